@@ -1,0 +1,60 @@
+// Process boundaries of docs/architecture.md, enforced here (as VS Code and Signal-Desktop do):
+// the renderer and shared code never reach Node or Electron, core never reaches Electron,
+// and the sandbox stays independent of the app so that conformance against it means something.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'node:*'];
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict(
+      ['electron', ...nodeBuiltins, '**/main/**', '**/preload/**', '**/sandbox/**'],
+      'The renderer is sandboxed: it talks to main only through the bridge.',
+    ),
+  },
+  {
+    files: ['src/shared/**'],
+    rules: restrict(
+      ['electron', ...nodeBuiltins, '**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/**'],
+      'shared/ is pure TypeScript used by every side.',
+    ),
+  },
+  {
+    files: ['src/main/core/**'],
+    rules: restrict(['electron', '**/renderer/**', '**/sandbox/**'], 'core is Electron-free and knows nothing of the sandbox.'),
+  },
+  {
+    files: ['src/sandbox/**'],
+    rules: restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**'], 'The sandbox is an independent merchant.'),
+  },
+);

@@ -1,0 +1,120 @@
+// Hardening of every web contents and of the session, after Actual Budget's
+// desktop-electron/security.ts. The functions take the objects they harden (typed by the few
+// members they use) so that tests can drive them with fakes instead of a real Electron.
+import { shell } from 'electron';
+
+/** Also written into src/renderer/index.html: file:// pages never see response headers. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // antd (later) writes inline <style> elements; scripts stay 'self' only.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+interface PreventableEvent {
+  preventDefault(): void;
+}
+
+/** The members of Electron's WebContents that hardening uses. */
+export interface HardenableWebContents {
+  on(event: 'will-navigate', listener: (event: PreventableEvent & { url: string }) => void): unknown;
+  on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+}
+
+/** The members of Electron's Session that hardening uses. */
+export interface HardenableSession {
+  setPermissionRequestHandler(
+    handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
+  setPermissionCheckHandler(handler: () => boolean): void;
+  webRequest: {
+    onHeadersReceived(
+      listener: (
+        details: { url: string; responseHeaders?: Record<string, string[]> },
+        callback: (response: { responseHeaders: Record<string, string[]> }) => void,
+      ) => void,
+    ): void;
+  };
+}
+
+export type AppUrlMatcher = (url: string) => boolean;
+
+/**
+ * Recognizes the app's own pages: the dev server's origin, or the built index.html file.
+ * A file:// URL has the opaque origin "null", so files are compared by path instead.
+ */
+export function createAppUrlMatcher(rendererUrl: string): AppUrlMatcher {
+  const app = new URL(rendererUrl);
+  return (url) => {
+    const candidate = parseUrl(url);
+    if (candidate === null) return false;
+    if (app.protocol === 'file:') {
+      return candidate.protocol === 'file:' && candidate.host === app.host && candidate.pathname === app.pathname;
+    }
+    return candidate.origin === app.origin;
+  };
+}
+
+/** Only https links to an allow-listed host may leave the app, and only to the OS browser. */
+export function isAllowedExternalUrl(url: string, allowedHosts: readonly string[]): boolean {
+  const parsed = parseUrl(url);
+  return parsed !== null && parsed.protocol === 'https:' && allowedHosts.includes(parsed.hostname);
+}
+
+export interface WebContentsPolicy {
+  isAppUrl: AppUrlMatcher;
+  externalHosts: readonly string[];
+  onError?: (error: unknown) => void;
+}
+
+export function hardenWebContents(contents: HardenableWebContents, policy: WebContentsPolicy): void {
+  contents.on('will-navigate', (event) => {
+    // A navigated-away window would keep the preload bridge while showing foreign content.
+    if (!policy.isAppUrl(event.url)) event.preventDefault();
+  });
+
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault();
+  });
+
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url, policy.externalHosts)) {
+      shell.openExternal(url).catch((error: unknown) => policy.onError?.(error));
+    }
+    return { action: 'deny' };
+  });
+}
+
+export function hardenSession(session: HardenableSession, isAppUrl: AppUrlMatcher): void {
+  // Nothing the app does needs camera, notifications-from-web, geolocation and the like;
+  // native features go through main, which asks the user itself.
+  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const responseHeaders = { ...(details.responseHeaders ?? {}) };
+    if (isAppUrl(details.url)) {
+      // Replace whatever the dev server sent so that one policy, ours, applies.
+      for (const name of Object.keys(responseHeaders)) {
+        if (name.toLowerCase() === 'content-security-policy') delete responseHeaders[name];
+      }
+      responseHeaders['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
+    }
+    callback({ responseHeaders });
+  });
+}
+
+function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+// `npm run sandbox -- …`: starts the merchant sandbox, prints its address as one JSON line on stdout,
+// logs to stderr (never a key), and stops cleanly on SIGTERM/SIGINT (or when stdin closes, if asked).
+import { parseSandboxArgs, UsageError } from './sandbox-options';
+import { startSandbox } from './start-sandbox';
+
+const log = (line: string): void => void process.stderr.write(`[sandbox] ${line}\n`);
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseSandboxArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`sandbox: ${error.message}\nsee docs/sandbox.md for the options\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const sandbox = await startSandbox(options, log);
+  const { baseUrl, controlUrl, userId, apiKey, caCertFile } = sandbox;
+  process.stdout.write(`${JSON.stringify({ baseUrl, controlUrl, userId, apiKey, caCertFile })}\n`);
+  log(`OpenAPI at ${baseUrl}, control at ${controlUrl}, time scale ${options.timeScale}`);
+
+  const shutdown = (why: string): void => {
+    log(`stopping (${why})`);
+    sandbox.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`stop failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  if (options.exitOnStdinClose) {
+    process.stdin.on('data', () => undefined);
+    process.stdin.once('end', () => shutdown('stdin closed'));
+    process.stdin.once('close', () => shutdown('stdin closed'));
+  }
+}
+
+main().catch((error: unknown) => {
+  log(`failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+// Control of the catalog: every change goes through CatalogStore.change, so the product.changed hints
+// it produces are the ones a real change would produce.
+import { fenToYuanNumber } from '../../shared/money';
+import type { Availability, Brand, InventoryType, Product, Variant } from '../domain/catalog-types';
+import type { Merchant } from '../domain/merchant';
+import { ControlError, readYuan, type ControlBody } from './control-error';
+
+const AVAILABILITIES: readonly string[] = ['available', 'unavailable'];
+const INVENTORY_TYPES: readonly string[] = ['tracked', 'unlimited', 'undisclosed'];
+
+export function listProducts(merchant: Merchant, query: URLSearchParams): unknown[] {
+  const limit = Number(query.get('limit') ?? 200);
+  const offset = Number(query.get('offset') ?? 0);
+  return merchant.ctx.catalog.products.slice(offset, offset + limit).map((p) => ({
+    productRef: p.productRef,
+    productType: p.productType,
+    name: p.name,
+    catalogRef: p.catalogRef,
+    availability: p.availability,
+    revision: p.revision,
+    brand: p.brand,
+    variants: p.variants.map((v) => ({
+      variantRef: v.variantRef,
+      title: v.title,
+      price: fenToYuanNumber(v.priceFen),
+      availability: v.availability,
+      inventoryType: v.inventoryType,
+      remainingUnits: v.remainingUnits,
+      supply: v.supply,
+      entryMode: v.template.entryMode,
+      purchaseSchemaRevision: v.template.purchaseSchemaRevision,
+      unitRule: v.template.unitRule,
+    })),
+  }));
+}
+
+function readBrand(value: unknown): Brand | null {
+  if (value === null) return null;
+  if (typeof value === 'object' && value !== null) {
+    const { brandRef, name, imageUrl } = value as Record<string, unknown>;
+    if (Number.isSafeInteger(brandRef) && typeof name === 'string' && (imageUrl === null || imageUrl === undefined || typeof imageUrl === 'string')) {
+      return { brandRef: brandRef as number, name, imageUrl: imageUrl ?? null };
+    }
+  }
+  throw new ControlError(400, 'brand must be {brandRef, name, imageUrl} or null');
+}
+
+function pickVariant(product: Product, body: ControlBody): Variant {
+  const ref = body['variantRef'] ?? product.variants[0]?.variantRef;
+  const variant = product.variants.find((v) => v.variantRef === ref);
+  if (!variant) throw new ControlError(404, `product ${product.productRef} has no variant ${String(ref)}`);
+  return variant;
+}
+
+/** Validates the whole request first, then applies it as one change (one revision, one message). */
+export function changeProduct(merchant: Merchant, productRef: number, body: ControlBody): Record<string, unknown> {
+  const { catalog } = merchant.ctx;
+  const product = catalog.product(productRef);
+  if (!product) throw new ControlError(404, `no product ${productRef}`);
+  const variant = pickVariant(product, body);
+  const single = product.variants.length === 1 && variant.variantRef === 0;
+  const price = body['price'] === undefined ? undefined : readYuan(body['price'], 'price');
+  const units = body['remainingUnits'];
+  if (units !== undefined && units !== null && !(Number.isSafeInteger(units) && (units as number) >= 0)) throw new ControlError(400, 'remainingUnits must be an integer >= 0 or null');
+  const inventoryType = body['inventoryType'];
+  if (inventoryType !== undefined && !INVENTORY_TYPES.includes(inventoryType as string)) throw new ControlError(400, 'bad inventoryType');
+  const availability = body['availability'];
+  if (availability !== undefined && !AVAILABILITIES.includes(availability as string)) throw new ControlError(400, 'bad availability');
+  const brand = body['brand'] === undefined ? undefined : readBrand(body['brand']);
+  const catalogRef = body['catalogRef'];
+  if (catalogRef !== undefined && !(typeof catalogRef === 'number' && catalog.category(catalogRef))) throw new ControlError(400, 'no such catalogRef');
+  const bump = body['purchaseSchemaRevision'];
+  if (bump !== undefined && bump !== 'bump') throw new ControlError(400, 'purchaseSchemaRevision takes "bump"');
+  const title = body['title'];
+  if (title !== undefined && (typeof title !== 'string' || title === '')) throw new ControlError(400, 'title must be a non-empty string');
+  const added = body['addVariant'] as Record<string, unknown> | undefined;
+  if (added !== undefined && (single || typeof added !== 'object' || typeof added['title'] !== 'string')) {
+    throw new ControlError(400, 'addVariant needs {title, price} and a multi-variant product');
+  }
+  const addedPrice = added === undefined ? 0 : readYuan(added['price'], 'addVariant.price');
+  const removed = body['removeVariantRef'];
+  if (removed !== undefined && (single || product.variants.length < 3 || !product.variants.some((v) => v.variantRef === removed))) {
+    throw new ControlError(400, 'removeVariantRef must name a variant of a product that keeps at least two');
+  }
+
+  const changed = catalog.change(product, (p) => {
+    if (price !== undefined) variant.priceFen = price;
+    if (inventoryType !== undefined) {
+      variant.inventoryType = inventoryType as InventoryType;
+      if (inventoryType === 'unlimited') variant.remainingUnits = null;
+      else if (variant.remainingUnits === null) variant.remainingUnits = 100;
+    }
+    if (units !== undefined && variant.inventoryType !== 'unlimited') variant.remainingUnits = units as number | null;
+    if (availability !== undefined) {
+      if (body['variantRef'] === undefined) p.availability = availability as Availability;
+      else variant.availability = availability as Availability;
+    }
+    if (brand !== undefined) p.brand = brand;
+    if (typeof catalogRef === 'number') p.catalogRef = catalogRef;
+    if (bump === 'bump') variant.template = { ...variant.template, purchaseSchemaRevision: variant.template.purchaseSchemaRevision + 1 };
+    if (typeof title === 'string') variant.title = title;
+    if (added !== undefined) {
+      const nextRef = Math.max(...p.variants.map((v) => v.variantRef)) + 1;
+      p.variants.push({ ...variant, variantRef: nextRef, title: added['title'] as string, priceFen: addedPrice, template: { ...variant.template } });
+    }
+    if (removed !== undefined) p.variants = p.variants.filter((v) => v.variantRef !== removed);
+  });
+  return { revision: product.revision, changedProperties: changed };
+}

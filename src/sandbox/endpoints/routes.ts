@@ -1,0 +1,17 @@
+// Every endpoint of spec 4, in matching order.
+import { accountRoutes } from './account-routes';
+import { aftersaleRoutes } from './aftersale-routes';
+import { catalogRoutes } from './catalog-routes';
+import { orderRoutes } from './order-routes';
+import type { Route } from './route';
+
+export const ROUTES: readonly Route[] = [...accountRoutes, ...catalogRoutes, ...orderRoutes, ...aftersaleRoutes];
+
+export function matchRoute(method: string, path: string): { route: Route; params: string[] } | null {
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const match = route.pattern.exec(path);
+    if (match) return { route, params: match.slice(1).map((p) => decodeURIComponent(p)) };
+  }
+  return null;
+}

@@ -1,0 +1,20 @@
+// Fault switches of the control API (docs/sandbox.md): latency, error answers, dropped connections and
+// a broken rate limiter, so that clients can be tested against a merchant having a bad day.
+
+export interface FaultSettings {
+  /** Real milliseconds added before every answer (it models the network, so it is not scaled). */
+  latencyMs: number;
+  errorRate: number;
+  errorStatus: 500 | 503;
+  /** Share of requests processed and then left without an answer (connection closed). */
+  dropRate: number;
+  rateLimiterDown: boolean;
+}
+
+export function noFaults(): FaultSettings {
+  return { latencyMs: 0, errorRate: 0, errorStatus: 500, dropRate: 0, rateLimiterDown: false };
+}
+
+export function chance(rate: number): boolean {
+  return rate > 0 && Math.random() < rate;
+}

@@ -1,0 +1,116 @@
+// The sandbox's command line (docs/sandbox.md), parsed strictly: an unknown flag or a bad value stops
+// start-up with a message rather than running a sandbox that is not the one asked for.
+import type { CallbackPolicy } from './domain/url-rules';
+
+export interface SandboxOptions {
+  port: number;
+  controlPort: number;
+  products: number;
+  seed: number;
+  timeScale: number;
+  domain: string;
+  callbackPolicy: CallbackPolicy;
+  http: boolean;
+  balanceFen: number;
+  subscriptionTtlSeconds: number;
+  autoAdvance: boolean;
+  caDir: string | null;
+  exitOnStdinClose: boolean;
+}
+
+export const DEFAULT_OPTIONS: SandboxOptions = {
+  port: 0,
+  controlPort: 0,
+  products: 200,
+  seed: 1,
+  timeScale: 1,
+  domain: '127.0.0.1',
+  callbackPolicy: 'loopback',
+  http: false,
+  balanceFen: 1_000_000,
+  subscriptionTtlSeconds: 7 * 86_400,
+  autoAdvance: true,
+  caDir: null,
+  exitOnStdinClose: false,
+};
+
+export class UsageError extends Error {}
+
+function integer(flag: string, text: string | undefined, min: number, max: number): number {
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`${flag} takes a whole number from ${min} to ${max}`);
+  }
+  return Number(text);
+}
+
+export function parseSandboxArgs(argv: readonly string[]): SandboxOptions {
+  const options: SandboxOptions = { ...DEFAULT_OPTIONS };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] ?? '';
+    const value = (): string | undefined => argv[++i];
+    switch (flag) {
+      case '--port':
+        options.port = integer(flag, value(), 0, 65_535);
+        break;
+      case '--control-port':
+        options.controlPort = integer(flag, value(), 0, 65_535);
+        break;
+      case '--products':
+        options.products = integer(flag, value(), 1, 1_000_000);
+        break;
+      case '--seed':
+        options.seed = integer(flag, value(), 0, 2 ** 31 - 1);
+        break;
+      case '--time-scale': {
+        const text = value();
+        const scale = Number(text);
+        if (text === undefined || !Number.isFinite(scale) || scale <= 0 || scale > 100_000) throw new UsageError('--time-scale takes a number above 0');
+        options.timeScale = scale;
+        break;
+      }
+      case '--domain': {
+        const domain = value();
+        if (!domain || !/^[a-z0-9.-]+$/i.test(domain)) throw new UsageError('--domain takes a host name');
+        options.domain = domain.toLowerCase();
+        break;
+      }
+      case '--callback-policy': {
+        const policy = value();
+        if (policy !== 'loopback' && policy !== 'strict') throw new UsageError('--callback-policy takes loopback or strict');
+        options.callbackPolicy = policy;
+        break;
+      }
+      case '--http':
+        options.http = true;
+        break;
+      case '--balance': {
+        const text = value() ?? '';
+        const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+        if (!match) throw new UsageError('--balance takes yuan with at most two decimals');
+        options.balanceFen = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+        break;
+      }
+      case '--subscription-ttl':
+        options.subscriptionTtlSeconds = integer(flag, value(), 1, 10 * 365 * 86_400);
+        break;
+      case '--auto-advance': {
+        const mode = value();
+        if (mode !== 'on' && mode !== 'off') throw new UsageError('--auto-advance takes on or off');
+        options.autoAdvance = mode === 'on';
+        break;
+      }
+      case '--ca-dir': {
+        const dir = value();
+        if (!dir) throw new UsageError('--ca-dir takes a folder');
+        options.caDir = dir;
+        break;
+      }
+      case '--exit-on-stdin-close':
+        options.exitOnStdinClose = true;
+        break;
+      default:
+        throw new UsageError(`unknown option ${flag}`);
+    }
+  }
+  return options;
+}

@@ -1,0 +1,190 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// No Electron binary runs here: security.ts gets a fake `electron` whose shell records calls.
+const openExternal = vi.hoisted(() => vi.fn((_url: string) => Promise.resolve()));
+vi.mock('electron', () => ({ shell: { openExternal } }));
+
+import {
+  CONTENT_SECURITY_POLICY,
+  createAppUrlMatcher,
+  hardenSession,
+  hardenWebContents,
+  type HardenableSession,
+  type HardenableWebContents,
+} from '../../src/main/security';
+
+type NavigateListener = (event: { url: string; preventDefault(): void }) => void;
+type AttachListener = (event: { preventDefault(): void }) => void;
+type WindowOpenHandler = (details: { url: string }) => { action: 'deny' };
+
+function fakeWebContents() {
+  const listeners: { open?: WindowOpenHandler } = {};
+  const eventListeners = new Map<string, NavigateListener | AttachListener>();
+  function on(event: 'will-navigate', listener: NavigateListener): void;
+  function on(event: 'will-attach-webview', listener: AttachListener): void;
+  function on(event: string, listener: NavigateListener | AttachListener): void {
+    eventListeners.set(event, listener);
+  }
+  const contents: HardenableWebContents = {
+    on,
+    setWindowOpenHandler: (handler) => {
+      listeners.open = handler;
+    },
+  };
+  /** Emits like Electron does; returns whether the listener called preventDefault. */
+  const emit = (event: 'will-navigate' | 'will-attach-webview', url = 'about:blank'): boolean => {
+    const listener = eventListeners.get(event);
+    if (listener === undefined) throw new Error(`no ${event} listener was registered`);
+    const preventDefault = vi.fn();
+    listener({ url, preventDefault });
+    return preventDefault.mock.calls.length > 0;
+  };
+  return { contents, listeners, emit };
+}
+
+function fakeSession() {
+  const captured: {
+    request?: Parameters<HardenableSession['setPermissionRequestHandler']>[0];
+    check?: Parameters<HardenableSession['setPermissionCheckHandler']>[0];
+    headers?: Parameters<HardenableSession['webRequest']['onHeadersReceived']>[0];
+  } = {};
+  const session: HardenableSession = {
+    setPermissionRequestHandler: (handler) => {
+      captured.request = handler;
+    },
+    setPermissionCheckHandler: (handler) => {
+      captured.check = handler;
+    },
+    webRequest: {
+      onHeadersReceived: (listener) => {
+        captured.headers = listener;
+      },
+    },
+  };
+  return { session, captured };
+}
+
+const devApp = createAppUrlMatcher('http://localhost:5173/');
+const fileApp = createAppUrlMatcher('file:///opt/procure-desk/out/renderer/index.html');
+const allowedHost = 'merchant.example.com';
+
+describe('web contents hardening', () => {
+  beforeEach(() => {
+    openExternal.mockClear();
+  });
+
+  it('prevents navigation to a foreign origin and allows the app origin', () => {
+    const { contents, emit } = fakeWebContents();
+    hardenWebContents(contents, { isAppUrl: devApp, externalHosts: [] });
+
+    expect(emit('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(emit('will-navigate', 'http://localhost:5174/')).toBe(true);
+    expect(emit('will-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(emit('will-navigate', 'not a url')).toBe(true);
+    expect(emit('will-navigate', 'http://localhost:5173/#/orders')).toBe(false);
+  });
+
+  it('treats only the built index.html as the app when loaded from a file', () => {
+    const { contents, emit } = fakeWebContents();
+    hardenWebContents(contents, { isAppUrl: fileApp, externalHosts: [] });
+
+    expect(emit('will-navigate', 'file:///opt/procure-desk/out/renderer/index.html#/x')).toBe(false);
+    expect(emit('will-navigate', 'file:///opt/procure-desk/out/renderer/other.html')).toBe(true);
+    expect(emit('will-navigate', 'file:///home/user/.ssh/id_rsa')).toBe(true);
+  });
+
+  it('refuses to attach webviews', () => {
+    const { contents, emit } = fakeWebContents();
+    hardenWebContents(contents, { isAppUrl: devApp, externalHosts: [] });
+    expect(emit('will-attach-webview')).toBe(true);
+  });
+
+  it('denies every window.open and hands only allow-listed https URLs to the OS browser', () => {
+    const { contents, listeners } = fakeWebContents();
+    hardenWebContents(contents, { isAppUrl: devApp, externalHosts: [allowedHost] });
+    const open = listeners.open;
+    if (open === undefined) throw new Error('no window open handler was registered');
+
+    expect(open({ url: `https://${allowedHost}/help` })).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledExactlyOnceWith(`https://${allowedHost}/help`);
+
+    const refused = [
+      `http://${allowedHost}/help`,
+      `file:///etc/passwd`,
+      'javascript:alert(1)',
+      'https://evil.example/',
+      `https://${allowedHost}.evil.example/`,
+      'http://localhost:5173/',
+      'not a url',
+    ];
+    for (const url of refused) expect(open({ url })).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenCalledOnce();
+  });
+
+  it('reports a failed openExternal instead of leaving a rejected promise', async () => {
+    const { contents, listeners } = fakeWebContents();
+    const onError = vi.fn();
+    openExternal.mockImplementationOnce(() => Promise.reject(new Error('no browser')));
+    hardenWebContents(contents, { isAppUrl: devApp, externalHosts: [allowedHost], onError });
+
+    listeners.open?.({ url: `https://${allowedHost}/` });
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledOnce());
+  });
+});
+
+describe('session hardening', () => {
+  it('denies permission requests and checks', () => {
+    const { session, captured } = fakeSession();
+    hardenSession(session, devApp);
+
+    const callback = vi.fn();
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+      captured.request?.({}, permission, callback);
+    }
+    expect(callback).toHaveBeenCalledTimes(5);
+    for (const [granted] of callback.mock.calls) expect(granted).toBe(false);
+    expect(captured.check?.()).toBe(false);
+  });
+
+  it('puts the Content-Security-Policy on the app’s responses, replacing any other', () => {
+    const { session, captured } = fakeSession();
+    hardenSession(session, devApp);
+    const listener = captured.headers;
+    if (listener === undefined) throw new Error('no onHeadersReceived listener was registered');
+
+    const callback = vi.fn();
+    listener(
+      {
+        url: 'http://localhost:5173/',
+        responseHeaders: { 'content-type': ['text/html'], 'content-security-policy': ["default-src *"] },
+      },
+      callback,
+    );
+    expect(callback).toHaveBeenCalledExactlyOnceWith({
+      responseHeaders: { 'content-type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+  });
+
+  it('leaves responses from other origins as they were', () => {
+    const { session, captured } = fakeSession();
+    hardenSession(session, devApp);
+    const callback = vi.fn();
+    captured.headers?.({ url: 'https://img.example/a.png', responseHeaders: { 'content-type': ['image/png'] } }, callback);
+    expect(callback).toHaveBeenCalledExactlyOnceWith({ responseHeaders: { 'content-type': ['image/png'] } });
+  });
+});
+
+describe('index.html', () => {
+  it('carries the same policy in its meta tag, minus frame-ancestors which a meta tag cannot set', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const html = await readFile(new URL('../../src/renderer/index.html', import.meta.url), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1];
+    const expected = CONTENT_SECURITY_POLICY.split('; ')
+      .filter((directive) => !directive.startsWith('frame-ancestors'))
+      .join('; ');
+    expect(meta).toBe(expected);
+  });
+});
