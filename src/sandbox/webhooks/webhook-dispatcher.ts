@@ -2,6 +2,7 @@
 // acknowledged, a second 15 s and a third 30 s after the first (sandbox time), each with the same
 // eventId, address and body bytes. After the third failure the message is given up and its owner
 // told (so that a failed product.changed can cancel its own subscription).
+import { setMaxListeners } from 'node:events';
 import { rootCertificates } from 'node:tls';
 import type { SandboxClock, SandboxTimer } from '../clock';
 import { createDeliveryLog, type DeliveryRecord } from './delivery-log';
@@ -61,6 +62,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const tasks = new Set<Task>();
   const inFlight = new Set<Promise<void>>();
   const abort = new AbortController();
+  // Every send in flight listens on this one signal; thousands at once are expected, not a leak.
+  setMaxListeners(0, abort.signal);
   let stopped = false;
 
   const send = (task: Task, attempt: 1 | 2 | 3): void => {
