@@ -1,31 +1,43 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
+const here = import.meta.dirname;
+
 // electron-vite 6 replaced `externalizeDepsPlugin()` (deprecated) with `build.externalizeDeps`.
-export default defineConfig({
-  main: {
-    build: {
-      // Native and heavy packages (better-sqlite3) must be loaded from node_modules at run
-      // time, never bundled; externalizing every dependency keeps that true as more are added.
-      externalizeDeps: true,
-      lib: { entry: resolve(import.meta.dirname, 'src/main/index.ts') },
+export default defineConfig(({ command }) => {
+  // In dev, React Fast Refresh needs an inline preamble script, which `script-src 'self'`
+  // forbids. Vite marks its scripts with this nonce, and main (spawned by electron-vite with
+  // this environment) adds exactly this nonce to the dev CSP. Builds get no nonce at all.
+  const devScriptNonce = command === 'serve' ? randomBytes(18).toString('base64url') : undefined;
+  if (devScriptNonce !== undefined) process.env['PROCURE_DESK_DEV_SCRIPT_NONCE'] = devScriptNonce;
+
+  return {
+    main: {
+      build: {
+        // Native and heavy packages (better-sqlite3) must be loaded from node_modules at run
+        // time, never bundled; externalizing every dependency keeps that true as more are added.
+        externalizeDeps: true,
+        lib: { entry: resolve(here, 'src/main/index.ts') },
+      },
     },
-  },
-  preload: {
-    build: {
-      // A sandboxed preload cannot `require` anything but a few electron modules and cannot be
-      // an ES module, so it is one self-contained CommonJS file (out/preload/index.cjs).
-      externalizeDeps: false,
-      lib: { entry: resolve(import.meta.dirname, 'src/preload/index.ts') },
-      rolldownOptions: { output: { format: 'cjs', codeSplitting: false } },
+    preload: {
+      build: {
+        // A sandboxed preload cannot `require` anything but a few electron modules and cannot be
+        // an ES module, so it is one self-contained CommonJS file (out/preload/index.cjs).
+        externalizeDeps: false,
+        lib: { entry: resolve(here, 'src/preload/index.ts') },
+        rolldownOptions: { output: { format: 'cjs', codeSplitting: false } },
+      },
     },
-  },
-  renderer: {
-    root: resolve(import.meta.dirname, 'src/renderer'),
-    build: {
-      rolldownOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
+    renderer: {
+      root: resolve(here, 'src/renderer'),
+      html: devScriptNonce === undefined ? {} : { cspNonce: devScriptNonce },
+      build: {
+        rolldownOptions: { input: resolve(here, 'src/renderer/index.html') },
+      },
+      plugins: [react()],
     },
-    plugins: [react()],
-  },
+  };
 });

@@ -2,7 +2,7 @@
 import { app, BrowserWindow, session } from 'electron';
 import { createMainWindow } from './main-window';
 import { resolveRendererLocation } from './renderer-location';
-import { createAppUrlMatcher, hardenSession, hardenWebContents } from './security';
+import { contentSecurityPolicy, createAppUrlMatcher, hardenSession, hardenWebContents } from './security';
 
 // https links the renderer may hand to the OS browser. Empty until there is something to link
 // to (the merchant's own site joins once the buyer connects, in a later issue).
@@ -45,7 +45,10 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(() => {
-      hardenSession(session.defaultSession, isAppUrl);
+      hardenSession(session.defaultSession, {
+        isAppUrl,
+        contentSecurityPolicy: contentSecurityPolicy(renderer.kind === 'dev-server' ? renderer.scriptNonce : undefined),
+      });
       openMainWindow();
     })
     .catch((error: unknown) => {

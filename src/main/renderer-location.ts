@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export type RendererLocation = { kind: 'dev-server'; url: string } | { kind: 'file'; path: string; url: string };
+export type RendererLocation =
+  | { kind: 'dev-server'; url: string; scriptNonce: string | undefined }
+  | { kind: 'file'; path: string; url: string };
 
 /**
  * Where the renderer is loaded from. The dev server URL (set by `electron-vite dev`) is honored
@@ -10,7 +12,9 @@ export type RendererLocation = { kind: 'dev-server'; url: string } | { kind: 'fi
 export function resolveRendererLocation(isPackaged: boolean): RendererLocation {
   const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
   if (!isPackaged && devServerUrl !== undefined && devServerUrl !== '') {
-    return { kind: 'dev-server', url: devServerUrl };
+    // Set by electron.vite.config.ts for the dev server's inline Fast Refresh preamble.
+    const nonce = process.env['PROCURE_DESK_DEV_SCRIPT_NONCE'];
+    return { kind: 'dev-server', url: devServerUrl, scriptNonce: nonce === '' ? undefined : nonce };
   }
   // out/main/index.js → out/renderer/index.html
   const path = join(import.meta.dirname, '../renderer/index.html');

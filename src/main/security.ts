@@ -3,19 +3,28 @@
 // members they use) so that tests can drive them with fakes instead of a real Electron.
 import { shell } from 'electron';
 
-/** Also written into src/renderer/index.html: file:// pages never see response headers. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // antd (later) writes inline <style> elements; scripts stay 'self' only.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/**
+ * The app's Content-Security-Policy. Also written into src/renderer/index.html, because a
+ * file:// page never sees response headers. `devScriptNonce` exists only for the dev server,
+ * whose React Fast Refresh preamble is an inline script (see electron.vite.config.ts).
+ */
+export function contentSecurityPolicy(devScriptNonce?: string): string {
+  const scriptSources = devScriptNonce === undefined ? "'self'" : `'self' 'nonce-${devScriptNonce}'`;
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSources}`,
+    // antd (later) writes inline <style> elements; scripts stay 'self' only.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 interface PreventableEvent {
   preventDefault(): void;
@@ -92,7 +101,12 @@ export function hardenWebContents(contents: HardenableWebContents, policy: WebCo
   });
 }
 
-export function hardenSession(session: HardenableSession, isAppUrl: AppUrlMatcher): void {
+export interface SessionPolicy {
+  isAppUrl: AppUrlMatcher;
+  contentSecurityPolicy: string;
+}
+
+export function hardenSession(session: HardenableSession, { isAppUrl, contentSecurityPolicy }: SessionPolicy): void {
   // Nothing the app does needs camera, notifications-from-web, geolocation and the like;
   // native features go through main, which asks the user itself.
   session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
@@ -105,7 +119,7 @@ export function hardenSession(session: HardenableSession, isAppUrl: AppUrlMatche
       for (const name of Object.keys(responseHeaders)) {
         if (name.toLowerCase() === 'content-security-policy') delete responseHeaders[name];
       }
-      responseHeaders['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
+      responseHeaders['Content-Security-Policy'] = [contentSecurityPolicy];
     }
     callback({ responseHeaders });
   });

@@ -6,6 +6,7 @@ vi.mock('electron', () => ({ shell: { openExternal } }));
 
 import {
   CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
   createAppUrlMatcher,
   hardenSession,
   hardenWebContents,
@@ -135,7 +136,7 @@ describe('web contents hardening', () => {
 describe('session hardening', () => {
   it('denies permission requests and checks', () => {
     const { session, captured } = fakeSession();
-    hardenSession(session, devApp);
+    hardenSession(session, { isAppUrl: devApp, contentSecurityPolicy: CONTENT_SECURITY_POLICY });
 
     const callback = vi.fn();
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
@@ -148,7 +149,7 @@ describe('session hardening', () => {
 
   it('puts the Content-Security-Policy on the app’s responses, replacing any other', () => {
     const { session, captured } = fakeSession();
-    hardenSession(session, devApp);
+    hardenSession(session, { isAppUrl: devApp, contentSecurityPolicy: CONTENT_SECURITY_POLICY });
     const listener = captured.headers;
     if (listener === undefined) throw new Error('no onHeadersReceived listener was registered');
 
@@ -168,9 +169,15 @@ describe('session hardening', () => {
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
   });
 
+  it('allows one inline script by nonce only when the dev server asks for it', () => {
+    expect(contentSecurityPolicy('abc123')).toContain("script-src 'self' 'nonce-abc123';");
+    expect(contentSecurityPolicy()).toContain("script-src 'self';");
+    expect(CONTENT_SECURITY_POLICY).not.toContain('nonce-');
+  });
+
   it('leaves responses from other origins as they were', () => {
     const { session, captured } = fakeSession();
-    hardenSession(session, devApp);
+    hardenSession(session, { isAppUrl: devApp, contentSecurityPolicy: CONTENT_SECURITY_POLICY });
     const callback = vi.fn();
     captured.headers?.({ url: 'https://img.example/a.png', responseHeaders: { 'content-type': ['image/png'] } }, callback);
     expect(callback).toHaveBeenCalledExactlyOnceWith({ responseHeaders: { 'content-type': ['image/png'] } });

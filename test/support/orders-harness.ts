@@ -258,7 +258,7 @@ export class Catalog {
 export const isOpen = (p: ControlProduct, v: ControlVariant): boolean => p.availability === 'available' && v.availability === 'available';
 
 /** Plenty of stock, so that a test ordering it never runs into 422102. */
-export const hasStock = (v: ControlVariant): boolean => v.inventoryType !== 'tracked' || (v.remainingUnits ?? 0) >= 50;
+export const hasStock = (v: ControlVariant): boolean => v.inventoryType === 'unlimited' || (v.remainingUnits ?? 0) >= 50;
 
 export const isCard = (p: ControlProduct): boolean => p.productType === 'card';
 export const isTopup = (p: ControlProduct): boolean => p.productType === 'topup';

@@ -309,6 +309,10 @@ for (const entry of COVERAGE) {
 
 const INVENTORY_TYPES: readonly InventoryType[] = ['tracked', 'unlimited', 'undisclosed'];
 
+function suffixesFor(archetype: Archetype): readonly string[] {
+  return archetype.suffix === 'region' ? REGIONS : archetype.type === 'card' ? CARD_EDITIONS : TOPUP_EDITIONS;
+}
+
 class Generator {
   /** Names are built from a few thousand combinations; sharing the strings keeps the heap small. */
   private readonly names = new Map<number, string>();
@@ -374,7 +378,7 @@ class Generator {
         supply: this.supplyFor(archetype),
       });
     }
-    const suffixes = archetype.suffix === 'region' ? REGIONS : archetype.type === 'card' ? CARD_EDITIONS : TOPUP_EDITIONS;
+    const suffixes = suffixesFor(archetype);
     const suffix = rng.chance(0.75) ? rng.int(0, suffixes.length - 1) : -1;
     return this.product(arch, productRef, {
       name: this.name(arch, multi ? -1 : firstStep, suffix),
@@ -444,7 +448,7 @@ class Generator {
     if (name === undefined) {
       const { archetype } = arch;
       const title = step >= 0 ? ` ${archetype.ladder[step]?.title ?? ''}` : '';
-      const suffixes = archetype.suffix === 'region' ? REGIONS : archetype.type === 'card' ? CARD_EDITIONS : TOPUP_EDITIONS;
+      const suffixes = suffixesFor(archetype);
       const tail = suffix >= 0 ? `（${suffixes[suffix] ?? ''}）` : '';
       name = `${archetype.base}${title}${tail}`;
       this.names.set(key, name);

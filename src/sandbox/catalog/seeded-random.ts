@@ -56,6 +56,7 @@ export class SeededRandom {
   shuffle<T>(items: T[]): T[] {
     for (let i = items.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));
+      // Both indices are in range, so the reads are never undefined.
       const a = items[i] as T;
       items[i] = items[j] as T;
       items[j] = a;

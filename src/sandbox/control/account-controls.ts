@@ -41,7 +41,7 @@ export function updateAccount(merchant: Merchant, userId: string, body: ControlB
   }
   const balanceFen = balance === undefined ? undefined : readYuan(balance, 'balance');
   if (typeof suspended === 'boolean') account.suspended = suspended;
-  if (ipAllowList !== undefined) account.ipAllowList = ipAllowList === null ? null : (ipAllowList as string[]);
+  if (ipAllowList !== undefined) account.ipAllowList = ipAllowList === null ? null : (ipAllowList);
   if (defaultCallbackUrl !== undefined) account.defaultCallbackUrl = defaultCallbackUrl;
   if (balanceFen !== undefined) account.balanceFen = balanceFen;
   return accountView(account);

@@ -57,7 +57,7 @@ function replyToCase({ deps, params, body }: ControlRequest): unknown {
   if (typeof text !== 'string' || text === '') throw new ControlError(400, 'text is required');
   if (images !== undefined && !(Array.isArray(images) && images.every((i) => typeof i === 'string'))) throw new ControlError(400, 'images must be strings');
   if (state !== undefined && state !== 'resolved' && state !== 'closed') throw new ControlError(400, 'state takes resolved or closed');
-  return messageToWire(deps.merchant.aftersales.reply(found, text, (images as string[] | undefined) ?? [], (state as CaseState | undefined) ?? null));
+  return messageToWire(deps.merchant.aftersales.reply(found, text, (images) ?? [], (state as CaseState | undefined) ?? null));
 }
 
 function setFaults({ deps, body }: ControlRequest): unknown {

@@ -48,7 +48,7 @@ function readBrand(value: unknown): Brand | null {
 function pickVariant(product: Product, body: ControlBody): Variant {
   const ref = body['variantRef'] ?? product.variants[0]?.variantRef;
   const variant = product.variants.find((v) => v.variantRef === ref);
-  if (!variant) throw new ControlError(404, `product ${product.productRef} has no variant ${String(ref)}`);
+  if (!variant) throw new ControlError(404, `product ${product.productRef} has no variant ${JSON.stringify(ref)}`);
   return variant;
 }
 

@@ -163,7 +163,7 @@ export function createRateLimiter(clock: SandboxClock): RateLimiter {
     if (rule.burst !== undefined) windows.push(new SlidingWindow(rule.burst, BURST_WINDOW_MS));
     windows.push(minute);
     if (account.totalBurst) windows.push(account.totalBurst);
-
+    windows.push(account.totalMinute);
     const created: GroupState = { minute, windows };
     account.groups.set(group, created);
     return created;

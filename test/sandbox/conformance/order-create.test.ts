@@ -261,15 +261,32 @@ describe('409101: the purchase template changed', () => {
 });
 
 describe('422110: units outside unitRule', () => {
-  test('below min, above max and off the step are 422110; a valid count then works with the same ref', async () => {
+  test('above max is 422110; a valid count then works with the same ref', async () => {
     const account = await newAccount(h);
     const pick = catalog.find((p, v) => goodCard(p, v), 'an orderable card');
     const rule = tplOf(pick).unitRule;
     const ref = uid('units');
-    for (const units of [rule.min - 1, 0, rule.max + 1, rule.max + 1000]) {
+    for (const units of [rule.max + 1, rule.max + 1000]) {
       expectError(await createOrder(h, account, bodyFor(pick, ref, units)), 422, 422110);
     }
     expect(ok(await createOrder(h, account, bodyFor(pick, ref, rule.min))).units).toBe(rule.min);
+  });
+
+  test('a positive count below min is 422110', async () => {
+    const account = await newAccount(h);
+    const pick = catalog.find((p, v) => isOpen(p, v) && hasStock(v) && tplOf({ product: p, variant: v }).unitRule.min > 1, 'a variant whose unitRule has min > 1');
+    const rule = tplOf(pick).unitRule;
+    const ref = uid('below');
+    expectError(await createOrder(h, account, bodyFor(pick, ref, rule.min - 1)), 422, 422110);
+    await expectNoOrder(account, ref);
+  });
+
+  // Contract 7.1 types units as an integer checked against unitRule (422110) and names no other
+  // bound, so 0 is a well-formed integer below every min.
+  test('units 0 is 422110 (below unitRule.min), not a body-shape error', async () => {
+    const account = await newAccount(h);
+    const pick = catalog.find((p, v) => goodCard(p, v), 'an orderable card');
+    expectError(await createOrder(h, account, bodyFor(pick, uid('zero'), 0)), 422, 422110);
   });
 
   test('a count between two steps is 422110', async () => {
