@@ -1,61 +1,8 @@
-// The limits of spec section 8 as designed in docs/contract.md section 8: one table, so that the
-// limiter, the HTTP layer and the conformance tests all read the same numbers.
+// The sandbox reads the interface's published limits (src/shared/merchant-quotas.ts) and adds what
+// only its own limiter needs.
+import { COOLDOWNS } from '../../shared/merchant-quotas';
 
-export type QuotaGroup =
-  | 'account'
-  | 'catalog'
-  | 'subscriptions'
-  | 'orderCreate'
-  | 'orderRead'
-  | 'verification'
-  | 'orderAction'
-  | 'aftersaleWrite'
-  | 'aftersaleRead';
-
-export type CooldownKind = 'verification' | 'cancel' | 'refund';
-
-export type QuotaCode = 429001;
-export type CooldownCode = 429110 | 429111 | 429112;
-
-export interface QuotaRule {
-  /** At most this many accepted requests in any 60 s of sandbox time. */
-  readonly perMinute: number;
-  /** At most this many accepted requests in any 1 s of sandbox time; absent when the group has no burst rule. */
-  readonly burst?: number;
-}
-
-export interface CooldownRule {
-  /** One accepted attempt per order and kind within this much sandbox time. */
-  readonly periodMs: number;
-  readonly code: CooldownCode;
-}
-
-export const MINUTE_WINDOW_MS = 60_000;
-export const BURST_WINDOW_MS = 1_000;
-
-/** Code for every quota and burst refusal (spec 7.2 RATE_LIMITED). */
-export const QUOTA_CODE: QuotaCode = 429001;
-
-export const GROUP_QUOTAS: Readonly<Record<QuotaGroup, QuotaRule>> = {
-  account: { perMinute: 60 },
-  catalog: { perMinute: 120 },
-  subscriptions: { perMinute: 30 },
-  orderCreate: { perMinute: 120, burst: 10 },
-  orderRead: { perMinute: 120 },
-  verification: { perMinute: 10 },
-  orderAction: { perMinute: 30 },
-  aftersaleWrite: { perMinute: 30 },
-  aftersaleRead: { perMinute: 120 },
-};
-
-/** Every endpoint of an account together. */
-export const TOTAL_QUOTA: QuotaRule = { perMinute: 600, burst: 30 };
-
-export const COOLDOWNS: Readonly<Record<CooldownKind, CooldownRule>> = {
-  verification: { periodMs: 30_000, code: 429110 },
-  cancel: { periodMs: 10_000, code: 429111 },
-  refund: { periodMs: 10_000, code: 429112 },
-};
+export * from '../../shared/merchant-quotas';
 
 /** The longest cooldown: an account idle for longer than this and the minute window holds nothing. */
 export const LONGEST_COOLDOWN_MS = Math.max(...Object.values(COOLDOWNS).map((rule) => rule.periodMs));

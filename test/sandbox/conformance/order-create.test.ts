@@ -80,6 +80,10 @@ function bodyFor(pick: Pick, ref: string, units?: number): Record<string, unknow
   return orderBody(pick, tplOf(pick), ref, units);
 }
 
+function without(body: Record<string, unknown>, key: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
+}
+
 async function expectNoOrder(account: Account, ref: string): Promise<void> {
   expectError(await api(h, account, 'GET', `/orders/${ref}`), 404, 404002);
 }
@@ -186,7 +190,7 @@ describe('400001: the body does not have the contract shape', () => {
     const pick = catalog.find((p, v) => p.variants.length > 1 && isCard(p) && isOpen(p, v) && hasStock(v), 'a multi-variant card product');
     const ref = uid('novariant');
     const body = bodyFor(pick, ref);
-    const { variantRef: _dropped, ...withoutVariant } = body;
+    const withoutVariant = without(body, 'variantRef');
     expectError(await createOrder(h, account, withoutVariant), 400, 400001);
     const order = ok(await createOrder(h, account, body));
     expect(order.variantRef).toBe(pick.variant.variantRef);
@@ -196,7 +200,7 @@ describe('400001: the body does not have the contract shape', () => {
     const account = await newAccount(h);
     const pick = catalog.find((p, v) => isTopup(p) && isOpen(p, v) && hasStock(v), 'an orderable top-up');
     const ref = uid('norev');
-    const { purchaseSchemaRevision: _dropped, ...body } = bodyFor(pick, ref);
+    const body = without(bodyFor(pick, ref), 'purchaseSchemaRevision');
     expectError(await createOrder(h, account, body), 400, 400001);
     await expectNoOrder(account, ref);
   });

@@ -77,7 +77,7 @@ CREATE INDEX products_needing_detail ON products (product_ref)
 
 CREATE TRIGGER products_revision_never_decreases
 BEFORE UPDATE OF revision ON products
-WHEN NEW.revision IS NULL OR (OLD.revision IS NOT NULL AND NEW.revision < OLD.revision)
+WHEN OLD.revision IS NOT NULL AND (NEW.revision IS NULL OR NEW.revision < OLD.revision)
 BEGIN
   SELECT RAISE(ABORT, 'stale product snapshot: revision may not decrease');
 END;
@@ -181,6 +181,13 @@ CREATE VIRTUAL TABLE product_search USING fts5 (
   content = '',
   contentless_delete = 1
 );
+
+-- Deleting is the one change to the search document that needs no derived text, so it is automatic.
+CREATE TRIGGER products_search_on_delete
+AFTER DELETE ON products
+BEGIN
+  DELETE FROM product_search WHERE rowid = OLD.product_ref;
+END;
 
 CREATE TABLE catalog_sync_state (
   id INTEGER PRIMARY KEY CHECK (id = 1),

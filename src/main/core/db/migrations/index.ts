@@ -1,0 +1,14 @@
+// Every migration this build ships, in application order. Append only: a schema change is a new
+// file with the next id, never an edit of one that may already be applied somewhere.
+import type { Migration } from '../migration';
+import { catalogMigration } from './0001-catalog';
+import { ordersMigration } from './0002-orders';
+import { vaultMigration } from './0003-vault';
+import { settingsAndEventsMigration } from './0004-settings-and-events';
+
+export const migrations: readonly Migration[] = [
+  catalogMigration,
+  ordersMigration,
+  vaultMigration,
+  settingsAndEventsMigration,
+];

@@ -1,0 +1,32 @@
+// The one way core talks HTTP to a merchant: a narrow port, so the request sender can be tested
+// against scripted servers and the transport can trust a sandbox CA without touching global state.
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Real milliseconds for the whole exchange, connect to last byte. */
+  timeoutMs: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type HttpPort = (request: HttpRequest) => Promise<HttpResponse>;
+
+export type TransportFailure = 'timeout' | 'connection' | 'tls' | 'tooLarge' | 'insecure';
+
+/** No HTTP answer at all: for a request that changes something, its outcome is unknown. */
+export class TransportError extends Error {
+  constructor(
+    readonly failure: TransportFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}

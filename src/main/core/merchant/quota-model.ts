@@ -1,0 +1,160 @@
+// The client's model of the merchant's limits (spec 8, contract 8), so that normal work never meets a
+// 429. A request holds a slot in every window it counts against from the moment it is sent; when its
+// answer arrives the slot is stamped with that (later) time, so a window frees on our side no earlier
+// than on the merchant's, whatever the network did. The merchant's headers correct the model when
+// someone else uses the same account.
+import {
+  BURST_WINDOW_MS,
+  COOLDOWNS,
+  GROUP_QUOTAS,
+  MINUTE_WINDOW_MS,
+  TOTAL_QUOTA,
+  type CooldownKind,
+  type QuotaGroup,
+} from '../../../shared/merchant-quotas';
+import type { Clock } from '../platform/clock';
+
+export type { CooldownKind, QuotaGroup };
+
+interface Slot {
+  /** When the answer arrived; Infinity while the request is in flight. */
+  at: number;
+}
+
+class SlotWindow {
+  private slots: Slot[] = [];
+
+  constructor(
+    readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  private prune(now: number): void {
+    this.slots = this.slots.filter((slot) => now - slot.at < this.windowMs);
+  }
+
+  /** Sandbox ms until a slot is free: 0 now, Infinity until some request in flight completes. */
+  waitMs(now: number): number {
+    this.prune(now);
+    if (this.slots.length < this.limit) return 0;
+    const finished = this.slots.filter((s) => s.at !== Infinity).map((s) => s.at + this.windowMs - now);
+    return finished.length === 0 ? Infinity : Math.max(0, Math.min(...finished));
+  }
+
+  take(): Slot {
+    const slot: Slot = { at: Infinity };
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** Remaining capacity now, as the merchant's X-RateLimit-Remaining would say. */
+  remaining(now: number): number {
+    this.prune(now);
+    return this.limit - this.slots.length;
+  }
+
+  /** Slots someone else used (another client on the account): counted from now. */
+  occupy(count: number, now: number): void {
+    for (let i = 0; i < count; i++) this.slots.push({ at: now });
+  }
+}
+
+export interface QuotaLease {
+  /** The answer arrived (or the request surely left): stamps the slots and starts any cooldown. */
+  complete(answer: { status: number; code: number | null; headers: Record<string, string> } | null): void;
+}
+
+export interface QuotaModel {
+  acquire(group: QuotaGroup, cooldown?: { kind: CooldownKind; orderRef: string }, signal?: AbortSignal): Promise<QuotaLease>;
+  /** How long acquire would wait now, for display ("rate limited, retrying in …"). */
+  waitMs(group: QuotaGroup): number;
+}
+
+function retryAfterMs(headers: Record<string, string>): number | null {
+  const value = headers['retry-after'];
+  if (value === undefined || !/^\d+$/.test(value.trim())) return null;
+  return Number(value) * 1000;
+}
+
+export function createQuotaModel(clock: Clock): QuotaModel {
+  const totalMinute = new SlotWindow(TOTAL_QUOTA.perMinute, MINUTE_WINDOW_MS);
+  const totalBurst = new SlotWindow(TOTAL_QUOTA.burst ?? TOTAL_QUOTA.perMinute, BURST_WINDOW_MS);
+  const groupMinute = new Map<QuotaGroup, SlotWindow>();
+  const groupBurst = new Map<QuotaGroup, SlotWindow>();
+  for (const [group, rule] of Object.entries(GROUP_QUOTAS) as [QuotaGroup, (typeof GROUP_QUOTAS)[QuotaGroup]][]) {
+    groupMinute.set(group, new SlotWindow(rule.perMinute, MINUTE_WINDOW_MS));
+    if (rule.burst !== undefined) groupBurst.set(group, new SlotWindow(rule.burst, BURST_WINDOW_MS));
+  }
+  /** `kind:orderRef` → when the next attempt may be sent (Infinity while one is in flight). */
+  const cooldowns = new Map<string, number>();
+  const blockedUntil = new Map<QuotaGroup, number>();
+  let completions: (() => void)[] = [];
+
+  const windowsOf = (group: QuotaGroup): SlotWindow[] => {
+    const windows = [totalMinute, totalBurst];
+    const minute = groupMinute.get(group);
+    if (minute) windows.push(minute);
+    const burst = groupBurst.get(group);
+    if (burst) windows.push(burst);
+    return windows;
+  };
+
+  const waitFor = (group: QuotaGroup, cooldownKey: string | null, now: number): number => {
+    let wait = Math.max(0, (blockedUntil.get(group) ?? 0) - now);
+    if (cooldownKey !== null) wait = Math.max(wait, (cooldowns.get(cooldownKey) ?? 0) - now);
+    for (const window of windowsOf(group)) wait = Math.max(wait, window.waitMs(now));
+    return wait;
+  };
+
+  const nextCompletion = (signal?: AbortSignal): Promise<void> =>
+    new Promise((resolve, reject) => {
+      completions.push(resolve);
+      signal?.addEventListener('abort', () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')), { once: true });
+    });
+
+  return {
+    waitMs: (group) => {
+      const wait = waitFor(group, null, clock.nowMs());
+      return wait === Infinity ? 1000 : wait;
+    },
+    async acquire(group, cooldown, signal) {
+      const cooldownKey = cooldown ? `${cooldown.kind}:${cooldown.orderRef}` : null;
+      for (;;) {
+        signal?.throwIfAborted();
+        const now = clock.nowMs();
+        const wait = waitFor(group, cooldownKey, now);
+        if (wait === 0) break;
+        await (wait === Infinity ? nextCompletion(signal) : clock.sleep(wait, signal));
+      }
+      const slots = windowsOf(group).map((window) => window.take());
+      if (cooldownKey !== null) cooldowns.set(cooldownKey, Infinity);
+      let done = false;
+      return {
+        complete(answer) {
+          if (done) return;
+          done = true;
+          const now = clock.nowMs();
+          for (const slot of slots) slot.at = now;
+          if (cooldownKey !== null && cooldown) cooldowns.set(cooldownKey, now + COOLDOWNS[cooldown.kind].periodMs);
+          if (answer) {
+            const retryAfter = retryAfterMs(answer.headers);
+            if (answer.status === 429 && retryAfter !== null) {
+              if (cooldownKey !== null && answer.code !== 429001) cooldowns.set(cooldownKey, now + retryAfter);
+              else blockedUntil.set(group, now + retryAfter);
+            }
+            if (answer.status === 503 && retryAfter !== null) blockedUntil.set(group, now + retryAfter);
+            const reported = Number(answer.headers['x-ratelimit-remaining']);
+            const minute = groupMinute.get(group);
+            if (minute && answer.status !== 429 && Number.isInteger(reported) && reported >= 0) {
+              const ours = minute.remaining(now);
+              if (reported < ours) minute.occupy(ours - reported, now);
+            }
+          }
+          const waiting = completions;
+          completions = [];
+          for (const wake of waiting) wake();
+        },
+      };
+    },
+  };
+}

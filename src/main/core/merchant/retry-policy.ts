@@ -1,0 +1,43 @@
+// The retry matrix of spec 7.5 in one place: which failures are retried, how often, and how long to
+// wait (growing, jittered, never earlier than Retry-After).
+import type { MerchantError} from './merchant-errors';
+import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from './merchant-errors';
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** Attempts in all for a 500 (spec 7.5: a limited number of times). */
+  maxAttemptsOn500: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 6, maxAttemptsOn500: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
+
+/**
+ * Whether the request may be sent again after this failure. A retry always reuses the same client
+ * reference and the same body; a request that is not safe to repeat (a verification code) is never
+ * retried after a transport failure, since the merchant may have taken it.
+ */
+export function shouldRetry(error: MerchantError, attempt: number, policy: RetryPolicy, repeatable: boolean): boolean {
+  if (attempt >= policy.maxAttempts) return false;
+  if (error instanceof MerchantTransportError) return repeatable && error.failure !== 'insecure' && error.failure !== 'tls';
+  if (error instanceof MerchantApiError) {
+    if (error.httpStatus === 429 || error.httpStatus === 503) return true;
+    if (error.httpStatus >= 500) return repeatable && attempt < policy.maxAttemptsOn500;
+    return false;
+  }
+  if (error instanceof MerchantProtocolError) {
+    // A gateway's HTML page on 502/503/504 is the merchant being away, not a broken interface.
+    return repeatable && error.httpStatus >= 502 && error.httpStatus <= 504 && attempt < policy.maxAttemptsOn500;
+  }
+  return false;
+}
+
+/** Full jitter over an exponentially growing cap, and never less than what the merchant asked for. */
+export function retryDelayMs(error: MerchantError, attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  const jittered = cap / 2 + random() * (cap / 2);
+  const floor = error instanceof MerchantApiError && error.retryAfterMs !== null ? error.retryAfterMs : 0;
+  return Math.max(jittered, floor);
+}
