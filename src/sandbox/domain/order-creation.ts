@@ -33,7 +33,8 @@ export class OrderCreation {
     const clientOrderRef = requireString(body, 'clientOrderRef', { max: 64, pattern: CLIENT_REF });
     const productRef = requireInt(body, 'productRef', 1);
     const variantRef = optionalInt(body, 'variantRef');
-    const units = requireInt(body, 'units', 1);
+    // Any integer is well-formed; whether it is allowed is the template's unitRule (422110).
+    const units = requireInt(body, 'units', Number.MIN_SAFE_INTEGER);
     const schemaRevision = optionalInt(body, 'purchaseSchemaRevision');
     const groups = readEntryGroups(body['purchaseEntries']);
     // Over-long addresses are the address's fault (422112/422114), not a malformed body.

@@ -59,6 +59,7 @@ function changeSubscriptions(context: RouteContext): unknown {
     throw new ApiError('ORDER_CALLBACK_URL_INVALID', 'callbackUrl must be a public HTTPS URL');
   }
   const unique = [...new Set(refs)];
+  if (unique.length !== refs.length) throw new ApiError('INVALID_ARGUMENT', 'productRefs must not repeat a product');
   // All or nothing: one unknown product changes nothing.
   if (unique.some((ref) => !catalog.product(ref))) throw new ApiError('RESOURCE_NOT_VISIBLE', 'a product in productRefs is not visible');
   const now = clock.nowSeconds();

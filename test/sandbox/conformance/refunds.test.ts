@@ -85,6 +85,8 @@ describe('partial then full refund of a completed order', () => {
     // 1. A partial refund is pending; nothing is credited yet and no other refund may be requested.
     const r1 = { clientRefundRef: uid('r1'), amount: Number(yuanText(first)), reason: 'one card did not work' };
     const pending = ok(await requestRefund(account, order.clientOrderRef, r1));
+    // At once, well within the 10 s (1 s real) cooldown; checked in step 2.
+    const tooSoon = await requestRefund(account, order.clientOrderRef, { clientRefundRef: uid('r2'), amount: 0.01, reason: 'again' });
     expect(pending.state).toBe('completed');
     expect(pending.refunds).toHaveLength(1);
     const refund = must(pending.refunds[0], 'refund');
@@ -97,7 +99,6 @@ describe('partial then full refund of a completed order', () => {
     await expectLedger(account, order, []);
 
     // 2. Another attempt within 10 s: 429112 with Retry-After.
-    const tooSoon = await requestRefund(account, order.clientOrderRef, { clientRefundRef: uid('r2'), amount: 0.01, reason: 'again' });
     expectError(tooSoon, 429, 429112);
     const retryAfter = Number(tooSoon.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);

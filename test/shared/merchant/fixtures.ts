@@ -99,3 +99,10 @@ export function templateWire(): Record<string, unknown> {
     unitRule: { min: 1, max: 10, step: 1 },
   };
 }
+
+/** A copy of `wire` without `field`. */
+export function without(wire: Record<string, unknown>, field: string): Record<string, unknown> {
+  const copy = { ...wire };
+  delete copy[field];
+  return copy;
+}
