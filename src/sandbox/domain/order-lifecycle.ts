@@ -9,12 +9,12 @@ import { allowedActions, pendingRefund, type Order, type OrderState, type Refund
 
 export type AdvanceTarget = 'processing' | 'verifying' | 'completed' | 'failed' | 'cancelled' | 'refund.succeeded' | 'refund.rejected';
 
-/** Moves the control API may make, from each state. */
+/** Moves the control API may make, from each state: exactly the transitions of contract 7.2. */
 const CONTROL_MOVES: Record<Exclude<AdvanceTarget, `refund.${string}`>, readonly OrderState[]> = {
   processing: ['pending', 'verifying'],
-  verifying: ['pending', 'processing'],
-  completed: ['pending', 'processing', 'verifying'],
-  failed: ['pending', 'processing', 'verifying'],
+  verifying: ['processing'],
+  completed: ['processing'],
+  failed: ['processing'],
   cancelled: ['pending', 'verifying'],
 };
 
