@@ -2,7 +2,7 @@
 // ones through the gram column), filters, sorting, paging, and FTS syntax taken literally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { searchProducts } from '../../../src/main/core/catalog/catalog-search';
+import { BROAD_MATCH_THRESHOLD, searchProducts } from '../../../src/main/core/catalog/catalog-search';
 import type { ProductSearchQuery } from '../../../src/main/core/catalog/catalog-search';
 import { insertCategory, insertProduct } from '../db/catalog-fixtures';
 import { createMigratedDatabase } from '../db/temp-database';
@@ -173,5 +173,36 @@ describe('searchProducts', () => {
     expect(() => searchProducts(db, { limit: 1000 })).toThrow(RangeError);
     expect(() => searchProducts(db, { offset: -1 })).toThrow(RangeError);
     expect(() => searchProducts(db, { minPriceFen: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('searchProducts on a broad match', () => {
+  it(`walks the sort index above ${BROAD_MATCH_THRESHOLD} matches and returns the same order as a plain sort`, () => {
+    const broad = createMigratedDatabase();
+    try {
+      const count = BROAD_MATCH_THRESHOLD + 50;
+      broad.db.transaction(() => {
+        for (let ref = 1; ref <= count; ref += 1) {
+          insertProduct(broad.db, {
+            productRef: ref,
+            catalogRef: 1,
+            name: ref % 2 === 0 ? `会员${ref}` : `礼品卡${ref}`,
+            revision: 1_790_000_000 + ((ref * 7919) % count),
+            variants: [{ variantRef: 0, title: '月卡', priceFen: (ref * 104_729) % 100_000 }],
+          });
+        }
+      })();
+      const sorts = ['priceAsc', 'priceDesc', 'nameAsc', 'recentlyChanged'] as const;
+      for (const sort of sorts) {
+        const hits = searchProducts(broad.db, { text: '月卡', sort, limit: 30, offset: 10 });
+        expect(hits.total).toBe(count);
+        const all = searchProducts(broad.db, { sort, limit: 40 }).items.map((hit) => hit.productRef).slice(10);
+        expect(hits.items.map((hit) => hit.productRef)).toEqual(all);
+      }
+      const relevance = searchProducts(broad.db, { text: '月卡', limit: 3 });
+      expect(relevance.items.map((hit) => hit.productRef)).toEqual([1, 2, 3]);
+    } finally {
+      broad.dispose();
+    }
   });
 });

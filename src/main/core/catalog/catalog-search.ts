@@ -67,13 +67,30 @@ type Params = Record<string, string | number>;
 const VARIANT_IN_STOCK = `v.availability = 'available'
   AND (v.inventory_type IN ('unlimited', 'undisclosed') OR (v.inventory_type = 'tracked' AND v.remaining_units > 0))`;
 
-const ORDER_BY: Record<ProductSort, { withText: string; withoutText: string }> = {
-  relevance: { withText: 's.rank, p.product_ref', withoutText: 'p.product_ref' },
-  priceAsc: { withText: 'p.price_from_fen IS NULL, p.price_from_fen, p.product_ref', withoutText: 'p.price_from_fen IS NULL, p.price_from_fen, p.product_ref' },
-  priceDesc: { withText: 'p.price_from_fen DESC, p.product_ref', withoutText: 'p.price_from_fen DESC, p.product_ref' },
-  nameAsc: { withText: 'p.name, p.product_ref', withoutText: 'p.name, p.product_ref' },
-  recentlyChanged: { withText: 'p.revision DESC, p.product_ref', withoutText: 'p.revision DESC, p.product_ref' },
+// Without text, and for sorts other than relevance, the index on the sort key drives the query and
+// the text match is a set the planner can probe; only relevance needs the FTS rank of every match.
+const ORDER_BY: Record<Exclude<ProductSort, 'relevance'>, string> = {
+  priceAsc: '(p.price_from_fen IS NULL), p.price_from_fen, p.product_ref',
+  priceDesc: 'p.price_from_fen DESC, p.product_ref DESC',
+  nameAsc: 'p.name, p.product_ref',
+  recentlyChanged: 'p.revision DESC, p.product_ref DESC',
 };
+
+// The index that yields each sort order (0001-catalog); named so a broad match can walk it.
+const SORT_INDEX: Record<Exclude<ProductSort, 'relevance'>, string> = {
+  priceAsc: 'products_price_ascending',
+  priceDesc: 'products_price',
+  nameAsc: 'products_name',
+  recentlyChanged: 'products_revision',
+};
+
+/**
+ * Above this many text matches a match is "broad" (e.g. "会员"): "relevance" keeps catalog order
+ * instead of ranking, since bm25 over tens of thousands of hits costs more than the search budget
+ * and says little; other sorts walk their index and probe the match set, which stops after one
+ * page instead of sorting every match. The planner, without statistics, would sort.
+ */
+export const BROAD_MATCH_THRESHOLD = 2000;
 
 // Query shapes are few (one per combination of filters), so each is prepared once per database.
 function statementCache<Row>(): (db: Database, sql: string) => Statement<Params, Row> {
@@ -106,26 +123,23 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   if (query.catalogRef !== undefined) assertInteger('catalogRef', query.catalogRef, 0, Number.MAX_SAFE_INTEGER);
 
   const params: Params = {};
-  const where = ['p.removed_at IS NULL'];
+  const filters: string[] = [];
   const match = productSearchMatch(searchTerms(query.text ?? ''));
-  const from = match === null ? 'products p' : 'product_search s JOIN products p ON p.product_ref = s.rowid';
-  if (match !== null) {
-    where.push('product_search MATCH @match');
-    params.match = match;
-  }
+  if (match !== null) params.match = match;
   if (query.catalogRef !== undefined) {
-    where.push('(p.catalog_ref = @catalogRef OR p.catalog_ref IN (SELECT catalog_ref FROM categories WHERE parent_ref = @catalogRef))');
+    filters.push('(p.catalog_ref = @catalogRef OR p.catalog_ref IN (SELECT catalog_ref FROM categories WHERE parent_ref = @catalogRef))');
     params.catalogRef = query.catalogRef;
   }
   if (query.availability !== undefined) {
-    where.push('p.availability = @availability');
+    filters.push('p.availability = @availability');
     params.availability = query.availability;
   }
   const variantConditions: string[] = [];
   if (query.inStock === true) {
-    where.push("p.availability = 'available'");
+    filters.push("p.availability = 'available'");
     variantConditions.push(VARIANT_IN_STOCK);
   }
+  const priceBounded = query.minPriceFen !== undefined || query.maxPriceFen !== undefined;
   if (query.minPriceFen !== undefined) {
     variantConditions.push('v.price_fen >= @minPriceFen');
     params.minPriceFen = query.minPriceFen;
@@ -135,24 +149,56 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
     params.maxPriceFen = query.maxPriceFen;
   }
   if (variantConditions.length > 0) {
-    where.push(`EXISTS (SELECT 1 FROM variants v WHERE v.product_ref = p.product_ref AND ${variantConditions.join(' AND ')})`);
+    const conditions = variantConditions.join(' AND ');
+    // A price range over the whole catalog is answered from the variants' price index; otherwise
+    // each candidate product is checked on its own few variants.
+    filters.push(
+      priceBounded && match === null
+        ? `p.product_ref IN (SELECT v.product_ref FROM variants v WHERE ${conditions})`
+        : `EXISTS (SELECT 1 FROM variants v WHERE v.product_ref = p.product_ref AND ${conditions})`,
+    );
   }
 
-  const whereSql = where.join(' AND ');
-  const orders = ORDER_BY[query.sort ?? 'relevance'];
-  const orderBy = match === null ? orders.withoutText : orders.withText;
+  // Removed products have no search document, so a pure text query is counted on the index alone.
+  const total =
+    match !== null && filters.length === 0
+      ? countRows(db, 'SELECT count(*) AS total FROM product_search WHERE product_search MATCH @match', params)
+      : countRows(db, `SELECT count(*) AS total FROM ${fromClause(match, false)} WHERE ${whereClause(match, false, filters)}`, params);
 
-  const counted = countStatement(db, `SELECT count(*) AS total FROM ${from} WHERE ${whereSql}`).get(params);
+  const sort = query.sort ?? 'relevance';
+  const ranked = sort === 'relevance' && match !== null;
+  const broad = match !== null && total > BROAD_MATCH_THRESHOLD;
+  const orderBy = sort !== 'relevance' ? ORDER_BY[sort] : match === null ? 'p.product_ref' : broad ? 's.rowid' : 's.rank, s.rowid';
+  const indexedBy = sort !== 'relevance' && broad ? SORT_INDEX[sort] : null;
   const rows = hitStatement(
     db,
     `SELECT p.product_ref, p.catalog_ref, p.name, p.product_type, p.availability, p.brand_name, p.image_url,
             p.price_from_fen, p.revision,
             (SELECT count(*) FROM variants v WHERE v.product_ref = p.product_ref) AS variant_count,
             p.availability = 'available' AND EXISTS (SELECT 1 FROM variants v WHERE v.product_ref = p.product_ref AND ${VARIANT_IN_STOCK}) AS in_stock
-       FROM ${from} WHERE ${whereSql} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
+       FROM ${fromClause(match, ranked, indexedBy)} WHERE ${whereClause(match, ranked, filters)} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
   ).all({ ...params, limit, offset });
 
-  return { total: counted?.total ?? 0, items: rows.map(toHit) };
+  return { total, items: rows.map(toHit) };
+}
+
+// Relevance joins the FTS table to read its rank; every other shape asks "is this product in the
+// match set?", which lets SQLite walk the sort index and stop after one page.
+function fromClause(match: string | null, ranked: boolean, indexedBy: string | null = null): string {
+  if (match !== null && ranked) return 'product_search s JOIN products p ON p.product_ref = s.rowid';
+  return indexedBy === null ? 'products p' : `products p INDEXED BY ${indexedBy}`;
+}
+
+function whereClause(match: string | null, ranked: boolean, filters: readonly string[]): string {
+  const where = ['p.removed_at IS NULL', ...filters];
+  if (match !== null) {
+    where.push(ranked ? 'product_search MATCH @match' : 'p.product_ref IN (SELECT rowid FROM product_search WHERE product_search MATCH @match)');
+  }
+  return where.join(' AND ');
+}
+
+function countRows(db: Database, sql: string, params: Params): number {
+  return countStatement(db, sql).get(params)?.total ?? 0;
 }
 
 function toHit(row: HitRow): ProductSearchHit {

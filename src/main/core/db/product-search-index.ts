@@ -6,14 +6,16 @@
 //   grams = every distinct 1- and 2-character substring of those lines, padded to one trigram
 //           each ("会员␟"); terms of 1–2 characters match one padded gram, so short Chinese
 //           queries use the index instead of scanning (FTS5 trigram alone cannot match them).
-// Any code that changes a product's name, brand or variants must call refreshProductSearch in
-// the same transaction; deleting a product removes its document by trigger.
+// Any code that changes a product's name, brand or variants, or lists a removed product again,
+// must call refreshProductSearch in the same transaction; deleting a product or setting removed_at
+// removes its document by trigger.
 import type { Database, Statement } from 'better-sqlite3';
 import { codePointLength, normalizeSearchText, padGram, shortGrams } from './search-text';
 
 interface ProductTextRow {
   name: string;
   brand_name: string | null;
+  removed_at: number | null;
 }
 
 interface Statements {
@@ -30,7 +32,7 @@ function statements(db: Database): Statements {
   let found = cache.get(db);
   if (!found) {
     found = {
-      product: db.prepare('SELECT name, brand_name FROM products WHERE product_ref = ?'),
+      product: db.prepare('SELECT name, brand_name, removed_at FROM products WHERE product_ref = ?'),
       titles: db.prepare('SELECT title FROM variants WHERE product_ref = ? ORDER BY position, variant_ref'),
       remove: db.prepare('DELETE FROM product_search WHERE rowid = ?'),
       insert: db.prepare('INSERT INTO product_search (rowid, text, grams) VALUES (?, ?, ?)'),
@@ -62,7 +64,8 @@ export function refreshProductSearch(db: Database, productRef: number): void {
   const s = statements(db);
   s.remove.run(productRef);
   const product = s.product.get(productRef);
-  if (!product) return;
+  // A removed product has no document: searches never show it and counts need no join.
+  if (!product || product.removed_at !== null) return;
   const titles = s.titles.all(productRef).map((row) => row.title);
   const doc = productSearchDocument(product.name, product.brand_name, titles);
   s.insert.run(productRef, doc.text, doc.grams);
