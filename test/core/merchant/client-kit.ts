@@ -19,6 +19,10 @@ export interface Exchange {
   sentAt: number;
   /** HTTP status, or null when the transport failed. */
   status: number | null;
+  /** Response headers, empty when the transport failed. */
+  headers: Record<string, string>;
+  /** Client-clock ms when the answer (or the failure) came. */
+  doneAt: number | null;
   failure: string | null;
 }
 
@@ -27,14 +31,17 @@ export const silentLogger: Logger = { debug: () => undefined, info: () => undefi
 export function recordingPort(inner: HttpPort, clock: Clock): { port: HttpPort; exchanges: Exchange[] } {
   const exchanges: Exchange[] = [];
   const port: HttpPort = async (request) => {
-    const exchange: Exchange = { method: request.method, url: request.url, body: request.body, sentAt: clock.nowMs(), status: null, failure: null };
+    const exchange: Exchange = { method: request.method, url: request.url, body: request.body, sentAt: clock.nowMs(), status: null, headers: {}, doneAt: null, failure: null };
     exchanges.push(exchange);
     try {
       const response = await inner(request);
       exchange.status = response.status;
+      exchange.headers = response.headers;
+      exchange.doneAt = clock.nowMs();
       return response;
     } catch (error) {
       exchange.failure = error instanceof Error ? error.name : 'unknown';
+      exchange.doneAt = clock.nowMs();
       throw error;
     }
   };

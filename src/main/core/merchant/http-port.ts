@@ -20,11 +20,13 @@ export type HttpPort = (request: HttpRequest) => Promise<HttpResponse>;
 
 export type TransportFailure = 'timeout' | 'connection' | 'tls' | 'tooLarge' | 'insecure';
 
-/** No HTTP answer at all: for a request that changes something, its outcome is unknown. */
+/** No complete HTTP answer: for a request that changes something, its outcome is unknown. */
 export class TransportError extends Error {
   constructor(
     readonly failure: TransportFailure,
     message: string,
+    /** X-Request-Id of an answer that started but never completed (cut off, too large, too slow). */
+    readonly requestId: string | null = null,
   ) {
     super(message);
     this.name = 'TransportError';

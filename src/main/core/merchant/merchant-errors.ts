@@ -31,14 +31,16 @@ export class MerchantApiError extends MerchantError {
   }
 }
 
-/** No answer (timeout, connection, TLS): a change may or may not have happened. */
+/** No complete answer (timeout, connection, TLS): a change may or may not have happened. */
 export class MerchantTransportError extends MerchantError {
   readonly kind = 'transport';
   constructor(
     readonly failure: TransportFailure,
     message: string,
+    /** Set when the answer's headers arrived before it failed, so support can find the request. */
+    requestId: string | null = null,
   ) {
-    super(`merchant unreachable: ${message}`, null);
+    super(`merchant unreachable: ${message}${requestId ? ` [${requestId}]` : ''}`, requestId);
     this.name = 'MerchantTransportError';
   }
 }

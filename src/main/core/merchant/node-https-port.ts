@@ -37,14 +37,18 @@ export function createNodeHttpsPort(options: NodeHttpsOptions = {}): HttpPort & 
         return;
       }
       let settled = false;
+      // Known once the answer's headers are in: a body cut off later still names its request.
+      let requestId: string | null = null;
       const fail = (error: TransportError): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         outgoing.destroy();
-        reject(error);
+        reject(requestId === null ? error : new TransportError(error.failure, error.message, requestId));
       };
       const outgoing = request(url, { method: req.method, headers: req.headers, agent }, (res) => {
+        const header = res.headers['x-request-id'];
+        if (typeof header === 'string' && header !== '') requestId = header;
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {

@@ -29,6 +29,8 @@ export function shouldRetry(error: MerchantError, attempt: number, policy: Retry
   }
   if (error instanceof MerchantProtocolError) {
     // A gateway's HTML page on 502/503/504 is the merchant being away, not a broken interface.
+    // A gateway's 429 page still means "slow down" (spec 7.5 retries every 429).
+    if (error.httpStatus === 429) return true;
     return repeatable && error.httpStatus >= 502 && error.httpStatus <= 504 && attempt < policy.maxAttemptsOn500;
   }
   return false;
