@@ -1,0 +1,64 @@
+// Typed refusals of the orders module. Messages never carry an entry value, a code or a card secret:
+// they name fields and rules only, so they can be logged and shown as they are.
+
+/** One problem with the purchase input, tied to the field (or `units`) the buyer must correct. */
+export interface PurchaseFieldError {
+  /** `units`, `purchaseEntries`, or `purchaseEntries[i].fieldRef`. */
+  readonly path: string;
+  readonly code:
+    | 'UNITS_OUT_OF_RANGE'
+    | 'UNITS_STEP'
+    | 'ENTRY_COUNT'
+    | 'REQUIRED'
+    | 'UNKNOWN_FIELD'
+    | 'NOT_A_STRING'
+    | 'TOO_SHORT'
+    | 'TOO_LONG'
+    | 'PATTERN'
+    | 'MOBILE'
+    | 'EMAIL'
+    | 'INTEGER'
+    | 'OPTION';
+  readonly message: string;
+}
+
+/** The input does not fit the cached template: nothing was written or sent. */
+export class PurchaseValidationError extends Error {
+  override readonly name = 'PurchaseValidationError';
+  constructor(readonly errors: readonly PurchaseFieldError[]) {
+    super(`the purchase does not fit the template: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  }
+}
+
+/**
+ * The template uses an entry mode or field type this build does not know: the merchant is newer
+ * than the app, and guessing what it wants could buy the wrong thing. Nothing was written or sent.
+ */
+export class TemplateNotSupportedError extends Error {
+  override readonly name = 'TemplateNotSupportedError';
+}
+
+/** No cached template for the product/variant: sync the catalog (or fetch the template) first. */
+export class TemplateMissingError extends Error {
+  override readonly name = 'TemplateMissingError';
+  constructor(productRef: number, variantRef: number) {
+    super(`no cached purchase template for product ${productRef} variant ${variantRef}; sync the catalog first`);
+  }
+}
+
+/** An intent operation that its current status does not allow (confirm an accepted one, …). */
+export class IntentStateError extends Error {
+  override readonly name = 'IntentStateError';
+}
+
+/** An order action refused locally because the stored `allowedActions` does not list it. */
+export class ActionNotAllowedError extends Error {
+  override readonly name = 'ActionNotAllowedError';
+  constructor(
+    readonly action: string,
+    readonly clientOrderRef: string,
+    readonly reason: string,
+  ) {
+    super(`${action} is not allowed for order ${clientOrderRef}: ${reason}`);
+  }
+}

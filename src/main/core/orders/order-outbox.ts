@@ -1,0 +1,336 @@
+// The outbox worker: sends recorded order intents to the merchant exactly once.
+//
+// For each due intent:
+//   queued   → mark 'sending' (durably, before the request) → POST /orders/create with the stored
+//              ref and content.
+//   unknown  → GET /orders/{ref} first: found → accepted; 404002 → send again, same ref and content;
+//              anything else → stay unknown, try later with backoff.
+// Outcomes of a create:
+//   order returned                → accepted; the order (and any cards, sealed) stored in the same
+//                                    transaction as the intent's status.
+//   409101 PURCHASE_SCHEMA_CHANGED → template refreshed, needs_confirmation: the buyer decides, the
+//                                    outbox never resubmits other content by itself.
+//   409001 IDEMPOTENCY_CONFLICT   → rejected and flagged loudly (a bug or a foreign ref): never a new ref.
+//   429 (rate limiter refused)    → queued again: the limiter runs before the order rules, so nothing
+//                                    was created.
+//   401/403 (account blocked)     → queued again, slowly: not the order's fault, and not to be lost.
+//   5xx, transport, malformed     → unknown: the merchant may have created it; GET decides.
+//   other 4xx                     → rejected with the code and requestId.
+// At start-up `recover()` turns every 'sending' row (a request may have left before a crash) into
+// 'unknown'. A transport failure pauses the whole outbox for a while (the merchant is away), so
+// offline intents wait, visible, instead of each hammering a dead address.
+import type { Database } from 'better-sqlite3';
+import type { Order } from '../../../shared/merchant/order';
+import type { SecretAwareLogger } from '../logging/logger';
+import type { CreateOrderBody, MerchantClient } from '../merchant/merchant-client';
+import { MerchantApiError, MerchantError, MerchantTransportError } from '../merchant/merchant-errors';
+import type { Clock } from '../platform/clock';
+import type { CardCipher } from '../vault/card-cipher';
+import { backoffMs, type BackoffRule } from './backoff';
+import {
+  claimForSending,
+  dueIntents,
+  getIntent,
+  markAccepted,
+  markInterruptedSendsUnknown,
+  markNeedsConfirmation,
+  markRejected,
+  markRequeued,
+  markUnknown,
+  nextDueAt,
+  type AttemptNote,
+  type OrderIntent,
+} from './order-intent-store';
+import { applyOrderDetail } from './order-store';
+import { storeTemplate } from './template-cache';
+
+const PURCHASE_SCHEMA_CHANGED = 409101;
+const IDEMPOTENCY_CONFLICT = 409001;
+const ORDER_NOT_FOUND = 404002;
+
+export interface OrderOutboxOptions {
+  readonly db: Database;
+  readonly client: MerchantClient;
+  readonly clock: Clock;
+  readonly logger: SecretAwareLogger;
+  readonly cipher: CardCipher;
+  /** Intents worked on at the same time; the client's quota model paces the requests anyway. */
+  readonly concurrency?: number;
+  /** Between attempts of one intent (unknown outcome, requeue). */
+  readonly retry?: BackoffRule;
+  /** While the merchant is unreachable. */
+  readonly offline?: BackoffRule;
+  /** Called after an intent was accepted and its order stored (the tracker starts polling it). */
+  readonly onAccepted?: (order: Order) => void;
+  /** Called after any status change, for the UI. */
+  readonly onChange?: (clientOrderRef: string) => void;
+}
+
+export interface OutboxPass {
+  readonly worked: number;
+  /** True when the pass stopped early because the merchant is unreachable. */
+  readonly offline: boolean;
+}
+
+const DEFAULT_RETRY: BackoffRule = { baseMs: 2_000, maxMs: 5 * 60_000 };
+const DEFAULT_OFFLINE: BackoffRule = { baseMs: 2_000, maxMs: 60_000 };
+const BLOCKED_RETRY: BackoffRule = { baseMs: 60_000, maxMs: 30 * 60_000 };
+
+/** The create body, built only from the stored row: every resend is byte-for-byte the same request. */
+export function createBodyOf(intent: OrderIntent): CreateOrderBody {
+  const body: CreateOrderBody = { clientOrderRef: intent.clientOrderRef, productRef: intent.productRef, units: intent.units };
+  if (intent.variantRef !== 0) body.variantRef = intent.variantRef;
+  // Card products take neither (spec 4.2.2); top-ups must carry the revision they were validated with.
+  if (intent.productType !== 'card') {
+    if (intent.purchaseSchemaRevision !== null) body.purchaseSchemaRevision = intent.purchaseSchemaRevision;
+    body.purchaseEntries = intent.purchaseEntries ?? [];
+  }
+  if (intent.orderCallbackUrl !== null) body.orderCallbackUrl = intent.orderCallbackUrl;
+  if (intent.imageUrl !== null) body.imageUrl = intent.imageUrl;
+  return body;
+}
+
+function noteOf(error: unknown): AttemptNote {
+  if (error instanceof MerchantApiError) return { code: String(error.code), message: error.errorName, requestId: error.requestId };
+  if (error instanceof MerchantTransportError) return { code: error.failure === 'timeout' ? 'TIMEOUT' : 'TRANSPORT', message: error.failure, requestId: error.requestId };
+  if (error instanceof MerchantError) return { code: 'PROTOCOL', message: 'malformed merchant response', requestId: error.requestId };
+  return { code: 'LOCAL', message: error instanceof Error ? error.name : 'unexpected failure', requestId: null };
+}
+
+export function createOrderOutbox(options: OrderOutboxOptions) {
+  const { db, client, clock, logger, cipher } = options;
+  const concurrency = options.concurrency ?? 4;
+  const retryRule = options.retry ?? DEFAULT_RETRY;
+  const offlineRule = options.offline ?? DEFAULT_OFFLINE;
+  const inFlight = new Set<string>();
+  /** Consecutive inconclusive attempts per intent, for its backoff (reset when it resolves). */
+  const failures = new Map<string, number>();
+  let offlineFailures = 0;
+  let pausedUntilMs = 0;
+  let running = false;
+  let stopper: AbortController | null = null;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
+  const later = (rule: BackoffRule, n: number): number => Math.ceil((clock.nowMs() + backoffMs(rule, n)) / 1000);
+  const bumpFailures = (ref: string): number => {
+    const n = (failures.get(ref) ?? 0) + 1;
+    failures.set(ref, n);
+    return n;
+  };
+  const changed = (ref: string): void => options.onChange?.(ref);
+
+  const wentOffline = (): void => {
+    offlineFailures += 1;
+    pausedUntilMs = clock.nowMs() + backoffMs(offlineRule, offlineFailures);
+  };
+  const reachedMerchant = (): void => {
+    offlineFailures = 0;
+    pausedUntilMs = 0;
+  };
+
+  const accept = (ref: string, order: Order, requestId: string, source: 'createResponse' | 'orderDetail'): void => {
+    if (order.clientOrderRef !== ref) throw new MerchantProtocolMismatch(ref);
+    const now = nowSeconds();
+    db.transaction(() => {
+      applyOrderDetail({ db, cipher, logger, now }, order, source);
+      markAccepted(db, ref, requestId, now);
+    }).immediate();
+    failures.delete(ref);
+    logger.info('order accepted', { clientOrderRef: ref, platformOrderRef: order.platformOrderRef, state: order.state, requestId });
+    changed(ref);
+    options.onAccepted?.(order);
+  };
+
+  const inconclusive = (ref: string, error: unknown): void => {
+    const note = noteOf(error);
+    markUnknown(db, ref, note, later(retryRule, bumpFailures(ref)), nowSeconds());
+    if (error instanceof MerchantTransportError) wentOffline();
+    logger.warn('order outcome unknown; it will be looked up by its ref', { clientOrderRef: ref, code: note.code, requestId: note.requestId });
+    changed(ref);
+  };
+
+  const refreshTemplate = async (intent: OrderIntent): Promise<void> => {
+    try {
+      const { data } = await client.getTemplate(intent.productRef, intent.variantRef);
+      storeTemplate(db, data, nowSeconds());
+    } catch (error) {
+      // The intent still waits for the buyer; the form fetches the template again when opened.
+      logger.warn('template refresh after PURCHASE_SCHEMA_CHANGED failed', { clientOrderRef: intent.clientOrderRef, error: error instanceof Error ? error.message : 'unknown' });
+    }
+  };
+
+  const send = async (ref: string): Promise<void> => {
+    if (!claimForSending(db, ref, nowSeconds())) return;
+    changed(ref);
+    const intent = getIntent(db, ref);
+    if (intent === null) return;
+    let result: Awaited<ReturnType<MerchantClient['createOrder']>>;
+    try {
+      result = await client.createOrder(createBodyOf(intent), stopper?.signal);
+    } catch (error) {
+      await createFailed(intent, error);
+      return;
+    }
+    reachedMerchant();
+    try {
+      accept(ref, result.data, result.requestId, 'createResponse');
+    } catch (error) {
+      // The merchant has the order but we could not store it: GET will find it again.
+      inconclusive(ref, error);
+      if (!(error instanceof MerchantError) && !(error instanceof MerchantProtocolMismatch)) throw error;
+    }
+  };
+
+  const createFailed = async (intent: OrderIntent, error: unknown): Promise<void> => {
+    const ref = intent.clientOrderRef;
+    const note = noteOf(error);
+    const now = nowSeconds();
+    if (!(error instanceof MerchantApiError)) {
+      inconclusive(ref, error);
+      if (!(error instanceof MerchantError)) logger.error('unexpected failure while sending an order', { clientOrderRef: ref, error: error instanceof Error ? error.name : 'unknown' });
+      return;
+    }
+    reachedMerchant();
+    if (error.code === PURCHASE_SCHEMA_CHANGED) {
+      await refreshTemplate(intent);
+      markNeedsConfirmation(db, ref, note, nowSeconds());
+      logger.warn('the purchase template changed; the order waits for the buyer to confirm', { clientOrderRef: ref, requestId: error.requestId });
+    } else if (error.code === IDEMPOTENCY_CONFLICT) {
+      markRejected(db, ref, note, now, true);
+      logger.error('IDEMPOTENCY CONFLICT: the merchant holds different content under this clientOrderRef; stopped, needs a person', {
+        clientOrderRef: ref,
+        requestId: error.requestId,
+      });
+    } else if (error.httpStatus === 429) {
+      const wait = Math.max(error.retryAfterMs ?? 0, backoffMs(retryRule, bumpFailures(ref)));
+      markRequeued(db, ref, note, Math.ceil((clock.nowMs() + wait) / 1000), now);
+    } else if (error.httpStatus === 401 || error.httpStatus === 403) {
+      markRequeued(db, ref, note, later(BLOCKED_RETRY, bumpFailures(ref)), now);
+      logger.warn('the merchant refused the account; the order stays queued', { clientOrderRef: ref, code: error.code, requestId: error.requestId });
+    } else if (error.httpStatus >= 500) {
+      inconclusive(ref, error);
+      return;
+    } else {
+      markRejected(db, ref, note, now, false);
+      failures.delete(ref);
+      logger.info('order rejected by the merchant', { clientOrderRef: ref, code: error.code, requestId: error.requestId });
+    }
+    changed(ref);
+  };
+
+  const resolveUnknown = async (ref: string): Promise<void> => {
+    try {
+      const { data, requestId } = await client.getOrder(ref, stopper?.signal);
+      reachedMerchant();
+      accept(ref, data, requestId, 'orderDetail');
+    } catch (error) {
+      if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) {
+        reachedMerchant();
+        logger.info('order not found at the merchant; sending it again with the same ref', { clientOrderRef: ref, requestId: error.requestId });
+        await send(ref);
+        return;
+      }
+      if (error instanceof MerchantApiError) reachedMerchant();
+      inconclusive(ref, error);
+      if (!(error instanceof MerchantError) && !(error instanceof MerchantProtocolMismatch)) throw error;
+    }
+  };
+
+  const work = async (intent: OrderIntent): Promise<void> => {
+    const ref = intent.clientOrderRef;
+    if (inFlight.has(ref)) return;
+    inFlight.add(ref);
+    try {
+      if (intent.status === 'unknown') await resolveUnknown(ref);
+      else await send(ref);
+    } finally {
+      inFlight.delete(ref);
+    }
+  };
+
+  const runOnce = async (): Promise<OutboxPass> => {
+    if (clock.nowMs() < pausedUntilMs) return { worked: 0, offline: true };
+    const due = dueIntents(db, nowSeconds(), 500).filter((intent) => !inFlight.has(intent.clientOrderRef));
+    let next = 0;
+    let worked = 0;
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        // An outage found by one worker stops the others from starting more requests.
+        if (clock.nowMs() < pausedUntilMs || stopper?.signal.aborted === true) return;
+        const intent = due[next++];
+        if (intent === undefined) return;
+        worked += 1;
+        await work(intent);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    return { worked, offline: clock.nowMs() < pausedUntilMs };
+  };
+
+  const idle = async (signal: AbortSignal): Promise<void> => {
+    const dueAt = nextDueAt(db);
+    const nowMs = clock.nowMs();
+    let waitMs = 30_000;
+    if (dueAt !== null) waitMs = Math.min(waitMs, Math.max(0, dueAt * 1000 - nowMs));
+    if (pausedUntilMs > nowMs) waitMs = Math.max(waitMs, pausedUntilMs - nowMs);
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      clock.sleep(Math.max(waitMs, 50), signal).then(resolve, resolve);
+    });
+    wake = null;
+  };
+
+  return {
+    /** Start-up recovery: intents left 'sending' by a crash become 'unknown'. Returns how many. */
+    recover(): number {
+      const count = markInterruptedSendsUnknown(db, nowSeconds());
+      if (count > 0) logger.warn('order intents interrupted while sending; their outcome will be looked up', { count });
+      return count;
+    },
+    /** One pass over the intents due now. */
+    runOnce,
+    /** Runs passes until stop(); new intents are picked up at once after poke(). */
+    start(): void {
+      if (running) return;
+      running = true;
+      stopper = new AbortController();
+      const signal = stopper.signal;
+      loop = (async () => {
+        while (!signal.aborted) {
+          try {
+            await runOnce();
+          } catch (error) {
+            logger.error('order outbox pass failed', { error: error instanceof Error ? error.message : 'unknown' });
+          }
+          if (!signal.aborted) await idle(signal);
+        }
+      })();
+    },
+    /** Something new is due (an intent placed, the network back): run a pass now. */
+    poke(): void {
+      pausedUntilMs = 0;
+      wake?.();
+    },
+    async stop(): Promise<void> {
+      if (!running) return;
+      running = false;
+      stopper?.abort(new Error('outbox stopped'));
+      wake?.();
+      await loop;
+      loop = null;
+      stopper = null;
+    },
+  };
+}
+
+export type OrderOutbox = ReturnType<typeof createOrderOutbox>;
+
+/** The merchant answered for another order than the one asked about. */
+class MerchantProtocolMismatch extends Error {
+  override readonly name = 'MerchantProtocolMismatch';
+  constructor(ref: string) {
+    super(`the merchant answered with another order than ${ref}`);
+  }
+}

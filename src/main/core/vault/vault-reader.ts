@@ -1,0 +1,101 @@
+// Reads the vault for people: a masked list of an order's cards (no audit needed, nothing secret
+// leaves), and the plain text of a card only on an explicit reveal, which is written to the
+// append-only audit_log first. If the audit row cannot be written, nothing is revealed.
+import type { Database } from 'better-sqlite3';
+import type { CardCipher } from './card-cipher';
+
+export interface MaskedCard {
+  readonly seq: number;
+  /** e.g. `••••••3921`: enough to tell cards apart, not enough to use one. */
+  readonly cardNoMasked: string;
+  readonly hasPassword: boolean;
+  readonly expiresAt: number | null;
+  readonly receivedAt: number;
+  readonly usedAt: number | null;
+  readonly exportedAt: number | null;
+}
+
+export interface RevealedCard {
+  readonly seq: number;
+  readonly cardNo: string;
+  readonly cardPassword: string | null;
+  readonly expiresAt: number | null;
+}
+
+interface CardRow {
+  seq: number;
+  card_no_sealed: Buffer;
+  card_password_sealed: Buffer | null;
+  expires_at: number | null;
+  received_at: number;
+  used_at: number | null;
+  exported_at: number | null;
+}
+
+export interface VaultReaderOptions {
+  readonly db: Database;
+  readonly cipher: CardCipher;
+  /** Unix seconds for audit rows. */
+  readonly now: () => number;
+}
+
+export class CardNotFoundError extends Error {
+  override readonly name = 'CardNotFoundError';
+}
+
+/** Shows at most the last 4 characters, and none of a short value. */
+export function maskCardNo(cardNo: string): string {
+  const chars = [...cardNo];
+  const shown = chars.length >= 10 ? 4 : chars.length >= 6 ? 2 : 0;
+  return '•'.repeat(Math.max(4, chars.length - shown)) + chars.slice(chars.length - shown).join('');
+}
+
+export function createVaultReader(options: VaultReaderOptions) {
+  const { db, cipher } = options;
+  const selectAll = db.prepare<[string], CardRow>(
+    'SELECT seq, card_no_sealed, card_password_sealed, expires_at, received_at, used_at, exported_at FROM cards WHERE client_order_ref = ? ORDER BY seq',
+  );
+  const selectOne = db.prepare<[string, number], CardRow>(
+    'SELECT seq, card_no_sealed, card_password_sealed, expires_at, received_at, used_at, exported_at FROM cards WHERE client_order_ref = ? AND seq = ?',
+  );
+  const audit = db.prepare('INSERT INTO audit_log (at, action, subject, card_count, detail) VALUES (?, ?, ?, ?, ?)');
+
+  const open = (clientOrderRef: string, row: CardRow): RevealedCard => ({
+    seq: row.seq,
+    cardNo: cipher.unseal(row.card_no_sealed, { clientOrderRef, seq: row.seq, field: 'card_no' }),
+    cardPassword: row.card_password_sealed === null ? null : cipher.unseal(row.card_password_sealed, { clientOrderRef, seq: row.seq, field: 'card_password' }),
+    expiresAt: row.expires_at,
+  });
+
+  return {
+    listCards(clientOrderRef: string): MaskedCard[] {
+      return selectAll.all(clientOrderRef).map((row) => ({
+        seq: row.seq,
+        cardNoMasked: maskCardNo(cipher.unseal(row.card_no_sealed, { clientOrderRef, seq: row.seq, field: 'card_no' })),
+        hasPassword: row.card_password_sealed !== null,
+        expiresAt: row.expires_at,
+        receivedAt: row.received_at,
+        usedAt: row.used_at,
+        exportedAt: row.exported_at,
+      }));
+    },
+
+    /** One card in plain text; audited as `reveal` of `ref#seq`. */
+    revealCard(clientOrderRef: string, seq: number): RevealedCard {
+      const row = selectOne.get(clientOrderRef, seq);
+      if (row === undefined) throw new CardNotFoundError(`order ${clientOrderRef} has no card ${seq}`);
+      const card = open(clientOrderRef, row);
+      audit.run(options.now(), 'reveal', `${clientOrderRef}#${seq}`, 1, null);
+      return card;
+    },
+
+    /** Every card of an order in plain text (e.g. to copy them all); audited once with the count. */
+    revealOrderCards(clientOrderRef: string): RevealedCard[] {
+      const cards = selectAll.all(clientOrderRef).map((row) => open(clientOrderRef, row));
+      audit.run(options.now(), 'reveal', clientOrderRef, cards.length, 'all cards of the order');
+      return cards;
+    },
+  };
+}
+
+export type VaultReader = ReturnType<typeof createVaultReader>;
