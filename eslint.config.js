@@ -54,6 +54,10 @@ export default tseslint.config(
     rules: restrict(['electron', '**/renderer/**', '**/sandbox/**'], 'core is Electron-free and knows nothing of the sandbox.'),
   },
   {
+    files: ['src/cli/**'],
+    rules: restrict(['electron', '**/renderer/**', '**/sandbox/**'], 'The CLI is a plain Node host of core.'),
+  },
+  {
     files: ['src/sandbox/**'],
     rules: restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**'], 'The sandbox is an independent merchant.'),
   },

@@ -1,0 +1,37 @@
+// Opens core for one CLI run: the passphrase secret file and the database in the data folder, a
+// redacting log file beside them. The passphrase and the API key come from the environment or
+// standard input, never from argv (argv is visible to every process on the machine).
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCore, type Core } from '../main/core/create-core';
+import { RedactingLogger } from '../main/core/logging/redacting-logger';
+import { PassphraseSecretStore } from '../main/core/secrets/passphrase-secret-store';
+import { UsageError } from './cli-args';
+
+export interface CliContext {
+  core: Core;
+  logger: RedactingLogger;
+}
+
+export async function readStdinLine(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('API key: ');
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return (text.split('\n')[0] ?? '').trim();
+}
+
+export async function openCliContext(dataDir: string): Promise<CliContext> {
+  const passphrase = process.env['PROCURE_PASSPHRASE'];
+  if (!passphrase) {
+    throw new UsageError('set PROCURE_PASSPHRASE: it protects the API key and the card vault key in the data folder');
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const logFile = join(dataDir, 'procure-desk.log');
+  const logger = new RedactingLogger({ sink: (line) => appendFileSync(logFile, `${line}\n`, { mode: 0o600 }), level: 'info' });
+  const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, 'secrets.json'), passphrase });
+  const core = await createCore({ dataDir, secrets, logger });
+  return { core, logger };
+}

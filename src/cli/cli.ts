@@ -1,0 +1,59 @@
+// `npm run cli -- --data DIR <command>`: the core without a window, for people who script their buying
+// (and for tests). Exit codes: 0 success, 2 bad usage, 3 merchant business error, 4 network or
+// unknown outcome (see exit-codes.ts).
+import { parseCliArgs, UsageError } from './cli-args';
+import { openCliContext, type CliContext } from './cli-context';
+import { connectCommand } from './commands/connect-command';
+import { searchCommand, syncCommand } from './commands/catalog-commands';
+import { orderCreateCommand } from './commands/order-create-command';
+import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
+import { runCommand } from './commands/run-command';
+import { describeFailure, EXIT } from './exit-codes';
+
+const USAGE = `usage: npm run cli -- --data DIR <command>
+  connect --base-url URL --user-id ID [--ca-cert FILE]   (API key from PROCURE_API_KEY or stdin)
+  sync
+  search TEXT [--json]
+  order create --product N [--variant N] --units N [--entry fieldRef=value …] [--callback-url URL] [--queue-only] [--json]
+  order show REF --json
+  orders --json
+  run [--until-idle]
+PROCURE_PASSPHRASE protects the key and the card vault in DIR.`;
+
+async function dispatch(context: CliContext, words: string[], args: Parameters<typeof connectCommand>[1]): Promise<number> {
+  const [command, sub] = words;
+  if (command === 'connect') await connectCommand(context, args);
+  else if (command === 'sync') await syncCommand(context, args);
+  else if (command === 'search') searchCommand(context, args);
+  else if (command === 'order' && sub === 'create') return orderCreateCommand(context, args);
+  else if (command === 'order' && sub === 'show') orderShowCommand(context, args);
+  else if (command === 'orders') ordersCommand(context, args);
+  else if (command === 'run') await runCommand(context, args);
+  else throw new UsageError(`unknown command: ${words.join(' ') || '(none)'}`);
+  return EXIT.ok;
+}
+
+async function main(): Promise<number> {
+  let context: CliContext | null = null;
+  try {
+    const args = parseCliArgs(process.argv.slice(2));
+    context = await openCliContext(args.dataDir);
+    return await dispatch(context, args.words, args);
+  } catch (error) {
+    const failure = describeFailure(error);
+    const message = context ? context.logger.redact(failure.message) : failure.message;
+    process.stderr.write(`error: ${message}\n`);
+    if (failure.code === EXIT.usage && error instanceof UsageError) process.stderr.write(`${USAGE}\n`);
+    return failure.code;
+  } finally {
+    await context?.core.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(EXIT.failure);
+  },
+);

@@ -1,0 +1,16 @@
+// `connect --base-url URL --user-id ID [--ca-cert FILE]`: the key from PROCURE_API_KEY or stdin.
+import { readFileSync } from 'node:fs';
+import { allowOnly, optionOf, requiredOption, type ParsedArgs } from '../cli-args';
+import { readStdinLine, type CliContext } from '../cli-context';
+import { printJson, yuan } from '../output';
+
+export async function connectCommand(context: CliContext, args: ParsedArgs): Promise<void> {
+  allowOnly(args, ['base-url', 'user-id', 'ca-cert']);
+  const baseUrl = requiredOption(args, 'base-url');
+  const userId = requiredOption(args, 'user-id');
+  const caFile = optionOf(args, 'ca-cert');
+  const apiKey = process.env['PROCURE_API_KEY'] ?? (await readStdinLine());
+  context.logger.registerSecret(apiKey);
+  const account = await context.core.connect({ baseUrl, userId, apiKey, caCertPem: caFile === undefined ? null : readFileSync(caFile, 'utf8') });
+  printJson({ accountRef: account.accountRef, userId: account.userId, nickname: account.nickname, accessState: account.accessState, balance: yuan(account.balance) });
+}

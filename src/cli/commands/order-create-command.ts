@@ -1,0 +1,82 @@
+// `order create --product N [--variant N] --units N [--entry fieldRef=value …] [--callback-url URL]
+// [--queue-only] [--json]`: records the intent (before anything is sent), then submits it and waits
+// until its outcome is known or the wait runs out (the intent then stays in the outbox for `run`).
+import type { MerchantServices } from '../../main/core/create-core';
+import { readCachedTemplate } from '../../main/core/orders/template-cache';
+import { getStoredOrder } from '../../main/core/orders/order-store';
+import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
+import type { CliContext } from '../cli-context';
+import { EXIT } from '../exit-codes';
+import { printJson } from '../output';
+
+const SUBMIT_WAIT_MS = 60_000;
+
+/** `--entry f=v` repeated: the n-th value of a field goes into the n-th group (perUnit batches). */
+export function entryGroups(values: readonly string[]): Record<string, string>[] {
+  const groups: Record<string, string>[] = [];
+  const seen = new Map<string, number>();
+  for (const pair of values) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new UsageError('--entry takes fieldRef=value');
+    const field = pair.slice(0, at);
+    const index = seen.get(field) ?? 0;
+    seen.set(field, index + 1);
+    const group = groups[index] ?? {};
+    group[field] = pair.slice(at + 1);
+    groups[index] = group;
+  }
+  return groups;
+}
+
+/** Orders need the product and its template cached; fetch them when no sync has yet. */
+async function ensureTemplate(context: CliContext, services: MerchantServices, productRef: number, variantRef: number): Promise<void> {
+  if (readCachedTemplate(context.core.db, productRef, variantRef) !== null) return;
+  const { data: detail } = await services.client.getProduct(productRef);
+  context.core.catalog.applyProductSnapshot({ from: 'detail', detail });
+  const { data: template } = await services.client.getTemplate(productRef, variantRef);
+  context.core.catalog.upsertTemplate(template);
+}
+
+export async function orderCreateCommand(context: CliContext, args: ParsedArgs): Promise<number> {
+  allowOnly(args, ['product', 'variant', 'units', 'entry', 'callback-url']);
+  const productRef = intOption(args, 'product', true);
+  const variantRef = intOption(args, 'variant', false) ?? 0;
+  const units = intOption(args, 'units', true);
+  const entries = entryGroups(args.options.get('entry') ?? []);
+  const callbackUrl = optionOf(args, 'callback-url');
+  const { core } = context;
+  const services = await core.merchant();
+  await ensureTemplate(context, services, productRef, variantRef);
+  const intent = services.intents.placeOrder({
+    productRef,
+    variantRef,
+    units,
+    ...(entries.length > 0 ? { purchaseEntries: entries } : {}),
+    ...(callbackUrl === undefined ? {} : { orderCallbackUrl: callbackUrl }),
+  });
+  const ref = intent.clientOrderRef;
+  if (args.flags.has('queue-only')) {
+    printJson({ clientOrderRef: ref, state: 'queued' });
+    return EXIT.ok;
+  }
+  const deadline = core.clock.nowMs() + SUBMIT_WAIT_MS;
+  for (;;) {
+    await services.outbox.runOnce();
+    const current = services.intents.getIntent(ref);
+    const status = current?.status ?? 'missing';
+    if (status === 'accepted') {
+      printJson({ clientOrderRef: ref, state: getStoredOrder(core.db, ref)?.state ?? 'accepted' });
+      return EXIT.ok;
+    }
+    if (status === 'rejected' || status === 'needs_confirmation') {
+      printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
+      return EXIT.business;
+    }
+    if (core.clock.nowMs() > deadline) {
+      // Not lost: the intent keeps its ref and `run` resolves it by GET /orders/{ref}.
+      printJson({ clientOrderRef: ref, state: status });
+      return EXIT.network;
+    }
+    await core.clock.sleep(250);
+  }
+}

@@ -1,0 +1,154 @@
+// The core, composed from its ports (DESIGN.md): a data folder, a secret store, a clock, a logger and
+// an HTTPS port factory. Every host (Electron main, the web host, the CLI, tests) builds exactly this.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import type { Account } from '../../shared/merchant/account';
+import { createCatalogRepository, type CatalogRepository } from './catalog/catalog-repository';
+import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from './catalog/catalog-sync';
+import { searchProducts, type ProductSearchQuery, type ProductSearchResult } from './catalog/catalog-search';
+import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open-database';
+import type { SecretAwareLogger } from './logging/logger';
+import type { HttpPort } from './merchant/http-port';
+import { createMerchantClient, type MerchantClient } from './merchant/merchant-client';
+import { createNodeHttpsPort } from './merchant/node-https-port';
+import { createQuotaModel } from './merchant/quota-model';
+import { createRequestSender } from './merchant/request-sender';
+import { createOrderActions, type OrderActions } from './orders/order-actions';
+import { createOrderIntents, type OrderIntents } from './orders/order-intents';
+import { createOrderOutbox, type OrderOutbox } from './orders/order-outbox';
+import { createOrderTracker, type OrderTracker } from './orders/order-tracker';
+import { systemClock, type Clock } from './platform/clock';
+import type { SecretStore } from './secrets/secret-store';
+import { CardCipher } from './vault/card-cipher';
+import { ensureVaultKey } from './vault/card-store';
+import { createVaultReader, type VaultReader } from './vault/vault-reader';
+
+export interface CoreDeps {
+  dataDir: string;
+  secrets: SecretStore;
+  logger: SecretAwareLogger;
+  clock?: Clock;
+  /** Builds the HTTPS port, trusting `ca` only when given (a sandbox). */
+  http?: (ca: string | null) => HttpPort;
+  /** Real milliseconds per merchant request. */
+  requestTimeoutMs?: number;
+}
+
+/** Everything that needs the merchant: built once per connection. */
+export interface MerchantServices {
+  client: MerchantClient;
+  intents: OrderIntents;
+  outbox: OrderOutbox;
+  tracker: OrderTracker;
+  actions: OrderActions;
+  syncCatalog(options?: { onProgress?: (progress: SyncProgress) => void; signal?: AbortSignal }): Promise<CatalogSyncSummary>;
+}
+
+export interface Core {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly catalog: CatalogRepository;
+  readonly vault: VaultReader;
+  /** Checks the credentials with GET /account, then stores them (the key in the secret store only). */
+  connect(input: { baseUrl: string; userId: string; apiKey: string; caCertPem: string | null }): Promise<Account>;
+  connection(): ConnectionSettings | null;
+  /** The merchant services of the stored connection; throws NotConnectedError without one. */
+  merchant(): Promise<MerchantServices>;
+  search(query: ProductSearchQuery): ProductSearchResult;
+  close(): Promise<void>;
+}
+
+export class NotConnectedError extends Error {
+  override readonly name = 'NotConnectedError';
+  constructor() {
+    super('not connected to a merchant: connect first');
+  }
+}
+
+export async function createCore(deps: CoreDeps): Promise<Core> {
+  const clock = deps.clock ?? systemClock;
+  const { logger, secrets } = deps;
+  const makeHttp = deps.http ?? ((ca: string | null) => createNodeHttpsPort(ca === null ? {} : { ca }));
+  mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
+  const db = openDatabase(join(deps.dataDir, 'procure-desk.sqlite'));
+  migrate(db);
+  const cipher = await CardCipher.open(secrets);
+  ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
+  const catalog = createCatalogRepository(db, clock);
+  const vault = createVaultReader({ db, cipher, now: () => Math.floor(clock.nowMs() / 1000) });
+  let services: MerchantServices | null = null;
+
+  const buildClient = (settings: ConnectionSettings, apiKey: string): MerchantClient => {
+    logger.registerSecret(apiKey);
+    const send = createRequestSender({
+      baseUrl: settings.baseUrl,
+      credentials: () => Promise.resolve({ userId: settings.userId, apiKey }),
+      http: makeHttp(settings.caCertPem),
+      quota: createQuotaModel(clock),
+      clock,
+      logger,
+      ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),
+    });
+    return createMerchantClient(send);
+  };
+
+  const buildServices = (client: MerchantClient): MerchantServices => {
+    const tracker = createOrderTracker({ db, client, clock, logger, cipher });
+    const outbox = createOrderOutbox({ db, client, clock, logger, cipher, onAccepted: (order) => tracker.track(order) });
+    return {
+      client,
+      tracker,
+      outbox,
+      intents: createOrderIntents({ db, clock, logger }),
+      actions: createOrderActions({ db, client, clock, logger, tracker }),
+      syncCatalog: (options = {}) =>
+        runCatalogSync({
+          repository: catalog,
+          client,
+          clock,
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        }),
+    };
+  };
+
+  return {
+    db,
+    clock,
+    catalog,
+    vault,
+    async connect(input) {
+      checkConnectionInput(input);
+      const settings: ConnectionSettings = { baseUrl: input.baseUrl.replace(/\/+$/, ''), userId: input.userId.trim(), caCertPem: input.caCertPem };
+      const client = buildClient(settings, input.apiKey);
+      const { data: account } = await client.getAccount();
+      await writeApiKey(secrets, input.apiKey);
+      writeConnection(db, settings, Math.floor(clock.nowMs() / 1000));
+      await services?.outbox.stop();
+      await services?.tracker.stop();
+      services = buildServices(client);
+      logger.info('connected to merchant', { baseUrl: settings.baseUrl, accountRef: account.accountRef });
+      return account;
+    },
+    connection: () => readConnection(db),
+    async merchant() {
+      if (services) return services;
+      const settings = readConnection(db);
+      const apiKey = await readApiKey(secrets);
+      if (settings === null || apiKey === null) throw new NotConnectedError();
+      services = buildServices(buildClient(settings, apiKey));
+      return services;
+    },
+    search: (query) => searchProducts(db, query),
+    async close() {
+      await services?.outbox.stop();
+      await services?.tracker.stop();
+      services = null;
+      cipher.dispose();
+      db.close();
+    },
+  };
+}
