@@ -1,0 +1,29 @@
+// `npm run bench`: the catalog benchmarks of issue 3, one after the other, results as plain lines.
+//   (c) snapshot upserts per second, which also fill (b)'s 100,000-product cache
+//   (b) search p50/p95 over that cache
+//   (a) full sync of a 1,000-product sandbox under real quotas, as a ratio to the quota bound
+import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
+import { createBenchDatabase } from './bench-database';
+import { benchCatalogSearch } from './catalog-search.bench';
+import { benchCatalogSync } from './catalog-sync.bench';
+import { benchSnapshotUpserts } from './snapshot-upserts.bench';
+
+const SEARCH_PRODUCTS = 100_000;
+
+async function main(): Promise<void> {
+  const cache = createBenchDatabase('search');
+  try {
+    const upserts = benchSnapshotUpserts(cache, SEARCH_PRODUCTS);
+    for (const line of upserts.lines) console.log(line);
+    const { categories } = seedCatalog({ products: 0, seed: 1, nowSeconds: 1_790_000_000 });
+    for (const line of benchCatalogSearch(cache.db, upserts.products, categories).lines) console.log(line);
+  } finally {
+    cache.dispose();
+  }
+  for (const line of (await benchCatalogSync()).lines) console.log(line);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,23 @@
+// The persisted progress of a full catalog sync (table catalog_sync_state, one row). Pages record
+// the page reached; the detail and template phases need no cursor because their remaining work is
+// read from the data itself (products needing a detail, variants needing a template).
+
+export const SYNC_PHASES = ['categories', 'pages', 'details', 'templates', 'done'] as const;
+export type SyncPhase = (typeof SYNC_PHASES)[number];
+
+export function isSyncPhase(value: string): value is SyncPhase {
+  return (SYNC_PHASES as readonly string[]).includes(value);
+}
+
+export interface SyncState {
+  readonly phase: SyncPhase;
+  /** Pages phase: every page below this one is stored. */
+  readonly nextPage: number;
+  readonly itemsDone: number;
+  readonly itemsTotal: number | null;
+  /** Unix seconds (client clock) when this full sync began; products not listed since are removed at the end. */
+  readonly startedAt: number;
+  readonly updatedAt: number;
+  readonly finishedAt: number | null;
+  readonly lastError: string | null;
+}
