@@ -1,0 +1,88 @@
+// The app's IPC contract: every channel's input and output, and every event pushed from main. Main
+// (and the web host) validate every input against it; the preload and the web bridge are generated
+// from it, so the renderer sees one domain-shaped object and never a channel name.
+import { z } from 'zod';
+import {
+  accountViewSchema,
+  categoryViewSchema,
+  connectionStatusSchema,
+  eventsHealthSchema,
+  maskedCardSchema,
+  notificationSchema,
+  orderDetailSchema,
+  orderRowSchema,
+  placeOrderInputSchema,
+  pricePointSchema,
+  productViewSchema,
+  revealedCardSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  settingsSchema,
+  syncProgressSchema,
+  syncStatusSchema,
+  templateViewSchema,
+} from './views';
+
+const none = z.undefined();
+const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const ref = z.object({ clientOrderRef: orderRef });
+const cardRef = z.object({ clientOrderRef: orderRef, seq: z.number().int().nonnegative() });
+
+function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const CHANNELS = {
+  'connection.status': channel(none, connectionStatusSchema),
+  'connection.connect': channel(
+    z.object({ baseUrl: z.string().max(2048), userId: z.string().min(1).max(128), apiKey: z.string().max(128), caCertPem: z.string().max(65_536).nullable() }),
+    accountViewSchema,
+  ),
+  'connection.startDemo': channel(none, accountViewSchema),
+  'connection.replaceKey': channel(z.object({ apiKey: z.string().max(128) }), accountViewSchema),
+  'connection.clearKey': channel(none, connectionStatusSchema),
+  'account.get': channel(none, accountViewSchema),
+  'catalog.categories': channel(none, z.array(categoryViewSchema)),
+  'catalog.search': channel(searchQuerySchema, searchResultSchema),
+  'catalog.product': channel(z.object({ productRef: z.number().int().positive() }), productViewSchema),
+  'catalog.priceHistory': channel(z.object({ productRef: z.number().int().positive(), variantRef: z.number().int().nonnegative() }), z.array(pricePointSchema)),
+  'catalog.sync': channel(none, syncStatusSchema),
+  'catalog.syncStatus': channel(none, syncStatusSchema),
+  'catalog.setWatched': channel(z.object({ productRef: z.number().int().positive(), watched: z.boolean() }), productViewSchema),
+  'orders.template': channel(z.object({ productRef: z.number().int().positive(), variantRef: z.number().int().nonnegative() }), templateViewSchema),
+  'orders.place': channel(placeOrderInputSchema, orderDetailSchema),
+  'orders.list': channel(z.object({ intentStatus: z.string().max(40).optional(), state: z.string().max(40).optional(), limit: z.number().int().min(1).max(1000).optional() }), z.array(orderRowSchema)),
+  'orders.get': channel(ref, orderDetailSchema),
+  'orders.submitVerificationCode': channel(ref.extend({ code: z.string().regex(/^\d{4,8}$/) }), orderDetailSchema),
+  'orders.cancel': channel(ref.extend({ reason: z.string().max(200).optional() }), orderDetailSchema),
+  'orders.requestRefund': channel(ref.extend({ amountFen: z.number().int().positive().optional(), reason: z.string().min(1).max(200) }), orderDetailSchema),
+  'orders.confirm': channel(ref.extend({ units: z.number().int().positive(), purchaseEntries: placeOrderInputSchema.shape.purchaseEntries }), orderDetailSchema),
+  'orders.withdraw': channel(ref, orderDetailSchema),
+  'vault.cards': channel(ref, z.array(maskedCardSchema)),
+  'vault.reveal': channel(cardRef, revealedCardSchema),
+  'vault.copy': channel(cardRef.extend({ field: z.enum(['cardNo', 'cardPassword']) }), z.object({ clearsInSeconds: z.number().int() })),
+  'settings.get': channel(none, settingsSchema),
+  'settings.set': channel(settingsSchema.partial(), settingsSchema),
+  'events.health': channel(none, eventsHealthSchema),
+} as const;
+
+export type ChannelName = keyof typeof CHANNELS;
+export type ChannelInput<C extends ChannelName> = z.input<(typeof CHANNELS)[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.output<(typeof CHANNELS)[C]['output']>;
+
+export const EVENTS = {
+  'connection.changed': connectionStatusSchema,
+  'account.changed': accountViewSchema,
+  'catalog.syncProgress': syncProgressSchema,
+  'catalog.changed': z.object({ productRefs: z.array(z.number().int()) }),
+  'orders.changed': z.object({ clientOrderRefs: z.array(z.string()) }),
+  'events.health': eventsHealthSchema,
+  'app.notification': notificationSchema,
+} as const;
+
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
+
+export function isChannelName(name: string): name is ChannelName {
+  return Object.hasOwn(CHANNELS, name);
+}
