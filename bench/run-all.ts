@@ -2,11 +2,14 @@
 //   (c) snapshot upserts per second, which also fill (b)'s 100,000-product cache
 //   (b) search p50/p95 over that cache
 //   (a) full sync of a 1,000-product sandbox under real quotas, as a ratio to the quota bound
+//   (d) webhook acknowledgement latency at 200 events/s with durable storage, then the highest
+//       sustained events per second (issue 4)
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import { createBenchDatabase } from './bench-database';
 import { benchCatalogSearch } from './catalog-search.bench';
 import { benchCatalogSync } from './catalog-sync.bench';
 import { benchSnapshotUpserts } from './snapshot-upserts.bench';
+import { benchWebhookAck } from './webhook-ack.bench';
 
 const SEARCH_PRODUCTS = 100_000;
 
@@ -21,6 +24,7 @@ async function main(): Promise<void> {
     cache.dispose();
   }
   for (const line of (await benchCatalogSync()).lines) console.log(line);
+  for (const line of (await benchWebhookAck()).lines) console.log(line);
 }
 
 main().catch((error: unknown) => {

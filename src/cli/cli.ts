@@ -17,7 +17,7 @@ const USAGE = `usage: npm run cli -- --data DIR <command>
   order create --product N [--variant N] --units N [--entry fieldRef=value …] [--callback-url URL] [--queue-only] [--json]
   order show REF --json
   orders --json
-  run [--until-idle]
+  run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]
 PROCURE_PASSPHRASE protects the key and the card vault in DIR.`;
 
 async function dispatch(context: CliContext, words: string[], args: Parameters<typeof connectCommand>[1]): Promise<number> {

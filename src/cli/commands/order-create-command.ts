@@ -1,7 +1,10 @@
 // `order create --product N [--variant N] --units N [--entry fieldRef=value …] [--callback-url URL]
 // [--queue-only] [--json]`: records the intent (before anything is sent), then submits it and waits
 // until its outcome is known or the wait runs out (the intent then stays in the outbox for `run`).
+// Without --callback-url the order carries the live callback URL of a `run --webhook-port …` on the
+// same data folder, while that runner's heartbeat is fresh, so its webhooks reach the receiver.
 import type { MerchantServices } from '../../main/core/create-core';
+import { readLiveCallbackUrl } from '../../main/core/events/events-settings';
 import { readCachedTemplate } from '../../main/core/orders/template-cache';
 import { getStoredOrder } from '../../main/core/orders/order-store';
 import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
@@ -43,8 +46,9 @@ export async function orderCreateCommand(context: CliContext, args: ParsedArgs):
   const variantRef = intOption(args, 'variant', false) ?? 0;
   const units = intOption(args, 'units', true);
   const entries = entryGroups(args.options.get('entry') ?? []);
-  const callbackUrl = optionOf(args, 'callback-url');
   const { core } = context;
+  // Read before anything is stored: the intent is written once, with the URL the order will keep.
+  const callbackUrl = optionOf(args, 'callback-url') ?? readLiveCallbackUrl(core.db, core.clock.nowMs()) ?? undefined;
   const services = await core.merchant();
   await ensureTemplate(context, services, productRef, variantRef);
   const intent = services.intents.placeOrder({
@@ -61,7 +65,7 @@ export async function orderCreateCommand(context: CliContext, args: ParsedArgs):
   }
   const deadline = core.clock.nowMs() + SUBMIT_WAIT_MS;
   for (;;) {
-    await services.outbox.runOnce();
+    const pass = await services.outbox.runOnce();
     const current = services.intents.getIntent(ref);
     const status = current?.status ?? 'missing';
     if (status === 'accepted') {
@@ -72,8 +76,10 @@ export async function orderCreateCommand(context: CliContext, args: ParsedArgs):
       printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
       return EXIT.business;
     }
-    if (core.clock.nowMs() > deadline) {
-      // Not lost: the intent keeps its ref and `run` resolves it by GET /orders/{ref}.
+    // Unreachable (the client already retried for seconds) or out of time: waiting on in this
+    // process only delays the answer. Not lost: the intent keeps its ref, stays in the outbox, and
+    // `run` sends it or resolves it by GET /orders/{ref}.
+    if (pass.offline || core.clock.nowMs() > deadline) {
       printJson({ clientOrderRef: ref, state: status });
       return EXIT.network;
     }

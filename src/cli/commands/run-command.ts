@@ -1,15 +1,57 @@
-// `run [--until-idle]`: recovers intents a crash left mid-send, then runs the outbox and the order
-// tracker until SIGTERM/SIGINT (or, with --until-idle, until no intent waits to be sent).
-import { allowOnly, type ParsedArgs } from '../cli-args';
+// `run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]`:
+// recovers intents a crash left mid-send, then runs the outbox and the order tracker until
+// SIGTERM/SIGINT (or, with --until-idle, until no intent waits to be sent). With a webhook flag it
+// also starts the receiver on 127.0.0.1 (port 0 = a free one) behind the chosen tunnel (loopback by
+// default), prints the callback URL it registered as one JSON line, keeps the watched products
+// subscribed to it, and publishes it so that `order create` in another process puts it on new orders.
+import { createEventsService, type EventsService } from '../../main/core/events/events-service';
+import { createTunnel } from '../../main/core/events/tunnels/create-tunnel';
+import type { TunnelSpec } from '../../main/core/events/tunnels/tunnel';
+import { parseTunnelSpec, TunnelSpecError } from '../../main/core/events/tunnels/tunnel-spec';
+import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
-import { progress } from '../output';
+import { printJson, progress } from '../output';
+
+interface WebhookChoice {
+  port: number;
+  spec: TunnelSpec;
+}
+
+/** The webhook flags, checked before anything starts; null when neither is given (polling only). */
+function webhookChoice(args: ParsedArgs): WebhookChoice | null {
+  const port = intOption(args, 'webhook-port', false);
+  const tunnel = optionOf(args, 'tunnel');
+  if (port === undefined && tunnel === undefined) return null;
+  if (port !== undefined && port > 65_535) throw new UsageError('--webhook-port takes 0 (a free port) to 65535');
+  try {
+    return { port: port ?? 0, spec: parseTunnelSpec(tunnel ?? 'loopback') };
+  } catch (error) {
+    if (error instanceof TunnelSpecError) throw new UsageError(`--tunnel: ${error.message}`);
+    throw error;
+  }
+}
 
 export async function runCommand(context: CliContext, args: ParsedArgs): Promise<void> {
-  allowOnly(args, []);
+  allowOnly(args, ['webhook-port', 'tunnel']);
+  const choice = webhookChoice(args);
   const { core } = context;
   const services = await core.merchant();
   const recovered = services.outbox.recover();
   if (recovered > 0) progress(`recovering ${recovered} order(s) whose outcome was unknown`);
+
+  let events: EventsService | null = null;
+  if (choice !== null) {
+    events = services.attachEvents((parts) =>
+      createEventsService({
+        ...parts,
+        port: choice.port,
+        tunnel: createTunnel(choice.spec, { logger: parts.logger, secrets: parts.secrets, clock: parts.clock }),
+      }),
+    );
+    const { callbackUrl } = await events.start();
+    printJson({ callbackUrl });
+  }
+
   services.outbox.start();
   services.tracker.start();
   await new Promise<void>((resolve) => {
@@ -24,6 +66,7 @@ export async function runCommand(context: CliContext, args: ParsedArgs): Promise
       check();
     }
   });
+  await events?.stop();
   await services.outbox.stop();
   await services.tracker.stop();
 }

@@ -10,6 +10,7 @@ import { searchProducts, type ProductSearchQuery, type ProductSearchResult } fro
 import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
+import type { EventsFactory, EventsService } from './events/events-service';
 import type { SecretAwareLogger } from './logging/logger';
 import type { HttpPort } from './merchant/http-port';
 import { createMerchantClient, type MerchantClient } from './merchant/merchant-client';
@@ -35,6 +36,8 @@ export interface CoreDeps {
   http?: (ca: string | null) => HttpPort;
   /** Real milliseconds per merchant request. */
   requestTimeoutMs?: number;
+  /** Builds the webhook side for each connection; without it (or attachEvents) orders are tracked by polling only. */
+  events?: EventsFactory;
 }
 
 /** Everything that needs the merchant: built once per connection. */
@@ -45,6 +48,10 @@ export interface MerchantServices {
   tracker: OrderTracker;
   actions: OrderActions;
   syncCatalog(options?: { onProgress?: (progress: SyncProgress) => void; signal?: AbortSignal }): Promise<CatalogSyncSummary>;
+  /** The webhook side, once attached (CoreDeps.events or attachEvents); the tracker polls rarely while it is live. */
+  readonly events: EventsService | null;
+  /** Builds the webhook side from this connection's parts (a host that learns port and tunnel late, like the CLI's run). */
+  attachEvents(factory: EventsFactory): EventsService;
 }
 
 export interface Core {
@@ -96,13 +103,23 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   };
 
   const buildServices = (client: MerchantClient): MerchantServices => {
-    const tracker = createOrderTracker({ db, client, clock, logger, cipher });
+    let events: EventsService | null = null;
+    // Late-bound: the events service is built from this tracker, and the tracker asks it how often to poll.
+    const tracker = createOrderTracker({ db, client, clock, logger, cipher, webhooksLive: () => events?.webhooksLive() ?? false });
     const outbox = createOrderOutbox({ db, client, clock, logger, cipher, onAccepted: (order) => tracker.track(order) });
-    return {
+    const intents = createOrderIntents({ db, clock, logger });
+    const built: MerchantServices = {
       client,
       tracker,
       outbox,
-      intents: createOrderIntents({ db, clock, logger }),
+      intents: {
+        ...intents,
+        // New orders carry the live callback URL (unless the caller chose one), so their webhooks reach the receiver.
+        placeOrder: (input) => {
+          const live = events?.callbackUrl() ?? null;
+          return intents.placeOrder(input.orderCallbackUrl === undefined && live !== null ? { ...input, orderCallbackUrl: live } : input);
+        },
+      },
       actions: createOrderActions({ db, client, clock, logger, tracker }),
       syncCatalog: (options = {}) =>
         runCatalogSync({
@@ -112,7 +129,23 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         }),
+      get events() {
+        return events;
+      },
+      attachEvents(factory) {
+        if (events !== null) throw new Error('the events service is already attached');
+        events = factory({ db, clock, logger, cipher, catalog, client, tracker, secrets });
+        return events;
+      },
     };
+    if (deps.events) built.attachEvents(deps.events);
+    return built;
+  };
+
+  const stopServices = async (current: MerchantServices | null): Promise<void> => {
+    await current?.events?.stop();
+    await current?.outbox.stop();
+    await current?.tracker.stop();
   };
 
   return {
@@ -127,8 +160,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       const { data: account } = await client.getAccount();
       await writeApiKey(secrets, input.apiKey);
       writeConnection(db, settings, Math.floor(clock.nowMs() / 1000));
-      await services?.outbox.stop();
-      await services?.tracker.stop();
+      await stopServices(services);
       services = buildServices(client);
       logger.info('connected to merchant', { baseUrl: settings.baseUrl, accountRef: account.accountRef });
       return account;
@@ -144,8 +176,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     search: (query) => searchProducts(db, query),
     async close() {
-      await services?.outbox.stop();
-      await services?.tracker.stop();
+      await stopServices(services);
       services = null;
       cipher.dispose();
       db.close();

@@ -2,7 +2,7 @@
 // ones through the gram column), filters, sorting, paging, and FTS syntax taken literally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { BROAD_MATCH_THRESHOLD, searchProducts } from '../../../src/main/core/catalog/catalog-search';
+import { BROAD_MATCH_THRESHOLD, COUNT_CAP, searchProducts } from '../../../src/main/core/catalog/catalog-search';
 import type { ProductSearchQuery } from '../../../src/main/core/catalog/catalog-search';
 import { insertCategory, insertProduct } from '../db/catalog-fixtures';
 import { createMigratedDatabase } from '../db/temp-database';
@@ -147,6 +147,7 @@ describe('searchProducts', () => {
     const first = searchProducts(db, { sort: 'priceAsc', limit: 2 });
     const second = searchProducts(db, { sort: 'priceAsc', limit: 2, offset: 2 });
     expect(first.total).toBe(5);
+    expect(first.totalIsLowerBound).toBe(false);
     expect(second.total).toBe(5);
     expect([...first.items, ...second.items].map((hit) => hit.productRef)).toEqual([101, 105, 104, 103]);
     expect(first.items[0]).toEqual({
@@ -203,6 +204,38 @@ describe('searchProducts on a broad match', () => {
       expect(relevance.items.map((hit) => hit.productRef)).toEqual([1, 2, 3]);
     } finally {
       broad.dispose();
+    }
+  });
+});
+
+describe('searchProducts counting a very broad result', () => {
+  it(`stops counting above ${COUNT_CAP} matches and says the total is a lower bound`, () => {
+    const many = createMigratedDatabase();
+    try {
+      const count = COUNT_CAP + 25;
+      // Plain SQL for speed: 10,000+ rows through the fixtures would take the test's whole budget.
+      // The 0005 triggers fill in_stock and the price bounds as the variants are inserted.
+      many.db.exec(`
+        WITH RECURSIVE n(ref) AS (SELECT 1 UNION ALL SELECT ref + 1 FROM n WHERE ref < ${count})
+        INSERT INTO products (product_ref, catalog_ref, name, product_type, availability, revision, listed_revision, synced_at)
+        SELECT ref, CASE WHEN ref <= 30 THEN 2 ELSE 1 END, 'p' || ref, 'card', 'available', 1, 1, 1 FROM n;
+        INSERT INTO variants (product_ref, variant_ref, position, title, price_fen, availability, inventory_type, purchase_schema_revision, synced_at)
+        SELECT product_ref, 0, 0, '月卡', 100 + product_ref, 'available', 'unlimited', 1, 1 FROM products;
+      `);
+      const broad = searchProducts(many.db, { inStock: true, sort: 'priceDesc', limit: 3 });
+      expect(broad.total).toBe(COUNT_CAP);
+      expect(broad.totalIsLowerBound).toBe(true);
+      expect(broad.items.map((hit) => hit.productRef)).toEqual([count, count - 1, count - 2]);
+      expect(broad.items[0]).toMatchObject({ variantCount: 1, inStock: true });
+
+      const ranged = searchProducts(many.db, { inStock: true, minPriceFen: 101, maxPriceFen: 130 });
+      expect(ranged).toMatchObject({ total: 30, totalIsLowerBound: false });
+      const narrow = searchProducts(many.db, { catalogRef: 2 });
+      expect(narrow).toMatchObject({ total: 30, totalIsLowerBound: false });
+      const exactlyCap = searchProducts(many.db, { maxPriceFen: 100 + COUNT_CAP });
+      expect(exactlyCap).toMatchObject({ total: COUNT_CAP, totalIsLowerBound: false });
+    } finally {
+      many.dispose();
     }
   });
 });

@@ -40,7 +40,10 @@ export interface ProductSearchHit {
 }
 
 export interface ProductSearchResult {
+  /** Matches, counted up to COUNT_CAP; see totalIsLowerBound. */
   readonly total: number;
+  /** More than COUNT_CAP products match: total is COUNT_CAP, to be shown as "10,000+". */
+  readonly totalIsLowerBound: boolean;
   readonly items: readonly ProductSearchHit[];
 }
 
@@ -63,9 +66,27 @@ interface HitRow {
 
 type Params = Record<string, string | number>;
 
-// Known stock semantics only: an unknown inventory type is not claimed to be in stock.
+// Known stock semantics only: an unknown inventory type is not claimed to be in stock. The same
+// rule fills products.in_stock and stock_price_* (0005-product-stock-summary).
 const VARIANT_IN_STOCK = `v.availability = 'available'
   AND (v.inventory_type IN ('unlimited', 'undisclosed') OR (v.inventory_type = 'tracked' AND v.remaining_units > 0))`;
+
+/**
+ * "Some variant (in stock, when asked) costs between min and max", decided from the product's
+ * lowest and highest such price: the lowest or the highest inside the range proves it, both on one
+ * side refutes it. Only a product whose prices strictly span the range reads its variants.
+ */
+function priceFilter(inStock: boolean, hasMin: boolean, hasMax: boolean): string | null {
+  const [low, high] = inStock ? ['p.stock_price_min_fen', 'p.stock_price_max_fen'] : ['p.price_min_fen', 'p.price_max_fen'];
+  if (hasMin && hasMax) {
+    const variants = inStock ? `${VARIANT_IN_STOCK} AND ` : '';
+    return `${low} <= @maxPriceFen AND ${high} >= @minPriceFen AND (${low} >= @minPriceFen OR ${high} <= @maxPriceFen
+      OR EXISTS (SELECT 1 FROM variants v WHERE v.product_ref = p.product_ref AND ${variants}v.price_fen BETWEEN @minPriceFen AND @maxPriceFen))`;
+  }
+  if (hasMin) return `${high} >= @minPriceFen`;
+  if (hasMax) return `${low} <= @maxPriceFen`;
+  return null;
+}
 
 // Without text, and for sorts other than relevance, the index on the sort key drives the query and
 // the text match is a set the planner can probe; only relevance needs the FTS rank of every match.
@@ -91,6 +112,9 @@ const SORT_INDEX: Record<Exclude<ProductSort, 'relevance'>, string> = {
  * page instead of sorting every match. The planner, without statistics, would sort.
  */
 export const BROAD_MATCH_THRESHOLD = 2000;
+
+/** The largest exact total; beyond it a search reports COUNT_CAP with totalIsLowerBound. */
+export const COUNT_CAP = 10_000;
 
 // Query shapes are few (one per combination of filters), so each is prepared once per database.
 function statementCache<Row>(): (db: Database, sql: string) => Statement<Params, Row> {
@@ -127,66 +151,57 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   const match = productSearchMatch(searchTerms(query.text ?? ''));
   if (match !== null) params.match = match;
   if (query.catalogRef !== undefined) {
-    filters.push('(p.catalog_ref = @catalogRef OR p.catalog_ref IN (SELECT catalog_ref FROM categories WHERE parent_ref = @catalogRef))');
+    filters.push('p.catalog_ref IN (SELECT @catalogRef UNION ALL SELECT catalog_ref FROM categories WHERE parent_ref = @catalogRef)');
     params.catalogRef = query.catalogRef;
   }
   if (query.availability !== undefined) {
     filters.push('p.availability = @availability');
     params.availability = query.availability;
   }
-  const variantConditions: string[] = [];
-  if (query.inStock === true) {
-    filters.push("p.availability = 'available'");
-    variantConditions.push(VARIANT_IN_STOCK);
-  }
-  const priceBounded = query.minPriceFen !== undefined || query.maxPriceFen !== undefined;
-  if (query.minPriceFen !== undefined) {
-    variantConditions.push('v.price_fen >= @minPriceFen');
-    params.minPriceFen = query.minPriceFen;
-  }
-  if (query.maxPriceFen !== undefined) {
-    variantConditions.push('v.price_fen <= @maxPriceFen');
-    params.maxPriceFen = query.maxPriceFen;
-  }
-  if (variantConditions.length > 0) {
-    const conditions = variantConditions.join(' AND ');
-    // A price range over the whole catalog is answered from the variants' price index; otherwise
-    // each candidate product is checked on its own few variants.
-    filters.push(
-      priceBounded && match === null
-        ? `p.product_ref IN (SELECT v.product_ref FROM variants v WHERE ${conditions})`
-        : `EXISTS (SELECT 1 FROM variants v WHERE v.product_ref = p.product_ref AND ${conditions})`,
-    );
-  }
+  // in_stock already requires the product to be available (0005-product-stock-summary).
+  if (query.inStock === true) filters.push('p.in_stock = 1');
+  if (query.minPriceFen !== undefined) params.minPriceFen = query.minPriceFen;
+  if (query.maxPriceFen !== undefined) params.maxPriceFen = query.maxPriceFen;
+  const price = priceFilter(query.inStock === true, query.minPriceFen !== undefined, query.maxPriceFen !== undefined);
+  if (price !== null) filters.push(price);
+  // Implied by the range, and lets a walk of the price index start at the range: price_from_fen is
+  // the lowest variant price (0001 triggers), so a product with a variant within range is there.
+  // Only for the page: the count reads products_in_stock_price alone, without the table.
+  const pageFilters = query.maxPriceFen !== undefined && price !== null ? [...filters, 'p.price_from_fen <= @maxPriceFen'] : filters;
 
-  // Removed products have no search document, so a pure text query is counted on the index alone.
-  const total =
+  // Counting stops after COUNT_CAP + 1 matches: an exact count of a broad search (every in-stock
+  // product, a one-character text) reads tens of thousands of rows for a number nobody needs
+  // exactly. Removed products have no search document, so a pure text query is counted on the
+  // index alone; with filters the count is driven by the match so that it can stop early.
+  const counted =
     match !== null && filters.length === 0
-      ? countRows(db, 'SELECT count(*) AS total FROM product_search WHERE product_search MATCH @match', params)
-      : countRows(db, `SELECT count(*) AS total FROM ${fromClause(match, false)} WHERE ${whereClause(match, false, filters)}`, params);
+      ? countRows(db, `SELECT count(*) AS total FROM (SELECT 1 FROM product_search WHERE product_search MATCH @match LIMIT ${COUNT_CAP + 1})`, params)
+      : countRows(db, `SELECT count(*) AS total FROM (SELECT 1 FROM ${fromClause(match, match !== null)} WHERE ${whereClause(match, match !== null, filters)} LIMIT ${COUNT_CAP + 1})`, params);
+  const totalIsLowerBound = counted > COUNT_CAP;
+  const total = Math.min(counted, COUNT_CAP);
 
   const sort = query.sort ?? 'relevance';
   const ranked = sort === 'relevance' && match !== null;
-  const broad = match !== null && total > BROAD_MATCH_THRESHOLD;
+  const broad = total > BROAD_MATCH_THRESHOLD;
   const orderBy = sort !== 'relevance' ? ORDER_BY[sort] : match === null ? 'p.product_ref' : broad ? 's.rowid' : 's.rank, s.rowid';
-  const indexedBy = sort !== 'relevance' && broad ? SORT_INDEX[sort] : null;
+  // A broad result walks the index of its order and stops after one page; the planner, without
+  // statistics, would rather collect every match through a filter index and sort them.
+  const indexedBy = !broad || ranked ? null : sort === 'relevance' ? 'NOT INDEXED' : `INDEXED BY ${SORT_INDEX[sort]}`;
   const rows = hitStatement(
     db,
     `SELECT p.product_ref, p.catalog_ref, p.name, p.product_type, p.availability, p.brand_name, p.image_url,
-            p.price_from_fen, p.revision,
-            (SELECT count(*) FROM variants v WHERE v.product_ref = p.product_ref) AS variant_count,
-            p.availability = 'available' AND EXISTS (SELECT 1 FROM variants v WHERE v.product_ref = p.product_ref AND ${VARIANT_IN_STOCK}) AS in_stock
-       FROM ${fromClause(match, ranked, indexedBy)} WHERE ${whereClause(match, ranked, filters)} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
+            p.price_from_fen, p.revision, p.variant_count, p.in_stock
+       FROM ${fromClause(match, ranked, indexedBy)} WHERE ${whereClause(match, ranked, pageFilters)} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
   ).all({ ...params, limit, offset });
 
-  return { total, items: rows.map(toHit) };
+  return { total, totalIsLowerBound, items: rows.map(toHit) };
 }
 
 // Relevance joins the FTS table to read its rank; every other shape asks "is this product in the
 // match set?", which lets SQLite walk the sort index and stop after one page.
 function fromClause(match: string | null, ranked: boolean, indexedBy: string | null = null): string {
   if (match !== null && ranked) return 'product_search s JOIN products p ON p.product_ref = s.rowid';
-  return indexedBy === null ? 'products p' : `products p INDEXED BY ${indexedBy}`;
+  return indexedBy === null ? 'products p' : `products p ${indexedBy}`;
 }
 
 function whereClause(match: string | null, ranked: boolean, filters: readonly string[]): string {

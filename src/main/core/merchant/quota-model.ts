@@ -23,6 +23,8 @@ interface Slot {
 
 class SlotWindow {
   private slots: Slot[] = [];
+  /** Slots ever taken or occupied: tells how many were added while one request was in flight. */
+  added = 0;
 
   constructor(
     readonly limit: number,
@@ -44,6 +46,7 @@ class SlotWindow {
   take(): Slot {
     const slot: Slot = { at: Infinity };
     this.slots.push(slot);
+    this.added += 1;
     return slot;
   }
 
@@ -56,6 +59,7 @@ class SlotWindow {
   /** Slots someone else used (another client on the account): counted from now. */
   occupy(count: number, now: number): void {
     for (let i = 0; i < count; i++) this.slots.push({ at: now });
+    this.added += count;
   }
 }
 
@@ -127,6 +131,13 @@ export function createQuotaModel(clock: Clock): QuotaModel {
         await (wait === Infinity ? nextCompletion(signal) : clock.sleep(wait, signal));
       }
       const slots = windowsOf(group).map((window) => window.take());
+      // The merchant's X-RateLimit-Remaining describes its window when the request ARRIVED, so it is
+      // compared with ours as of the send, not as of the answer: by then our window may have freed
+      // slots the merchant still counted, and "correcting" for them would block slots for a
+      // minute that nobody else used (a slow answer then cost a whole extra window slot).
+      const minuteAtSend = groupMinute.get(group);
+      const remainingAtSend = minuteAtSend ? minuteAtSend.remaining(clock.nowMs()) : 0;
+      const addedAtSend = minuteAtSend ? minuteAtSend.added : 0;
       if (cooldownKey !== null) cooldowns.set(cooldownKey, Infinity);
       let done = false;
       return {
@@ -146,8 +157,11 @@ export function createQuotaModel(clock: Clock): QuotaModel {
             const reported = Number(answer.headers['x-ratelimit-remaining']);
             const minute = groupMinute.get(group);
             if (minute && answer.status !== 429 && Number.isInteger(reported) && reported >= 0) {
-              const ours = minute.remaining(now);
-              if (reported < ours) minute.occupy(ours - reported, now);
+              // Slots added since the send (our later requests, earlier corrections) may already
+              // be in the merchant's count; only what is missing beyond them is someone else's.
+              const expected = remainingAtSend - (minute.added - addedAtSend);
+              const unexplained = Math.min(expected - reported, minute.remaining(now));
+              if (unexplained > 0) minute.occupy(unexplained, now);
             }
           }
           const waiting = completions;

@@ -5,10 +5,16 @@ import { catalogMigration } from './0001-catalog';
 import { ordersMigration } from './0002-orders';
 import { vaultMigration } from './0003-vault';
 import { settingsAndEventsMigration } from './0004-settings-and-events';
+import { productStockSummaryMigration } from './0005-product-stock-summary';
+import { aftersaleCacheAndInboxRetryMigration } from './0006-aftersale-cache-and-inbox-retry';
+import { watchedProductsMigration } from './0007-watched-products';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
   ordersMigration,
   vaultMigration,
   settingsAndEventsMigration,
+  productStockSummaryMigration,
+  aftersaleCacheAndInboxRetryMigration,
+  watchedProductsMigration,
 ];
