@@ -58,6 +58,10 @@ export default tseslint.config(
     rules: restrict(['electron', '**/renderer/**', '**/sandbox/**'], 'The CLI is a plain Node host of core.'),
   },
   {
+    files: ['src/web-host/**'],
+    rules: restrict(['electron', '**/renderer/**', '**/preload/**'], 'The web host is a plain Node host of core (the sandbox only as its demo merchant).'),
+  },
+  {
     files: ['src/sandbox/**'],
     rules: restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**'], 'The sandbox is an independent merchant.'),
   },

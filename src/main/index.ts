@@ -1,8 +1,11 @@
-// App lifecycle only: what the app does lives in core (later) and its window in main-window.ts.
-import { app, BrowserWindow, session } from 'electron';
+// App lifecycle only: what the app does lives in core, the wiring in main-services.ts, the window
+// in main-window.ts.
+import { app, BrowserWindow, dialog, session } from 'electron';
 import { createMainWindow } from './main-window';
+import { startMainServices, type MainServices } from './main-services';
 import { resolveRendererLocation } from './renderer-location';
 import { contentSecurityPolicy, createAppUrlMatcher, hardenSession, hardenWebContents } from './security';
+import { startUpdateChecks } from './updater';
 
 // https links the renderer may hand to the OS browser. Empty until there is something to link
 // to (the merchant's own site joins once the buyer connects, in a later issue).
@@ -14,16 +17,14 @@ app.enableSandbox();
 const renderer = resolveRendererLocation(app.isPackaged);
 const isAppUrl = createAppUrlMatcher(renderer.url);
 let mainWindow: BrowserWindow | null = null;
+let services: MainServices | null = null;
+let quitting: 'no' | 'stopping' | 'done' = 'no';
 
 // Two instances would share one database and one vault; the second one hands over and quits.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (mainWindow === null) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
+  app.on('second-instance', showWindow);
 
   app.on('web-contents-created', (_event, contents) => {
     hardenWebContents(contents, {
@@ -39,20 +40,39 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
+    if (services !== null && BrowserWindow.getAllWindows().length === 0) openMainWindow();
+  });
+
+  // Core closes its database and the clipboard loses our value before the process ends.
+  app.on('will-quit', (event) => {
+    if (quitting === 'done' || services === null) return;
+    event.preventDefault();
+    if (quitting === 'stopping') return;
+    quitting = 'stopping';
+    const stopping = services;
+    stopping
+      .stop()
+      .catch((error: unknown) => console.error('Procure Desk: shutdown failed', error))
+      .finally(() => {
+        quitting = 'done';
+        app.quit();
+      });
   });
 
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
       hardenSession(session.defaultSession, {
         isAppUrl,
         contentSecurityPolicy: contentSecurityPolicy(renderer.kind === 'dev-server' ? renderer.scriptNonce : undefined),
       });
+      services = await startMainServices({ isAppUrl, mainWindow: () => mainWindow, showWindow });
       openMainWindow();
+      startUpdateChecks({ isPackaged: app.isPackaged, log: (message) => console.warn(`Procure Desk: ${message}`) });
     })
     .catch((error: unknown) => {
       console.error('Procure Desk: startup failed', error);
+      dialog.showErrorBox('Procure Desk', error instanceof Error ? error.message : 'startup failed');
       app.exit(1);
     });
 }
@@ -62,5 +82,17 @@ function openMainWindow(): void {
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
+  window.once('ready-to-show', () => services?.announce(window));
   mainWindow = window;
+}
+
+function showWindow(): void {
+  if (services === null) return;
+  if (mainWindow === null) {
+    openMainWindow();
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
 }

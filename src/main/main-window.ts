@@ -21,6 +21,8 @@ export function createMainWindow(renderer: RendererLocation): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       webviewTag: false,
+      // Middle-click would otherwise open links in a new window; window.open is denied anyway.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
 

@@ -259,7 +259,8 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       created.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
       created.maxConnections = MAX_CONNECTIONS;
       // An idle socket (no request at all) is closed as well.
-      created.setTimeout(requestTimeoutMs + 1000, (socket: Socket) => socket.destroy());
+      created.timeout = requestTimeoutMs + 1000;
+      created.on('timeout', (socket: Socket) => socket.destroy());
       created.on('connection', (socket: Socket) => {
         sockets.add(socket);
         socket.once('close', () => sockets.delete(socket));

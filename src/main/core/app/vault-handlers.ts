@@ -1,0 +1,45 @@
+// vault.*: the masked list, and the only two ways plain card text leaves core: an explicit reveal
+// (audited by the vault reader) and a copy to the host's clipboard (audited as `copy`, cleared after
+// 30 s by the host). A copy's text goes to the clipboard, never into the answer.
+import { AppFailure } from './error-mapping';
+import type { AppContext } from './app-context';
+import type { HandlersFor } from './handler-types';
+import { toMaskedCardView } from './view-mapping';
+
+type Channels = 'vault.cards' | 'vault.reveal' | 'vault.copy';
+
+export function vaultHandlers(ctx: AppContext): HandlersFor<Channels> {
+  const { db, vault } = ctx.core;
+  const audit = db.prepare<[number, string, string]>("INSERT INTO audit_log (at, action, subject, card_count, detail) VALUES (?, 'copy', ?, 1, ?)");
+  const orderExists = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM order_intents WHERE client_order_ref = ?');
+
+  const requireOrder = (clientOrderRef: string): void => {
+    if ((orderExists.get(clientOrderRef)?.n ?? 0) === 0) throw new AppFailure('NOT_FOUND', `no order ${clientOrderRef} here`);
+  };
+
+  return {
+    'vault.cards': ({ clientOrderRef }) => {
+      requireOrder(clientOrderRef);
+      return vault.listCards(clientOrderRef).map(toMaskedCardView);
+    },
+
+    'vault.reveal': ({ clientOrderRef, seq }) => {
+      const card = vault.revealCard(clientOrderRef, seq);
+      return { seq: card.seq, cardNo: card.cardNo, cardPassword: card.cardPassword, expiresAt: card.expiresAt };
+    },
+
+    'vault.copy': async ({ clientOrderRef, seq, field }) => {
+      const write = ctx.host.writeClipboard?.bind(ctx.host);
+      if (write === undefined) throw new AppFailure('INTERNAL', 'clipboard not available in this host');
+      // The copy row and the vault's own reveal row are written together: if either fails, nothing leaves.
+      const card = db.transaction(() => {
+        audit.run(ctx.nowSeconds(), `${clientOrderRef}#${seq}`, field);
+        return vault.revealCard(clientOrderRef, seq);
+      })();
+      const text = field === 'cardNo' ? card.cardNo : card.cardPassword;
+      if (text === null) throw new AppFailure('NOT_FOUND', `card ${seq} of order ${clientOrderRef} has no password`);
+      await write(text, ctx.clipboardClearMs);
+      return { clearsInSeconds: Math.round(ctx.clipboardClearMs / 1000) };
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// Composes what main runs once the app is ready: the safeStorage secret store, core, the app service
+// and its IPC binding, event forwarding, notifications, menu and tray. index.ts keeps only the app's
+// lifecycle; this file keeps only the wiring.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, clipboard, dialog, ipcMain, safeStorage, type BrowserWindow, type MessageBoxOptions } from 'electron';
+import icon from '../../resources/icon.png?asset';
+import { fillIn, labelsFor, pickLanguage, type Labels } from './app-locale';
+import { createElectronAppHost } from './app-host';
+import { installAppMenu } from './app-menu';
+import { createClipboardWriter } from './clipboard';
+import { createAppService } from './core/app/app-service';
+import { createCore } from './core/create-core';
+import { RedactingLogger } from './core/logging/redacting-logger';
+import { bindIpcHandlers } from './ipc/bind-ipc-handlers';
+import { forwardEvents } from './ipc/forward-events';
+import { createSenderCheck } from './ipc/sender-check';
+import { electronNotifications, notifyOnAppEvents } from './notifications';
+import { createSafeStoragePort } from './secrets/safe-storage-port';
+import { SafeStorageSecretStore, WEAK_BACKEND, type BackendChange } from './secrets/safe-storage-secret-store';
+import type { AppUrlMatcher } from './security';
+import { createAppTray } from './tray';
+
+export interface MainServicesOptions {
+  isAppUrl: AppUrlMatcher;
+  mainWindow: () => BrowserWindow | null;
+  showWindow: () => void;
+}
+
+export interface MainServices {
+  readonly labels: Labels;
+  /** Tells the user about something found while starting, once the window can show it. */
+  announce(window: BrowserWindow): void;
+  stop(): Promise<void>;
+}
+
+export async function startMainServices(options: MainServicesOptions): Promise<MainServices> {
+  const labels = labelsFor(pickLanguage(app.getPreferredSystemLanguages()));
+  const userData = app.getPath('userData');
+  mkdirSync(userData, { recursive: true, mode: 0o700 });
+  const logFile = join(userData, 'procure-desk.log');
+  const logger = new RedactingLogger({ sink: (line) => appendFileSync(logFile, `${line}\n`, { mode: 0o600 }), level: 'info' });
+
+  let backendChange: BackendChange | null = null;
+  const secrets = await SafeStorageSecretStore.open({
+    filePath: join(userData, 'secrets.safe-storage.json'),
+    safeStorage: createSafeStoragePort(safeStorage, process.platform),
+    onBackendChange: (change) => {
+      backendChange = change;
+      logger.warn('secret store backend changed; the old secrets are kept', { previous: change.previous, current: change.current, left: change.secretsLeftBehind });
+    },
+  });
+  logger.info('secret store opened', { ...secrets.status() });
+
+  const core = await createCore({ dataDir: join(userData, 'data'), secrets, logger });
+  const clipboardWriter = createClipboardWriter(clipboard);
+  const host = createElectronAppHost({ clipboard: clipboardWriter, demoCaDir: join(userData, 'demo-merchant-ca'), log: (line) => logger.info(line) });
+  const service = createAppService(core, host, { logger, secrets });
+
+  // Bound before the window exists, so the renderer's first call never finds no handler.
+  const unbind = bindIpcHandlers({
+    ipcMain,
+    service,
+    isTrustedSender: createSenderCheck({ trustedContents: () => options.mainWindow()?.webContents ?? null, isAppUrl: options.isAppUrl }),
+    onProblem: ({ channel, kind }) => logger.warn('IPC call refused or failed', { channel, kind }),
+  });
+  const stopForwarding = forwardEvents({
+    onEvent: (listener) => service.onEvent(listener),
+    target: () => options.mainWindow()?.webContents ?? null,
+    onProblem: ({ event }) => logger.warn('event not forwarded', { event }),
+  });
+  const stopNotifying = service.onEvent(notifyOnAppEvents(electronNotifications, options.showWindow));
+
+  const installMenu = (): void => {
+    const offerWeakStorage = process.platform === 'linux' && secrets.status().backend === WEAK_BACKEND;
+    installAppMenu({
+      platform: process.platform,
+      labels,
+      isPackaged: app.isPackaged,
+      ...(offerWeakStorage ? { weakStorage: { checked: secrets.status().weakStorageAccepted, onToggle: (checked: boolean) => void toggleWeakStorage(checked) } } : {}),
+    });
+  };
+
+  // The explicit acceptance of basic_text storage: asked in words, never assumed.
+  const toggleWeakStorage = async (checked: boolean): Promise<void> => {
+    try {
+      if (checked) {
+        const window = options.mainWindow();
+        const box: MessageBoxOptions = { type: 'warning', title: labels.weakStorageTitle, message: labels.weakStorageTitle, detail: labels.weakStorageDetail, buttons: [labels.weakStorageAccept, labels.cancel], defaultId: 1, cancelId: 1 };
+        const answer = window === null ? await dialog.showMessageBox(box) : await dialog.showMessageBox(window, box);
+        if (answer.response === 0) await secrets.acceptWeakerStorage(true);
+      } else {
+        await secrets.acceptWeakerStorage(false);
+      }
+    } catch (error) {
+      logger.error('could not change where secrets are kept', { error: error instanceof Error ? error.name : 'unknown' });
+    }
+    installMenu();
+  };
+
+  installMenu();
+  const tray = createAppTray({ iconPath: icon, labels, showWindow: options.showWindow, quit: () => app.quit() });
+  await service.start();
+
+  return {
+    labels,
+    announce(window) {
+      if (backendChange === null) return;
+      const change = backendChange;
+      backendChange = null;
+      dialog
+        .showMessageBox(window, { type: 'warning', title: labels.backendChangedTitle, message: labels.backendChangedTitle, detail: fillIn(labels.backendChangedBody, { previous: change.previous, current: change.current }) })
+        .catch(() => undefined);
+    },
+    async stop() {
+      clipboardWriter.clearIfOurs();
+      stopNotifying();
+      stopForwarding();
+      unbind();
+      tray.destroy();
+      await service.stop();
+      await host.stop();
+      await core.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// Desktop notifications for what the app service pushes as `app.notification` (order completed or
+// failed, credentials ready, a watched product's price or stock changed, low balance). The text is
+// the service's, already in words for the buyer and free of secrets. A click brings the window up.
+import { Notification } from 'electron';
+import type { EventName } from '../shared/ipc/contract';
+import { notificationSchema, type NotificationView } from '../shared/ipc/views';
+
+export interface NotificationPort {
+  isSupported(): boolean;
+  show(notification: NotificationView, onClick: () => void): void;
+}
+
+export const electronNotifications: NotificationPort = {
+  isSupported: () => Notification.isSupported(),
+  show(view, onClick) {
+    const notification = new Notification({ title: view.title, body: view.body, silent: view.kind === 'productChanged' });
+    notification.on('click', onClick);
+    notification.show();
+  },
+};
+
+/** A listener for the app service's events that shows `app.notification` ones. */
+export function notifyOnAppEvents(port: NotificationPort, showWindow: () => void): (event: EventName, payload: unknown) => void {
+  return (event, payload) => {
+    if (event !== 'app.notification' || !port.isSupported()) return;
+    const parsed = notificationSchema.safeParse(payload);
+    if (parsed.success) port.show(parsed.data, showWindow);
+  };
+}

@@ -1,0 +1,38 @@
+// The web host's wire format: the same contract as Electron's IPC, carried as JSON text frames over
+// one loopback WebSocket. Both ends parse what they receive with these schemas (the host validates
+// the channel's input itself, through the app service).
+//   browser → host  {id, channel, input}      one call
+//   host → browser  {id, result}              its IpcResult (id null when the call was unreadable)
+//   host → browser  {event, payload}          a pushed event
+import { z } from 'zod';
+import { ipcErrorSchema } from './ipc-result';
+
+/** The `<meta name=…>` the web host puts into index.html; its content is the WebSocket path with the token. */
+export const WEB_BRIDGE_META_NAME = 'procure-desk-bridge';
+
+/** Large enough for an order of 1,000 purchase entries; anything bigger is refused by the socket. */
+export const WEB_SOCKET_MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+
+export const callMessageSchema = z.object({
+  id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  channel: z.string().max(100),
+  input: z.unknown().optional(),
+});
+export type CallMessage = z.infer<typeof callMessageSchema>;
+
+const resultSchema = z.union([z.object({ ok: z.literal(true), value: z.unknown() }), z.object({ ok: z.literal(false), error: ipcErrorSchema })]);
+
+export const answerMessageSchema = z.object({
+  id: z.number().int().nonnegative().nullable(),
+  result: resultSchema,
+});
+export type AnswerMessage = z.infer<typeof answerMessageSchema>;
+
+export const eventMessageSchema = z.object({
+  event: z.string(),
+  payload: z.unknown(),
+});
+export type EventMessage = z.infer<typeof eventMessageSchema>;
+
+export const hostMessageSchema = z.union([answerMessageSchema, eventMessageSchema]);
+export type HostMessage = z.infer<typeof hostMessageSchema>;

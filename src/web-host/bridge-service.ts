@@ -1,0 +1,10 @@
+// The part of the app service (src/main/core/app) the web host carries over its socket: the same
+// handle/onEvent pair Electron's IPC binding uses, so both hosts answer with one implementation.
+import type { EventName } from '../shared/ipc/contract';
+import type { IpcResult } from '../shared/ipc/ipc-result';
+
+export interface BridgeService {
+  /** Validates `rawInput` against the channel's schema; answers, never throws. */
+  handle(channel: string, rawInput: unknown): Promise<IpcResult<unknown>>;
+  onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
+}

@@ -1,0 +1,89 @@
+// Composes the web host: storage (web-host-storage.ts), core, the app service with this host's ports,
+// the optional in-process demo merchant, and the HTTP/WebSocket server. Separate from cli.ts so that
+// tests can run a whole host in their own process.
+import { join } from 'node:path';
+import { createAppService } from '../main/core/app/app-service';
+import type { AppHost } from '../main/core/app/app-context';
+import { AppFailure } from '../main/core/app/error-mapping';
+import { createCore } from '../main/core/create-core';
+import type { SecretAwareLogger } from '../main/core/logging/logger';
+import type { SandboxOptions } from '../sandbox/sandbox-options';
+import { startDemoMerchant, type DemoMerchant } from './demo-merchant';
+import { createKeyGuard, guardedSecretStore } from './key-guard';
+import { loadRendererFiles } from './renderer-files';
+import type { WebHostArgs } from './web-host-args';
+import { startWebHost } from './web-host-server';
+import { openWebHostStorage } from './web-host-storage';
+
+export const DEFAULT_RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');
+
+export interface RunningWebHost {
+  readonly url: string;
+  readonly origin: string;
+  /** The demo merchant's control API (scenarios, faults), when --demo. */
+  readonly demoControlUrl: string | null;
+  /** `/bridge/TOKEN`, for tests; never printed. */
+  readonly socketPath: string;
+  stop(): Promise<void>;
+}
+
+export interface RunWebHostOptions {
+  args: WebHostArgs;
+  passphrase: string | undefined;
+  logger: SecretAwareLogger;
+  /** Human notices (stderr in the CLI). */
+  notice: (line: string) => void;
+  /** Sandbox options for --demo, e.g. a faster clock in tests. */
+  demoOptions?: Partial<SandboxOptions>;
+}
+
+/** Without --demo there is no merchant to start: the one-click demo says how to get one. */
+function webAppHost(demo: DemoMerchant | null): AppHost {
+  return {
+    startDemoMerchant() {
+      if (demo === null) {
+        return Promise.reject(new AppFailure('ACTION_NOT_ALLOWED', 'the web host was started without --demo: restart it with `npm run web -- --demo` to try the demo merchant'));
+      }
+      return Promise.resolve(demo.credentials());
+    },
+    // No writeClipboard: this process's clipboard is not the browser user's (and a headless box has none).
+  };
+}
+
+export async function runWebHost(options: RunWebHostOptions): Promise<RunningWebHost> {
+  const { args, logger, notice } = options;
+  // First, so that a missing build stops start-up before anything else is opened.
+  const renderer = loadRendererFiles(args.rendererDir ?? DEFAULT_RENDERER_DIR);
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const stop = async (): Promise<void> => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        logger.error('web host: stopping failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+  try {
+    const storage = await openWebHostStorage(args.dataDir, options.passphrase, notice);
+    cleanups.push(() => storage.dispose());
+    const guard = createKeyGuard();
+    const secrets = guardedSecretStore(storage.secrets, guard);
+    const demo = args.demo ? await startDemoMerchant((line) => logger.info(line), options.demoOptions) : null;
+    if (demo !== null) {
+      cleanups.push(() => demo.stop());
+      guard.remember(demo.credentials().apiKey);
+    }
+    const core = await createCore({ dataDir: storage.dataDir, secrets, logger });
+    cleanups.push(() => core.close());
+    const service = createAppService(core, webAppHost(demo), { logger, secrets });
+    cleanups.push(() => service.stop());
+    await service.start();
+    const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text) });
+    cleanups.push(() => web.close());
+    return { url: web.url, origin: web.origin, socketPath: web.socketPath, demoControlUrl: demo?.controlUrl ?? null, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

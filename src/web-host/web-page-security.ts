@@ -1,0 +1,45 @@
+// What the web host tells the browser about its pages. The policy is the Electron window's
+// (src/main/security.ts, not importable here: it needs electron) with one difference: the only
+// connection the page may open is the host's own WebSocket.
+import { WEB_BRIDGE_META_NAME } from '../shared/ipc/web-socket-protocol';
+
+export function webContentSecurityPolicy(httpOrigin: string): string {
+  const wsOrigin = httpOrigin.replace(/^http:/, 'ws:');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // antd writes inline <style> elements; scripts stay 'self' only.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    `connect-src ${wsOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** Headers on every answer: no sniffing, no framing, no referrer carrying the page's address. */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * index.html with the bridge's WebSocket path (token included) in a meta tag. A meta tag rather than
+ * an inline script, because the page's policy allows no inline script.
+ */
+export function injectBridgeMeta(indexHtml: string, socketPath: string): string {
+  const tag = `<meta name="${WEB_BRIDGE_META_NAME}" content="${escapeAttribute(socketPath)}" />`;
+  const head = /<head[^>]*>/i.exec(indexHtml);
+  if (head === null) throw new Error('the built index.html has no <head>');
+  const at = head.index + head[0].length;
+  return `${indexHtml.slice(0, at)}\n    ${tag}${indexHtml.slice(at)}`;
+}

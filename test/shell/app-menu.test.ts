@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+
+vi.mock('electron', () => ({ Menu: { setApplicationMenu: vi.fn(), buildFromTemplate: vi.fn() }, Notification: { isSupported: () => true } }));
+
+import { labelsFor, pickLanguage } from '../../src/main/app-locale';
+import { appMenuTemplate } from '../../src/main/app-menu';
+import { notifyOnAppEvents, type NotificationPort } from '../../src/main/notifications';
+
+function roles(template: MenuItemConstructorOptions[]): string[] {
+  return template.flatMap((item) => [...(item.role === undefined ? [] : [item.role]), ...(Array.isArray(item.submenu) ? roles(item.submenu) : [])]);
+}
+
+describe('app menu', () => {
+  it('carries the usual shortcuts through roles on every platform', () => {
+    for (const platform of ['win32', 'linux', 'darwin'] as const) {
+      const template = appMenuTemplate({ platform, labels: labelsFor('en'), isPackaged: true });
+      expect(roles(template)).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'close', 'quit', 'reload', 'zoomIn', 'zoomOut', 'resetZoom', 'togglefullscreen', 'minimize']));
+      expect(roles(template)).not.toContain('toggleDevTools');
+    }
+    expect(roles(appMenuTemplate({ platform: 'linux', labels: labelsFor('en'), isPackaged: false }))).toContain('toggleDevTools');
+    expect(appMenuTemplate({ platform: 'darwin', labels: labelsFor('en'), isPackaged: true })[0]?.label).toBe('Procure Desk');
+  });
+
+  it('is labelled in Chinese when the system prefers Chinese', () => {
+    expect(pickLanguage(['zh-Hans-CN', 'en-US'])).toBe('zh-CN');
+    expect(pickLanguage(['en-GB', 'zh-CN'])).toBe('en');
+    expect(pickLanguage([])).toBe('en');
+    const zh = appMenuTemplate({ platform: 'win32', labels: labelsFor('zh-CN'), isPackaged: true });
+    expect(zh.map((item) => item.label)).toEqual(['文件', '编辑', '视图', '窗口', '帮助']);
+  });
+
+  it('offers the weaker-storage choice only when asked, as a checkbox', () => {
+    const onToggle = vi.fn();
+    const template = appMenuTemplate({ platform: 'linux', labels: labelsFor('en'), isPackaged: true, weakStorage: { checked: false, onToggle } });
+    const file = template[0]?.submenu as MenuItemConstructorOptions[];
+    expect(file[0]).toMatchObject({ type: 'checkbox', checked: false, label: labelsFor('en').weakStorage });
+    const without = appMenuTemplate({ platform: 'linux', labels: labelsFor('en'), isPackaged: true });
+    expect((without[0]?.submenu as MenuItemConstructorOptions[]).some((item) => item.type === 'checkbox')).toBe(false);
+  });
+});
+
+describe('desktop notifications', () => {
+  it('shows app.notification events and nothing else', () => {
+    const show = vi.fn();
+    const port: NotificationPort = { isSupported: () => true, show };
+    const showWindow = vi.fn();
+    const listener = notifyOnAppEvents(port, showWindow);
+    listener('orders.changed', { clientOrderRefs: ['PD_1'] });
+    listener('app.notification', { kind: 'credentialsReady', title: 'Cards ready', body: '2 cards for 视频会员' });
+    listener('app.notification', { kind: 'unknownKind', title: 'x', body: 'y' });
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ kind: 'credentialsReady', title: 'Cards ready' });
+    (show.mock.calls[0]?.[1] as () => void)();
+    expect(showWindow).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,63 @@
+// Packaging cannot run here (no Electron download), so the electron-builder configuration is read
+// with electron-builder's own loader and schema, and what matters is asserted: targets, fuses, asar
+// with the native SQLite module unpacked, the app id, what ships, and the update feed.
+import { describe, expect, it } from 'vitest';
+import type { Configuration } from 'electron-builder';
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
+import { DebugLogger } from 'builder-util';
+
+const root = new URL('../..', import.meta.url).pathname;
+const load = (): Promise<Configuration> => getConfig(root, null, null);
+
+function targetsOf(value: unknown): string[] {
+  const list = Array.isArray(value) ? (value as unknown[]) : [value];
+  return list.map((t) => (typeof t === 'string' ? t : String((t as { target: string }).target)));
+}
+
+describe('electron-builder configuration', () => {
+  it("passes electron-builder's own schema", async () => {
+    await expect(validateConfiguration(await load(), new DebugLogger(false))).resolves.toBeUndefined();
+  });
+
+  it('the schema check does bite (a misspelt fuse is refused)', async () => {
+    const config = await load();
+    const broken = { ...config, electronFuses: { ...config.electronFuses, runAsNodee: false } } as Configuration;
+    await expect(validateConfiguration(broken, new DebugLogger(false))).rejects.toThrow(/configuration.electronFuses/);
+  });
+
+  it('builds NSIS for Windows, dmg for macOS and an AppImage for Linux', async () => {
+    const config = await load();
+    expect(config.appId).toBe('com.procuredesk.desktop');
+    expect(config.productName).toBe('Procure Desk');
+    expect(targetsOf(config.win?.target)).toEqual(['nsis']);
+    expect(targetsOf(config.mac?.target)).toEqual(['dmg']);
+    expect(targetsOf(config.linux?.target)).toEqual(['AppImage']);
+    expect(config.nsis?.oneClick).toBe(false);
+    expect(config.mac?.hardenedRuntime).toBe(true);
+  });
+
+  it('flips the fuses that close Node and inspector back doors and pin the app to its asar', async () => {
+    expect((await load()).electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+  });
+
+  it('packs into asar with better-sqlite3 unpacked and ships only the build output', async () => {
+    const config = await load();
+    expect(config.asar).toBe(true);
+    expect(config.asarUnpack).toEqual(expect.arrayContaining(['node_modules/better-sqlite3/**', '**/*.node']));
+    const files = (config.files as { filter: string[] }[] | string[]).flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.filter));
+    expect(files).toEqual(expect.arrayContaining(['out/**/*', 'package.json', '!**/*.map']));
+    expect(files.some((pattern) => pattern.startsWith('src'))).toBe(false);
+  });
+
+  it('publishes a feed for electron-updater', async () => {
+    const publish = (await load()).publish;
+    expect(publish).toMatchObject({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) as string });
+  });
+});

@@ -1,0 +1,195 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHANNELS, type ChannelName } from '../../src/shared/ipc/contract';
+import type { IpcResult } from '../../src/shared/ipc/ipc-result';
+import { APP_URL, fakeFrame, fakeIpcMain, fakeWebContents, type FakeWebContents } from './fake-electron-ipc';
+
+// No Electron here: main's IPC binding gets a fake `electron` whose ipcMain records handlers.
+const electron = vi.hoisted(() => ({ ipcMain: { handle: (): void => undefined, removeHandler: (): void => undefined } }));
+vi.mock('electron', () => electron);
+
+import { ipcMain } from 'electron';
+import { bindIpcHandlers } from '../../src/main/ipc/bind-ipc-handlers';
+import { ipcChannelName } from '../../src/main/ipc/ipc-names';
+import { createSenderCheck } from '../../src/main/ipc/sender-check';
+import { createAppUrlMatcher } from '../../src/main/security';
+
+const card = { clientOrderRef: 'PD_order_1', seq: 0 };
+
+/** A valid input for every channel (the Record type makes a missing channel a type error). */
+const VALID: Record<ChannelName, unknown> = {
+  'connection.status': undefined,
+  'connection.connect': { baseUrl: 'https://merchant.example.com/openapi/v1', userId: '170001', apiKey: 'AK_test', caCertPem: null },
+  'connection.startDemo': undefined,
+  'connection.replaceKey': { apiKey: 'AK_new' },
+  'connection.clearKey': undefined,
+  'account.get': undefined,
+  'catalog.categories': undefined,
+  'catalog.search': { text: '视频', limit: 50 },
+  'catalog.product': { productRef: 7 },
+  'catalog.priceHistory': { productRef: 7, variantRef: 0 },
+  'catalog.sync': undefined,
+  'catalog.syncStatus': undefined,
+  'catalog.setWatched': { productRef: 7, watched: true },
+  'orders.template': { productRef: 7, variantRef: 1 },
+  'orders.place': { productRef: 7, variantRef: 1, units: 2, purchaseEntries: [{ account: '13800000000' }] },
+  'orders.list': { limit: 20 },
+  'orders.get': { clientOrderRef: 'PD_order_1' },
+  'orders.submitVerificationCode': { clientOrderRef: 'PD_order_1', code: '123456' },
+  'orders.cancel': { clientOrderRef: 'PD_order_1', reason: 'not needed' },
+  'orders.requestRefund': { clientOrderRef: 'PD_order_1', reason: 'wrong product' },
+  'orders.confirm': { clientOrderRef: 'PD_order_1', units: 1, purchaseEntries: [{ account: 'a' }] },
+  'orders.withdraw': { clientOrderRef: 'PD_order_1' },
+  'vault.cards': { clientOrderRef: 'PD_order_1' },
+  'vault.reveal': card,
+  'vault.copy': { ...card, field: 'cardNo' },
+  'settings.get': undefined,
+  'settings.set': { language: 'zh-CN' },
+  'events.health': undefined,
+};
+
+/** An input each channel's schema refuses. */
+const INVALID: Record<ChannelName, unknown> = {
+  'connection.status': { sneaky: true },
+  'connection.connect': { baseUrl: 'https://m.example.com', userId: '', apiKey: 'AK', caCertPem: null },
+  'connection.startDemo': 'please',
+  'connection.replaceKey': { apiKey: 42 },
+  'connection.clearKey': [],
+  'account.get': 1,
+  'catalog.categories': null,
+  'catalog.search': { limit: 100_000 },
+  'catalog.product': { productRef: -1 },
+  'catalog.priceHistory': { productRef: 7 },
+  'catalog.sync': { force: true },
+  'catalog.syncStatus': 'now',
+  'catalog.setWatched': { productRef: 7, watched: 'yes' },
+  'orders.template': { productRef: 0, variantRef: 0 },
+  'orders.place': { productRef: 7, variantRef: 1, units: 0 },
+  'orders.list': { limit: 0 },
+  'orders.get': { clientOrderRef: '../../etc/passwd' },
+  'orders.submitVerificationCode': { clientOrderRef: 'PD_order_1', code: 'abc' },
+  'orders.cancel': { clientOrderRef: 'PD_order_1', reason: 'x'.repeat(201) },
+  'orders.requestRefund': { clientOrderRef: 'PD_order_1', reason: '' },
+  'orders.confirm': { clientOrderRef: 'PD_order_1', units: 1.5 },
+  'orders.withdraw': {},
+  'vault.cards': { clientOrderRef: 'has space' },
+  'vault.reveal': { clientOrderRef: 'PD_order_1', seq: -1 },
+  'vault.copy': { ...card, field: 'everything' },
+  'settings.get': { all: true },
+  'settings.set': { theme: 'neon' },
+  'events.health': 0,
+};
+
+const channels = Object.keys(CHANNELS) as ChannelName[];
+
+function setUp() {
+  const fake = fakeIpcMain();
+  Object.assign(electron.ipcMain, { handle: fake.handle.bind(fake), removeHandler: fake.removeHandler.bind(fake) });
+  const main: FakeWebContents = fakeWebContents();
+  let window: FakeWebContents | null = main;
+  const handle = vi.fn((channel: ChannelName, input: unknown): Promise<IpcResult<unknown>> => Promise.resolve({ ok: true, value: { channel, input } }));
+  const problems: unknown[] = [];
+  const unbind = bindIpcHandlers({
+    ipcMain,
+    service: { handle },
+    isTrustedSender: createSenderCheck({ trustedContents: () => window, isAppUrl: createAppUrlMatcher(APP_URL) }),
+    onProblem: (problem) => problems.push(problem),
+  });
+  return {
+    fake,
+    main,
+    handle,
+    problems,
+    unbind,
+    closeWindow: () => {
+      window = null;
+    },
+    /** A call from the main window's top frame, as the preload makes it. */
+    call: (channel: ChannelName, input: unknown) => fake.invoke(ipcChannelName(channel), main, main.mainFrame, input),
+  };
+}
+
+describe('IPC binding: every channel of the contract', () => {
+  let env: ReturnType<typeof setUp>;
+  beforeEach(() => {
+    env = setUp();
+  });
+
+  it('binds exactly the contract channels under the pd: prefix, and unbinds them', () => {
+    expect([...env.fake.handlers.keys()].sort()).toEqual(channels.map((c) => `pd:${c}`).sort());
+    env.unbind();
+    expect(env.fake.handlers.size).toBe(0);
+  });
+
+  describe.each(channels)('%s', (channel) => {
+    it('passes a valid call from the app window to the service and answers its result', async () => {
+      const answer = await env.call(channel, VALID[channel]);
+      expect(env.handle).toHaveBeenCalledTimes(1);
+      expect(env.handle.mock.calls[0]?.[0]).toBe(channel);
+      expect(answer).toEqual({ ok: true, value: { channel, input: CHANNELS[channel].input.parse(VALID[channel]) } });
+    });
+
+    it('answers INVALID_INPUT for an input its schema refuses, without calling the service', async () => {
+      const answer = (await env.call(channel, INVALID[channel])) as IpcResult<unknown>;
+      expect(answer.ok).toBe(false);
+      if (!answer.ok) expect(answer.error.code).toBe('INVALID_INPUT');
+      expect(env.handle).not.toHaveBeenCalled();
+    });
+
+    it('refuses a call from another origin, a subframe, another web contents, or a gone frame', async () => {
+      const wire = ipcChannelName(channel);
+      const input = VALID[channel];
+      // The main window's top frame showing a foreign page (navigated away, or tricked into it).
+      const foreignTop = { ...env.main.mainFrame, url: 'https://evil.example/' };
+      // Another web contents entirely, showing a foreign page.
+      const navigated = fakeWebContents('https://evil.example/phish.html');
+      const subframe = fakeFrame(APP_URL, env.main.mainFrame, env.main.mainFrame.processId);
+      const otherWindow = fakeWebContents(APP_URL);
+      const attempts = [
+        env.fake.invoke(wire, env.main, foreignTop, input),
+        env.fake.invoke(wire, env.main, subframe, input),
+        env.fake.invoke(wire, otherWindow, otherWindow.mainFrame, input),
+        env.fake.invoke(wire, navigated, navigated.mainFrame, input),
+        env.fake.invoke(wire, env.main, null, input),
+      ];
+      for (const answer of await Promise.all(attempts)) {
+        expect(answer).toEqual({ ok: false, error: { code: 'FORBIDDEN_SENDER', message: expect.any(String) as string } });
+      }
+      expect(env.handle).not.toHaveBeenCalled();
+      expect(env.problems).toHaveLength(attempts.length);
+    });
+  });
+
+  it('refuses everything once the main window is closed or destroyed', async () => {
+    env.main.destroyed = true;
+    expect(await env.call('connection.status', undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    env.main.destroyed = false;
+    env.closeWindow();
+    expect(await env.call('connection.status', undefined)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    expect(env.handle).not.toHaveBeenCalled();
+  });
+
+  it('accepts the dev server origin and refuses its look-alikes', async () => {
+    const fake = fakeIpcMain();
+    const dev = fakeWebContents('http://localhost:5173/');
+    const handle = vi.fn(() => Promise.resolve<IpcResult<unknown>>({ ok: true, value: 'ok' }));
+    bindIpcHandlers({ ipcMain: fake, service: { handle }, isTrustedSender: createSenderCheck({ trustedContents: () => dev, isAppUrl: createAppUrlMatcher('http://localhost:5173/') }) });
+    const wire = ipcChannelName('account.get');
+    expect(await fake.invoke(wire, dev, dev.mainFrame)).toEqual({ ok: true, value: 'ok' });
+    for (const url of ['http://localhost:5174/', 'http://localhost.evil.example:5173/', 'file:///opt/procure-desk/out/renderer/index.html']) {
+      expect(await fake.invoke(wire, dev, { ...dev.mainFrame, url })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    }
+    expect(handle).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a service that throws into INTERNAL without its message crossing', async () => {
+    env.handle.mockImplementationOnce(() => Promise.reject(new Error('SQLITE_BUSY at /home/buyer/data AK_secret')));
+    const answer = await env.call('account.get', undefined);
+    expect(answer).toEqual({ ok: false, error: { code: 'INTERNAL', message: expect.not.stringContaining('AK_secret') as string } });
+  });
+
+  it('passes the service error result through unchanged', async () => {
+    const refusal: IpcResult<unknown> = { ok: false, error: { code: 'MERCHANT_REFUSED', message: 'balance too low', merchantCode: 40201, requestId: 'r1' } };
+    env.handle.mockResolvedValueOnce(refusal);
+    expect(await env.call('orders.place', VALID['orders.place'])).toEqual(refusal);
+  });
+});

@@ -1,0 +1,90 @@
+// `npm run web` as people run it: one JSON line with the URL on stdout, the memory notice on stderr,
+// the page served, a clean stop on SIGTERM and when stdin closes, clear refusals for bad usage.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { fakeRendererDir } from './web-host-kit';
+
+interface Started {
+  child: ChildProcess;
+  line: string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function startWeb(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
+  const child = spawn('npm', ['run', '--silent', 'web', '--', ...args], {
+    cwd: process.cwd(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, PROCURE_PASSPHRASE: '', ...env },
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host did not start in time; stderr:\n${stderr}`)), 45_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve({ child, line, stderr: () => stderr, exited });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      resolve({ child, line: '', stderr: () => stderr, exited: Promise.resolve(code) });
+    });
+  });
+}
+
+describe('npm run web', () => {
+  it('prints its URL as one JSON line, serves the page, and stops on SIGTERM', async () => {
+    const started = await startWeb(['--renderer', fakeRendererDir().dir]);
+    const printed = JSON.parse(started.line) as { url: string };
+    expect(Object.keys(printed)).toEqual(['url']);
+    expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const page = await fetch(printed.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<meta name="procure-desk-bridge" content="\/bridge\/[A-Za-z0-9_-]{43}" \/>/);
+    expect(started.stderr()).toContain('NOTICE: no --data folder');
+    expect(started.stderr()).not.toMatch(/\/bridge\/[A-Za-z0-9_-]{10,}/);
+    // The whole group (npm, tsx, node) gets it, as from a terminal; npm itself dies of the signal.
+    process.kill(-(started.child.pid ?? 0), 'SIGTERM');
+    await started.exited;
+    await expect.poll(() => started.stderr()).toContain('stopping (SIGTERM)');
+    await expect(fetch(printed.url)).rejects.toThrow();
+  });
+
+  it('stops when stdin closes, if asked', async () => {
+    const started = await startWeb(['--renderer', fakeRendererDir().dir, '--exit-on-stdin-close']);
+    expect(started.line).toContain('"url"');
+    started.child.stdin?.end();
+    expect(await started.exited).toBe(0);
+  });
+
+  it('keeps a --data folder under PROCURE_PASSPHRASE (the CLI\'s secret file), and does not remove it', async () => {
+    const { dir, parent } = fakeRendererDir();
+    const data = join(parent, 'data');
+    const started = await startWeb(['--renderer', dir, '--data', data, '--exit-on-stdin-close'], { PROCURE_PASSPHRASE: 'correct horse battery staple' });
+    expect(started.line).toContain('"url"');
+    expect(started.stderr()).not.toContain('NOTICE');
+    started.child.stdin?.end();
+    expect(await started.exited).toBe(0);
+    expect(existsSync(join(data, 'secrets.json'))).toBe(true);
+    expect(existsSync(join(data, 'procure-desk.sqlite'))).toBe(true);
+  });
+
+  it('refuses an unknown flag, --data without a passphrase, and a missing build, with exit code 2', async () => {
+    const unknown = await startWeb(['--bogus']);
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.stderr()).toContain('unknown option --bogus');
+    const noPassphrase = await startWeb(['--renderer', fakeRendererDir().dir, '--data', fakeRendererDir().parent]);
+    expect(await noPassphrase.exited).toBe(2);
+    expect(noPassphrase.stderr()).toContain('--data needs PROCURE_PASSPHRASE');
+    const notBuilt = await startWeb(['--renderer', fakeRendererDir().parent + '/nothing-here']);
+    expect(await notBuilt.exited).toBe(2);
+    expect(notBuilt.stderr()).toContain('electron-vite build');
+  });
+});
