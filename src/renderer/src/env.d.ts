@@ -1,10 +1,10 @@
-// What src/preload/index.ts exposes. It grows with the typed IPC contract of src/shared.
-export {};
+// What the Electron preload exposes (src/preload/index.ts): the contract's domain-shaped api, built
+// by buildBridgeApi. Absent when the page is served by the web host; bridge/index.ts then builds
+// the same object over the host's WebSocket.
+import type { ProcureDeskApi } from '../../shared/ipc/bridge-api';
 
 declare global {
   interface Window {
-    readonly procureDesk: {
-      readonly platform: string;
-    };
+    readonly procureDesk?: ProcureDeskApi;
   }
 }
