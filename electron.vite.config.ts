@@ -35,6 +35,8 @@ export default defineConfig(({ command }) => {
       root: resolve(here, 'src/renderer'),
       html: devScriptNonce === undefined ? {} : { cspNonce: devScriptNonce },
       build: {
+        // electron-vite leaves the renderer unminified; antd makes that a 3 MB script to parse.
+        minify: true,
         rolldownOptions: { input: resolve(here, 'src/renderer/index.html') },
       },
       plugins: [react()],

@@ -1,0 +1,30 @@
+// Who we are connected as, the balance and the account state (unknown states shown as unknown).
+import { Descriptions, Tag } from 'antd';
+import { useI18n } from '../i18n/use-i18n';
+import { formatFen } from '../lib/money';
+import { classifyAccessState } from '../../../shared/merchant/known-values';
+import type { AccountView } from '../../../shared/ipc/views';
+
+export function AccessStateTag({ accessState }: { accessState: string }) {
+  const { t } = useI18n();
+  const c = classifyAccessState(accessState);
+  if (c.kind === 'unknown') return <Tag color="warning">{t('common.unknownValue', { raw: c.raw })}</Tag>;
+  return <Tag color={c.value === 'active' ? 'success' : 'error'}>{t(`access.${c.value}`)}</Tag>;
+}
+
+export function AccountSummary({ account }: { account: AccountView }) {
+  const { t } = useI18n();
+  return (
+    <Descriptions column={1} size="small" bordered data-testid="account-summary">
+      <Descriptions.Item label={t('connect.account')}>{`${account.nickname} (${account.userId})`}</Descriptions.Item>
+      <Descriptions.Item label={t('header.balance')}>
+        <span data-testid="account-balance">{account.currency === 'CNY' ? formatFen(account.balanceFen) : `${formatFen(account.balanceFen)} ${account.currency}`}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('connect.accountState')}>
+        <span data-testid="account-state">
+          <AccessStateTag accessState={account.accessState} />
+        </span>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}

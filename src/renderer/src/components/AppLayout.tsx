@@ -1,0 +1,71 @@
+// The frame: a sider menu (catalog, orders, vault, settings), a header with balance, online state
+// and the language switch, the status banner, and the current screen.
+import { AppstoreOutlined, FileTextOutlined, LockOutlined, SettingOutlined } from '@ant-design/icons';
+import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/use-i18n';
+import { formatFen } from '../lib/money';
+import type { AccountView, ConnectionStatus } from '../../../shared/ipc/views';
+import { useProblemStore } from '../state/problem-store';
+import { useUiStore, type Page } from '../state/ui-store';
+import { AccessStateTag } from './AccountSummary';
+import { LanguageSwitch } from './LanguageSwitch';
+import { StatusBanner } from './StatusBanner';
+
+const PAGES: readonly { key: Page; icon: ReactNode }[] = [
+  { key: 'catalog', icon: <AppstoreOutlined /> },
+  { key: 'orders', icon: <FileTextOutlined /> },
+  { key: 'vault', icon: <LockOutlined /> },
+  { key: 'settings', icon: <SettingOutlined /> },
+];
+
+export function AppLayout({ connection, account, children }: { connection: ConnectionStatus | undefined; account: AccountView | undefined; children: ReactNode }) {
+  const { t } = useI18n();
+  const page = useUiStore((state) => state.page);
+  const setPage = useUiStore((state) => state.setPage);
+  const offline = useProblemStore((state) => state.browserOffline || state.problem?.problem === 'offline');
+  return (
+    <Layout className="app-layout">
+      <Layout.Sider breakpoint="lg" collapsedWidth={64} width={208} theme="dark" className="app-sider">
+        <div className="app-logo">
+          <span className="app-logo-mark">采</span>
+          <span className="app-logo-text">{t('app.name')}</span>
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[page]}
+          onClick={(item) => setPage(item.key as Page)}
+          items={PAGES.map((entry) => ({ key: entry.key, icon: entry.icon, label: <span data-testid={`nav-${entry.key}`}>{t(`nav.${entry.key}`)}</span> }))}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="app-header">
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t(`nav.${page}`)}
+          </Typography.Title>
+          <Space size="middle">
+            {connection?.demo === true ? <Tag color="purple">{t('header.demo')}</Tag> : null}
+            {account !== undefined ? (
+              <Space size="small">
+                <Typography.Text type="secondary">{t('header.balance')}</Typography.Text>
+                <Typography.Text strong data-testid="header-balance">
+                  {formatFen(account.balanceFen)}
+                </Typography.Text>
+                {account.accessState !== 'active' ? <AccessStateTag accessState={account.accessState} /> : null}
+              </Space>
+            ) : null}
+            <span data-testid="online-indicator" data-online={offline ? 'false' : 'true'}>
+              <Badge status={offline ? 'error' : 'success'} text={offline ? t('header.offline') : t('header.online')} />
+            </span>
+            <LanguageSwitch />
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="app-content">
+          <StatusBanner account={account} />
+          {children}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

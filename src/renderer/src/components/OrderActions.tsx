@@ -1,0 +1,146 @@
+// Only the actions the merchant's allowedActions lists (spec 4.2.4), plus our own for intents
+// waiting on the buyer (confirm a changed template, withdraw). Unknown actions are named, never offered.
+import { Button, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useI18n } from '../i18n/use-i18n';
+import { explainError } from '../lib/explain-error';
+import { formatFen, yuanInputToFen } from '../lib/money';
+import { useCancelOrder, useRequestRefund, useSubmitCode, useWithdrawOrder } from '../queries/orders';
+import { useUiStore } from '../state/ui-store';
+import { classifyActions, classifyOrderAction } from '../../../shared/merchant/known-values';
+import type { OrderDetail } from '../../../shared/ipc/views';
+import { ProblemAlert } from './ProblemAlert';
+
+type Dialog = 'code' | 'refund' | null;
+
+export function OrderActions({ order }: { order: OrderDetail }) {
+  const { t } = useI18n();
+  const openOrderForm = useUiStore((state) => state.openOrderForm);
+  const submitCode = useSubmitCode();
+  const cancel = useCancelOrder();
+  const refund = useRequestRefund();
+  const withdraw = useWithdrawOrder();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [code, setCode] = useState('');
+  const [cancelReason, setCancelReason] = useState('');
+  const [refundAmount, setRefundAmount] = useState('');
+  const [refundReason, setRefundReason] = useState('');
+  const [refundTried, setRefundTried] = useState(false);
+
+  const actions = classifyActions(order.allowedActions, classifyOrderAction);
+  const allowed = new Set(actions.known);
+  const refundable = order.totalFen === null ? null : order.totalFen - (order.refundedFen ?? 0);
+  const failure = submitCode.error ?? cancel.error ?? refund.error ?? withdraw.error;
+  const codeValid = /^\d{4,8}$/.test(code);
+  const amountFen = refundAmount.trim() === '' ? undefined : yuanInputToFen(refundAmount);
+  const amountValid = amountFen === undefined || (amountFen !== null && amountFen > 0 && (refundable === null || amountFen <= refundable));
+  const reasonValid = refundReason.trim().length > 0;
+  const ref = order.clientOrderRef;
+
+  const waitingOnUs = order.intentStatus === 'needs_confirmation' || (order.intentStatus === 'queued' && order.state === null);
+  const nothing = allowed.size === 0 && !waitingOnUs;
+
+  return (
+    <div data-testid="order-actions">
+      {failure !== null ? (
+        <div style={{ marginBottom: 12 }}>
+          <ProblemAlert explained={explainError(failure)} testId="order-action-error" />
+        </div>
+      ) : null}
+      <Space wrap>
+        {order.intentStatus === 'needs_confirmation' ? (
+          <Button type="primary" data-testid="action-review" onClick={() => openOrderForm({ kind: 'confirm', productRef: order.productRef, variantRef: order.variantRef, clientOrderRef: ref })}>
+            {t('action.review')}
+          </Button>
+        ) : null}
+        {waitingOnUs ? (
+          <Popconfirm title={t('order.withdraw')} onConfirm={() => withdraw.mutate(ref)} okButtonProps={{ danger: true, 'data-testid': 'action-withdraw-confirm' }}>
+            <Button danger data-testid="action-withdraw" loading={withdraw.isPending}>
+              {t('action.withdraw')}
+            </Button>
+          </Popconfirm>
+        ) : null}
+        {allowed.has('verificationCode') ? (
+          <Button type="primary" data-testid="action-verification-code" onClick={() => setDialog('code')}>
+            {t('action.verificationCode')}
+          </Button>
+        ) : null}
+        {allowed.has('cancel') ? (
+          <Popconfirm
+            title={t('action.cancelConfirm')}
+            description={<Input data-testid="action-cancel-reason" placeholder={t('action.cancelReason')} value={cancelReason} maxLength={200} onChange={(event) => setCancelReason(event.target.value)} />}
+            onConfirm={() => cancel.mutate({ clientOrderRef: ref, ...(cancelReason.trim() === '' ? {} : { reason: cancelReason.trim() }) })}
+            okButtonProps={{ danger: true, 'data-testid': 'action-cancel-confirm' }}
+          >
+            <Button danger data-testid="action-cancel" loading={cancel.isPending}>
+              {t('action.cancel')}
+            </Button>
+          </Popconfirm>
+        ) : null}
+        {allowed.has('refund') ? (
+          <Button data-testid="action-refund" onClick={() => setDialog('refund')}>
+            {t('action.refund')}
+          </Button>
+        ) : null}
+      </Space>
+      {nothing ? <Typography.Text type="secondary">{t('detail.noActions')}</Typography.Text> : null}
+      {actions.unknown.length > 0 ? (
+        <div>
+          <Typography.Text type="secondary">{t('detail.unknownActions', { actions: actions.unknown.join(', ') })}</Typography.Text>
+        </div>
+      ) : null}
+
+      <Modal
+        open={dialog === 'code'}
+        title={t('action.verificationCode')}
+        onCancel={() => setDialog(null)}
+        okText={t('action.submitCode')}
+        okButtonProps={{ disabled: !codeValid, loading: submitCode.isPending, 'data-testid': 'action-code-submit' }}
+        onOk={() => submitCode.mutate({ clientOrderRef: ref, code }, { onSuccess: () => { setDialog(null); setCode(''); } })}
+        destroyOnHidden
+      >
+        {order.verificationHint !== null ? <Typography.Paragraph type="secondary">{t('action.verificationHint', { hint: order.verificationHint })}</Typography.Paragraph> : null}
+        <Form layout="vertical">
+          <Form.Item label={t('action.code')} validateStatus={code !== '' && !codeValid ? 'error' : undefined} help={code !== '' && !codeValid ? t('action.codeInvalid') : undefined}>
+            <Input data-testid="action-code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code} onChange={(event) => setCode(event.target.value.trim())} />
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal
+        open={dialog === 'refund'}
+        title={t('action.refund')}
+        onCancel={() => setDialog(null)}
+        okText={t('action.submitRefund')}
+        okButtonProps={{ loading: refund.isPending, 'data-testid': 'action-refund-submit' }}
+        onOk={() => {
+          setRefundTried(true);
+          if (!amountValid || !reasonValid) return;
+          refund.mutate(
+            { clientOrderRef: ref, reason: refundReason.trim(), ...(amountFen === undefined || amountFen === null ? {} : { amountFen }) },
+            { onSuccess: () => { setDialog(null); setRefundAmount(''); setRefundReason(''); setRefundTried(false); } },
+          );
+        }}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item
+            label={t('action.refundAmount')}
+            validateStatus={!amountValid ? 'error' : undefined}
+            help={!amountValid ? t('action.refundAmountInvalid', { max: formatFen(refundable) }) : t('action.refundAmountHint', { max: formatFen(refundable) })}
+          >
+            <Input data-testid="action-refund-amount" inputMode="decimal" prefix="¥" value={refundAmount} onChange={(event) => setRefundAmount(event.target.value)} />
+          </Form.Item>
+          <Form.Item
+            label={t('action.refundReason')}
+            required
+            validateStatus={refundTried && !reasonValid ? 'error' : undefined}
+            help={refundTried && !reasonValid ? t('action.refundReasonRequired') : undefined}
+          >
+            <Input.TextArea data-testid="action-refund-reason" rows={3} maxLength={200} value={refundReason} onChange={(event) => setRefundReason(event.target.value)} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

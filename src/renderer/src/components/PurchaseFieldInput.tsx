@@ -1,0 +1,72 @@
+// One purchase field, by its type (contract 5: text, mobile, email, integer, select), with its
+// inline error once the buyer has left it or tried to send.
+import { Form, Input, Select } from 'antd';
+import { useI18n } from '../i18n/use-i18n';
+import type { FieldError } from '../lib/purchase-validation';
+import type { FieldModel } from '../lib/template-form';
+
+export function fieldErrorText(t: ReturnType<typeof useI18n>['t'], error: FieldError): string {
+  switch (error.code) {
+    case 'tooShort':
+    case 'tooLong':
+      return t(`field.${error.code}`, { limit: error.limit });
+    default:
+      return t(`field.${error.code}`);
+  }
+}
+
+interface Props {
+  readonly field: FieldModel;
+  readonly index: number;
+  readonly value: string;
+  readonly error: FieldError | undefined;
+  readonly showError: boolean;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+export function PurchaseFieldInput({ field, index, value, error, showError, onChange, onBlur }: Props) {
+  const { t } = useI18n();
+  const id = `order-field-${index}-${field.fieldRef}`;
+  const visibleError = showError && error !== undefined ? fieldErrorText(t, error) : undefined;
+  const label = field.required ? field.label : `${field.label} (${t('order.optional')})`;
+  const common = { id, 'data-testid': id, status: visibleError === undefined ? undefined : ('error' as const), onBlur };
+  let control;
+  switch (field.type) {
+    case 'select':
+      control = (
+        <Select<string>
+          {...common}
+          value={value === '' ? undefined : value}
+          placeholder={field.placeholder ?? t('order.selectPlaceholder')}
+          options={field.options.map((option) => ({ value: option.value, label: option.label }))}
+          onChange={(next) => onChange(next)}
+        />
+      );
+      break;
+    case 'mobile':
+      control = <Input {...common} type="tel" inputMode="tel" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
+      break;
+    case 'email':
+      control = <Input {...common} type="email" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
+      break;
+    case 'integer':
+      control = <Input {...common} inputMode="numeric" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
+      break;
+    case 'text':
+      control = <Input {...common} autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
+      break;
+  }
+  return (
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      required={field.required}
+      validateStatus={visibleError === undefined ? undefined : 'error'}
+      help={visibleError === undefined ? (field.sensitive ? t('order.sensitive') : undefined) : <span data-testid="order-field-error">{visibleError}</span>}
+      style={{ marginBottom: 12 }}
+    >
+      {control}
+    </Form.Item>
+  );
+}

@@ -1,0 +1,58 @@
+// One badge per order from two sources: our intent (queued, sending, …) until the merchant holds the
+// order, then the merchant's state. An unknown value is shown as unknown with its raw text, never
+// as success (isTerminalSuccess answers false for it).
+import { classifyOrderState, isTerminalSuccess } from '../../../shared/merchant/known-values';
+
+export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'withdrawn'] as const;
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
+
+export type StatusTone = 'success' | 'processing' | 'warning' | 'error' | 'default';
+
+export interface OrderStatusView {
+  /** i18n key of the label; `status.unknownValue` when the value is not known. */
+  readonly key: string;
+  readonly tone: StatusTone;
+  /** The raw value when it is not one this build knows. */
+  readonly raw: string | null;
+  readonly success: boolean;
+}
+
+const STATE_TONES: Record<string, StatusTone> = {
+  pending: 'processing',
+  processing: 'processing',
+  verifying: 'warning',
+  completed: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  refunded: 'default',
+};
+
+const INTENT_TONES: Record<IntentStatus, StatusTone> = {
+  queued: 'warning',
+  sending: 'processing',
+  // Sent, but no answer: the merchant may or may not hold it. Never success.
+  unknown: 'warning',
+  accepted: 'processing',
+  rejected: 'error',
+  needs_confirmation: 'warning',
+  withdrawn: 'default',
+};
+
+function isIntentStatus(value: string): value is IntentStatus {
+  return (INTENT_STATUSES as readonly string[]).includes(value);
+}
+
+export function orderStatusView(intentStatus: string, state: string | null): OrderStatusView {
+  if (state !== null) {
+    const c = classifyOrderState(state);
+    if (c.kind === 'unknown') return { key: 'status.unknownValue', tone: 'warning', raw: c.raw, success: false };
+    return { key: `orderState.${c.value}`, tone: STATE_TONES[c.value] ?? 'default', raw: null, success: isTerminalSuccess(c) };
+  }
+  if (!isIntentStatus(intentStatus)) return { key: 'status.unknownValue', tone: 'warning', raw: intentStatus, success: false };
+  return { key: `intent.${intentStatus}`, tone: INTENT_TONES[intentStatus], raw: null, success: false };
+}
+
+/** The part of the offline queue still waiting on us or the network. */
+export function isQueued(intentStatus: string): boolean {
+  return intentStatus === 'queued' || intentStatus === 'sending' || intentStatus === 'unknown' || intentStatus === 'needs_confirmation';
+}

@@ -1,0 +1,162 @@
+// The purchase template (contract 5) turned into what the order form renders: the entry mode, the
+// typed fields, the unit rule. A template this build cannot understand (a new entry mode, a new
+// field type, an unreadable pattern) is reported as unsupported rather than guessed at: core refuses
+// it too, and a buyer must not fill in a form that cannot be sent.
+import {
+  classifyEntryMode,
+  classifyPurchaseFieldType,
+  type EntryMode,
+  type PurchaseFieldType,
+} from '../../../shared/merchant/known-values';
+import type { TemplateView } from '../../../shared/ipc/views';
+
+export interface FieldModel {
+  readonly fieldRef: string;
+  readonly label: string;
+  readonly type: PurchaseFieldType;
+  readonly required: boolean;
+  /** Anchored: the whole value must match (contract 5). */
+  readonly pattern: RegExp | null;
+  readonly minLength: number | null;
+  readonly maxLength: number | null;
+  readonly options: readonly { readonly value: string; readonly label: string }[];
+  readonly placeholder: string | null;
+  readonly sensitive: boolean;
+}
+
+export interface UnitRule {
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+}
+
+export interface FormModel {
+  readonly productRef: number;
+  readonly variantRef: number;
+  readonly productType: string;
+  readonly revision: number;
+  readonly entryMode: EntryMode;
+  readonly fields: readonly FieldModel[];
+  readonly unitRule: UnitRule;
+}
+
+export type UnsupportedReason =
+  | { readonly reason: 'entryMode'; readonly raw: string }
+  | { readonly reason: 'fieldType'; readonly fieldRef: string; readonly raw: string }
+  | { readonly reason: 'noOptions'; readonly fieldRef: string }
+  | { readonly reason: 'pattern'; readonly fieldRef: string };
+
+export type FormModelResult = { readonly ok: true; readonly model: FormModel } | { readonly ok: false; readonly unsupported: UnsupportedReason };
+
+/** One entry group: `{ fieldRef: value }` as typed (empty strings for untouched fields). */
+export type EntryGroup = Record<string, string>;
+
+export function templateToFormModel(template: TemplateView): FormModelResult {
+  const mode = classifyEntryMode(template.entryMode);
+  if (mode.kind === 'unknown') return { ok: false, unsupported: { reason: 'entryMode', raw: mode.raw } };
+  const fields: FieldModel[] = [];
+  for (const field of template.purchaseFields) {
+    const type = classifyPurchaseFieldType(field.type);
+    if (type.kind === 'unknown') return { ok: false, unsupported: { reason: 'fieldType', fieldRef: field.fieldRef, raw: type.raw } };
+    const options = field.options ?? [];
+    if (type.value === 'select' && options.length === 0) return { ok: false, unsupported: { reason: 'noOptions', fieldRef: field.fieldRef } };
+    let pattern: RegExp | null = null;
+    if (field.pattern !== null) {
+      try {
+        pattern = new RegExp(`^(?:${field.pattern})$`);
+      } catch {
+        return { ok: false, unsupported: { reason: 'pattern', fieldRef: field.fieldRef } };
+      }
+    }
+    fields.push({
+      fieldRef: field.fieldRef,
+      label: field.label || field.fieldRef,
+      type: type.value,
+      required: field.required,
+      pattern,
+      minLength: field.minLength,
+      maxLength: field.maxLength,
+      options,
+      placeholder: field.placeholder,
+      sensitive: field.sensitive,
+    });
+  }
+  // A template whose rule admits no unit at all is the merchant's mistake; keep it sane for the UI.
+  const step = Math.max(1, template.unitRule.step);
+  const min = Math.max(1, template.unitRule.min);
+  const max = Math.max(min, template.unitRule.max);
+  return {
+    ok: true,
+    model: {
+      productRef: template.productRef,
+      variantRef: template.variantRef,
+      productType: template.productType,
+      revision: template.purchaseSchemaRevision,
+      entryMode: mode.value,
+      fields,
+      unitRule: { min, max, step },
+    },
+  };
+}
+
+/** How many entry groups the form shows: none → 0, single → 1, perUnit → one per unit. */
+export function groupCount(mode: EntryMode, units: number): number {
+  if (mode === 'none') return 0;
+  if (mode === 'single') return 1;
+  return Number.isSafeInteger(units) && units > 0 ? units : 0;
+}
+
+export function emptyGroup(fields: readonly FieldModel[]): EntryGroup {
+  const group: EntryGroup = {};
+  for (const field of fields) group[field.fieldRef] = '';
+  return group;
+}
+
+/** Grows or shrinks the groups to `count`, keeping what was typed in the ones that stay. */
+export function resizeGroups(groups: readonly EntryGroup[], count: number, fields: readonly FieldModel[]): EntryGroup[] {
+  const next = groups.slice(0, count).map((group) => ({ ...group }));
+  while (next.length < count) next.push(emptyGroup(fields));
+  return next;
+}
+
+/** The nearest units value the rule allows (for the stepper), clamped to [min, max]. */
+export function snapUnits(rule: UnitRule, units: number): number {
+  if (!Number.isFinite(units)) return rule.min;
+  const clamped = Math.min(rule.max, Math.max(rule.min, Math.round(units)));
+  const steps = Math.round((clamped - rule.min) / rule.step);
+  const snapped = rule.min + steps * rule.step;
+  return snapped > rule.max ? snapped - rule.step : snapped;
+}
+
+/**
+ * "Paste many accounts": one line per unit. With one field a line is its value; with several,
+ * values are split by tab, comma or semicolon in the order of the fields (as a spreadsheet copies
+ * them). Blank lines are skipped.
+ */
+export function parsePastedAccounts(text: string, fields: readonly FieldModel[]): EntryGroup[] {
+  const groups: EntryGroup[] = [];
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (line === '') continue;
+    const parts = fields.length <= 1 ? [line] : line.split(/\t|,|;|，|；/).map((part) => part.trim());
+    const group = emptyGroup(fields);
+    fields.forEach((field, index) => {
+      group[field.fieldRef] = parts[index] ?? '';
+    });
+    groups.push(group);
+  }
+  return groups;
+}
+
+/** The purchaseEntries to send: none → omitted; otherwise each group without its empty values. */
+export function buildPurchaseEntries(model: FormModel, groups: readonly EntryGroup[]): Record<string, string>[] | undefined {
+  if (model.entryMode === 'none') return undefined;
+  return groups.map((group) => {
+    const clean: Record<string, string> = {};
+    for (const field of model.fields) {
+      const value = (group[field.fieldRef] ?? '').trim();
+      if (value !== '') clean[field.fieldRef] = value;
+    }
+    return clean;
+  });
+}

@@ -1,0 +1,62 @@
+// Connection and account: status, first-run connect or demo, key replace/clear (write-only).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../bridge';
+import type { AccountView } from '../../../shared/ipc/views';
+import { useProblemStore } from '../state/problem-store';
+import { keys } from './keys';
+
+export function useConnectionStatus() {
+  return useQuery({ queryKey: keys.connection, queryFn: () => api.connection.status() });
+}
+
+export function useAccount(enabled: boolean) {
+  const blocked = useProblemStore((state) => state.problem !== null);
+  return useQuery({
+    queryKey: keys.account,
+    queryFn: () => api.account.get(),
+    enabled,
+    // While a connection-wide problem is shown, asking again now and then is how the banner learns
+    // that it is over; otherwise account.changed keeps the balance current without spending quota.
+    refetchInterval: blocked ? 30_000 : false,
+  });
+}
+
+function useAfterConnect() {
+  const client = useQueryClient();
+  return (account: AccountView): void => {
+    client.setQueryData(keys.account, account);
+    useProblemStore.getState().clear();
+    void client.invalidateQueries({ queryKey: keys.connection });
+    void client.invalidateQueries({ queryKey: keys.catalog });
+    void client.invalidateQueries({ queryKey: keys.orders });
+  };
+}
+
+export function useConnect() {
+  const after = useAfterConnect();
+  return useMutation({
+    mutationFn: (input: { baseUrl: string; userId: string; apiKey: string }) => api.connection.connect({ ...input, caCertPem: null }),
+    onSuccess: after,
+  });
+}
+
+export function useStartDemo() {
+  const after = useAfterConnect();
+  return useMutation({ mutationFn: () => api.connection.startDemo(), onSuccess: after });
+}
+
+export function useReplaceKey() {
+  const after = useAfterConnect();
+  return useMutation({ mutationFn: (apiKey: string) => api.connection.replaceKey({ apiKey }), onSuccess: after });
+}
+
+export function useClearKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.connection.clearKey(),
+    onSuccess: (status) => {
+      client.setQueryData(keys.connection, status);
+      client.removeQueries({ queryKey: keys.account });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+// App settings (language, theme, webhook tunnel) and the health of the update channel.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../bridge';
+import type { Settings } from '../../../shared/ipc/views';
+import { keys } from './keys';
+
+export function useSettings() {
+  return useQuery({ queryKey: keys.settings, queryFn: () => api.settings.get(), staleTime: Infinity });
+}
+
+export function useSetSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<Settings>) => api.settings.set(patch),
+    onSuccess: (settings) => {
+      client.setQueryData(keys.settings, settings);
+      void client.invalidateQueries({ queryKey: keys.eventsHealth });
+    },
+  });
+}
+
+export function useEventsHealth(enabled: boolean) {
+  return useQuery({ queryKey: keys.eventsHealth, queryFn: () => api.events.health(), enabled, refetchInterval: 15_000 });
+}

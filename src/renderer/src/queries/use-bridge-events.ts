@@ -1,0 +1,63 @@
+// Main pushes what changed; the cache follows. Catalog changes during a sync can come by the
+// thousand, so their invalidations are coalesced.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../bridge';
+import { useProblemStore } from '../state/problem-store';
+import { useUiStore } from '../state/ui-store';
+import { isAccessActive } from '../../../shared/merchant/known-values';
+import { keys } from './keys';
+
+const CATALOG_COALESCE_MS = 750;
+
+export function useBridgeEvents(onNotification: (title: string, body: string, kind: string) => void): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    let catalogTimer: ReturnType<typeof setTimeout> | null = null;
+    const invalidateCatalog = (): void => {
+      if (catalogTimer !== null) return;
+      catalogTimer = setTimeout(() => {
+        catalogTimer = null;
+        void client.invalidateQueries({ queryKey: keys.catalog });
+      }, CATALOG_COALESCE_MS);
+    };
+    const offs = [
+      api.orders.onChanged(() => {
+        void client.invalidateQueries({ queryKey: keys.orders });
+        void client.invalidateQueries({ queryKey: keys.vault });
+      }),
+      api.catalog.onChanged(invalidateCatalog),
+      api.catalog.onSyncProgress((progress) => {
+        useUiStore.getState().setSyncProgress(progress);
+        if (progress.total !== null && progress.done >= progress.total) invalidateCatalog();
+      }),
+      api.account.onChanged((account) => {
+        client.setQueryData(keys.account, account);
+        // The account answered: whatever blocked the connection before, it is not "offline".
+        const problem = useProblemStore.getState().problem;
+        if (problem !== null && (problem.problem === 'offline' || (problem.problem === 'suspended' && isAccessActive(account.accessState)))) {
+          useProblemStore.getState().clear();
+        }
+      }),
+      api.connection.onChanged((status) => {
+        client.setQueryData(keys.connection, status);
+        void client.invalidateQueries({ queryKey: keys.account });
+        void client.invalidateQueries({ queryKey: keys.catalog });
+        void client.invalidateQueries({ queryKey: keys.orders });
+        void client.invalidateQueries({ queryKey: keys.eventsHealth });
+      }),
+      api.events.onHealth((health) => client.setQueryData(keys.eventsHealth, health)),
+      api.app.onNotification((note) => onNotification(note.title, note.body, note.kind)),
+    ];
+    const online = (): void => useProblemStore.getState().setBrowserOffline(false);
+    const offline = (): void => useProblemStore.getState().setBrowserOffline(true);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      for (const off of offs) off();
+      if (catalogTimer !== null) clearTimeout(catalogTimer);
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  }, [client, onNotification]);
+}

@@ -1,0 +1,117 @@
+// Orders: the offline queue (intents still waiting to be sent or confirmed) on top, then every
+// order with status filters; a row opens its detail.
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { OrderStatusTag } from '../components/OrderStatusTag';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { useI18n } from '../i18n/use-i18n';
+import { explainError } from '../lib/explain-error';
+import { formatSeconds } from '../lib/format-time';
+import { formatFen } from '../lib/money';
+import { INTENT_STATUSES, isQueued } from '../lib/order-status';
+import { testId } from '../lib/test-id';
+import { useOrders, type OrderFilter } from '../queries/orders';
+import { useUiStore } from '../state/ui-store';
+import { ORDER_STATES } from '../../../shared/merchant/known-values';
+import type { OrderRow } from '../../../shared/ipc/views';
+
+function useColumns(): TableColumnsType<OrderRow> {
+  const { t, locale } = useI18n();
+  return [
+    {
+      title: t('orders.col.product'),
+      key: 'product',
+      render: (_, row) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{row.productName ?? `#${row.productRef}`}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.variantTitle ?? ''} · {row.platformOrderRef ?? row.clientOrderRef}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: t('orders.col.units'), dataIndex: 'units', key: 'units', align: 'right', width: 70 },
+    { title: t('orders.col.total'), key: 'total', align: 'right', width: 120, render: (_, row) => formatFen(row.totalFen) },
+    { title: t('orders.col.status'), key: 'status', width: 180, render: (_, row) => <OrderStatusTag intentStatus={row.intentStatus} state={row.state} /> },
+    { title: t('orders.col.created'), key: 'created', width: 180, render: (_, row) => formatSeconds(row.createdAt, locale) },
+  ];
+}
+
+export function OrdersScreen() {
+  const { t } = useI18n();
+  const openOrder = useUiStore((state) => state.openOrder);
+  const [filter, setFilter] = useState<OrderFilter>({});
+  const orders = useOrders(filter, true);
+  const all = useOrders({}, true);
+  const columns = useColumns();
+  const queue = (all.data ?? []).filter((row) => isQueued(row.intentStatus));
+  const onRow = (row: OrderRow) => ({ ...testId('order-row', { ref: row.clientOrderRef }), onClick: () => openOrder(row.clientOrderRef), style: { cursor: 'pointer' } });
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Card
+        size="small"
+        title={
+          <Space>
+            <span>{t('orders.queueTitle')}</span>
+            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+              {t('orders.queueHint')}
+            </Typography.Text>
+          </Space>
+        }
+        data-testid="offline-queue"
+      >
+        {queue.length === 0 ? (
+          <Typography.Text type="secondary">{t('orders.queueEmpty')}</Typography.Text>
+        ) : (
+          <Table<OrderRow>
+            size="small"
+            rowKey="clientOrderRef"
+            columns={columns}
+            dataSource={queue}
+            pagination={false}
+            onRow={(row) => ({ ...testId('queue-row', { ref: row.clientOrderRef }), onClick: () => openOrder(row.clientOrderRef), style: { cursor: 'pointer' } })}
+          />
+        )}
+      </Card>
+      <Card
+        title={t('orders.title')}
+        extra={
+          <Space wrap>
+            <Select<string>
+              data-testid="orders-filter-state"
+              style={{ width: 180 }}
+              value={filter.state ?? ''}
+              onChange={(state) => setFilter((current) => ({ ...(current.intentStatus === undefined ? {} : { intentStatus: current.intentStatus }), ...(state === '' ? {} : { state }) }))}
+              options={[{ value: '', label: `${t('orders.filterStatus')}: ${t('orders.all')}` }, ...ORDER_STATES.map((value) => ({ value, label: t(`orderState.${value}`) }))]}
+            />
+            <Select<string>
+              data-testid="orders-filter-intent"
+              style={{ width: 200 }}
+              value={filter.intentStatus ?? ''}
+              onChange={(intentStatus) => setFilter((current) => ({ ...(current.state === undefined ? {} : { state: current.state }), ...(intentStatus === '' ? {} : { intentStatus }) }))}
+              options={[{ value: '', label: `${t('orders.filterQueue')}: ${t('orders.all')}` }, ...INTENT_STATUSES.map((value) => ({ value, label: t(`intent.${value}`) }))]}
+            />
+            <Button icon={<ReloadOutlined />} onClick={() => void orders.refetch()} data-testid="orders-refresh">
+              {t('orders.refresh')}
+            </Button>
+          </Space>
+        }
+      >
+        {orders.error !== null ? <ProblemAlert explained={explainError(orders.error)} /> : null}
+        <Table<OrderRow>
+          rowKey="clientOrderRef"
+          loading={orders.isLoading}
+          columns={columns}
+          dataSource={orders.data ?? []}
+          pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+          locale={{ emptyText: <Empty description={t('orders.empty')} /> }}
+          onRow={onRow}
+          data-testid="orders-table"
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,140 @@
+// A product: its variants (price, stock, availability), brand, price history of the chosen variant,
+// the watch toggle, and a buy button per purchasable variant.
+import { EyeOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { AvailabilityTag } from '../components/AvailabilityTag';
+import { PriceHistoryChart } from '../components/PriceHistoryChart';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { StockText } from '../components/StockText';
+import { useI18n } from '../i18n/use-i18n';
+import { explainError } from '../lib/explain-error';
+import { formatSeconds } from '../lib/format-time';
+import { formatFen } from '../lib/money';
+import { testId } from '../lib/test-id';
+import { usePriceHistory, useProduct, useSetWatched } from '../queries/catalog';
+import { useUiStore } from '../state/ui-store';
+import { classifyProductType, isPurchasable } from '../../../shared/merchant/known-values';
+import type { ProductView } from '../../../shared/ipc/views';
+
+type Variant = ProductView['variants'][number];
+
+export function ProductDrawer() {
+  const { t, locale } = useI18n();
+  const productRef = useUiStore((state) => state.productRef);
+  const openProduct = useUiStore((state) => state.openProduct);
+  const openOrderForm = useUiStore((state) => state.openOrderForm);
+  const product = useProduct(productRef);
+  const setWatched = useSetWatched();
+  const [chosenVariant, setChosenVariant] = useState<number | null>(null);
+  const data = product.data;
+  const variantRef = chosenVariant ?? data?.variants[0]?.variantRef ?? null;
+  const history = usePriceHistory(data === undefined ? null : data.productRef, variantRef);
+  const chosen = data?.variants.find((variant) => variant.variantRef === variantRef);
+
+  const columns: TableColumnsType<Variant> = [
+    { title: t('product.variant'), dataIndex: 'title', key: 'title', render: (title: string) => <Typography.Text strong>{title}</Typography.Text> },
+    { title: t('product.price'), key: 'price', align: 'right', render: (_, variant) => <span data-testid="variant-price">{formatFen(variant.priceFen)}</span> },
+    { title: t('product.faceValue'), key: 'face', align: 'right', render: (_, variant) => formatFen(variant.faceValueFen) },
+    { title: t('product.stock'), key: 'stock', render: (_, variant) => <StockText inventoryType={variant.inventoryType} remainingUnits={variant.remainingUnits} /> },
+    { title: t('product.availability'), key: 'availability', render: (_, variant) => <AvailabilityTag availability={variant.availability} /> },
+    {
+      title: '',
+      key: 'buy',
+      align: 'right',
+      render: (_, variant) => {
+        // Both the product and the variant must say `available`; unknown is never purchasable.
+        const purchasable = data !== undefined && isPurchasable(data.availability) && isPurchasable(variant.availability);
+        const button = (
+          <Button
+            type="primary"
+            size="small"
+            icon={<ShoppingCartOutlined />}
+            disabled={!purchasable}
+            data-testid="variant-buy"
+            onClick={(event) => {
+              event.stopPropagation();
+              if (data !== undefined) openOrderForm({ kind: 'new', productRef: data.productRef, variantRef: variant.variantRef });
+            }}
+          >
+            {t('product.buy')}
+          </Button>
+        );
+        return purchasable ? button : <Tooltip title={t('product.notPurchasable')}>{button}</Tooltip>;
+      },
+    },
+  ];
+
+  const type = data === undefined ? null : classifyProductType(data.productType);
+
+  return (
+    <Drawer
+      open={productRef !== null}
+      size={760}
+      title={data?.name ?? t('common.loading')}
+      onClose={() => {
+        openProduct(null);
+        setChosenVariant(null);
+      }}
+      destroyOnHidden
+      data-testid="product-drawer"
+      extra={
+        data !== undefined ? (
+          <Tooltip title={t('product.watchHint')}>
+            <Space>
+              <EyeOutlined />
+              <span>{t('product.watch')}</span>
+              <Switch
+                data-testid="watch-toggle"
+                checked={data.watched}
+                loading={setWatched.isPending}
+                onChange={(watched) => setWatched.mutate({ productRef: data.productRef, watched })}
+              />
+            </Space>
+          </Tooltip>
+        ) : null
+      }
+    >
+      {product.error !== null ? <ProblemAlert explained={explainError(product.error)} /> : null}
+      {setWatched.error !== null ? <ProblemAlert explained={explainError(setWatched.error)} /> : null}
+      {data !== undefined ? (
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions column={2} size="small">
+            <Descriptions.Item label={t('product.brand')}>
+              <span data-testid="product-brand">{data.brand?.name ?? t('product.noBrand')}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('product.type')}>
+              <Tag>{type === null ? '' : type.kind === 'known' ? t(`productType.${type.value}`) : t('common.unknownValue', { raw: type.raw })}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('product.availability')}>
+              <AvailabilityTag availability={data.availability} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('product.updatedLabel')}>{formatSeconds(data.syncedAt, locale)}</Descriptions.Item>
+            {data.description !== null ? (
+              <Descriptions.Item label={t('product.description')} span={2}>
+                {data.description}
+              </Descriptions.Item>
+            ) : null}
+          </Descriptions>
+          <div>
+            <Typography.Title level={5}>{t('product.variants')}</Typography.Title>
+            <Table<Variant>
+              size="small"
+              rowKey="variantRef"
+              columns={columns}
+              dataSource={data.variants}
+              pagination={false}
+              rowClassName={(variant) => (variant.variantRef === variantRef ? 'variant-row-chosen' : '')}
+              onRow={(variant) => ({ ...testId('variant-row', { 'variant-ref': variant.variantRef }), onClick: () => setChosenVariant(variant.variantRef), style: { cursor: 'pointer' } })}
+            />
+          </div>
+          <div>
+            <Typography.Title level={5}>{chosen !== undefined ? t('product.priceHistoryFor', { variant: chosen.title }) : t('product.priceHistory')}</Typography.Title>
+            {history.error !== null ? <ProblemAlert explained={explainError(history.error)} /> : <PriceHistoryChart points={history.data ?? []} />}
+          </div>
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}

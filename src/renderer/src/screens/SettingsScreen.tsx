@@ -1,0 +1,194 @@
+// Settings: the connection (the key is write-only: replace or clear, never shown), how order
+// updates arrive (webhooks through a tunnel, or polling) and their health, language and theme.
+import { Badge, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Typography } from 'antd';
+import { App } from 'antd';
+import { useEffect, useState } from 'react';
+import { AccountSummary } from '../components/AccountSummary';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { useI18n } from '../i18n/use-i18n';
+import type { LanguagePreference } from '../i18n/locale';
+import { explainError } from '../lib/explain-error';
+import { formatSeconds } from '../lib/format-time';
+import { useAccount, useClearKey, useConnectionStatus, useReplaceKey } from '../queries/connection';
+import { useEventsHealth, useSetSettings, useSettings } from '../queries/settings';
+import { useUiStore, type ThemePreference } from '../state/ui-store';
+import { useChangePreferences } from '../state/use-preferences';
+
+function ConnectionCard({ onReconnect }: { onReconnect: () => void }) {
+  const { t, td } = useI18n();
+  const { message } = App.useApp();
+  const status = useConnectionStatus();
+  const account = useAccount(status.data?.connected === true);
+  const replace = useReplaceKey();
+  const clear = useClearKey();
+  const [newKey, setNewKey] = useState('');
+  const data = status.data;
+  const failure = replace.error ?? clear.error;
+  return (
+    <Card title={t('settings.connection')} data-testid="settings-connection">
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {data !== undefined ? (
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('settings.merchant')}>{data.demo ? t('header.demo') : (data.baseUrl ?? '—')}</Descriptions.Item>
+            <Descriptions.Item label={t('settings.userId')}>
+              <span data-testid="settings-user-id">{data.userId ?? '—'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('settings.key')}>
+              <span data-testid="settings-key-state">
+                {data.keyStored ? t('settings.keyStored', { store: td(`settings.secretStore.${data.secretStore}`, 'common.unknown') }) : t('settings.keyMissing')}
+              </span>
+            </Descriptions.Item>
+          </Descriptions>
+        ) : null}
+        {account.data !== undefined ? <AccountSummary account={account.data} /> : null}
+        {failure !== null ? <ProblemAlert explained={explainError(failure)} /> : null}
+        <Space.Compact style={{ width: '100%', maxWidth: 560 }}>
+          <Input.Password data-testid="settings-new-key" placeholder={t('settings.newKey')} autoComplete="off" value={newKey} onChange={(event) => setNewKey(event.target.value)} />
+          <Button
+            type="primary"
+            data-testid="settings-replace-key"
+            disabled={newKey.trim() === ''}
+            loading={replace.isPending}
+            onClick={() =>
+              replace.mutate(newKey.trim(), {
+                onSuccess: () => {
+                  setNewKey('');
+                  void message.success(t('settings.keyReplaced'));
+                },
+              })
+            }
+          >
+            {t('settings.replaceKey')}
+          </Button>
+        </Space.Compact>
+        <Space wrap>
+          <Popconfirm
+            title={t('settings.clearKeyConfirm')}
+            okButtonProps={{ danger: true, 'data-testid': 'settings-clear-key-confirm' }}
+            onConfirm={() => clear.mutate(undefined, { onSuccess: () => void message.success(t('settings.keyCleared')) })}
+          >
+            <Button danger data-testid="settings-clear-key" disabled={data?.keyStored !== true} loading={clear.isPending}>
+              {t('settings.clearKey')}
+            </Button>
+          </Popconfirm>
+          <Button data-testid="settings-reconnect" onClick={onReconnect}>
+            {t('settings.reconnect')}
+          </Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+function EventsCard() {
+  const { t, locale } = useI18n();
+  const { message } = App.useApp();
+  const settings = useSettings();
+  const save = useSetSettings();
+  const health = useEventsHealth(true);
+  const [mode, setMode] = useState<'off' | 'tunnel'>('off');
+  const [tunnel, setTunnel] = useState('');
+  const [port, setPort] = useState(0);
+  const data = settings.data;
+  useEffect(() => {
+    if (data === undefined) return;
+    const off = data.webhookTunnel === '' || data.webhookTunnel === 'off';
+    setMode(off ? 'off' : 'tunnel');
+    setTunnel(off ? '' : data.webhookTunnel);
+    setPort(data.webhookPort);
+  }, [data]);
+  const h = health.data;
+  const upBadge = (up: boolean) => <Badge status={up ? 'success' : 'default'} text={up ? t('settings.up') : t('settings.down')} />;
+  return (
+    <Card title={t('settings.events')} data-testid="settings-events">
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">{t('settings.eventsHint')}</Typography.Text>
+        <Form layout="vertical" style={{ maxWidth: 560 }}>
+          <Form.Item label={t('settings.tunnel')}>
+            <Radio.Group data-testid="settings-tunnel-mode" value={mode} onChange={(event) => setMode(event.target.value === 'tunnel' ? 'tunnel' : 'off')}>
+              <Radio value="off">{t('settings.tunnel.off')}</Radio>
+              <Radio value="tunnel">{t('settings.tunnel.custom')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          {mode === 'tunnel' ? (
+            <>
+              <Form.Item label={t('settings.tunnelSpec')}>
+                <Input data-testid="settings-tunnel-spec" value={tunnel} maxLength={2100} placeholder="ngrok" onChange={(event) => setTunnel(event.target.value)} />
+              </Form.Item>
+              <Form.Item label={t('settings.port')}>
+                <InputNumber<number> min={0} max={65535} precision={0} value={port} onChange={(value) => setPort(value ?? 0)} />
+              </Form.Item>
+            </>
+          ) : null}
+          <Button
+            type="primary"
+            data-testid="settings-events-save"
+            loading={save.isPending}
+            disabled={mode === 'tunnel' && tunnel.trim() === ''}
+            onClick={() => save.mutate({ webhookTunnel: mode === 'off' ? 'off' : tunnel.trim(), webhookPort: port }, { onSuccess: () => void message.success(t('settings.saved')) })}
+          >
+            {t('common.save')}
+          </Button>
+        </Form>
+        {save.error !== null ? <ProblemAlert explained={explainError(save.error)} /> : null}
+        {h !== undefined ? (
+          <Descriptions title={t('settings.health')} column={1} size="small" bordered data-testid="events-health">
+            <Descriptions.Item label={t('settings.health')}>
+              <Badge status={h.webhooksLive ? 'success' : 'processing'} text={h.webhooksLive ? t('settings.webhooksLive') : t('settings.polling')} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('settings.receiver')}>{upBadge(h.receiverUp)}</Descriptions.Item>
+            <Descriptions.Item label={t('settings.tunnelState')}>
+              {h.tunnelKind ?? t('common.none')} · {upBadge(h.tunnelUp)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('settings.callbackUrl')}>{h.callbackUrl ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('settings.lastEvent')}>{formatSeconds(h.lastEventAt, locale)}</Descriptions.Item>
+            <Descriptions.Item label="">{t('settings.counts', { received: h.received, duplicates: h.duplicates, rejected: h.rejected })}</Descriptions.Item>
+          </Descriptions>
+        ) : null}
+        {health.error !== null ? <ProblemAlert explained={explainError(health.error)} /> : null}
+      </Space>
+    </Card>
+  );
+}
+
+function AppearanceCard() {
+  const { t } = useI18n();
+  const language = useUiStore((state) => state.language);
+  const theme = useUiStore((state) => state.theme);
+  const { setLanguage, setTheme } = useChangePreferences();
+  return (
+    <Card title={t('settings.appearance')} data-testid="settings-appearance">
+      <Form layout="vertical" style={{ maxWidth: 360 }}>
+        <Form.Item label={t('settings.language')}>
+          <Select<LanguagePreference>
+            data-testid="settings-language"
+            value={language}
+            onChange={setLanguage}
+            options={[
+              { value: 'system', label: t('settings.language.system') },
+              { value: 'zh-CN', label: '简体中文' },
+              { value: 'en', label: 'English' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label={t('settings.theme')}>
+          <Radio.Group data-testid="settings-theme" value={theme} onChange={(event) => setTheme(event.target.value as ThemePreference)} optionType="button">
+            <Radio value="system">{t('settings.theme.system')}</Radio>
+            <Radio value="light">{t('settings.theme.light')}</Radio>
+            <Radio value="dark">{t('settings.theme.dark')}</Radio>
+          </Radio.Group>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
+
+export function SettingsScreen({ onReconnect }: { onReconnect: () => void }) {
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="settings-screen">
+      <ConnectionCard onReconnect={onReconnect} />
+      <EventsCard />
+      <AppearanceCard />
+    </Space>
+  );
+}

@@ -1,0 +1,80 @@
+// UI state only (what is selected, open, typed): main-side data lives in react-query's cache.
+import { create } from 'zustand';
+import type { SyncProgressView } from '../../../shared/ipc/views';
+import type { LanguagePreference } from '../i18n/locale';
+
+export type Page = 'catalog' | 'orders' | 'vault' | 'settings';
+export type ThemePreference = 'system' | 'light' | 'dark';
+export type SortKey = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'recentlyChanged';
+
+export interface CatalogFilters {
+  readonly text: string;
+  readonly catalogRef: number | null;
+  readonly availability: string | null;
+  readonly inStock: boolean;
+  readonly minPriceFen: number | null;
+  readonly maxPriceFen: number | null;
+  readonly sort: SortKey;
+}
+
+export const EMPTY_FILTERS: CatalogFilters = {
+  text: '',
+  catalogRef: null,
+  availability: null,
+  inStock: false,
+  minPriceFen: null,
+  maxPriceFen: null,
+  sort: 'relevance',
+};
+
+/** The order form: a new order of a variant, or the confirmation of a queued one after 409101. */
+export type OrderFormTarget =
+  | { readonly kind: 'new'; readonly productRef: number; readonly variantRef: number }
+  | { readonly kind: 'confirm'; readonly productRef: number; readonly variantRef: number; readonly clientOrderRef: string };
+
+interface UiState {
+  page: Page;
+  language: LanguagePreference;
+  theme: ThemePreference;
+  filters: CatalogFilters;
+  productRef: number | null;
+  orderForm: OrderFormTarget | null;
+  orderRef: string | null;
+  vaultOrderRef: string | null;
+  syncProgress: SyncProgressView | null;
+  /** Set by the first-run screen once connected, so the account summary can be read before moving on. */
+  connectDone: boolean;
+  setPage: (page: Page) => void;
+  setLanguage: (language: LanguagePreference) => void;
+  setTheme: (theme: ThemePreference) => void;
+  setFilters: (patch: Partial<CatalogFilters>) => void;
+  resetFilters: () => void;
+  openProduct: (productRef: number | null) => void;
+  openOrderForm: (target: OrderFormTarget | null) => void;
+  openOrder: (clientOrderRef: string | null) => void;
+  openVault: (clientOrderRef: string | null) => void;
+  setSyncProgress: (progress: SyncProgressView | null) => void;
+}
+
+export const useUiStore = create<UiState>()((set) => ({
+  page: 'catalog',
+  language: 'system',
+  theme: 'system',
+  filters: EMPTY_FILTERS,
+  productRef: null,
+  orderForm: null,
+  orderRef: null,
+  vaultOrderRef: null,
+  syncProgress: null,
+  connectDone: false,
+  setPage: (page) => set({ page }),
+  setLanguage: (language) => set({ language }),
+  setTheme: (theme) => set({ theme }),
+  setFilters: (patch) => set((state) => ({ filters: { ...state.filters, ...patch } })),
+  resetFilters: () => set((state) => ({ filters: { ...EMPTY_FILTERS, text: state.filters.text } })),
+  openProduct: (productRef) => set({ productRef }),
+  openOrderForm: (orderForm) => set({ orderForm }),
+  openOrder: (orderRef) => set({ orderRef }),
+  openVault: (vaultOrderRef) => set(vaultOrderRef === null ? { vaultOrderRef } : { vaultOrderRef, page: 'vault', orderRef: null }),
+  setSyncProgress: (syncProgress) => set({ syncProgress }),
+}));
