@@ -200,6 +200,10 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
       running = null;
       if (started) await activate(await core.merchant());
       events.emit('connection.changed', await connectionStatus());
+      // A buyer who just connected expects to see the catalog: the first sync (or one a crash
+      // interrupted) starts by itself; later ones are the buyer's or the schedule's to start.
+      const lastSync = core.catalog.readSyncState();
+      if (lastSync === null || lastSync.finishedAt === null) sync.start(await core.merchant());
       return accountSeen(account);
     },
     async disconnect() {
