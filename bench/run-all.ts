@@ -9,6 +9,7 @@ import { createBenchDatabase } from './bench-database';
 import { benchCatalogSearch } from './catalog-search.bench';
 import { benchCatalogSync } from './catalog-sync.bench';
 import { benchSnapshotUpserts } from './snapshot-upserts.bench';
+import { benchUiCatalog } from './ui-catalog.bench';
 import { benchWebhookAck } from './webhook-ack.bench';
 
 const SEARCH_PRODUCTS = 100_000;
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   }
   for (const line of (await benchCatalogSync()).lines) console.log(line);
   for (const line of (await benchWebhookAck()).lines) console.log(line);
+  // (e) issue 5: the catalog screen at 100,000 products in the real UI (needs `npm run build:web`)
+  for (const line of (await benchUiCatalog()).lines) console.log(line);
 }
 
 main().catch((error: unknown) => {

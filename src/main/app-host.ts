@@ -3,7 +3,7 @@
 // demo's CA lives in userData so its certificate stays the same across restarts.
 import { readFile } from 'node:fs/promises';
 import type { AppHost } from './core/app/app-context';
-import { DEFAULT_OPTIONS } from '../sandbox/sandbox-options';
+import { DEFAULT_OPTIONS, DEMO_PRODUCTS } from '../sandbox/sandbox-options';
 import { startSandbox, type RunningSandbox } from '../sandbox/start-sandbox';
 import type { ClipboardWriter } from './clipboard';
 
@@ -27,7 +27,7 @@ export function createElectronAppHost(options: ElectronAppHostOptions): Electron
 
   const startOnce = (): Promise<{ sandbox: RunningSandbox; caCertPem: string }> => {
     demo ??= (async () => {
-      const sandbox = await start({ ...DEFAULT_OPTIONS, caDir: options.demoCaDir, exitOnStdinClose: false }, (line) => options.log(`[demo merchant] ${line}`));
+      const sandbox = await start({ ...DEFAULT_OPTIONS, products: DEMO_PRODUCTS, caDir: options.demoCaDir, exitOnStdinClose: false }, (line) => options.log(`[demo merchant] ${line}`));
       return { sandbox, caCertPem: await readFile(sandbox.caCertFile, 'utf8') };
     })();
     // A failed start may be retried by the next click.

@@ -34,6 +34,12 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   exitOnStdinClose: false,
 };
 
+/**
+ * The built-in demo merchant's catalog size: every kind of product is there from 50 on (the
+ * coverage set), and a first sync under the real quotas takes seconds instead of minutes.
+ */
+export const DEMO_PRODUCTS = 60;
+
 export class UsageError extends Error {}
 
 function integer(flag: string, text: string | undefined, min: number, max: number): number {

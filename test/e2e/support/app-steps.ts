@@ -1,0 +1,124 @@
+// The buyer's steps through the real UI, by the data-testids the screens carry (then roles and text).
+// Waits are bounded: the app polls the merchant (15 s after a change, doubling; no webhooks in the web
+// host), so a state change can take up to about half a minute to show.
+import type { Locator, Page } from '@playwright/test';
+import type { ControlProduct, ControlVariant } from './sandbox-control';
+
+/** Long enough for two of the tracker's polls (15 s, then 30 s) plus the sandbox's own delays. */
+export const MERCHANT_WAIT_MS = 60_000;
+
+export type NavPage = 'catalog' | 'orders' | 'vault' | 'settings';
+
+export async function goTo(page: Page, target: NavPage): Promise<void> {
+  await closeOverlays(page);
+  await page.getByTestId(`nav-${target}`).click();
+}
+
+/** Closes open drawers and modals (Escape, as a buyer would), so that the frame can be used again. */
+export async function closeOverlays(page: Page): Promise<void> {
+  const open = page.locator('.ant-drawer-mask:visible, .ant-modal-mask:visible');
+  for (let i = 0; i < 4 && (await open.count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(350);
+  }
+  if ((await open.count()) > 0) throw new Error('a drawer or dialog would not close');
+}
+
+/** The one-click demo merchant from the connect screen, up to the catalog. */
+export async function connectDemo(page: Page): Promise<void> {
+  await page.getByTestId('connect-demo').click();
+  await page.getByTestId('connect-success').waitFor();
+}
+
+/** The catalog has rows: a first connect may not have synced yet, so the buyer presses "sync now". */
+export async function ensureCatalog(page: Page): Promise<void> {
+  const firstRow = page.getByTestId('catalog-row').first();
+  await page.getByTestId('catalog-screen').waitFor();
+  await firstRow.or(page.getByTestId('catalog-empty')).first().waitFor();
+  if (!(await firstRow.isVisible())) {
+    await page.getByTestId('sync-now').click();
+    await firstRow.waitFor({ timeout: 30_000 });
+  }
+}
+
+export async function search(page: Page, text: string): Promise<void> {
+  const box = page.getByTestId('catalog-search');
+  await box.fill(text);
+}
+
+/** Finds the product by its name through the search box, and opens it. */
+export async function openProduct(page: Page, product: ControlProduct): Promise<Locator> {
+  await goTo(page, 'catalog');
+  await search(page, product.name);
+  await page.locator(`[data-testid="catalog-row"][data-product-ref="${product.productRef}"]`).click();
+  const drawer = page.getByTestId('product-drawer');
+  await drawer.getByTestId('variant-row').first().waitFor();
+  return drawer;
+}
+
+export function variantRow(page: Page, variant: ControlVariant): Locator {
+  return page.locator(`[data-testid="variant-row"][data-variant-ref="${variant.variantRef}"]`);
+}
+
+/** Opens the order form of one variant and waits for the form generated from its template. */
+export async function openOrderForm(page: Page, product: ControlProduct, variant: ControlVariant): Promise<Locator> {
+  await openProduct(page, product);
+  await variantRow(page, variant).getByTestId('variant-buy').click();
+  const modal = page.getByTestId('order-modal');
+  // The first full sync spends the merchant's request quota on product details (the demo's 200 take
+  // minutes at its real-time quota), and a template fetched meanwhile waits its turn.
+  await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+  return modal;
+}
+
+/** Fills every purchase field with a value its type and the demo's patterns accept. */
+export async function fillPurchaseFields(page: Page, modal: Locator): Promise<void> {
+  const fields = modal.locator('[data-testid^="order-field-"]');
+  const count = await fields.count();
+  for (let i = 0; i < count; i++) {
+    const field = fields.nth(i);
+    const isInput = (await field.locator('xpath=self::input').count()) > 0;
+    if (!isInput) {
+      // antd Select: open it and take the first option with the keyboard, as a buyer could.
+      await field.click();
+      await page.keyboard.press('Enter');
+      continue;
+    }
+    const type = await field.getAttribute('type');
+    const mode = await field.getAttribute('inputmode');
+    // Mobile, QQ number, 9-digit game UID, account names (5+ characters), e-mail.
+    const value = type === 'tel' ? '13800138000' : type === 'email' ? 'buyer@163.com' : mode === 'numeric' ? '123456789' : '123456789';
+    await field.fill(value);
+  }
+}
+
+/** Sends the form and opens the new order from the outcome; answers its clientOrderRef. */
+export async function submitAndViewOrder(page: Page, modal: Locator): Promise<string> {
+  await modal.getByTestId('order-submit').click();
+  const outcome = modal.getByTestId('order-outcome');
+  await outcome.waitFor();
+  await modal.getByTestId('order-view').click();
+  const detail = page.getByTestId('order-detail');
+  await detail.getByTestId('order-status').first().waitFor();
+  const ref = (await detail.getByTestId('detail-client-ref').textContent()) ?? '';
+  return ref.trim();
+}
+
+/** The status badge of the open order detail reaches one of the given states. */
+export async function waitForDetailStatus(page: Page, states: readonly string[], timeout = MERCHANT_WAIT_MS): Promise<string> {
+  const badge = page.getByTestId('order-detail').getByTestId('order-status').first();
+  const selector = states.map((state) => `[data-status="${state}"]`).join(', ');
+  await page.getByTestId('order-detail').locator(`[data-testid="order-status"]:is(${selector})`).first().waitFor({ timeout });
+  return (await badge.getAttribute('data-status')) ?? '';
+}
+
+
+/** Picks the first purchasable variant the predicate likes, product by product. */
+export function pick(products: readonly ControlProduct[], like: (product: ControlProduct, variant: ControlVariant) => boolean): { product: ControlProduct; variant: ControlVariant } {
+  for (const product of products) {
+    for (const variant of product.variants) {
+      if (like(product, variant)) return { product, variant };
+    }
+  }
+  throw new Error('the demo catalog has no variant of the kind this test needs');
+}

@@ -1,0 +1,40 @@
+// Debian's Chromium driven through Playwright's library API (no browser download: the system binary),
+// one context per test, and screenshots written with the test output.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface OpenedApp {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far (a crash in the UI fails the test that saw it). */
+  problems: string[];
+}
+
+/** A fresh context (no storage shared between tests) with the system language the test wants. */
+export async function openApp(browser: Browser, url: string, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<OpenedApp> {
+  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Shanghai' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.goto(url);
+  return { context, page, problems };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let antd's drawer/modal motion finish so the picture shows the settled screen.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}

@@ -1,0 +1,55 @@
+// The sandbox's control API (docs/sandbox.md), as the e2e tests use it: fresh accounts, the hidden
+// supply behaviour of variants, faults, and the ledger that proves an order was charged once.
+export interface ControlVariant {
+  variantRef: number;
+  title: string;
+  price: string;
+  availability: string;
+  inventoryType: string;
+  remainingUnits: number | null;
+  supply: 'succeed' | 'fail' | 'needsVerification';
+  entryMode: string;
+  unitRule: { min: number; max: number; step: number };
+}
+
+export interface ControlProduct {
+  productRef: number;
+  productType: string;
+  name: string;
+  availability: string;
+  variants: ControlVariant[];
+}
+
+export interface Ledger {
+  balance: string;
+  entries: { kind: 'charge' | 'refund'; clientOrderRef: string; amount: string; at: number }[];
+}
+
+async function call<T>(url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export function sandboxControl(controlUrl: string) {
+  return {
+    createAccount: (balance?: string) => call<{ userId: string; apiKey: string }>(`${controlUrl}/control/accounts`, balance === undefined ? {} : { balance }),
+    products: (limit = 500) => call<ControlProduct[]>(`${controlUrl}/control/products?limit=${limit}`),
+    faults: (faults: { errorRate?: number; errorStatus?: 500 | 503; dropRate?: number; latencyMs?: number; rateLimiterDown?: boolean }) =>
+      call<unknown>(`${controlUrl}/control/faults`, faults),
+    ledger: (userId: string) => call<Ledger>(`${controlUrl}/control/ledger/${encodeURIComponent(userId)}`),
+  };
+}
+
+export type SandboxControl = ReturnType<typeof sandboxControl>;
+
+/** Purchasable: the product and the variant both `available`, and stock left when it is counted. */
+export function purchasable(product: ControlProduct, variant: ControlVariant): boolean {
+  return product.availability === 'available' && variant.availability === 'available' && (variant.remainingUnits === null || variant.remainingUnits > 0);
+}

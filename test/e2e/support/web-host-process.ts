@@ -1,0 +1,73 @@
+// Starts the web host exactly as people do (`npm run web -- --demo …`, here through tsx directly so
+// that the process group is ours to stop) with its own data folder, and reads the JSON line it prints
+// first. `--exit-on-stdin-close` ties it to our stdin pipe: a test runner that dies leaves no host.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const RENDERER_INDEX = join(process.cwd(), 'out', 'renderer', 'index.html');
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+
+export interface RunningWebHost {
+  url: string;
+  /** The demo merchant's control API (the web host was started with --demo). */
+  controlUrl: string;
+  dataDir: string;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+export interface WebHostStart {
+  /** Extra environment, e.g. NODE_EXTRA_CA_CERTS so that a second sandbox's CA is trusted. */
+  env?: Readonly<Record<string, string>>;
+  /** Fills the data folder before the host opens it (the UI benchmark prefills the catalog cache). */
+  prepare?: (dataDir: string) => void;
+}
+
+export async function startWebHost(options: WebHostStart = {}): Promise<RunningWebHost> {
+  if (!existsSync(RENDERER_INDEX)) throw new Error(`no built renderer at ${RENDERER_INDEX}: run \`npm run build:web\` first`);
+  // A folder per test: the database, the passphrase-protected secrets, nothing shared between tests.
+  const dataDir = mkdtempSync(join(tmpdir(), 'procure-e2e-data-'));
+  options.prepare?.(dataDir);
+  const child = spawn(TSX, ['src/web-host/cli.ts', '--demo', '--port', '0', '--data', dataDir, '--exit-on-stdin-close'], {
+    cwd: process.cwd(),
+    env: { ...process.env, PROCURE_PASSPHRASE: 'e2e-passphrase-not-secret', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host did not start in time; stderr:\n${stderr}`)), 45_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web host exited with ${String(code)} before printing its address; stderr:\n${stderr}`));
+    });
+  });
+  const printed = JSON.parse(first) as { url: string; demoControlUrl?: string };
+  if (printed.demoControlUrl === undefined) throw new Error(`web host printed no demoControlUrl: ${first}`);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      // Closing stdin is the polite way (the host stops cleanly); SIGTERM to the group if it lingers.
+      child.stdin.end();
+      const late = setTimeout(() => {
+        if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      }, 5_000);
+      await exited;
+      clearTimeout(late);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url: printed.url, controlUrl: printed.demoControlUrl, dataDir, stderr: () => stderr, stop };
+}
