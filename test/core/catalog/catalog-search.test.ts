@@ -208,6 +208,57 @@ describe('searchProducts on a broad match', () => {
   });
 });
 
+describe('searchProducts with text and filters together', () => {
+  it('gives the same totals and pages whether the text or a filter index drives the search', () => {
+    // Every product's variants are titled 月卡, so a search for 月卡 must return exactly what the
+    // same filters return without text; the two take different plans (FTS with filter sets and a
+    // counting pass that yields the page, against filter and sort indexes).
+    const mixed = createMigratedDatabase();
+    try {
+      insertCategory(mixed.db, 1, '会员');
+      insertCategory(mixed.db, 2, '视频', 1);
+      insertCategory(mixed.db, 3, '话费');
+      const count = 1500;
+      mixed.db.transaction(() => {
+        for (let ref = 1; ref <= count; ref += 1) {
+          const low = (ref * 7919) % 9000;
+          insertProduct(mixed.db, {
+            productRef: ref,
+            catalogRef: 1 + (ref % 3),
+            name: ref % 5 === 0 ? `会员${ref}` : `礼品${ref}`,
+            availability: ref % 11 === 0 ? 'unavailable' : 'available',
+            revision: 1_790_000_000 + ((ref * 104_729) % count),
+            variants: [
+              // A cheap and a dear variant (straddling mid ranges), and one in between for some.
+              { variantRef: 1, title: '月卡', priceFen: low, inventoryType: ref % 7 === 0 ? 'tracked' : 'unlimited', remainingUnits: ref % 7 === 0 ? 0 : null },
+              { variantRef: 2, title: '月卡', priceFen: low + 20_000 },
+              ...(ref % 4 === 0 ? [{ variantRef: 3, title: '月卡', priceFen: low + 6_000 }] : []),
+            ],
+          });
+        }
+      })();
+      const filters: ProductSearchQuery[] = [
+        { minPriceFen: 7_000, maxPriceFen: 9_000 },
+        { minPriceFen: 7_000, maxPriceFen: 9_000, inStock: true },
+        { minPriceFen: 2_000, maxPriceFen: 40_000, catalogRef: 1 },
+        { catalogRef: 3, availability: 'available' },
+        { inStock: true, availability: 'unavailable' },
+      ];
+      const sorts = ['priceAsc', 'priceDesc', 'nameAsc', 'recentlyChanged'] as const;
+      for (const filter of filters) {
+        for (const sort of sorts) {
+          for (const offset of [0, 40, 5_000]) {
+            const page = { ...filter, sort, limit: 25, offset };
+            expect(searchProducts(mixed.db, { ...page, text: '月卡' }), JSON.stringify(page)).toEqual(searchProducts(mixed.db, page));
+          }
+        }
+      }
+    } finally {
+      mixed.dispose();
+    }
+  });
+});
+
 describe('searchProducts counting a very broad result', () => {
   it(`stops counting above ${COUNT_CAP} matches and says the total is a lower bound`, () => {
     const many = createMigratedDatabase();

@@ -49,8 +49,8 @@ describe('migrate', () => {
   it('applies every shipped migration in order, recording name, sha256 checksum and time', () => {
     temp = createTempDatabase();
     const result = migrate(temp.db, { now: () => 1_790_000_123 });
-    expect(migrations.map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(result).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7], version: 7 });
+    expect(migrations.map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(result).toEqual({ applied: [1, 2, 3, 4, 5, 6, 7, 8], version: 8 });
     expect(history(temp)).toEqual(
       migrations.map((m) => ({ id: m.id, name: m.name, checksum: migrationChecksum(m), applied_at: 1_790_000_123 })),
     );
@@ -61,10 +61,10 @@ describe('migrate', () => {
     temp = createTempDatabase();
     migrate(temp.db, { now: () => 1 });
     const before = history(temp);
-    expect(migrate(temp.db, { now: () => 2 })).toEqual({ applied: [], version: 7 });
+    expect(migrate(temp.db, { now: () => 2 })).toEqual({ applied: [], version: 8 });
     const second = openDatabase(temp.file);
     try {
-      expect(migrate(second, { now: () => 3 })).toEqual({ applied: [], version: 7 });
+      expect(migrate(second, { now: () => 3 })).toEqual({ applied: [], version: 8 });
     } finally {
       second.close();
     }

@@ -88,6 +88,15 @@ function priceFilter(inStock: boolean, hasMin: boolean, hasMax: boolean): string
   return null;
 }
 
+/**
+ * The products priceFilter accepts without reading variants: the lowest or the highest price lies
+ * in the range. A subset of priceFilter's matches, so more than COUNT_CAP of them settles a count.
+ */
+function provenPriceFilter(inStock: boolean): string {
+  const [low, high] = inStock ? ['p.stock_price_min_fen', 'p.stock_price_max_fen'] : ['p.price_min_fen', 'p.price_max_fen'];
+  return `(${low} BETWEEN @minPriceFen AND @maxPriceFen OR ${high} BETWEEN @minPriceFen AND @maxPriceFen)`;
+}
+
 // Without text, and for sorts other than relevance, the index on the sort key drives the query and
 // the text match is a set the planner can probe; only relevance needs the FTS rank of every match.
 const ORDER_BY: Record<Exclude<ProductSort, 'relevance'>, string> = {
@@ -107,11 +116,12 @@ const SORT_INDEX: Record<Exclude<ProductSort, 'relevance'>, string> = {
 
 /**
  * Above this many text matches a match is "broad" (e.g. "会员"): "relevance" keeps catalog order
- * instead of ranking, since bm25 over tens of thousands of hits costs more than the search budget
- * and says little; other sorts walk their index and probe the match set, which stops after one
- * page instead of sorting every match. The planner, without statistics, would sort.
+ * instead of ranking, since bm25 costs about 7 µs per hit on a 100,000-product cache (2,000 hits
+ * alone took the whole 15 ms search budget) and says little about a short, common term; other sorts
+ * walk their index and probe the match set, which stops after one page instead of sorting every
+ * match. The planner, without statistics, would sort.
  */
-export const BROAD_MATCH_THRESHOLD = 2000;
+export const BROAD_MATCH_THRESHOLD = 1000;
 
 /** The largest exact total; beyond it a search reports COUNT_CAP with totalIsLowerBound. */
 export const COUNT_CAP = 10_000;
@@ -136,6 +146,7 @@ function statementCache<Row>(): (db: Database, sql: string) => Statement<Params,
 
 const countStatement = statementCache<{ total: number }>();
 const hitStatement = statementCache<HitRow>();
+const pageStatement = statementCache<HitRow & { total: number }>();
 
 export function searchProducts(db: Database, query: ProductSearchQuery): ProductSearchResult {
   const limit = query.limit ?? DEFAULT_SEARCH_LIMIT;
@@ -147,19 +158,39 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   if (query.catalogRef !== undefined) assertInteger('catalogRef', query.catalogRef, 0, Number.MAX_SAFE_INTEGER);
 
   const params: Params = {};
+  // Category, stock and availability are tested as sets of product_ref read from covering indexes
+  // (named: with ANALYZE statistics the planner scanned the whole table for an IN list of categories):
+  // a product_ref is on every FTS row and every sort-index entry, so a search can reject a
+  // candidate without reading its (about 1 KB) products row. Reading that row per candidate cost
+  // a few µs each and dominated every broad text search with a narrow filter.
+  const sets: ((ref: string) => string)[] = [];
   const filters: string[] = [];
   const match = productSearchMatch(searchTerms(query.text ?? ''));
   if (match !== null) params.match = match;
   if (query.catalogRef !== undefined) {
-    filters.push('p.catalog_ref IN (SELECT @catalogRef UNION ALL SELECT catalog_ref FROM categories WHERE parent_ref = @catalogRef)');
+    sets.push(
+      (ref) => `${ref} IN (SELECT c.product_ref FROM products c INDEXED BY products_catalog_ref WHERE c.removed_at IS NULL
+        AND c.catalog_ref IN (SELECT @catalogRef UNION ALL SELECT catalog_ref FROM categories WHERE parent_ref = @catalogRef))`,
+    );
     params.catalogRef = query.catalogRef;
   }
   if (query.availability !== undefined) {
-    filters.push('p.availability = @availability');
+    // Nearly every product is 'available', so that value is tested against the few others (two
+    // range seeks; `<>` cannot seek) rather than against a set of almost the whole catalog.
+    sets.push((ref) =>
+      query.availability === 'available'
+        ? `${ref} NOT IN (SELECT a.product_ref FROM products a INDEXED BY products_availability WHERE a.removed_at IS NULL AND a.availability < @availability
+             UNION ALL SELECT a.product_ref FROM products a INDEXED BY products_availability WHERE a.removed_at IS NULL AND a.availability > @availability)`
+        : `${ref} IN (SELECT a.product_ref FROM products a INDEXED BY products_availability WHERE a.removed_at IS NULL AND a.availability = @availability)`,
+    );
     params.availability = query.availability;
   }
-  // in_stock already requires the product to be available (0005-product-stock-summary).
-  if (query.inStock === true) filters.push('p.in_stock = 1');
+  // in_stock already requires the product to be available (0005-product-stock-summary). Every
+  // candidate is a listed product whose in_stock is 0 or 1, so "not among the out-of-stock ones"
+  // is "in stock", and the out-of-stock products are the small side.
+  if (query.inStock === true) {
+    sets.push((ref) => `${ref} NOT IN (SELECT o.product_ref FROM products o INDEXED BY products_in_stock_price WHERE o.removed_at IS NULL AND o.in_stock = 0)`);
+  }
   if (query.minPriceFen !== undefined) params.minPriceFen = query.minPriceFen;
   if (query.maxPriceFen !== undefined) params.maxPriceFen = query.maxPriceFen;
   const price = priceFilter(query.inStock === true, query.minPriceFen !== undefined, query.maxPriceFen !== undefined);
@@ -168,47 +199,196 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   // the lowest variant price (0001 triggers), so a product with a variant within range is there.
   // Only for the page: the count reads products_in_stock_price alone, without the table.
   const pageFilters = query.maxPriceFen !== undefined && price !== null ? [...filters, 'p.price_from_fen <= @maxPriceFen'] : filters;
+  const filtered: Filtered = { match, sets, rows: filters };
 
   // Counting stops after COUNT_CAP + 1 matches: an exact count of a broad search (every in-stock
   // product, a one-character text) reads tens of thousands of rows for a number nobody needs
-  // exactly. Removed products have no search document, so a pure text query is counted on the
-  // index alone; with filters the count is driven by the match so that it can stop early.
-  const counted =
-    match !== null && filters.length === 0
-      ? countRows(db, `SELECT count(*) AS total FROM (SELECT 1 FROM product_search WHERE product_search MATCH @match LIMIT ${COUNT_CAP + 1})`, params)
-      : countRows(db, `SELECT count(*) AS total FROM (SELECT 1 FROM ${fromClause(match, match !== null)} WHERE ${whereClause(match, match !== null, filters)} LIMIT ${COUNT_CAP + 1})`, params);
+  // exactly. Removed products have no search document, so a text query without a price filter is
+  // counted on the FTS index and the filter sets alone; a price filter needs the products row.
+  const sort = query.sort ?? 'relevance';
+  let counted: number | undefined;
+  if (match !== null && filters.length > 0 && sort !== 'relevance') {
+    // Text with a price filter reads the products row of every match to count them anyway, so
+    // the same pass keeps their sort key and yields the page too, unless there are more than
+    // COUNT_CAP matches (then the page needs all of them, and walks the sort index instead).
+    // More than COUNT_CAP text matches, of which more than COUNT_CAP are proven by price alone,
+    // settles that cheaply before the pass.
+    const settled = hasRange(query) && textCount(db, filtered, params) > COUNT_CAP ? provenCount(db, filtered, params, query) : 0;
+    if (settled > COUNT_CAP) counted = settled;
+    else {
+      const page = sortedTextPage(db, filtered, sort, params, limit, offset);
+      if (page.total <= COUNT_CAP && (page.items.length > 0 || offset === 0)) return page;
+      counted = page.total > COUNT_CAP ? page.total : undefined;
+    }
+  }
+  counted ??= countMatches(db, filtered, params, query);
   const totalIsLowerBound = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
+  // Nothing to page through: the page query would repeat the count's work to return no row.
+  if (total === 0 || (!totalIsLowerBound && offset >= total)) return { total, totalIsLowerBound, items: [] };
 
-  const sort = query.sort ?? 'relevance';
-  const ranked = sort === 'relevance' && match !== null;
   const broad = total > BROAD_MATCH_THRESHOLD;
-  const orderBy = sort !== 'relevance' ? ORDER_BY[sort] : match === null ? 'p.product_ref' : broad ? 's.rowid' : 's.rank, s.rowid';
-  // A broad result walks the index of its order and stops after one page; the planner, without
-  // statistics, would rather collect every match through a filter index and sort them.
-  const indexedBy = !broad || ranked ? null : sort === 'relevance' ? 'NOT INDEXED' : `INDEXED BY ${SORT_INDEX[sort]}`;
-  const rows = hitStatement(
-    db,
-    `SELECT p.product_ref, p.catalog_ref, p.name, p.product_type, p.availability, p.brand_name, p.image_url,
-            p.price_from_fen, p.revision, p.variant_count, p.in_stock
-       FROM ${fromClause(match, ranked, indexedBy)} WHERE ${whereClause(match, ranked, pageFilters)} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`,
-  ).all({ ...params, limit, offset });
+  let sql: string;
+  if (match !== null && sort === 'relevance') {
+    // FTS yields rowids in order, so a broad match takes its first page in catalog order without
+    // ranking (bm25 over tens of thousands of hits costs more than the budget and says little).
+    sql = `SELECT ${COLUMNS} FROM product_search s JOIN products p ON p.product_ref = s.rowid
+      WHERE ${textWhere(filtered, pageFilters)} ORDER BY ${broad ? 's.rowid' : 's.rank, s.rowid'} LIMIT @limit OFFSET @offset`;
+  } else {
+    const orderBy = sort === 'relevance' ? 'p.product_ref' : ORDER_BY[sort];
+    // A broad result walks the index of its order and stops after one page, testing each entry
+    // against the sets before reading its row; the planner, without statistics, would rather
+    // collect every match through a filter index and sort them.
+    const sortIndex = sort === 'priceAsc' && price !== null ? PRICE_ASCENDING_INDEX : sort === 'relevance' ? null : SORT_INDEX[sort];
+    const indexedBy = !broad ? '' : sortIndex === null ? ' NOT INDEXED' : ` INDEXED BY ${sortIndex}`;
+    // A narrow result without text is found through its filter index (plain row conditions the
+    // planner can drive from); a walk tests the sets on each entry's product_ref instead.
+    const narrowFilters = match === null && !broad;
+    const where = ['p.removed_at IS NULL', ...(narrowFilters ? rowConditions(query) : sets.map((set) => set('p.product_ref + 0'))), ...pageFilters];
+    if (match !== null) where.push('p.product_ref IN (SELECT rowid FROM product_search WHERE product_search MATCH @match)');
+    sql = `SELECT ${COLUMNS} FROM ${narrowFilters ? plainFrom(query) : `products p${indexedBy}`} WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`;
+  }
+  const rows = hitStatement(db, sql).all({ ...params, limit, offset });
 
   return { total, totalIsLowerBound, items: rows.map(toHit) };
 }
 
-// Relevance joins the FTS table to read its rank; every other shape asks "is this product in the
-// match set?", which lets SQLite walk the sort index and stop after one page.
-function fromClause(match: string | null, ranked: boolean, indexedBy: string | null = null): string {
-  if (match !== null && ranked) return 'product_search s JOIN products p ON p.product_ref = s.rowid';
-  return indexedBy === null ? 'products p' : `products p ${indexedBy}`;
+const COLUMNS = `p.product_ref, p.catalog_ref, p.name, p.product_type, p.availability, p.brand_name, p.image_url,
+  p.price_from_fen, p.revision, p.variant_count, p.in_stock`;
+
+// The sort key of each order, carried by sortedTextPage from the counting pass to the page.
+const SORT_KEY: Record<Exclude<ProductSort, 'relevance'>, { readonly key: string; readonly orderBy: string }> = {
+  priceAsc: { key: 'p.price_from_fen', orderBy: '(m.sort_key IS NULL), m.sort_key, m.ref' },
+  priceDesc: { key: 'p.price_from_fen', orderBy: 'm.sort_key DESC, m.ref DESC' },
+  nameAsc: { key: 'p.name', orderBy: 'm.sort_key, m.ref' },
+  recentlyChanged: { key: 'p.revision', orderBy: 'm.sort_key DESC, m.ref DESC' },
+};
+
+// Everything a price filter and a price sort read, keyed by product_ref (0008-product-search-price):
+// a text match is checked without reading its products row. The planner would take the rowid
+// lookup into the table instead, so it is named wherever it covers the query.
+const PRICE_INDEX = 'products_search_price';
+
+// The ascending price order with the price columns (0008-product-search-price), walked when a price
+// filter is set: an entry outside the range is rejected without reading its row.
+const PRICE_ASCENDING_INDEX = 'products_price_ascending_prices';
+
+function hasRange(query: ProductSearchQuery): boolean {
+  return query.minPriceFen !== undefined && query.maxPriceFen !== undefined;
 }
 
-function whereClause(match: string | null, ranked: boolean, filters: readonly string[]): string {
-  const where = ['p.removed_at IS NULL', ...filters];
+/**
+ * Up to COUNT_CAP + 1 matches of a text with row filters, counted, and the page of them in the
+ * given order: the matches are kept with their sort key, sorted, and only the page reads its rows
+ * again. total > COUNT_CAP means the page is not valid (it ranks only the first matches).
+ */
+function sortedTextPage(
+  db: Database,
+  filtered: Filtered,
+  sort: Exclude<ProductSort, 'relevance'>,
+  params: Params,
+  limit: number,
+  offset: number,
+): ProductSearchResult {
+  const { key, orderBy } = SORT_KEY[sort];
+  const rows = pageStatement(
+    db,
+    `WITH matched AS MATERIALIZED (
+       SELECT s.rowid AS ref, ${key} AS sort_key FROM product_search s JOIN products p${key === 'p.price_from_fen' ? ` INDEXED BY ${PRICE_INDEX}` : ''} ON p.product_ref = s.rowid
+        WHERE ${textWhere(filtered, filtered.rows)} ${LIMIT_COUNT})
+     SELECT (SELECT count(*) FROM matched) AS total, ${COLUMNS}
+       FROM (SELECT ref, sort_key FROM matched m ORDER BY ${orderBy} LIMIT @limit OFFSET @offset) m
+       JOIN products p ON p.product_ref = m.ref ORDER BY ${orderBy}`,
+  ).all({ ...params, limit, offset });
+  const total = rows[0]?.total ?? 0;
+  return { total: Math.min(total, COUNT_CAP), totalIsLowerBound: total > COUNT_CAP, items: rows.map(toHit) };
+}
+
+/** Text matches that pass the filter sets, counted up to COUNT_CAP + 1 on the index alone. */
+function textCount(db: Database, filtered: Filtered, params: Params): number {
+  return countRows(db, `SELECT count(*) AS total FROM (SELECT 1 FROM product_search s WHERE ${textWhere(filtered, [])} ${LIMIT_COUNT})`, params);
+}
+
+/** Text matches proven by price alone (see provenPriceFilter), counted up to COUNT_CAP + 1. */
+function provenCount(db: Database, filtered: Filtered, params: Params, query: ProductSearchQuery): number {
+  return countRows(
+    db,
+    `SELECT count(*) AS total FROM (SELECT 1 FROM product_search s JOIN products p INDEXED BY ${PRICE_INDEX} ON p.product_ref = s.rowid
+      WHERE ${textWhere(filtered, [provenPriceFilter(query.inStock === true)])} ${LIMIT_COUNT})`,
+    params,
+  );
+}
+
+interface Filtered {
+  readonly match: string | null;
+  /** Conditions on a product_ref expression, answered from covering indexes. */
+  readonly sets: readonly ((ref: string) => string)[];
+  /** Conditions that need the products row (price). */
+  readonly rows: readonly string[];
+}
+
+const LIMIT_COUNT = `LIMIT ${COUNT_CAP + 1}`;
+
+function countMatches(db: Database, filtered: Filtered, params: Params, query: ProductSearchQuery): number {
+  const { match, rows } = filtered;
+  const ranged = hasRange(query);
   if (match !== null) {
-    where.push(ranked ? 'product_search MATCH @match' : 'p.product_ref IN (SELECT rowid FROM product_search WHERE product_search MATCH @match)');
+    if (rows.length === 0) return textCount(db, filtered, params);
+    // A price range is often straddled by thousands of products (their cheapest variant below it,
+    // their dearest above), each of which the full filter settles by reading its variants. Those
+    // proven by their lowest or highest price alone usually pass the cap first.
+    if (ranged) {
+      const proven = provenCount(db, filtered, params, query);
+      if (proven > COUNT_CAP) return proven;
+    }
+    return countRows(
+      db,
+      `SELECT count(*) AS total FROM (SELECT 1 FROM product_search s JOIN products p INDEXED BY ${PRICE_INDEX} ON p.product_ref = s.rowid
+        WHERE ${textWhere(filtered, rows)} ${LIMIT_COUNT})`,
+      params,
+    );
   }
+  const plain = ['p.removed_at IS NULL', ...rowConditions(query)];
+  const from = plainFrom(query);
+  // In stock within a price range: a product whose lowest in-stock price lies in the range matches
+  // for sure, and those are one range of products_in_stock_price. When they alone pass the cap, the
+  // exact count, which reads the variants of every product whose prices straddle the range, is moot.
+  if (query.inStock === true && ranged) {
+    const sure = countRows(
+      db,
+      `SELECT count(*) AS total FROM (SELECT 1 FROM ${from} WHERE ${[...plain, 'p.stock_price_min_fen BETWEEN @minPriceFen AND @maxPriceFen'].join(' AND ')} ${LIMIT_COUNT})`,
+      params,
+    );
+    if (sure > COUNT_CAP) return sure;
+  }
+  // Without text the filters are plain row conditions: the planner drives the count from the
+  // narrowest filter index, which is cheaper than building a set of it.
+  return countRows(db, `SELECT count(*) AS total FROM (SELECT 1 FROM ${from} WHERE ${[...plain, ...rows].join(' AND ')} ${LIMIT_COUNT})`, params);
+}
+
+// A category (at most a few thousand products per leaf) drives a search without text through its
+// index. Named because with ANALYZE statistics the planner costs an IN list of categories above a
+// scan of the whole table, and took the scan (hundreds of ms).
+function plainFrom(query: ProductSearchQuery): string {
+  return query.catalogRef === undefined ? 'products p' : 'products p INDEXED BY products_catalog_ref';
+}
+
+/** The filters as conditions on the products row p, for a count driven by a filter index. */
+function rowConditions(query: ProductSearchQuery): string[] {
+  const conditions: string[] = [];
+  if (query.catalogRef !== undefined) {
+    conditions.push('p.catalog_ref IN (SELECT @catalogRef UNION ALL SELECT catalog_ref FROM categories WHERE parent_ref = @catalogRef)');
+  }
+  if (query.availability !== undefined) conditions.push('p.availability = @availability');
+  if (query.inStock === true) conditions.push('p.in_stock = 1');
+  return conditions;
+}
+
+// FTS drives: the sets test s.rowid ("+ 0" keeps FTS5 from turning the set into one rowid lookup
+// per member, each a fresh expression seek), then the products row p is read for the rest.
+function textWhere(filtered: Filtered, rows: readonly string[]): string {
+  const where = ['product_search MATCH @match', ...filtered.sets.map((set) => set('s.rowid + 0'))];
+  if (rows.length > 0) where.push('p.removed_at IS NULL', ...rows);
   return where.join(' AND ');
 }
 

@@ -8,6 +8,7 @@ import { settingsAndEventsMigration } from './0004-settings-and-events';
 import { productStockSummaryMigration } from './0005-product-stock-summary';
 import { aftersaleCacheAndInboxRetryMigration } from './0006-aftersale-cache-and-inbox-retry';
 import { watchedProductsMigration } from './0007-watched-products';
+import { productSearchPriceMigration } from './0008-product-search-price';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   productStockSummaryMigration,
   aftersaleCacheAndInboxRetryMigration,
   watchedProductsMigration,
+  productSearchPriceMigration,
 ];
