@@ -45,7 +45,9 @@ describe('subscriptions against a short TTL', () => {
       await kit.events.settled();
       const first = kit.events.watched()[0];
       const firstExpiry = first?.subscriptionExpiresAt ?? 0;
-      expect(first?.renewAt).toBe(firstExpiry - 20);
+      // 20% of the 100 s TTL before expiry; the granted time is measured on two clocks whole
+      // seconds apart, so the rounding may move it by one second either way.
+      expect(Math.abs((first?.renewAt ?? 0) - (firstExpiry - 20))).toBeLessThanOrEqual(1);
 
       // Renewed (one call for the three) before the first expiry passed on the merchant's clock.
       await waitFor(() => (subscriptionCalls(kit.exchanges)[1]?.status ?? null) !== null, 'a renewal call answered', 20_000);
