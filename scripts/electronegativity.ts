@@ -6,12 +6,12 @@
 // included), src/preload and the renderer's index.html (which carries the CSP of a file:// page).
 //
 //   npm run electronegativity [-- <output.csv>]     default test-results/electronegativity.csv
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { z } from 'zod';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ELECTRON_VERSION = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
@@ -36,60 +36,88 @@ function stage(): string {
   return dir;
 }
 
-/** Scans and writes the CSV to `outFile`; answers the findings. */
+// Electronegativity's own CSV writer races: the header and the body are written by two concurrent
+// async writeFile calls (one truncating, one appending), so the header can overwrite the first
+// finding. Its runner is called here instead and the same CSV is written in one synchronous step.
+const require = createRequire(import.meta.url);
+const rawIssue = z.object({
+  id: z.string(),
+  severity: z.object({ name: z.string() }),
+  confidence: z.object({ name: z.string() }),
+  file: z.string(),
+  location: z.object({ line: z.number(), column: z.number() }),
+  sample: z.string().nullish(),
+  description: z.string(),
+});
+const runnerResult = z.object({ issues: z.array(rawIssue), errors: z.array(z.object({ file: z.string(), message: z.string(), tolerable: z.boolean() })) });
+type Runner = (options: Record<string, unknown>, forCli: boolean) => Promise<unknown>;
+
+const csvField = (value: string | null | undefined): string => (value === null || value === undefined ? 'N/A' : `"${value.replace(/"/g, '""')}"`);
+
+/** Scans and writes the CSV to `outFile`; answers the findings (read back from that CSV). */
 export async function runElectronegativity(outFile: string): Promise<Finding[]> {
   const staged = stage();
   try {
+    const run = require('@doyensec/electronegativity') as Runner;
+    // The Electron in package.json, so no release list is fetched to guess it; paths relative to the stage.
+    const result = runnerResult.parse(await run({ input: staged, isRelative: true, isVerbose: false, electronVersionOverride: ELECTRON_VERSION }, false));
+    const unparsed = result.errors.filter((e) => !e.tolerable);
+    if (unparsed.length > 0) throw new Error(`Electronegativity could not parse: ${unparsed.map((e) => `${e.file}: ${e.message}`).join('; ')}`);
+    const lines = result.issues.map((issue) =>
+      [issue.id, csvField(issue.severity.name), csvField(issue.confidence.name), csvField(issue.file), csvField(`${issue.location.line}:${issue.location.column}`), csvField(issue.sample), csvField(issue.description), `https://github.com/doyensec/electronegativity/wiki/${issue.id}`].join(','),
+    );
     mkdirSync(dirname(outFile), { recursive: true });
-    rmSync(outFile, { force: true });
-    const bin = join(root, 'node_modules/.bin/electronegativity');
-    // -e: the Electron in package.json, so no release list is fetched to guess it.
-    await promisify(execFile)(bin, ['-i', staged, '-o', outFile, '-r', '-v', 'false', '-e', ELECTRON_VERSION], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+    writeFileSync(outFile, [CSV_HEADER, ...lines].join('\n') + '\n');
     return parseFindings(readFileSync(outFile, 'utf8'));
   } finally {
     rmSync(staged, { recursive: true, force: true });
   }
 }
 
-/** Electronegativity's CSV: one finding per line, fields quoted with "" as the escape, or N/A. */
+const CSV_HEADER = 'issue, severity, confidence, filename, location, sample, description, url';
+
+/** Electronegativity's CSV: one finding per line, fields quoted with "" as the escape, or N/A.
+ *  A quoted field may hold a line break (a CSP written over several lines), so quotes are tracked
+ *  across lines. */
 export function parseFindings(csv: string): Finding[] {
-  const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const header = lines.shift();
-  if (header === undefined || !header.startsWith('issue, severity')) throw new Error('not an Electronegativity CSV');
-  return lines.map((line) => {
-    const fields = splitCsvLine(line);
-    if (fields.length < 7) throw new Error(`unexpected CSV line: ${line}`);
+  const [header, ...rows] = splitCsv(csv);
+  if (header === undefined || header[0] !== 'issue') throw new Error('not an Electronegativity CSV');
+  return rows.map((fields) => {
+    if (fields.length < 7) throw new Error(`unexpected CSV row: ${fields.join(',')}`);
     const [check = '', severity = '', confidence = '', file = '', location = '', sample = '', description = ''] = fields;
     return { check, severity, confidence, file, location, sample, description };
   });
 }
 
-function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let current = '';
+/** RFC 4180 rows: quoted fields may hold commas, "" and line breaks; blank lines are skipped. */
+function splitCsv(csv: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
   let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
+  const endRow = (): void => {
+    row.push(field);
+    if (row.length > 1 || row[0]?.trim() !== '') rows.push(row);
+    row = [];
+    field = '';
+  };
+  for (let i = 0; i < csv.length; i++) {
+    const char = csv[i];
     if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        current += '"';
+      if (char === '"' && csv[i + 1] === '"') {
+        field += '"';
         i++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        current += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ',') {
-      fields.push(current);
-      current = '';
-    } else {
-      current += char;
-    }
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n') endRow();
+    else if (char !== '\r') field += char;
   }
-  fields.push(current);
-  return fields;
+  if (field !== '' || row.length > 0) endRow();
+  return rows;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,15 +1,11 @@
 // App lifecycle only: what the app does lives in core, the wiring in main-services.ts, the window
 // in main-window.ts.
 import { app, BrowserWindow, dialog, session } from 'electron';
-import { createMainWindow } from './main-window';
+import { createMainWindow, registerBridgePreload } from './main-window';
 import { startMainServices, type MainServices } from './main-services';
 import { resolveRendererLocation } from './renderer-location';
 import { contentSecurityPolicy, createAppUrlMatcher, hardenSession, hardenWebContents } from './security';
 import { startUpdateChecks } from './updater';
-
-// https links the renderer may hand to the OS browser. Empty until there is something to link
-// to (the merchant's own site joins once the buyer connects, in a later issue).
-const EXTERNAL_LINK_HOSTS: readonly string[] = [];
 
 // Every renderer, including any created later, runs sandboxed whatever its webPreferences say.
 app.enableSandbox();
@@ -27,11 +23,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', showWindow);
 
   app.on('web-contents-created', (_event, contents) => {
-    hardenWebContents(contents, {
-      isAppUrl,
-      externalHosts: EXTERNAL_LINK_HOSTS,
-      onError: (error) => console.error('Procure Desk: could not open an external link', error),
-    });
+    hardenWebContents(contents, { isAppUrl });
   });
 
   app.on('window-all-closed', () => {
@@ -66,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
         isAppUrl,
         contentSecurityPolicy: contentSecurityPolicy(renderer.kind === 'dev-server' ? renderer.scriptNonce : undefined),
       });
+      registerBridgePreload(session.defaultSession);
       services = await startMainServices({ isAppUrl, mainWindow: () => mainWindow, showWindow });
       openMainWindow();
       startUpdateChecks({ isPackaged: app.isPackaged, log: (message) => console.warn(`Procure Desk: ${message}`) });

@@ -1,6 +1,16 @@
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, type Session } from 'electron';
 import icon from '../../resources/icon.png?asset';
 import { preloadPath, type RendererLocation } from './renderer-location';
+
+/**
+ * The bridge is registered on the session rather than in the window's webPreferences: one place,
+ * before any window exists. It runs sandboxed in top frames only (type 'frame'), and the only
+ * contents in this session are the main window's: window.open and webviews are denied
+ * (security.ts), and main answers only the main window's top frame (ipc/sender-check).
+ */
+export function registerBridgePreload(session: Pick<Session, 'registerPreloadScript'>): void {
+  session.registerPreloadScript({ type: 'frame', id: 'procure-desk-bridge', filePath: preloadPath() });
+}
 
 export function createMainWindow(renderer: RendererLocation): BrowserWindow {
   const window = new BrowserWindow({
@@ -15,7 +25,6 @@ export function createMainWindow(renderer: RendererLocation): BrowserWindow {
     // Windows and macOS take the icon from the packaged app; Linux needs it on the window.
     ...(process.platform === 'linux' ? { icon } : {}),
     webPreferences: {
-      preload: preloadPath(),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

@@ -1,8 +1,7 @@
 // Hardening of every web contents and of the session, after Actual Budget's
-// desktop-electron/security.ts. The functions take the objects they harden (typed by the few
+// desktop-electron/security.ts. Nothing leaves the app for the OS browser: no screen links
+// outside it, so there is no shell.openExternal path to abuse. The functions take the objects they harden (typed by the few
 // members they use) so that tests can drive them with fakes instead of a real Electron.
-import { shell } from 'electron';
-
 /**
  * The app's Content-Security-Policy. Also written into src/renderer/index.html, because a
  * file:// page never sees response headers. `devScriptNonce` exists only for the dev server,
@@ -34,7 +33,7 @@ interface PreventableEvent {
 export interface HardenableWebContents {
   on(event: 'will-navigate', listener: (event: PreventableEvent & { url: string }) => void): unknown;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
-  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+  setWindowOpenHandler(handler: () => { action: 'deny' }): void;
 }
 
 /** The members of Electron's Session that hardening uses. */
@@ -71,16 +70,8 @@ export function createAppUrlMatcher(rendererUrl: string): AppUrlMatcher {
   };
 }
 
-/** Only https links to an allow-listed host may leave the app, and only to the OS browser. */
-export function isAllowedExternalUrl(url: string, allowedHosts: readonly string[]): boolean {
-  const parsed = parseUrl(url);
-  return parsed !== null && parsed.protocol === 'https:' && allowedHosts.includes(parsed.hostname);
-}
-
 export interface WebContentsPolicy {
   isAppUrl: AppUrlMatcher;
-  externalHosts: readonly string[];
-  onError?: (error: unknown) => void;
 }
 
 export function hardenWebContents(contents: HardenableWebContents, policy: WebContentsPolicy): void {
@@ -93,12 +84,8 @@ export function hardenWebContents(contents: HardenableWebContents, policy: WebCo
     event.preventDefault();
   });
 
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url, policy.externalHosts)) {
-      shell.openExternal(url).catch((error: unknown) => policy.onError?.(error));
-    }
-    return { action: 'deny' };
-  });
+  // New windows would need their own hardening and could keep the bridge; the app has none.
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
 
 export interface SessionPolicy {

@@ -1,8 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-
-// No Electron binary runs here: security.ts gets a fake `electron` whose shell records calls.
-const openExternal = vi.hoisted(() => vi.fn((_url: string) => Promise.resolve()));
-vi.mock('electron', () => ({ shell: { openExternal } }));
+import { describe, expect, it, vi } from 'vitest';
 
 import {
   CONTENT_SECURITY_POLICY,
@@ -16,7 +12,7 @@ import {
 
 type NavigateListener = (event: { url: string; preventDefault(): void }) => void;
 type AttachListener = (event: { preventDefault(): void }) => void;
-type WindowOpenHandler = (details: { url: string }) => { action: 'deny' };
+type WindowOpenHandler = () => { action: 'deny' };
 
 function fakeWebContents() {
   const listeners: { open?: WindowOpenHandler } = {};
@@ -67,16 +63,11 @@ function fakeSession() {
 
 const devApp = createAppUrlMatcher('http://localhost:5173/');
 const fileApp = createAppUrlMatcher('file:///opt/procure-desk/out/renderer/index.html');
-const allowedHost = 'merchant.example.com';
 
 describe('web contents hardening', () => {
-  beforeEach(() => {
-    openExternal.mockClear();
-  });
-
   it('prevents navigation to a foreign origin and allows the app origin', () => {
     const { contents, emit } = fakeWebContents();
-    hardenWebContents(contents, { isAppUrl: devApp, externalHosts: [] });
+    hardenWebContents(contents, { isAppUrl: devApp });
 
     expect(emit('will-navigate', 'https://evil.example/')).toBe(true);
     expect(emit('will-navigate', 'http://localhost:5174/')).toBe(true);
@@ -87,7 +78,7 @@ describe('web contents hardening', () => {
 
   it('treats only the built index.html as the app when loaded from a file', () => {
     const { contents, emit } = fakeWebContents();
-    hardenWebContents(contents, { isAppUrl: fileApp, externalHosts: [] });
+    hardenWebContents(contents, { isAppUrl: fileApp });
 
     expect(emit('will-navigate', 'file:///opt/procure-desk/out/renderer/index.html#/x')).toBe(false);
     expect(emit('will-navigate', 'file:///opt/procure-desk/out/renderer/other.html')).toBe(true);
@@ -96,40 +87,16 @@ describe('web contents hardening', () => {
 
   it('refuses to attach webviews', () => {
     const { contents, emit } = fakeWebContents();
-    hardenWebContents(contents, { isAppUrl: devApp, externalHosts: [] });
+    hardenWebContents(contents, { isAppUrl: devApp });
     expect(emit('will-attach-webview')).toBe(true);
   });
 
-  it('denies every window.open and hands only allow-listed https URLs to the OS browser', () => {
+  it('denies every window.open: nothing leaves the app, not even for the OS browser', () => {
     const { contents, listeners } = fakeWebContents();
-    hardenWebContents(contents, { isAppUrl: devApp, externalHosts: [allowedHost] });
+    hardenWebContents(contents, { isAppUrl: devApp });
     const open = listeners.open;
     if (open === undefined) throw new Error('no window open handler was registered');
-
-    expect(open({ url: `https://${allowedHost}/help` })).toEqual({ action: 'deny' });
-    expect(openExternal).toHaveBeenCalledExactlyOnceWith(`https://${allowedHost}/help`);
-
-    const refused = [
-      `http://${allowedHost}/help`,
-      `file:///etc/passwd`,
-      'javascript:alert(1)',
-      'https://evil.example/',
-      `https://${allowedHost}.evil.example/`,
-      'http://localhost:5173/',
-      'not a url',
-    ];
-    for (const url of refused) expect(open({ url })).toEqual({ action: 'deny' });
-    expect(openExternal).toHaveBeenCalledOnce();
-  });
-
-  it('reports a failed openExternal instead of leaving a rejected promise', async () => {
-    const { contents, listeners } = fakeWebContents();
-    const onError = vi.fn();
-    openExternal.mockImplementationOnce(() => Promise.reject(new Error('no browser')));
-    hardenWebContents(contents, { isAppUrl: devApp, externalHosts: [allowedHost], onError });
-
-    listeners.open?.({ url: `https://${allowedHost}/` });
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledOnce());
+    expect(open()).toEqual({ action: 'deny' });
   });
 });
 
