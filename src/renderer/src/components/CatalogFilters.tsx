@@ -1,13 +1,16 @@
-// Search as you type (debounced: the box answers every keystroke, the query waits for a pause),
-// availability, in stock, price range in yuan, sorting.
+// Search as you type, availability, in stock, price range in yuan, sorting.
+//
+// Every committed character searches at once: the cache answers in a few milliseconds (bench: p95
+// under 15 ms over 100,000 products), so a debounce would only add its own delay to every keystroke
+// (it made keystroke-to-results ~200 ms). While an IME composition is open (pinyin letters on their
+// way to becoming 汉字) nothing is searched: those letters are not what the buyer is looking for.
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, InputNumber, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { AVAILABILITIES } from '../../../shared/merchant/known-values';
 import { useUiStore, type SortKey } from '../state/ui-store';
 
-const SEARCH_DEBOUNCE_MS = 150;
 const SORTS: readonly SortKey[] = ['relevance', 'priceAsc', 'priceDesc', 'nameAsc', 'recentlyChanged'];
 
 /** Yuan typed in a price box → fen, rounding away anything below a fen. */
@@ -21,12 +24,12 @@ export function CatalogFilters() {
   const setFilters = useUiStore((state) => state.setFilters);
   const resetFilters = useUiStore((state) => state.resetFilters);
   const [text, setText] = useState(filters.text);
+  const composing = useRef(false);
 
-  useEffect(() => {
-    if (text === useUiStore.getState().filters.text) return undefined;
-    const timer = setTimeout(() => setFilters({ text }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, setFilters]);
+  const typed = (value: string): void => {
+    setText(value);
+    if (!composing.current) setFilters({ text: value });
+  };
 
   const filtered = filters.availability !== null || filters.inStock || filters.minPriceFen !== null || filters.maxPriceFen !== null || filters.catalogRef !== null;
 
@@ -39,7 +42,14 @@ export function CatalogFilters() {
         prefix={<SearchOutlined />}
         placeholder={t('catalog.search')}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => typed(event.target.value)}
+        onCompositionStart={() => {
+          composing.current = true;
+        }}
+        onCompositionEnd={(event) => {
+          composing.current = false;
+          typed(event.currentTarget.value);
+        }}
       />
       <Space wrap size="small" style={{ marginTop: 12 }}>
         <Select<string>

@@ -61,7 +61,8 @@ export function ProductList() {
   const items = virtualizer.getVirtualItems();
 
   const header = (
-    <Typography.Text type="secondary" data-testid="catalog-count">
+    // data-query/data-fresh say which search the rows answer: tests and the UI bench wait on them.
+    <Typography.Text type="secondary" data-testid="catalog-count" data-query={query.text ?? ''} data-fresh={pages.fresh ? 'true' : 'false'}>
       {pages.totalIsLowerBound
         ? t('catalog.resultsAtLeast', { count: pages.total.toLocaleString(locale) })
         : t('catalog.results', { count: pages.total.toLocaleString(locale) })}

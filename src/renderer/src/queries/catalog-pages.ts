@@ -15,6 +15,8 @@ export interface CatalogPages {
   readonly total: number;
   readonly totalIsLowerBound: boolean;
   readonly firstPageLoading: boolean;
+  /** The rows shown answer the current query (false while the previous query's rows stand in). */
+  readonly fresh: boolean;
   readonly error: unknown;
   rowAt: (index: number) => ProductHit | undefined;
 }
@@ -65,6 +67,7 @@ export function useCatalogPages(base: SearchQuery, firstIndex: number, lastIndex
     total,
     totalIsLowerBound: lowerBound,
     firstPageLoading: first.isLoading,
+    fresh: first.data !== undefined && !first.isPlaceholderData,
     error: first.error,
     rowAt: (index) => byPage.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE],
   };
