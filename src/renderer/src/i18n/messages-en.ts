@@ -1,6 +1,11 @@
 // English labels. Every label of the UI lives here and in messages-zh-cn.ts (same keys, checked by
 // the type of the Chinese table); `{name}` marks a value filled in at run time.
+import { aftersaleEn } from './messages-aftersale-en';
+import { exportEn } from './messages-export-en';
+
 export const en = {
+  ...aftersaleEn,
+  ...exportEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',
   'nav.catalog': 'Catalog',
@@ -138,6 +143,7 @@ export const en = {
   'order.uncertain': 'The merchant did not answer in time. We will check whether the order arrived; do not order again.',
   'order.rejected': 'The merchant refused this order.',
   'order.needsConfirmation': 'The merchant changed this product’s order form. Check the form below and confirm to send the order.',
+  'order.templateLoading': 'Loading the order form from the merchant…',
   'order.templateUnsupported': 'This product uses an order form this version of the app does not understand. Update the app before ordering it.',
   'order.optional': 'optional',
   'order.sensitive': 'Kept private; never written to logs.',

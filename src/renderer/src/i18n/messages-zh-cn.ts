@@ -1,7 +1,11 @@
 // 简体中文。键与 messages-en.ts 相同，由类型检查保证一个不缺。
+import { aftersaleZhCN } from './messages-aftersale-zh-cn';
 import type { MessageKey } from './messages-en';
+import { exportZhCN } from './messages-export-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
+  ...aftersaleZhCN,
+  ...exportZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',
   'nav.catalog': '商品目录',
@@ -139,6 +143,7 @@ export const zhCN: Record<MessageKey, string> = {
   'order.uncertain': '商户未及时应答。我们会核实订单是否送达，请不要重复下单。',
   'order.rejected': '商户拒绝了此订单。',
   'order.needsConfirmation': '商户修改了该商品的下单表单。请核对下方新表单，确认后再发送。',
+  'order.templateLoading': '正在从商户获取下单表单…',
   'order.templateUnsupported': '该商品使用了当前版本无法识别的下单表单，请先更新应用。',
   'order.optional': '选填',
   'order.sensitive': '隐私信息，不会写入日志。',

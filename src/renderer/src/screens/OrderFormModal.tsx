@@ -2,7 +2,7 @@
 // entry groups by entryMode, each field by its type with required flag and pattern, the total, and
 // inline errors before anything is sent. After 409101 (template changed) the same form shows the
 // new template and sends the buyer's confirmation through api.orders.confirm.
-import { Alert, Button, Card, Collapse, Descriptions, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Descriptions, Form, InputNumber, Modal, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { OrderOutcome } from '../components/OrderOutcome';
 import { ProblemAlert } from '../components/ProblemAlert';
@@ -101,6 +101,13 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
 
   return (
     <>
+      {template.isLoading ? (
+        <div className="modal-loading" data-testid="order-template-loading">
+          <Spin tip={t('order.templateLoading')}>
+            <div style={{ minHeight: 120 }} />
+          </Spin>
+        </div>
+      ) : null}
       {template.error !== null ? <ProblemAlert explained={explainError(template.error)} /> : null}
       {modelResult !== null && !modelResult.ok ? <Alert type="error" showIcon title={t('order.templateUnsupported')} data-testid="order-template-unsupported" /> : null}
       {confirmRef !== null && !finished ? (
