@@ -1,10 +1,12 @@
-// Writes resources/icon.png (256×256): a blue rounded square with three white "order lines".
+// Writes resources/icon.png (1024×1024, which electron-builder scales down for every platform; macOS
+// needs at least 512): a blue rounded square with three white "order lines", drawn on a 256 grid.
 // Generated rather than drawn so the repository needs no image tools: `npx tsx scripts/generate-icon.ts`.
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
-const SIZE = 256;
-const RADIUS = 48;
+const SCALE = 4;
+const SIZE = 256 * SCALE;
+const RADIUS = 48 * SCALE;
 const BLUE = [0x1f, 0x6f, 0xeb, 0xff] as const;
 const WHITE = [0xff, 0xff, 0xff, 0xff] as const;
 const CLEAR = [0, 0, 0, 0] as const;
@@ -12,8 +14,8 @@ const LINES = [
   { y: 76, from: 64, to: 192 },
   { y: 120, from: 64, to: 192 },
   { y: 164, from: 64, to: 148 },
-];
-const LINE_HEIGHT = 18;
+].map((line) => ({ y: line.y * SCALE, from: line.from * SCALE, to: line.to * SCALE }));
+const LINE_HEIGHT = 18 * SCALE;
 
 function insideRoundedSquare(x: number, y: number): boolean {
   const cx = Math.min(Math.max(x, RADIUS), SIZE - 1 - RADIUS);

@@ -1,6 +1,8 @@
 // Packaging cannot run here (no Electron download), so the electron-builder configuration is read
 // with electron-builder's own loader and schema, and what matters is asserted: targets, fuses, asar
 // with the native SQLite module unpacked, the app id, what ships, and the update feed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Configuration } from 'electron-builder';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
@@ -56,8 +58,21 @@ describe('electron-builder configuration', () => {
     expect(files.some((pattern) => pattern.startsWith('src'))).toBe(false);
   });
 
-  it('publishes a feed for electron-updater', async () => {
+  it('publishes a feed for electron-updater, named by the release build (never a made-up host)', async () => {
     const publish = (await load()).publish;
-    expect(publish).toMatchObject({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) as string });
+    expect(publish).toMatchObject({ provider: 'generic', url: '${env.PROCURE_UPDATE_FEED_URL}' });
+  });
+
+  it('ships an icon large enough for every platform (macOS wants 512 px or more)', async () => {
+    const config = await load();
+    const icons = [config.win?.icon, config.mac?.icon, config.linux?.icon];
+    for (const icon of icons) {
+      expect(typeof icon).toBe('string');
+      const png = readFileSync(join(root, String(icon)));
+      // PNG signature, then IHDR: width and height as big-endian integers at bytes 16 and 20.
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(512);
+      expect(png.readUInt32BE(20)).toBe(png.readUInt32BE(16));
+    }
   });
 });
