@@ -19,6 +19,8 @@ export interface ElectronAppHostOptions {
   log: (line: string) => void;
   /** Replaceable in tests; the sandbox by default. */
   startDemo?: typeof startSandbox;
+  /** The save dialog an export asks (export-dialog.ts); absent: this host cannot export. */
+  chooseExportPath?: (suggestedFileName: string) => Promise<string | null>;
 }
 
 export function createElectronAppHost(options: ElectronAppHostOptions): ElectronAppHost {
@@ -42,6 +44,7 @@ export function createElectronAppHost(options: ElectronAppHostOptions): Electron
       const { sandbox, caCertPem } = await startOnce();
       return { baseUrl: sandbox.baseUrl, userId: sandbox.userId, apiKey: sandbox.apiKey, caCertPem };
     },
+    ...(options.chooseExportPath === undefined ? {} : { chooseExportPath: options.chooseExportPath }),
     writeClipboard(text, clearAfterMs) {
       return new Promise((resolve) => {
         options.clipboard.write(text, clearAfterMs);

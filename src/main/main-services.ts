@@ -8,6 +8,7 @@ import icon from '../../resources/icon.png?asset';
 import { fillIn, labelsFor, pickLanguage, type Labels } from './app-locale';
 import { createElectronAppHost } from './app-host';
 import { installAppMenu } from './app-menu';
+import { createExportPathChooser } from './export-dialog';
 import { createClipboardWriter } from './clipboard';
 import { createAppService } from './core/app/app-service';
 import { createCore } from './core/create-core';
@@ -16,6 +17,8 @@ import { bindIpcHandlers } from './ipc/bind-ipc-handlers';
 import { forwardEvents } from './ipc/forward-events';
 import { createSenderCheck } from './ipc/sender-check';
 import { electronNotifications, notifyOnAppEvents } from './notifications';
+import { settingsSchema } from '../shared/ipc/views';
+import { notificationLanguage, type NotificationLanguage } from '../shared/notification-text';
 import { createSafeStoragePort } from './secrets/safe-storage-port';
 import { SafeStorageSecretStore, WEAK_BACKEND, type BackendChange } from './secrets/safe-storage-secret-store';
 import type { AppUrlMatcher } from './security';
@@ -54,7 +57,8 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
 
   const core = await createCore({ dataDir: join(userData, 'data'), secrets, logger });
   const clipboardWriter = createClipboardWriter(clipboard);
-  const host = createElectronAppHost({ clipboard: clipboardWriter, demoCaDir: join(userData, 'demo-merchant-ca'), log: (line) => logger.info(line) });
+  const chooseExportPath = createExportPathChooser({ window: options.mainWindow, defaultDir: () => app.getPath('documents'), language: pickLanguage(app.getPreferredSystemLanguages()) });
+  const host = createElectronAppHost({ clipboard: clipboardWriter, demoCaDir: join(userData, 'demo-merchant-ca'), log: (line) => logger.info(line), chooseExportPath });
   const service = createAppService(core, host, { logger, secrets });
 
   // Bound before the window exists, so the renderer's first call never finds no handler.
@@ -69,7 +73,17 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
     target: () => options.mainWindow()?.webContents ?? null,
     onProblem: ({ event }) => logger.warn('event not forwarded', { event }),
   });
-  const stopNotifying = service.onEvent(notifyOnAppEvents(electronNotifications, options.showWindow));
+  // The buyer's language setting at the moment of the notification; 'system' follows the OS.
+  const notificationLanguageNow = async (): Promise<NotificationLanguage> => {
+    const answer = await service.handle('settings.get', undefined);
+    const settings = answer.ok ? settingsSchema.safeParse(answer.value) : null;
+    return notificationLanguage(settings?.success === true ? settings.data.language : 'system', app.getPreferredSystemLanguages()[0] ?? app.getLocale());
+  };
+  const stopNotifying = service.onEvent(
+    notifyOnAppEvents(electronNotifications, options.showWindow, notificationLanguageNow, (error) =>
+      logger.warn('a desktop notification could not be shown', { error: error instanceof Error ? error.message : 'unknown' }),
+    ),
+  );
 
   const installMenu = (): void => {
     const offerWeakStorage = process.platform === 'linux' && secrets.status().backend === WEAK_BACKEND;

@@ -1,9 +1,11 @@
 // Desktop notifications for what the app service pushes as `app.notification` (order completed or
-// failed, credentials ready, a watched product's price or stock changed, low balance). The text is
-// the service's, already in words for the buyer and free of secrets. A click brings the window up.
+// failed, credentials ready, a watched product's price or stock changed, low balance, a merchant's
+// after-sales reply). The service pushes facts; they are worded here in the language the buyer
+// chose (shared/notification-text.ts), free of secrets. A click brings the window up.
 import { Notification } from 'electron';
 import type { EventName } from '../shared/ipc/contract';
 import { notificationSchema, type NotificationView } from '../shared/ipc/views';
+import { notificationText, type NotificationLanguage } from '../shared/notification-text';
 
 export interface NotificationPort {
   isSupported(): boolean;
@@ -19,11 +21,21 @@ export const electronNotifications: NotificationPort = {
   },
 };
 
-/** A listener for the app service's events that shows `app.notification` ones. */
-export function notifyOnAppEvents(port: NotificationPort, showWindow: () => void): (event: EventName, payload: unknown) => void {
+/** A listener for the app service's events that shows `app.notification` ones in `language()`. */
+export function notifyOnAppEvents(
+  port: NotificationPort,
+  showWindow: () => void,
+  language: () => Promise<NotificationLanguage>,
+  onError: (error: unknown) => void = () => undefined,
+): (event: EventName, payload: unknown) => void {
   return (event, payload) => {
     if (event !== 'app.notification' || !port.isSupported()) return;
     const parsed = notificationSchema.safeParse(payload);
-    if (parsed.success) port.show(parsed.data, showWindow);
+    if (!parsed.success) return;
+    const view = parsed.data;
+    language()
+      .catch(() => 'en' as const)
+      .then((lang) => port.show({ ...view, ...notificationText(view, lang) }, showWindow))
+      .catch(onError);
   };
 }

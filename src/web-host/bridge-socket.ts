@@ -4,9 +4,10 @@
 import type { WebSocket } from 'ws';
 import { isChannelName } from '../shared/ipc/contract';
 import type { IpcError, IpcResult } from '../shared/ipc/ipc-result';
-import { callMessageSchema, type AnswerMessage, type EventMessage } from '../shared/ipc/web-socket-protocol';
+import { callMessageSchema, clipboardAckSchema, type AnswerMessage, type ClipboardMessage, type EventMessage } from '../shared/ipc/web-socket-protocol';
 import type { Logger } from '../main/core/logging/logger';
 import type { BridgeService } from './bridge-service';
+import type { BrowserClipboard } from './browser-clipboard';
 
 function failure(code: IpcError['code'], message: string): IpcResult<never> {
   return { ok: false, error: { code, message } };
@@ -22,25 +23,21 @@ function salvageId(parsed: unknown): number | null {
 /** Says whether a frame may leave (key-guard.ts); a refused frame is replaced or dropped. */
 export type FrameCheck = (text: string) => boolean;
 
-export function send(socket: WebSocket, message: AnswerMessage | EventMessage, allowed: FrameCheck, logger: Logger): void {
+/** Sends one frame; false when it did not leave (socket closed, or the key guard stopped it). */
+export function send(socket: WebSocket, message: AnswerMessage | EventMessage | ClipboardMessage, allowed: FrameCheck, logger: Logger): boolean {
   // A tab that closed mid-call simply misses its answer.
-  if (socket.readyState !== socket.OPEN) return;
+  if (socket.readyState !== socket.OPEN) return false;
   const text = JSON.stringify(message);
   if (allowed(text)) {
     socket.send(text);
-    return;
+    return true;
   }
-  logger.error('web host: a frame carrying an API key was stopped', 'event' in message ? { event: message.event } : { id: message.id });
-  if (!('event' in message)) socket.send(JSON.stringify({ id: message.id, result: failure('INTERNAL', 'the host refused to send this answer') }));
+  logger.error('web host: a frame carrying an API key was stopped', 'event' in message ? { event: message.event } : 'clipboard' in message ? { clipboard: message.clipboard.id } : { id: message.id });
+  if ('id' in message) socket.send(JSON.stringify({ id: message.id, result: failure('INTERNAL', 'the host refused to send this answer') }));
+  return false;
 }
 
-async function answer(service: BridgeService, text: string, logger: Logger): Promise<AnswerMessage> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { id: null, result: failure('INVALID_INPUT', 'the message is not JSON') };
-  }
+async function answer(service: BridgeService, parsed: unknown, logger: Logger): Promise<AnswerMessage> {
   const call = callMessageSchema.safeParse(parsed);
   if (!call.success) return { id: salvageId(parsed), result: failure('INVALID_INPUT', 'a call is {id, channel, input}') };
   const { id, channel, input } = call.data;
@@ -54,15 +51,34 @@ async function answer(service: BridgeService, text: string, logger: Logger): Pro
   }
 }
 
-export function serveBridgeSocket(socket: WebSocket, service: BridgeService, allowed: FrameCheck, logger: Logger): void {
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function serveBridgeSocket(socket: WebSocket, service: BridgeService, allowed: FrameCheck, logger: Logger, clipboard?: BrowserClipboard): void {
+  const toThisTab = (message: ClipboardMessage): boolean => send(socket, message, allowed, logger);
   socket.on('message', (data, isBinary) => {
     if (isBinary) {
       send(socket, { id: null, result: failure('INVALID_INPUT', 'calls are JSON text frames') }, allowed, logger);
       return;
     }
     const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? Buffer.from(data) : data;
-    const text = bytes.toString('utf8');
-    void answer(service, text, logger).then((message) => send(socket, message, allowed, logger));
+    const parsed = parseJson(bytes.toString('utf8'));
+    if (!parsed.ok) {
+      send(socket, { id: null, result: failure('INVALID_INPUT', 'the message is not JSON') }, allowed, logger);
+      return;
+    }
+    const ack = clipboardAckSchema.safeParse(parsed.value);
+    if (ack.success) {
+      clipboard?.acknowledge(ack.data);
+      return;
+    }
+    const answering = (): Promise<AnswerMessage> => answer(service, parsed.value, logger);
+    void (clipboard === undefined ? answering() : clipboard.runFor(toThisTab, answering)).then((message) => send(socket, message, allowed, logger));
   });
   socket.on('error', (error) => logger.warn('web host: socket error', { error: error.message }));
 }

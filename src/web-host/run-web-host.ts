@@ -8,7 +8,9 @@ import { AppFailure } from '../main/core/app/error-mapping';
 import { createCore } from '../main/core/create-core';
 import type { SecretAwareLogger } from '../main/core/logging/logger';
 import type { SandboxOptions } from '../sandbox/sandbox-options';
+import { createBrowserClipboard, type BrowserClipboard } from './browser-clipboard';
 import { startDemoMerchant, type DemoMerchant } from './demo-merchant';
+import { openExportFolder, uniqueExportPath } from './export-folder';
 import { createKeyGuard, guardedSecretStore } from './key-guard';
 import { loadRendererFiles } from './renderer-files';
 import type { WebHostArgs } from './web-host-args';
@@ -38,7 +40,7 @@ export interface RunWebHostOptions {
 }
 
 /** Without --demo there is no merchant to start: the one-click demo says how to get one. */
-function webAppHost(demo: DemoMerchant | null): AppHost {
+function webAppHost(demo: DemoMerchant | null, exportsDir: string, clipboard: BrowserClipboard): AppHost {
   return {
     startDemoMerchant() {
       if (demo === null) {
@@ -46,7 +48,10 @@ function webAppHost(demo: DemoMerchant | null): AppHost {
       }
       return Promise.resolve(demo.credentials());
     },
-    // No writeClipboard: this process's clipboard is not the browser user's (and a headless box has none).
+    // The buyer's clipboard is the browser's: the copy goes to the tab that asked (browser-clipboard.ts).
+    writeClipboard: (text, clearAfterMs) => clipboard.write(text, clearAfterMs),
+    // No save dialog either: every export goes to the export folder, under a name of its own.
+    chooseExportPath: (suggestedFileName) => Promise.resolve(uniqueExportPath(exportsDir, suggestedFileName)),
   };
 }
 
@@ -76,10 +81,13 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
     }
     const core = await createCore({ dataDir: storage.dataDir, secrets, logger });
     cleanups.push(() => core.close());
-    const service = createAppService(core, webAppHost(demo), { logger, secrets });
+    const exportsDir = openExportFolder(args.exportsDir ?? join(storage.dataDir, 'exports'));
+    notice(`card exports are written to ${exportsDir}`);
+    const clipboard = createBrowserClipboard();
+    const service = createAppService(core, webAppHost(demo, exportsDir, clipboard), { logger, secrets });
     cleanups.push(() => service.stop());
     await service.start();
-    const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text) });
+    const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard });
     cleanups.push(() => web.close());
     return { url: web.url, origin: web.origin, socketPath: web.socketPath, demoControlUrl: demo?.controlUrl ?? null, stop };
   } catch (error) {

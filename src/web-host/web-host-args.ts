@@ -1,4 +1,4 @@
-// `npm run web -- [--port N] [--data DIR] [--demo] [--renderer DIR] [--exit-on-stdin-close]`, parsed
+// `npm run web -- [--port N] [--data DIR] [--exports DIR] [--demo] [--renderer DIR] [--exit-on-stdin-close]`, parsed
 // strictly: an unknown flag stops start-up rather than running a host that is not the one asked for.
 export interface WebHostArgs {
   port: number;
@@ -7,21 +7,24 @@ export interface WebHostArgs {
   demo: boolean;
   rendererDir: string | null;
   exitOnStdinClose: boolean;
+  /** Where exports are written; absent or null: `<data dir>/exports`. */
+  exportsDir?: string | null;
 }
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const WEB_USAGE = `usage: npm run web -- [--port N] [--data DIR] [--demo] [--renderer DIR] [--exit-on-stdin-close]
+export const WEB_USAGE = `usage: npm run web -- [--port N] [--data DIR] [--exports DIR] [--demo] [--renderer DIR] [--exit-on-stdin-close]
   --port N      listen on 127.0.0.1:N (default: a free port; the URL is printed as JSON on stdout)
   --data DIR    keep the database and secrets in DIR (needs PROCURE_PASSPHRASE)
+  --exports DIR write card exports into DIR (created 0700; default: DIR/exports of the data folder)
   --demo        run the sandbox in this process as the built-in demo merchant
   --renderer DIR  the built renderer (default out/renderer)
 PROCURE_PASSPHRASE protects the API key and the card vault key; without it they live in memory for this run only.`;
 
 export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
-  const args: WebHostArgs = { port: 0, dataDir: null, demo: false, rendererDir: null, exitOnStdinClose: false };
+  const args: WebHostArgs = { port: 0, dataDir: null, demo: false, rendererDir: null, exitOnStdinClose: false, exportsDir: null };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = (): string => {
@@ -38,6 +41,9 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
       }
       case '--data':
         args.dataDir = value();
+        break;
+      case '--exports':
+        args.exportsDir = value();
         break;
       case '--renderer':
         args.rendererDir = value();

@@ -11,6 +11,7 @@ import { WebSocketServer } from 'ws';
 import { WEB_SOCKET_MAX_PAYLOAD_BYTES } from '../shared/ipc/web-socket-protocol';
 import type { Logger } from '../main/core/logging/logger';
 import type { BridgeService } from './bridge-service';
+import type { BrowserClipboard } from './browser-clipboard';
 import { send, serveBridgeSocket, type FrameCheck } from './bridge-socket';
 import type { RendererFiles } from './renderer-files';
 import { COMMON_HEADERS, injectBridgeMeta, webContentSecurityPolicy } from './web-page-security';
@@ -25,6 +26,8 @@ export interface WebHostOptions {
   token?: string;
   /** A frame for which this says false is not sent (the API key guard). Default: all frames go. */
   allowFrame?: FrameCheck;
+  /** Carries vault.copy to the tab that asked (browser-clipboard.ts); absent: calls run without one. */
+  clipboard?: BrowserClipboard;
 }
 
 export interface WebHost {
@@ -130,7 +133,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     sockets.handleUpgrade(request, socket, head, (client) => {
       sockets.emit('connection', client, request);
-      serveBridgeSocket(client, service, allowFrame, logger);
+      serveBridgeSocket(client, service, allowFrame, logger, options.clipboard);
     });
   });
 

@@ -104,6 +104,13 @@ describe('a new buyer on the demo merchant', () => {
     await screenshot(page, '08-vault-revealed');
     await card.getByTestId('vault-hide').click();
     await card.getByTestId('vault-card-masked').waitFor();
+
+    // Copy goes through the host (audited) into this tab's clipboard, never shown on screen.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await page.evaluate(`navigator.clipboard.writeText('before the copy')`);
+    await card.getByTestId('vault-copy-no').click();
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(plain);
+    await card.getByTestId('vault-card-masked').waitFor();
   });
 
   it('orders a top-up through its template, gives the verification code, and sees it complete', async () => {

@@ -41,17 +41,24 @@ describe('app menu', () => {
 });
 
 describe('desktop notifications', () => {
-  it('shows app.notification events and nothing else', () => {
+  it('shows app.notification events and nothing else, worded in the buyer’s language', async () => {
     const show = vi.fn();
     const port: NotificationPort = { isSupported: () => true, show };
     const showWindow = vi.fn();
-    const listener = notifyOnAppEvents(port, showWindow);
+    let language: 'zh-CN' | 'en' = 'zh-CN';
+    const listener = notifyOnAppEvents(port, showWindow, () => Promise.resolve(language));
     listener('orders.changed', { clientOrderRefs: ['PD_1'] });
-    listener('app.notification', { kind: 'credentialsReady', title: 'Cards ready', body: '2 cards for 视频会员' });
+    const facts = { kind: 'credentialsReady', title: 'Card codes received', body: '2 card(s) of 视频会员 are in the vault.', productName: '视频会员', cards: 2, clientOrderRef: 'PD_1' };
+    listener('app.notification', facts);
     listener('app.notification', { kind: 'unknownKind', title: 'x', body: 'y' });
-    expect(show).toHaveBeenCalledTimes(1);
-    expect(show.mock.calls[0]?.[0]).toMatchObject({ kind: 'credentialsReady', title: 'Cards ready' });
+    await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(1));
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ kind: 'credentialsReady', title: '卡密已到账', body: '视频会员的 2 张卡密已存入保险箱。' });
     (show.mock.calls[0]?.[1] as () => void)();
     expect(showWindow).toHaveBeenCalledTimes(1);
+
+    language = 'en';
+    listener('app.notification', facts);
+    await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(2));
+    expect(show.mock.calls[1]?.[0]).toMatchObject({ title: 'Card codes received', body: '2 card(s) of 视频会员 are in the vault.' });
   });
 });

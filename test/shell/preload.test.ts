@@ -103,7 +103,9 @@ describe('preload', () => {
       seen.add(value);
       expect(value, path).not.toBe(fake.ipcRenderer);
       for (const [key, child] of Object.entries(value)) {
-        expect(['invoke', 'send', 'sendSync', 'on', 'ipcRenderer', 'removeListener'], `${path}.${key}`).not.toContain(key);
+        // A contract channel may be called `send` (aftersales.send): a typed member, not a generic one.
+        const isChannel = Object.hasOwn(CHANNELS, `${path}.${key}`.replace(/^procureDesk\./, ''));
+        if (!isChannel) expect(['invoke', 'send', 'sendSync', 'on', 'ipcRenderer', 'removeListener'], `${path}.${key}`).not.toContain(key);
         expect(child, `${path}.${key}`).not.toBe(fake.ipcRenderer);
         walk(child, `${path}.${key}`);
       }

@@ -54,6 +54,9 @@ export async function runCommand(context: CliContext, args: ParsedArgs): Promise
 
   services.outbox.start();
   services.tracker.start();
+  // After-sales messages queued by the app (or interrupted) go out from here too; open cases are polled.
+  services.aftersales.recover();
+  services.aftersales.start();
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
@@ -69,4 +72,5 @@ export async function runCommand(context: CliContext, args: ParsedArgs): Promise
   await events?.stop();
   await services.outbox.stop();
   await services.tracker.stop();
+  await services.aftersales.stop();
 }

@@ -4,9 +4,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Account } from '../../shared/merchant/account';
+import { createAftersaleService, type AftersaleService } from './aftersales/aftersale-service';
 import { createCatalogRepository, type CatalogRepository } from './catalog/catalog-repository';
 import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from './catalog/catalog-sync';
 import { searchProducts, type ProductSearchQuery, type ProductSearchResult } from './catalog/catalog-search';
+import { clearMerchantCache, hasOpenWork, isSameAccount, MerchantSwitchRefusedError, openWork } from './connection/merchant-switch';
 import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
@@ -47,6 +49,8 @@ export interface MerchantServices {
   outbox: OrderOutbox;
   tracker: OrderTracker;
   actions: OrderActions;
+  /** Cases opened from orders, the message outbox, and polling of open cases. */
+  aftersales: AftersaleService;
   syncCatalog(options?: { onProgress?: (progress: SyncProgress) => void; signal?: AbortSignal }): Promise<CatalogSyncSummary>;
   /** The webhook side, once attached (CoreDeps.events or attachEvents); the tracker polls rarely while it is live. */
   readonly events: EventsService | null;
@@ -121,6 +125,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         },
       },
       actions: createOrderActions({ db, client, clock, logger, tracker }),
+      aftersales: createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive: () => events?.webhooksLive() ?? false }),
       syncCatalog: (options = {}) =>
         runCatalogSync({
           repository: catalog,
@@ -146,6 +151,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     await current?.events?.stop();
     await current?.outbox.stop();
     await current?.tracker.stop();
+    await current?.aftersales.stop();
   };
 
   return {
@@ -158,9 +164,18 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       const settings: ConnectionSettings = { baseUrl: input.baseUrl.replace(/\/+$/, ''), userId: input.userId.trim(), caCertPem: input.caCertPem };
       const client = buildClient(settings, input.apiKey);
       const { data: account } = await client.getAccount();
+      // Another account's cache must not be shown or ordered from; its open work blocks the switch.
+      const previous = readConnection(db);
+      const switching = previous !== null && !isSameAccount({ ...previous, accountRef: previous.accountRef ?? null }, { ...settings, accountRef: account.accountRef });
+      if (switching) {
+        const work = openWork(db);
+        if (hasOpenWork(work)) throw new MerchantSwitchRefusedError(work);
+      }
       await writeApiKey(secrets, input.apiKey);
-      writeConnection(db, settings, Math.floor(clock.nowMs() / 1000));
       await stopServices(services);
+      services = null;
+      if (switching) clearMerchantCache(db);
+      writeConnection(db, { ...settings, accountRef: account.accountRef }, Math.floor(clock.nowMs() / 1000));
       services = buildServices(client);
       logger.info('connected to merchant', { baseUrl: settings.baseUrl, accountRef: account.accountRef });
       return account;

@@ -13,18 +13,28 @@ import { OrderFormModal } from './screens/OrderFormModal';
 import { OrdersScreen } from './screens/OrdersScreen';
 import { ProductDrawer } from './screens/ProductDrawer';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { AuditLogScreen } from './screens/AuditLogScreen';
+import { AftersalesScreen } from './screens/AftersalesScreen';
+import { CaseChatDrawer } from './screens/CaseChatDrawer';
+import { OpenCaseModal } from './screens/OpenCaseModal';
 import { VaultScreen } from './screens/VaultScreen';
+import { useLocale } from './i18n/use-i18n';
+import { notificationText } from '../../shared/notification-text';
+import type { NotificationView } from '../../shared/ipc/views';
 import { useUiStore } from './state/ui-store';
 import { usePreferenceSync } from './state/use-preferences';
 
 function Shell() {
   const { notification } = AntApp.useApp();
+  const locale = useLocale();
   const onNotification = useCallback(
-    (title: string, body: string, kind: string) => {
-      const type = kind === 'orderFailed' || kind === 'lowBalance' ? 'warning' : 'info';
-      notification[type]({ title, description: body, placement: 'bottomRight' });
+    (note: NotificationView) => {
+      // Worded here, in the buyer's language, from the facts the service pushed.
+      const { title, body } = notificationText(note, locale);
+      const type = note.kind === 'orderFailed' || note.kind === 'lowBalance' ? 'warning' : 'info';
+      notification[type]({ title, description: body, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
     },
-    [notification],
+    [notification, locale],
   );
   useBridgeEvents(onNotification);
   usePreferenceSync();
@@ -58,11 +68,15 @@ function Shell() {
     <AppLayout connection={connection.data} account={account.data}>
       {page === 'catalog' ? <CatalogScreen /> : null}
       {page === 'orders' ? <OrdersScreen /> : null}
+      {page === 'aftersales' ? <AftersalesScreen /> : null}
       {page === 'vault' ? <VaultScreen /> : null}
+      {page === 'audit' ? <AuditLogScreen /> : null}
       {page === 'settings' ? <SettingsScreen onReconnect={() => setOnboarding(true)} /> : null}
       <ProductDrawer />
       <OrderFormModal />
       <OrderDetailDrawer />
+      <OpenCaseModal />
+      <CaseChatDrawer />
     </AppLayout>
   );
 }

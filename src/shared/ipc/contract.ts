@@ -22,6 +22,26 @@ import {
   syncStatusSchema,
   templateViewSchema,
 } from './views';
+import {
+  caseDetailSchema,
+  caseListQuerySchema,
+  caseRefInputSchema,
+  caseRowSchema,
+  openCaseInputSchema,
+  sendCaseMessageInputSchema,
+  unreadSummarySchema,
+} from './aftersale-views';
+import {
+  auditEntrySchema,
+  auditQuerySchema,
+  cardSelectionSchema,
+  exportInputSchema,
+  exportPreviewSchema,
+  exportResultSchema,
+  markCardsInputSchema,
+  vaultListQuerySchema,
+  vaultListSchema,
+} from './vault-views';
 
 const none = z.undefined();
 const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -61,6 +81,18 @@ export const CHANNELS = {
   'vault.cards': channel(ref, z.array(maskedCardSchema)),
   'vault.reveal': channel(cardRef, revealedCardSchema),
   'vault.copy': channel(cardRef.extend({ field: z.enum(['cardNo', 'cardPassword']) }), z.object({ clearsInSeconds: z.number().int() })),
+  'vault.list': channel(vaultListQuerySchema, vaultListSchema),
+  'vault.exportPreview': channel(z.object({ selection: cardSelectionSchema }), exportPreviewSchema),
+  'vault.export': channel(exportInputSchema, exportResultSchema),
+  'vault.mark': channel(markCardsInputSchema, z.object({ updated: z.number().int().nonnegative() })),
+  'audit.list': channel(auditQuerySchema, z.array(auditEntrySchema)),
+  'aftersales.list': channel(caseListQuerySchema, z.array(caseRowSchema)),
+  'aftersales.get': channel(caseRefInputSchema, caseDetailSchema),
+  'aftersales.refresh': channel(caseRefInputSchema, caseDetailSchema),
+  'aftersales.open': channel(openCaseInputSchema, caseDetailSchema),
+  'aftersales.send': channel(sendCaseMessageInputSchema, caseDetailSchema),
+  'aftersales.markRead': channel(caseRefInputSchema, caseRowSchema),
+  'aftersales.unread': channel(none, unreadSummarySchema),
   'settings.get': channel(none, settingsSchema),
   'settings.set': channel(settingsSchema.partial(), settingsSchema),
   'events.health': channel(none, eventsHealthSchema),
@@ -76,6 +108,8 @@ export const EVENTS = {
   'catalog.syncProgress': syncProgressSchema,
   'catalog.changed': z.object({ productRefs: z.array(z.number().int()) }),
   'orders.changed': z.object({ clientOrderRefs: z.array(z.string()) }),
+  'aftersales.changed': z.object({ platformCaseRefs: z.array(z.string()) }),
+  'vault.changed': z.object({ clientOrderRefs: z.array(z.string()) }),
   'events.health': eventsHealthSchema,
   'app.notification': notificationSchema,
 } as const;

@@ -241,10 +241,20 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const notificationSchema = z.object({
-  kind: z.enum(['orderCompleted', 'orderFailed', 'credentialsReady', 'productChanged', 'lowBalance']),
+  kind: z.enum(['orderCompleted', 'orderFailed', 'credentialsReady', 'productChanged', 'lowBalance', 'aftersaleReply']),
   title: z.string(),
   body: z.string(),
   clientOrderRef: z.string().optional(),
   productRef: z.number().int().optional(),
+  platformCaseRef: z.string().optional(),
+  // The facts a display words in the buyer's language (shared/notification-text.ts); title and body
+  // are the service's English wording, for logs and the CLI.
+  productName: z.string().nullable().optional(),
+  cards: z.number().int().optional(),
+  balanceFen: fen.optional(),
+  currency: z.string().optional(),
+  priceFromFen: fen.nullable().optional(),
+  preview: z.string().nullable().optional(),
+  images: z.number().int().optional(),
 });
 export type NotificationView = z.infer<typeof notificationSchema>;

@@ -4,6 +4,9 @@
 //   browser → host  {id, channel, input}      one call
 //   host → browser  {id, result}              its IpcResult (id null when the call was unreadable)
 //   host → browser  {event, payload}          a pushed event
+//   host → browser  {clipboard: {id, text, clearAfterMs}}   an explicit, audited vault.copy: the
+//                   browser is where the buyer's clipboard is, so the tab that asked writes it
+//   browser → host  {clipboardAck: {id, ok, message?}}       whether that write worked
 import { z } from 'zod';
 import { ipcErrorSchema } from './ipc-result';
 
@@ -34,5 +37,26 @@ export const eventMessageSchema = z.object({
 });
 export type EventMessage = z.infer<typeof eventMessageSchema>;
 
-export const hostMessageSchema = z.union([answerMessageSchema, eventMessageSchema]);
+/** Longer than any card code; a copy is one card number or password. */
+export const CLIPBOARD_TEXT_MAX = 4096;
+
+export const clipboardMessageSchema = z.object({
+  clipboard: z.object({
+    id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    text: z.string().max(CLIPBOARD_TEXT_MAX),
+    clearAfterMs: z.number().int().positive(),
+  }),
+});
+export type ClipboardMessage = z.infer<typeof clipboardMessageSchema>;
+
+export const clipboardAckSchema = z.object({
+  clipboardAck: z.object({
+    id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    ok: z.boolean(),
+    message: z.string().max(500).optional(),
+  }),
+});
+export type ClipboardAck = z.infer<typeof clipboardAckSchema>;
+
+export const hostMessageSchema = z.union([answerMessageSchema, eventMessageSchema, clipboardMessageSchema]);
 export type HostMessage = z.infer<typeof hostMessageSchema>;

@@ -7,7 +7,7 @@ import type { ControlProduct, ControlVariant } from './sandbox-control';
 /** Long enough for two of the tracker's polls (15 s, then 30 s) plus the sandbox's own delays. */
 export const MERCHANT_WAIT_MS = 60_000;
 
-export type NavPage = 'catalog' | 'orders' | 'vault' | 'settings';
+export type NavPage = 'catalog' | 'orders' | 'aftersales' | 'vault' | 'settings';
 
 export async function goTo(page: Page, target: NavPage): Promise<void> {
   await closeOverlays(page);

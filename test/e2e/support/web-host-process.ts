@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export const RENDERER_INDEX = join(process.cwd(), 'out', 'renderer', 'index.html');
+// PROCURE_E2E_OUT: a build folder other than out/ (`electron-vite build --outDir DIR`), so that two
+// people building at once on one machine do not pull the files from under each other's tests.
+const BUILD_DIR = process.env.PROCURE_E2E_OUT ?? join(process.cwd(), 'out');
+const RENDERER_DIR = join(BUILD_DIR, 'renderer');
+export const RENDERER_INDEX = join(RENDERER_DIR, 'index.html');
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
 export interface RunningWebHost {
@@ -31,7 +35,7 @@ export async function startWebHost(options: WebHostStart = {}): Promise<RunningW
   // A folder per test: the database, the passphrase-protected secrets, nothing shared between tests.
   const dataDir = mkdtempSync(join(tmpdir(), 'procure-e2e-data-'));
   options.prepare?.(dataDir);
-  const child = spawn(TSX, ['src/web-host/cli.ts', '--demo', '--port', '0', '--data', dataDir, '--exit-on-stdin-close'], {
+  const child = spawn(TSX, ['src/web-host/cli.ts', '--demo', '--port', '0', '--data', dataDir, '--renderer', RENDERER_DIR, '--exit-on-stdin-close'], {
     cwd: process.cwd(),
     env: { ...process.env, PROCURE_PASSPHRASE: 'e2e-passphrase-not-secret', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -17,6 +17,11 @@ export interface AppHost {
   startDemoMerchant(): Promise<{ baseUrl: string; userId: string; apiKey: string; caCertPem: string }>;
   /** Writes text to the system clipboard and clears it after `clearAfterMs` if it still holds it. Absent: no clipboard here. */
   writeClipboard?(text: string, clearAfterMs: number): Promise<void>;
+  /**
+   * Where to write an export: Electron asks with a save dialog (null: the buyer cancelled); the web
+   * host answers a path in its export folder. Absent: this host cannot export.
+   */
+  chooseExportPath?(suggestedFileName: string): Promise<string | null>;
 }
 
 export interface AppServiceOptions {

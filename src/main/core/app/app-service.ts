@@ -8,6 +8,7 @@ import { CHANNELS, isChannelName, type EventName } from '../../../shared/ipc/con
 import type { IpcResult } from '../../../shared/ipc/ipc-result';
 import type { AccountView, ConnectionStatus, NotificationView } from '../../../shared/ipc/views';
 import type { Account } from '../../../shared/merchant/account';
+import { notificationText, type NotificationFacts } from '../../../shared/notification-text';
 import { createCatalogReader } from '../catalog/catalog-reader';
 import { readApiKey, API_KEY_SECRET } from '../connection/connection-settings';
 import { NotConnectedError, type Core, type MerchantServices } from '../create-core';
@@ -26,6 +27,9 @@ import { orderHandlers } from './order-handlers';
 import { createOrderViews } from './order-views';
 import { settingsHandlers } from './settings-handlers';
 import { createSyncRunner } from './sync-runner';
+import { aftersaleHandlers } from './aftersale-handlers';
+import { createAftersaleNotices } from './aftersale-notices';
+import { vaultExportHandlers } from './vault-export-handlers';
 import { vaultHandlers } from './vault-handlers';
 import { toAccountView } from './view-mapping';
 
@@ -62,7 +66,8 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   let healthTimer: ReturnType<typeof setInterval> | null = null;
   let lastHealth = '';
 
-  const notify = (notification: NotificationView): void => events.emit('app.notification', notification);
+  /** Facts in, the English wording added (displays word it again in the buyer's language). */
+  const notify = (facts: NotificationFacts & Omit<NotificationView, 'title' | 'body'>): void => events.emit('app.notification', { ...facts, ...notificationText(facts, 'en') });
 
   const keyStored = async (): Promise<boolean> => (secrets === null ? core.connection() !== null : (await readApiKey(secrets)) !== null);
 
@@ -73,6 +78,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     await current.events?.stop();
     await current.outbox.stop();
     await current.tracker.stop();
+    await current.aftersales.stop();
   };
 
   const activate = async (services: MerchantServices): Promise<void> => {
@@ -82,6 +88,8 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     services.outbox.recover();
     services.outbox.start();
     services.tracker.start();
+    services.aftersales.recover();
+    services.aftersales.start();
     if (services.events !== null) {
       try {
         await services.events.start();
@@ -117,7 +125,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     events.emit('account.changed', view);
     const low = view.balanceFen < lowBalanceFen;
     if (low && !balanceLow) {
-      notify({ kind: 'lowBalance', title: 'Low balance', body: `The account balance is ${(view.balanceFen / 100).toFixed(2)} ${view.currency}; top it up to keep ordering.` });
+      notify({ kind: 'lowBalance', balanceFen: view.balanceFen, currency: view.currency });
     }
     balanceLow = low;
     return view;
@@ -141,16 +149,15 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     events.emit('orders.changed', { clientOrderRefs: transitions.map((t) => t.clientOrderRef) });
     let moneyMoved = false;
     for (const t of transitions) {
-      const name = t.productName ?? 'Order';
       // Accepted orders are charged; rejected ones may say the balance ran out: either way read it again.
       if (t.intentStatus !== t.previousIntentStatus && (t.intentStatus === 'accepted' || t.intentStatus === 'rejected')) moneyMoved = true;
       if (t.state !== t.previousState) {
         moneyMoved = true;
-        if (t.state === 'completed') notify({ kind: 'orderCompleted', title: 'Order completed', body: `${name} (${t.clientOrderRef}) is completed.`, clientOrderRef: t.clientOrderRef });
-        if (t.state === 'failed') notify({ kind: 'orderFailed', title: 'Order failed', body: `${name} (${t.clientOrderRef}) failed.`, clientOrderRef: t.clientOrderRef });
+        if (t.state === 'completed') notify({ kind: 'orderCompleted', productName: t.productName, clientOrderRef: t.clientOrderRef });
+        if (t.state === 'failed') notify({ kind: 'orderFailed', productName: t.productName, clientOrderRef: t.clientOrderRef });
       }
       if (t.previousCards === 0 && t.cards > 0) {
-        notify({ kind: 'credentialsReady', title: 'Card codes received', body: `${t.cards} card(s) of ${name} are in the vault.`, clientOrderRef: t.clientOrderRef });
+        notify({ kind: 'credentialsReady', productName: t.productName, cards: t.cards, clientOrderRef: t.clientOrderRef });
       }
     }
     if (moneyMoved) refreshAccountSoon();
@@ -160,8 +167,8 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     events.emit('catalog.changed', { productRefs: changes.map((c) => c.productRef) });
     for (const c of changes) {
       if (!c.notable) continue;
-      const price = c.priceFromFen === c.previousPriceFromFen || c.priceFromFen === null ? '' : ` Price from ${(c.priceFromFen / 100).toFixed(2)}.`;
-      notify({ kind: 'productChanged', title: 'Watched product changed', body: `${c.name ?? `Product ${c.productRef}`} changed its price or stock.${price}`, productRef: c.productRef });
+      const priceMoved = c.priceFromFen !== c.previousPriceFromFen && c.priceFromFen !== null;
+      notify({ kind: 'productChanged', productName: c.name, productRef: c.productRef, ...(priceMoved ? { priceFromFen: c.priceFromFen } : {}) });
     }
   };
 
@@ -172,6 +179,13 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     ...(options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs }),
     onOrders: ordersMoved,
     onWatchedProducts: productsMoved,
+  });
+  // After-sales changes and merchant replies, whoever stored them (webhooks, polls, the outbox).
+  const aftersaleNotices = createAftersaleNotices({
+    db: core.db,
+    logger,
+    events,
+    ...(options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs }),
   });
 
   const ctx: AppContext = {
@@ -192,10 +206,11 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     async connect(input, demo) {
       // Registered before anything can log it; a wrong key stays hidden too.
       logger.registerSecret(input.apiKey);
+      // A running sync belongs to the previous connection (it resumes on the next catalog.sync); it
+      // is stopped first so that it cannot write the old merchant's products after a switch cleared them.
+      await sync.stop();
       const account = await core.connect(input);
       writeDemoFlag(core.db, demo, nowSeconds());
-      // A running sync belongs to the previous connection; it resumes on the next catalog.sync.
-      await sync.stop();
       // core.connect stopped the previous services and built new ones.
       running = null;
       if (started) await activate(await core.merchant());
@@ -224,6 +239,8 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     ...catalogHandlers(ctx),
     ...orderHandlers(ctx),
     ...vaultHandlers(ctx),
+    ...vaultExportHandlers(ctx),
+    ...aftersaleHandlers(ctx),
     ...settingsHandlers(ctx),
     ...eventsHandlers(ctx),
   };
@@ -277,6 +294,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
       if (started) return;
       started = true;
       changeWatch.start();
+      aftersaleNotices.start();
       try {
         if (core.connection() !== null && (await keyStored())) await activate(await core.merchant());
       } catch (error) {
@@ -292,6 +310,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
       if (!started) return;
       started = false;
       changeWatch.stop();
+      aftersaleNotices.stop();
       if (healthTimer !== null) clearInterval(healthTimer);
       healthTimer = null;
       if (accountTimer !== null) clearTimeout(accountTimer);

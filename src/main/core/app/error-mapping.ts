@@ -3,7 +3,9 @@
 // (registered secrets and key shapes) before they cross; anything unexpected becomes INTERNAL with a
 // generic message, its detail only in the (redacting) log.
 import type { IpcError, IpcErrorCode } from '../../../shared/ipc/ipc-result';
+import { AftersaleNotFoundError, CaseActionNotAllowedError, CaseOpenPendingError, CaseValidationError } from '../aftersales/aftersale-errors';
 import { ConnectionInputError } from '../connection/connection-settings';
+import { MerchantSwitchRefusedError } from '../connection/merchant-switch';
 import { NotConnectedError } from '../create-core';
 import type { SecretAwareLogger } from '../logging/logger';
 import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
@@ -17,6 +19,8 @@ export class AppFailure extends Error {
   constructor(
     readonly code: IpcErrorCode,
     message: string,
+    /** Which input field is wrong and why, for a form (e.g. an export's password). */
+    readonly fields?: readonly { readonly path: string; readonly message: string }[],
   ) {
     super(message);
   }
@@ -26,7 +30,11 @@ export const INTERNAL_MESSAGE = 'something went wrong inside the app; the detail
 
 export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: string): IpcError {
   const said = (message: string): string => logger.redact(message);
-  if (error instanceof AppFailure) return { code: error.code, message: said(error.message) };
+  if (error instanceof AppFailure) {
+    const fields = error.fields?.map((f) => ({ path: f.path, message: said(f.message) }));
+    return { code: error.code, message: said(error.message), ...(fields === undefined ? {} : { fields }) };
+  }
+  if (error instanceof MerchantSwitchRefusedError) return { code: 'ACTION_NOT_ALLOWED', message: said(error.message) };
   if (error instanceof MerchantApiError) {
     return { code: 'MERCHANT_REFUSED', message: said(error.message), merchantCode: error.code, requestId: error.requestId };
   }
@@ -39,6 +47,14 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
       fields: error.errors.map((e) => ({ path: e.path, message: said(e.message) })),
     };
   }
+  if (error instanceof CaseValidationError) {
+    return { code: 'INVALID_INPUT', message: `the ${error.what} does not fit the merchant's rules`, fields: error.problems.map((p) => ({ path: p.path, message: said(p.message) })) };
+  }
+  if (error instanceof CaseActionNotAllowedError) {
+    return { code: 'ACTION_NOT_ALLOWED', message: said(error.message), ...(error.merchant === null ? {} : { merchantCode: error.merchant.code, requestId: error.merchant.requestId }) };
+  }
+  if (error instanceof CaseOpenPendingError) return { code: 'MERCHANT_UNREACHABLE', message: said(error.message), requestId: error.requestId };
+  if (error instanceof AftersaleNotFoundError) return { code: 'NOT_FOUND', message: said(error.message) };
   if (error instanceof ConnectionInputError || error instanceof ActionInputError) return { code: 'INVALID_INPUT', message: said(error.message) };
   if (error instanceof ActionNotAllowedError || error instanceof IntentStateError) return { code: 'ACTION_NOT_ALLOWED', message: said(error.message) };
   // The merchant is newer than the app: ordering would mean guessing, which the buyer cannot fix by editing.

@@ -12,9 +12,11 @@ export interface ConnectionSettings {
   userId: string;
   /** PEM of a CA to trust for this merchant only (the sandbox); null for a public merchant. */
   caCertPem: string | null;
+  /** The account's ref from GET /account at connect time (merchant-switch.ts); absent in old data. */
+  accountRef?: number | null;
 }
 
-const storedSchema = z.object({ baseUrl: z.string(), userId: z.string(), caCertPem: z.string().nullable() });
+const storedSchema = z.object({ baseUrl: z.string(), userId: z.string(), caCertPem: z.string().nullable(), accountRef: z.number().int().nullable().optional() });
 
 export const API_KEY_FORMAT = /^AK_[0-9a-f]{32}$/;
 

@@ -89,6 +89,26 @@ export function createVaultReader(options: VaultReaderOptions) {
       return card;
     },
 
+    /** The masked number of a card row read elsewhere (the vault list), without a second query. */
+    maskSealedCardNo(clientOrderRef: string, seq: number, cardNoSealed: Buffer): string {
+      return maskCardNo(cipher.unseal(cardNoSealed, { clientOrderRef, seq, field: 'card_no' }));
+    },
+
+    /**
+     * Opens a card row read elsewhere WITHOUT writing an audit row: only for a caller that records
+     * its own (the export writes one `export` row for the whole file, in the transaction that marks
+     * the cards exported). Anything else reveals through revealCard.
+     */
+    openForAuditedCaller(row: { clientOrderRef: string; seq: number; cardNoSealed: Buffer; cardPasswordSealed: Buffer | null; expiresAt: number | null }): RevealedCard {
+      const { clientOrderRef, seq } = row;
+      return {
+        seq,
+        cardNo: cipher.unseal(row.cardNoSealed, { clientOrderRef, seq, field: 'card_no' }),
+        cardPassword: row.cardPasswordSealed === null ? null : cipher.unseal(row.cardPasswordSealed, { clientOrderRef, seq, field: 'card_password' }),
+        expiresAt: row.expiresAt,
+      };
+    },
+
     /** Every card of an order in plain text (e.g. to copy them all); audited once with the count. */
     revealOrderCards(clientOrderRef: string): RevealedCard[] {
       const cards = selectAll.all(clientOrderRef).map((row) => open(clientOrderRef, row));

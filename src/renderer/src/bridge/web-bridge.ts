@@ -14,5 +14,6 @@ export function webBridgeUrl(doc: Document, location: Location): string | null {
 }
 
 export function createWebBridge(url: string): ProcureDeskApi {
-  return buildBridgeApi(createWebSocketTransport({ url }));
+  // The page's clipboard is the buyer's: an explicit, audited vault.copy is written there.
+  return buildBridgeApi(createWebSocketTransport({ url, clipboard: navigator.clipboard }));
 }

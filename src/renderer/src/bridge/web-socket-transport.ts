@@ -6,7 +6,8 @@
 import type { BridgeTransport, Unsubscribe } from '../../../shared/ipc/bridge-api';
 import type { ChannelName, EventName } from '../../../shared/ipc/contract';
 import type { IpcError, IpcResult } from '../../../shared/ipc/ipc-result';
-import { hostMessageSchema } from '../../../shared/ipc/web-socket-protocol';
+import { hostMessageSchema, type ClipboardAck } from '../../../shared/ipc/web-socket-protocol';
+import { writeAndClearLater, type ClipboardPort } from './tab-clipboard';
 
 /** The members of the browser's WebSocket used here, so tests can pass Node's `ws`. */
 export interface SocketLike {
@@ -41,6 +42,8 @@ export interface WebSocketTransportOptions {
   /** First reconnection delay, doubled up to maxBackoffMs. Defaults 250 ms and 5 s. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
+  /** Where the host's clipboard frames (an explicit vault.copy) are written; absent: refused. */
+  clipboard?: ClipboardPort;
 }
 
 export interface WebSocketTransport extends BridgeTransport {
@@ -68,6 +71,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   const connectWaitMs = options.connectWaitMs ?? 15_000;
   const minBackoffMs = options.minBackoffMs ?? 250;
   const maxBackoffMs = options.maxBackoffMs ?? 5_000;
+  const clipboard = options.clipboard ?? null;
   const pending = new Map<number, Pending>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
@@ -102,7 +106,20 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     }
     const message = hostMessageSchema.safeParse(parsed);
     if (!message.success) return;
-    if ('event' in message.data) {
+    if ('clipboard' in message.data) {
+      const { id, text, clearAfterMs } = message.data.clipboard;
+      const reply = (ack: ClipboardAck): void => {
+        if (socket !== null && socket.readyState === OPEN) socket.send(JSON.stringify(ack));
+      };
+      if (clipboard === null) {
+        reply({ clipboardAck: { id, ok: false, message: 'this browser offers no clipboard to the page' } });
+        return;
+      }
+      writeAndClearLater(clipboard, text, clearAfterMs).then(
+        () => reply({ clipboardAck: { id, ok: true } }),
+        (error: unknown) => reply({ clipboardAck: { id, ok: false, message: error instanceof Error ? error.message.slice(0, 400) : 'unknown' } }),
+      );
+    } else if ('event' in message.data) {
       for (const listener of [...(listeners.get(message.data.event) ?? [])]) {
         // One failing screen must not keep the event from the others.
         try {

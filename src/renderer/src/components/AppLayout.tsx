@@ -1,6 +1,6 @@
 // The frame: a sider menu (catalog, orders, vault, settings), a header with balance, online state
 // and the language switch, the status banner, and the current screen.
-import { AppstoreOutlined, FileTextOutlined, LockOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, SettingOutlined } from '@ant-design/icons';
 import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
@@ -10,12 +10,15 @@ import { useProblemStore } from '../state/problem-store';
 import { useUiStore, type Page } from '../state/ui-store';
 import { AccessStateTag } from './AccountSummary';
 import { LanguageSwitch } from './LanguageSwitch';
+import { NavUnreadBadge } from './NavUnreadBadge';
 import { StatusBanner } from './StatusBanner';
 
 const PAGES: readonly { key: Page; icon: ReactNode }[] = [
   { key: 'catalog', icon: <AppstoreOutlined /> },
   { key: 'orders', icon: <FileTextOutlined /> },
+  { key: 'aftersales', icon: <CustomerServiceOutlined /> },
   { key: 'vault', icon: <LockOutlined /> },
+  { key: 'audit', icon: <AuditOutlined /> },
   { key: 'settings', icon: <SettingOutlined /> },
 ];
 
@@ -36,7 +39,13 @@ export function AppLayout({ connection, account, children }: { connection: Conne
           mode="inline"
           selectedKeys={[page]}
           onClick={(item) => setPage(item.key as Page)}
-          items={PAGES.map((entry) => ({ key: entry.key, icon: entry.icon, label: <span data-testid={`nav-${entry.key}`}>{t(`nav.${entry.key}`)}</span> }))}
+          items={PAGES.map((entry) => ({ key: entry.key, icon: entry.icon, label: (
+            <>
+              <span data-testid={`nav-${entry.key}`}>{t(`nav.${entry.key}`)}</span>
+              {entry.key === 'aftersales' ? <NavUnreadBadge /> : null}
+            </>
+          ),
+          }))}
         />
       </Layout.Sider>
       <Layout>

@@ -1,16 +1,18 @@
 // Main pushes what changed; the cache follows. Catalog changes during a sync can come by the
 // thousand, so their invalidations are coalesced.
+import type { NotificationView } from '../../../shared/ipc/views';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../bridge';
 import { useProblemStore } from '../state/problem-store';
 import { useUiStore } from '../state/ui-store';
 import { isAccessActive } from '../../../shared/merchant/known-values';
+import { aftersaleKeys } from './aftersales';
 import { keys } from './keys';
 
 const CATALOG_COALESCE_MS = 750;
 
-export function useBridgeEvents(onNotification: (title: string, body: string, kind: string) => void): void {
+export function useBridgeEvents(onNotification: (note: NotificationView) => void): void {
   const client = useQueryClient();
   useEffect(() => {
     let catalogTimer: ReturnType<typeof setTimeout> | null = null;
@@ -27,6 +29,8 @@ export function useBridgeEvents(onNotification: (title: string, body: string, ki
         void client.invalidateQueries({ queryKey: keys.vault });
       }),
       api.catalog.onChanged(invalidateCatalog),
+      api.aftersales.onChanged(() => void client.invalidateQueries({ queryKey: aftersaleKeys.all })),
+      api.vault.onChanged(() => void client.invalidateQueries({ queryKey: keys.vault })),
       api.catalog.onSyncProgress((progress) => {
         useUiStore.getState().setSyncProgress(progress);
         if (progress.total !== null && progress.done >= progress.total) invalidateCatalog();
@@ -44,10 +48,11 @@ export function useBridgeEvents(onNotification: (title: string, body: string, ki
         void client.invalidateQueries({ queryKey: keys.account });
         void client.invalidateQueries({ queryKey: keys.catalog });
         void client.invalidateQueries({ queryKey: keys.orders });
+        void client.invalidateQueries({ queryKey: aftersaleKeys.all });
         void client.invalidateQueries({ queryKey: keys.eventsHealth });
       }),
       api.events.onHealth((health) => client.setQueryData(keys.eventsHealth, health)),
-      api.app.onNotification((note) => onNotification(note.title, note.body, note.kind)),
+      api.app.onNotification(onNotification),
     ];
     const online = (): void => useProblemStore.getState().setBrowserOffline(false);
     const offline = (): void => useProblemStore.getState().setBrowserOffline(true);

@@ -1,15 +1,7 @@
-// Card credentials: masked list; reveal and copy are explicit calls that main records in the audit log.
-import { useMutation, useQuery } from '@tanstack/react-query';
+// Card credentials: reveal and copy are explicit calls that main records in the audit log (the masked
+// list and the export live in vault-export.ts).
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../bridge';
-import { keys } from './keys';
-
-export function useCards(clientOrderRef: string | null) {
-  return useQuery({
-    queryKey: keys.cards(clientOrderRef ?? ''),
-    queryFn: () => api.vault.cards({ clientOrderRef: clientOrderRef ?? '' }),
-    enabled: clientOrderRef !== null,
-  });
-}
 
 /** Plain text is never cached: it lives in the component that asked for it, until hidden. */
 export function useRevealCard() {

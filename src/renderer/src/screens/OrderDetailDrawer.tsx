@@ -2,6 +2,7 @@
 // allowedActions permits, and its masked card codes with a way to the vault.
 import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
 import { OrderActions } from '../components/OrderActions';
+import { OrderCaseActions } from '../components/OrderCaseActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { ProblemAlert } from '../components/ProblemAlert';
@@ -58,6 +59,7 @@ export function OrderDetailDrawer() {
             />
           ) : null}
           <OrderActions order={data} />
+          <OrderCaseActions order={data} />
           {data.cards.length > 0 ? (
             <div>
               <Typography.Title level={5}>{t('detail.cards')}</Typography.Title>

@@ -4,6 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { OrderCaseBadge } from '../components/OrderCaseBadge';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
@@ -25,7 +26,10 @@ function useColumns(): TableColumnsType<OrderRow> {
       key: 'product',
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{row.productName ?? `#${row.productRef}`}</Typography.Text>
+          <Space size={6}>
+            <Typography.Text strong>{row.productName ?? `#${row.productRef}`}</Typography.Text>
+            <OrderCaseBadge clientOrderRef={row.clientOrderRef} />
+          </Space>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {row.variantTitle ?? ''} · {row.platformOrderRef ?? row.clientOrderRef}
           </Typography.Text>

@@ -1,46 +1,187 @@
-// The card vault: pick an order that has card codes, see them masked, reveal or copy one by one.
-import { LockOutlined } from '@ant-design/icons';
-import { Alert, Card, Empty, Select, Space, Spin } from 'antd';
-import { CardRow } from '../components/CardRow';
+// The card vault the buyer works in: every card (paged by main, newest first), filtered by order,
+// product, received dates, not exported and used; rows picked across pages; marked used or
+// exported; revealed or copied one by one (audited); and exported through the export dialog.
+import { ExportOutlined, LockOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useMemo, useState } from 'react';
+import type { CardKey, VaultCardRow } from '../../../shared/ipc/vault-views';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { RevealableCard } from '../components/RevealableCard';
+import { VaultFilters } from '../components/VaultFilters';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
+import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
+import { testId } from '../lib/test-id';
+import { initialVaultFilter, vaultListQuery, type VaultFilterState } from '../lib/vault-filter';
 import { useOrders } from '../queries/orders';
-import { useCards } from '../queries/vault';
+import { useMarkCards, useVaultList } from '../queries/vault-export';
 import { useUiStore } from '../state/ui-store';
+import { ExportDialog, type Choice, type ExportDefaults } from './ExportDialog';
+
+const rowKey = (row: { clientOrderRef: string; seq: number }): string => `${row.clientOrderRef}#${row.seq}`;
+
+/** "ref#seq" back to a card key (a ref never holds '#': the contract's pattern forbids it). */
+function keyOf(key: string): CardKey | null {
+  const at = key.lastIndexOf('#');
+  const seq = Number(key.slice(at + 1));
+  return at <= 0 || !Number.isInteger(seq) ? null : { clientOrderRef: key.slice(0, at), seq };
+}
 
 export function VaultScreen() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const { message } = App.useApp();
   const vaultOrderRef = useUiStore((state) => state.vaultOrderRef);
   const openVault = useUiStore((state) => state.openVault);
+  const [filter, setFilter] = useState<VaultFilterState>(() => initialVaultFilter(vaultOrderRef));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(50);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [exporting, setExporting] = useState(false);
   const orders = useOrders({}, true);
-  const cards = useCards(vaultOrderRef);
-  // Card products with a merchant order are the ones that can hold codes.
-  const candidates = (orders.data ?? []).filter((row) => row.platformOrderRef !== null || row.clientOrderRef === vaultOrderRef);
+  const list = useVaultList(vaultListQuery(filter, (page - 1) * pageSize, pageSize));
+  const mark = useMarkCards();
+
+  // "Open in card vault" from an order: that order, from the first page.
+  useEffect(() => {
+    if (vaultOrderRef === null) return;
+    setFilter((current) => ({ ...current, scope: 'order', orderRef: vaultOrderRef }));
+    setPage(1);
+  }, [vaultOrderRef]);
+
+  const change = (patch: Partial<VaultFilterState>): void => {
+    setFilter((current) => ({ ...current, ...patch }));
+    setPage(1);
+    // The store remembers the order scope (so "Open in card vault" and coming back both show it).
+    if (patch.orderRef !== undefined) openVault(patch.orderRef);
+    else if (patch.scope !== undefined && patch.scope !== 'order') openVault(null);
+  };
+
+  // Orders with a merchant order can hold cards; their products are the product filter's choices.
+  const orderChoices: Choice<string>[] = useMemo(
+    () =>
+      (orders.data ?? [])
+        .filter((row) => row.platformOrderRef !== null || row.clientOrderRef === filter.orderRef)
+        .map((row) => ({
+          value: row.clientOrderRef,
+          label: `${row.productName ?? `#${row.productRef}`} ${row.variantTitle ?? ''} × ${row.units} · ${formatFen(row.totalFen)} · ${row.platformOrderRef ?? row.clientOrderRef}`,
+        })),
+    [orders.data, filter.orderRef],
+  );
+  const productChoices: Choice<number>[] = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const row of orders.data ?? []) if (row.platformOrderRef !== null && !seen.has(row.productRef)) seen.set(row.productRef, row.productName ?? `#${row.productRef}`);
+    return [...seen].map(([value, label]) => ({ value, label }));
+  }, [orders.data]);
+
+  const selectedCards = selected.map(keyOf).filter((k): k is CardKey => k !== null);
+  const exportDefaults: ExportDefaults = {
+    what: selectedCards.length > 0 ? 'cards' : filter.scope === 'all' ? 'notExported' : filter.scope,
+    orderRef: filter.orderRef,
+    productRef: filter.productRef,
+    fromDay: filter.fromDay,
+    toDay: filter.toDay,
+  };
+
+  const markSelected = (flag: 'used' | 'exported', value: boolean): void => {
+    if (selectedCards.length === 0) return;
+    mark.mutate({ cards: selectedCards, flag, value }, { onSuccess: ({ updated }) => void message.success(t('vaultList.marked', { count: updated })) });
+  };
+
+  const columns: ColumnsType<VaultCardRow> = [
+    {
+      key: 'product',
+      title: t('vaultList.col.product'),
+      width: 260,
+      render: (_value, row) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{row.productName ?? `#${row.productRef}`}</Typography.Text>
+          {row.variantTitle !== null ? <Typography.Text type="secondary">{row.variantTitle}</Typography.Text> : null}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('vaultList.orderRef', { ref: `${row.clientOrderRef} #${row.seq + 1}` })}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { key: 'card', title: t('vaultList.col.cardNo'), render: (_value, row) => <RevealableCard card={row} /> },
+    { key: 'price', title: t('vaultList.col.price'), width: 100, align: 'right', render: (_value, row) => formatFen(row.priceFen) },
+    { key: 'ordered', title: t('vaultList.col.orderedAt'), width: 170, render: (_value, row) => formatSeconds(row.orderedAt, locale) },
+    {
+      key: 'status',
+      title: t('vaultList.col.status'),
+      width: 190,
+      render: (_value, row) => (
+        <Space size={4} wrap>
+          {row.usedAt !== null ? <Tag data-testid="vault-card-used">{t('vault.used')}</Tag> : null}
+          {row.exportedAt !== null ? (
+            <Tag color="blue" data-testid="vault-card-exported">
+              {t('vaultList.exported')}
+            </Tag>
+          ) : null}
+          {row.expiresAt !== null ? <Tag>{`${t('vault.expires')} ${formatSeconds(row.expiresAt, locale)}`}</Tag> : null}
+        </Space>
+      ),
+    },
+  ];
+
   return (
     <Card title={t('vault.title')} data-testid="vault-screen">
-      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon icon={<LockOutlined />} title={t('vault.audited')} data-testid="vault-audit-note" />
-        <Select<string>
-          data-testid="vault-order-select"
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: '100%', maxWidth: 560 }}
-          placeholder={t('vault.pickOrder')}
-          value={vaultOrderRef ?? undefined}
-          onChange={(value) => openVault(value)}
-          options={candidates.map((row) => ({
-            value: row.clientOrderRef,
-            label: `${row.productName ?? `#${row.productRef}`} ${row.variantTitle ?? ''} × ${row.units} · ${formatFen(row.totalFen)} · ${row.platformOrderRef ?? row.clientOrderRef}`,
-          }))}
+        <VaultFilters value={filter} onChange={change} orders={orderChoices} products={productChoices} />
+        <Space wrap>
+          <Typography.Text data-testid="vault-total">{t('vaultList.total', { count: list.data?.total ?? 0 })}</Typography.Text>
+          {selected.length > 0 ? <Tag data-testid="vault-selected-count">{t('vaultList.selected', { count: selected.length })}</Tag> : null}
+          <Button disabled={selected.length === 0} loading={mark.isPending} onClick={() => markSelected('used', true)} data-testid="vault-mark-used">
+            {t('vaultList.markUsed')}
+          </Button>
+          <Button disabled={selected.length === 0} onClick={() => markSelected('used', false)} data-testid="vault-mark-unused">
+            {t('vaultList.markUnused')}
+          </Button>
+          <Button disabled={selected.length === 0} onClick={() => markSelected('exported', true)} data-testid="vault-mark-exported">
+            {t('vaultList.markExported')}
+          </Button>
+          <Button disabled={selected.length === 0} onClick={() => markSelected('exported', false)} data-testid="vault-clear-exported">
+            {t('vaultList.clearExported')}
+          </Button>
+          <Button type="primary" icon={<ExportOutlined />} onClick={() => setExporting(true)} data-testid="vault-export">
+            {t('vaultList.export')}
+          </Button>
+        </Space>
+        {list.error !== null ? <ProblemAlert explained={explainError(list.error)} /> : null}
+        {mark.error !== null ? <ProblemAlert explained={explainError(mark.error)} /> : null}
+        <Table<VaultCardRow>
+          data-testid="vault-table"
+          size="small"
+          rowKey={rowKey}
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isLoading}
+          onRow={(row) => testId('vault-card', { seq: row.seq, ref: row.clientOrderRef })}
+          rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) }}
+          locale={{ emptyText: <Empty description={t('vaultList.empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [20, 50, 100, 200],
+            onChange: (next, size) => {
+              setPage(size === pageSize ? next : 1);
+              setPageSize(size);
+            },
+          }}
         />
-        {cards.error !== null ? <ProblemAlert explained={explainError(cards.error)} /> : null}
-        {vaultOrderRef !== null && cards.isLoading ? <Spin /> : null}
-        {vaultOrderRef !== null && cards.data !== undefined && cards.data.length === 0 ? <Empty description={t('vault.noCards')} /> : null}
-        {vaultOrderRef !== null && cards.data !== undefined
-          ? cards.data.map((card) => <CardRow key={`${vaultOrderRef}:${card.seq}`} clientOrderRef={vaultOrderRef} card={card} />)
-          : null}
       </Space>
+      <ExportDialog
+        open={exporting}
+        onClose={() => setExporting(false)}
+        selectedCards={selectedCards}
+        defaults={exportDefaults}
+        orders={orderChoices}
+        products={productChoices}
+      />
     </Card>
   );
 }

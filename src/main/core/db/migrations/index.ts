@@ -9,6 +9,7 @@ import { productStockSummaryMigration } from './0005-product-stock-summary';
 import { aftersaleCacheAndInboxRetryMigration } from './0006-aftersale-cache-and-inbox-retry';
 import { watchedProductsMigration } from './0007-watched-products';
 import { productSearchPriceMigration } from './0008-product-search-price';
+import { aftersaleOutboxAndReadsMigration } from './0009-aftersale-outbox-and-reads';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   aftersaleCacheAndInboxRetryMigration,
   watchedProductsMigration,
   productSearchPriceMigration,
+  aftersaleOutboxAndReadsMigration,
 ];

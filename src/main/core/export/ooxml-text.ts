@@ -1,0 +1,45 @@
+// Text inside SpreadsheetML: XML escaping, plus the ST_Xstring escape for characters XML 1.0 cannot
+// carry at all (control characters, lone surrogates, U+FFFE/U+FFFF). Excel writes those as
+// `_xHHHH_` and reads them back to the character, so a code containing one survives exactly; a
+// literal `_xHHHH_` in the text is protected the same way (`_x005F_` escapes the underscore).
+
+// Characters that are not XML 1.0 Chars, and lone surrogate halves (matching control characters
+// is the point here, hence the rule switched off for this line).
+// eslint-disable-next-line no-control-regex
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const LITERAL_ESCAPE = /_(x[0-9A-Fa-f]{4}_)/g;
+
+const hex4 = (char: string): string => (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+
+// Most cells (digits, letters, 汉字) need no escaping at all: one test skips the seven replaces.
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[&<>"_\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/** Escapes text for an element's content or an attribute value (quotes included). */
+export function xmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A cell string as SpreadsheetML stores it: ST_Xstring escapes first, then XML escaping. */
+export function spreadsheetText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  const withEscapes = text.replace(LITERAL_ESCAPE, '_x005F_$1').replace(NOT_XML_CHAR, (char) => `_x${hex4(char)}_`);
+  return xmlEscape(withEscapes);
+}
+
+/** Reverses spreadsheetText's ST_Xstring step (after XML unescaping), as Excel does when it reads. */
+export function spreadsheetTextValue(stored: string): string {
+  return stored.replace(/_x([0-9A-Fa-f]{4})_/g, (_whole, code: string) => String.fromCharCode(parseInt(code, 16)));
+}
+
+/** Column letters of a zero-based index: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}

@@ -1,0 +1,33 @@
+// Image previews of a case or a message: plain <img> (the page's CSP allows https images only), lazy,
+// sending no referrer to the image's host; a click shows it large. Anything but https is named, not
+// loaded.
+import { Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useI18n } from '../i18n/use-i18n';
+import { isShowableImage } from '../lib/case-status';
+
+export function CaseImages({ urls }: { urls: readonly string[] }) {
+  const { t } = useI18n();
+  const [large, setLarge] = useState<string | null>(null);
+  if (urls.length === 0) return null;
+  return (
+    <>
+      <Space wrap size={6} className="case-images">
+        {urls.map((url) =>
+          isShowableImage(url) ? (
+            <button key={url} type="button" className="case-image-button" onClick={() => setLarge(url)} title={url}>
+              <img src={url} alt={t('aftersale.image.preview')} loading="lazy" referrerPolicy="no-referrer" className="case-image-thumb" data-testid="case-image" />
+            </button>
+          ) : (
+            <Typography.Text key={url} type="secondary" className="case-image-skipped">
+              {t('aftersale.image.notShown')}: {url}
+            </Typography.Text>
+          ),
+        )}
+      </Space>
+      <Modal open={large !== null} footer={null} onCancel={() => setLarge(null)} width={760} title={t('aftersale.image.preview')} destroyOnHidden>
+        {large !== null ? <img src={large} alt={t('aftersale.image.preview')} referrerPolicy="no-referrer" className="case-image-large" /> : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// One card's number and password in the vault table: masked until the buyer clicks Reveal (an
+// audited call to main); copies go through main, which clears the clipboard after 30 s. The plain
+// text lives only in this cell's state and is dropped on Hide, on another page, or when it unmounts.
+import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import type { RevealedCard } from '../../../shared/ipc/views';
+import type { VaultCardRow } from '../../../shared/ipc/vault-views';
+import { useI18n } from '../i18n/use-i18n';
+import { explainError } from '../lib/explain-error';
+import { useCopyCard, useRevealCard } from '../queries/vault';
+import { ProblemAlert } from './ProblemAlert';
+
+export function RevealableCard({ card }: { card: VaultCardRow }) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const reveal = useRevealCard();
+  const copy = useCopyCard();
+  const [revealed, setRevealed] = useState<RevealedCard | null>(null);
+  const failure = reveal.error ?? copy.error;
+  const ref = { clientOrderRef: card.clientOrderRef, seq: card.seq };
+
+  const doCopy = (field: 'cardNo' | 'cardPassword'): void => {
+    copy.mutate({ ...ref, field }, { onSuccess: (result) => void message.success(t('vault.copied', { seconds: result.clearsInSeconds })) });
+  };
+
+  return (
+    <div className="vault-card-cell">
+      <div>
+        <Typography.Text code data-testid={revealed === null ? 'vault-card-masked' : 'vault-card-no'}>
+          {revealed === null ? card.cardNoMasked : revealed.cardNo}
+        </Typography.Text>
+      </div>
+      <div>
+        {card.hasPassword ? (
+          <Typography.Text code data-testid={revealed === null ? 'vault-card-password-masked' : 'vault-card-password'}>
+            {revealed === null ? '••••••' : (revealed.cardPassword ?? '')}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('vault.noPassword')}</Typography.Text>
+        )}
+      </div>
+      <Space size={4} wrap style={{ marginTop: 4 }}>
+        {revealed === null ? (
+          <Button size="small" icon={<EyeOutlined />} loading={reveal.isPending} data-testid="vault-reveal" onClick={() => reveal.mutate(ref, { onSuccess: setRevealed })}>
+            {t('vault.reveal')}
+          </Button>
+        ) : (
+          <Button size="small" icon={<EyeInvisibleOutlined />} data-testid="vault-hide" onClick={() => setRevealed(null)}>
+            {t('vault.hide')}
+          </Button>
+        )}
+        <Tooltip title={t('vault.copyNo')}>
+          <Button size="small" icon={<CopyOutlined />} loading={copy.isPending && copy.variables.field === 'cardNo'} data-testid="vault-copy-no" onClick={() => doCopy('cardNo')}>
+            {t('vault.cardNo')}
+          </Button>
+        </Tooltip>
+        {card.hasPassword ? (
+          <Tooltip title={t('vault.copyPassword')}>
+            <Button size="small" icon={<CopyOutlined />} loading={copy.isPending && copy.variables.field === 'cardPassword'} data-testid="vault-copy-password" onClick={() => doCopy('cardPassword')}>
+              {t('vault.password')}
+            </Button>
+          </Tooltip>
+        ) : null}
+      </Space>
+      {failure !== null ? <ProblemAlert explained={explainError(failure)} /> : null}
+    </div>
+  );
+}

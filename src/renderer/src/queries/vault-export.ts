@@ -1,0 +1,71 @@
+// The vault list, the export preview and the export itself, marks, and the audit log. All keys sit
+// under ['vault'], so vault.changed and orders.changed (new cards) refresh every one of them; the
+// audit log is read afresh whenever its screen opens (reveals and copies add rows too).
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../bridge';
+import type { AUDIT_ACTIONS, CardSelection, ExportInput, MarkCardsInput, VaultListQuery } from '../../../shared/ipc/vault-views';
+import { keys } from './keys';
+
+export const vaultKeys = {
+  list: (query: VaultListQuery) => [...keys.vault, 'list', query] as const,
+  preview: (selection: CardSelection) => [...keys.vault, 'preview', selection] as const,
+  audit: (action: AuditAction | null) => [...keys.vault, 'audit', action] as const,
+};
+
+export const AUDIT_PAGE = 50;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The first page has no cursor; later ones start below the last id seen. */
+const FIRST_PAGE: number | null = null;
+
+export function useVaultList(query: VaultListQuery) {
+  return useQuery({ queryKey: vaultKeys.list(query), queryFn: () => api.vault.list(query), placeholderData: (previous) => previous });
+}
+
+/** Counted afresh whenever the dialog's choice changes (the count is the promise made before exporting). */
+export function useExportPreview(selection: CardSelection | null) {
+  return useQuery({
+    queryKey: selection === null ? [...keys.vault, 'preview', 'none'] : vaultKeys.preview(selection),
+    queryFn: () => (selection === null ? Promise.resolve(null) : api.vault.exportPreview({ selection })),
+    enabled: selection !== null,
+    staleTime: 0,
+  });
+}
+
+/**
+ * The password goes to main in this one call. gcTime 0: the finished mutation, whose variables hold
+ * the password, leaves the cache as soon as the dialog stops watching it (it is never persisted).
+ */
+export function useExportCards() {
+  const client = useQueryClient();
+  return useMutation({
+    gcTime: 0,
+    mutationFn: (input: ExportInput) => api.vault.export(input),
+    onSettled: () => void client.invalidateQueries({ queryKey: keys.vault }),
+  });
+}
+
+export function useMarkCards() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MarkCardsInput) => api.vault.mark(input),
+    onSettled: () => void client.invalidateQueries({ queryKey: keys.vault }),
+  });
+}
+
+export function useAuditLog(action: AuditAction | null) {
+  return useInfiniteQuery({
+    queryKey: vaultKeys.audit(action),
+    queryFn: ({ pageParam }) =>
+      api.audit.list({
+        limit: AUDIT_PAGE,
+        ...(action === null ? {} : { action }),
+        ...(pageParam === null ? {} : { beforeId: pageParam }),
+      }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last) => (last.length < AUDIT_PAGE ? null : (last.at(-1)?.id ?? null)),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}

@@ -1,0 +1,76 @@
+// The audit log: every reveal, copy and export of card codes (when, what, which cards, how many, the
+// format), newest first, filtered by action, older entries loaded on demand. It shows references
+// only: the log never held a secret.
+import { AuditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/ipc/vault-views';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { useI18n } from '../i18n/use-i18n';
+import { explainError } from '../lib/explain-error';
+import { formatSeconds } from '../lib/format-time';
+import { testId } from '../lib/test-id';
+import { useAuditLog, type AuditAction } from '../queries/vault-export';
+
+const ACTION_COLORS: Readonly<Record<AuditAction, string>> = { reveal: 'gold', copy: 'purple', export: 'blue' };
+const FILTERS = ['all', ...AUDIT_ACTIONS] as const;
+const actionOf = (value: string): AuditAction | null => AUDIT_ACTIONS.find((a) => a === value) ?? null;
+
+export function AuditLogScreen() {
+  const { t, locale } = useI18n();
+  const [action, setAction] = useState<AuditAction | null>(null);
+  const log = useAuditLog(action);
+  const rows = log.data?.pages.flat() ?? [];
+
+  const columns: ColumnsType<AuditEntry> = [
+    { key: 'at', title: t('audit.col.at'), width: 180, render: (_v, row) => formatSeconds(row.at, locale) },
+    {
+      key: 'action',
+      title: t('audit.col.action'),
+      width: 110,
+      render: (_v, row) => {
+        const known = actionOf(row.action);
+        // An action written by another build stays visible under its raw name.
+        return <Tag color={known === null ? 'default' : ACTION_COLORS[known]}>{known === null ? row.action : t(`audit.action.${known}`)}</Tag>;
+      },
+    },
+    { key: 'subject', title: t('audit.col.subject'), render: (_v, row) => row.subject },
+    { key: 'count', title: t('audit.col.count'), width: 90, align: 'right', render: (_v, row) => row.cardCount },
+    { key: 'format', title: t('audit.col.format'), width: 80, render: (_v, row) => row.format ?? '—' },
+    { key: 'detail', title: t('audit.col.detail'), ellipsis: true, render: (_v, row) => row.detail ?? '' },
+  ];
+
+  return (
+    <Card title={t('audit.title')} data-testid="audit-screen">
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Alert type="info" showIcon icon={<AuditOutlined />} title={t('audit.note')} />
+        <Select<(typeof FILTERS)[number]>
+          data-testid="audit-filter"
+          style={{ width: 200 }}
+          aria-label={t('audit.filter')}
+          value={action ?? 'all'}
+          onChange={(value) => setAction(value === 'all' ? null : value)}
+          options={FILTERS.map((f) => ({ value: f, label: f === 'all' ? t('audit.filter.all') : t(`audit.action.${f}`) }))}
+        />
+        {log.error !== null ? <ProblemAlert explained={explainError(log.error)} /> : null}
+        <Table<AuditEntry>
+          data-testid="audit-table"
+          size="small"
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={log.isLoading}
+          pagination={false}
+          onRow={(row) => testId('audit-row', { action: row.action, id: row.id })}
+          locale={{ emptyText: <Empty description={t('audit.empty')} /> }}
+        />
+        {log.hasNextPage ? (
+          <Button onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage} data-testid="audit-more">
+            {t('audit.more')}
+          </Button>
+        ) : null}
+      </Space>
+    </Card>
+  );
+}

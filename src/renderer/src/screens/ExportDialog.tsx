@@ -1,0 +1,297 @@
+// The export dialog: what (selected cards, an order, a product, a date range, everything not yet
+// exported) with the count and value counted by main before anything is written; the format
+// (password-protected XLSX by default, encrypted ZIP, or a plain CSV only after ticking the box that
+// names the risk); the password typed twice with the shared strength rule's meter; then progress
+// and where the file went. The password lives in this dialog's state only, is cleared once sent,
+// and is dropped when the dialog closes (destroyOnHidden).
+import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Radio, Result, Select, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { EXPORT_FORMATS, type CardKey, type CardSelection, type ExportFormat, type ExportResult } from '../../../shared/ipc/vault-views';
+import { checkExportPassword } from '../../../shared/password-policy';
+import { PasswordStrength } from '../components/PasswordStrength';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { useI18n } from '../i18n/use-i18n';
+import { dayRange } from '../lib/day-range';
+import { explainError } from '../lib/explain-error';
+import { formatFen } from '../lib/money';
+import { useExportCards, useExportPreview } from '../queries/vault-export';
+
+export type ExportWhat = CardSelection['kind'];
+
+const WHATS: readonly ExportWhat[] = ['cards', 'order', 'product', 'dateRange', 'notExported'];
+/** antd's radio events carry an untyped value: matched back to the known choices. */
+const whatOf = (value: unknown): ExportWhat | undefined => WHATS.find((w) => w === value);
+const formatOf = (value: unknown): ExportFormat | undefined => EXPORT_FORMATS.find((f) => f === value);
+
+export interface ExportDefaults {
+  readonly what: ExportWhat;
+  readonly orderRef: string | null;
+  readonly productRef: number | null;
+  readonly fromDay: string;
+  readonly toDay: string;
+}
+
+export interface Choice<V> {
+  readonly value: V;
+  readonly label: string;
+}
+
+interface ExportDialogProps {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly selectedCards: readonly CardKey[];
+  readonly defaults: ExportDefaults;
+  readonly orders: readonly Choice<string>[];
+  readonly products: readonly Choice<number>[];
+}
+
+function selectionOf(what: ExportWhat, state: { cards: readonly CardKey[]; orderRef: string | null; productRef: number | null; fromDay: string; toDay: string }): CardSelection | null {
+  switch (what) {
+    case 'cards':
+      return state.cards.length === 0 ? null : { kind: 'cards', cards: [...state.cards] };
+    case 'order':
+      return state.orderRef === null ? null : { kind: 'order', clientOrderRef: state.orderRef };
+    case 'product':
+      return state.productRef === null ? null : { kind: 'product', productRef: state.productRef };
+    case 'dateRange': {
+      const range = dayRange(state.fromDay, state.toDay);
+      return range === null ? null : { kind: 'dateRange', ...range };
+    }
+    case 'notExported':
+      return { kind: 'notExported' };
+  }
+}
+
+export function ExportDialog({ open, onClose, selectedCards, defaults, orders, products }: ExportDialogProps) {
+  const { t } = useI18n();
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} width={640} destroyOnHidden title={t('export.title')} data-testid="export-dialog" maskClosable={false}>
+      <ExportForm onClose={onClose} selectedCards={selectedCards} defaults={defaults} orders={orders} products={products} />
+    </Modal>
+  );
+}
+
+function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit<ExportDialogProps, 'open'>) {
+  const { t, locale } = useI18n();
+  const [what, setWhat] = useState<ExportWhat>(defaults.what);
+  const [orderRef, setOrderRef] = useState<string | null>(defaults.orderRef);
+  const [productRef, setProductRef] = useState<number | null>(defaults.productRef);
+  const [fromDay, setFromDay] = useState(defaults.fromDay);
+  const [toDay, setToDay] = useState(defaults.toDay);
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [acceptPlain, setAcceptPlain] = useState(false);
+  const [result, setResult] = useState<ExportResult | null>(null);
+  const exportCards = useExportCards();
+
+  const selection = selectionOf(what, { cards: selectedCards, orderRef, productRef, fromDay, toDay });
+  const preview = useExportPreview(selection);
+  const count = preview.data?.count ?? 0;
+  const encrypted = format !== 'csv';
+  const verdict = checkExportPassword(password);
+  const mismatch = confirm !== '' && confirm !== password;
+  const ready = selection !== null && count > 0 && (encrypted ? verdict.ok && confirm === password : acceptPlain) && !exportCards.isPending;
+
+  const submit = (): void => {
+    if (selection === null) return;
+    exportCards.mutate(
+      { selection, format, language: locale, ...(encrypted ? { password, passwordConfirm: confirm } : { acceptPlainText: acceptPlain }) },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          // Sent once; not kept for a second export or a re-render.
+          setPassword('');
+          setConfirm('');
+        },
+      },
+    );
+  };
+
+  if (result !== null) {
+    return result.status === 'written' ? (
+      <Result
+        status="success"
+        title={t('export.done', { count: result.count })}
+        subTitle={
+          <Space orientation="vertical" size={4}>
+            <span>
+              {t('export.donePath')}{' '}
+              <Typography.Text code copyable data-testid="export-result-path">
+                {result.path}
+              </Typography.Text>
+            </span>
+            <span>{t('export.doneMarked')}</span>
+          </Space>
+        }
+        extra={
+          <Button type="primary" onClick={onClose} data-testid="export-close">
+            {t('export.close')}
+          </Button>
+        }
+        data-testid="export-result"
+      />
+    ) : (
+      <Result
+        status="info"
+        title={t('export.cancelled')}
+        data-testid="export-cancelled"
+        extra={
+          <Button onClick={onClose} data-testid="export-close">
+            {t('export.close')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (exportCards.isPending) {
+    return (
+      <div className="export-progress" data-testid="export-progress" style={{ textAlign: 'center', padding: 32 }}>
+        <Spin size="large" />
+        <div style={{ marginTop: 16 }}>{t('export.writing')}</div>
+      </div>
+    );
+  }
+
+  return (
+    <Form layout="vertical" data-testid="export-form" onFinish={submit}>
+      <Form.Item label={t('export.what')}>
+        <Radio.Group value={what} onChange={(e) => setWhat(whatOf(e.target.value) ?? what)}>
+          <Space orientation="vertical">
+            <Radio value="cards" disabled={selectedCards.length === 0}>
+              <span data-testid="export-what-cards">{t('export.what.cards', { count: selectedCards.length })}</span>
+            </Radio>
+            <Radio value="order">
+              <span data-testid="export-what-order">{t('export.what.order')}</span>
+            </Radio>
+            {what === 'order' ? (
+              <Select<string>
+                data-testid="export-order"
+                style={{ width: 460 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('vaultList.pickOrder')}
+                value={orderRef ?? undefined}
+                onChange={setOrderRef}
+                options={orders.map((o) => ({ value: o.value, label: o.label }))}
+              />
+            ) : null}
+            <Radio value="product">
+              <span data-testid="export-what-product">{t('export.what.product')}</span>
+            </Radio>
+            {what === 'product' ? (
+              <Select<number>
+                data-testid="export-product"
+                style={{ width: 460 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('vaultList.pickProduct')}
+                value={productRef ?? undefined}
+                onChange={setProductRef}
+                options={products.map((p) => ({ value: p.value, label: p.label }))}
+              />
+            ) : null}
+            <Radio value="dateRange">
+              <span data-testid="export-what-dateRange">{t('export.what.dateRange')}</span>
+            </Radio>
+            {what === 'dateRange' ? (
+              <Space>
+                <Input type="date" value={fromDay} onChange={(e) => setFromDay(e.target.value)} aria-label={t('vaultList.from')} data-testid="export-from" />
+                <Input type="date" value={toDay} onChange={(e) => setToDay(e.target.value)} aria-label={t('vaultList.to')} data-testid="export-to" />
+              </Space>
+            ) : null}
+            <Radio value="notExported">
+              <span data-testid="export-what-notExported">{t('export.what.notExported')}</span>
+            </Radio>
+          </Space>
+        </Radio.Group>
+      </Form.Item>
+
+      <div data-testid="export-preview" data-count={preview.data?.count ?? ''} data-value={preview.data?.totalValueFen ?? ''}>
+        {preview.data !== undefined && preview.data !== null ? (
+          count === 0 ? (
+            <Alert type="warning" showIcon title={t('export.previewNone')} />
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              title={t('export.preview', { count, value: formatFen(preview.data.totalValueFen), orders: preview.data.orders })}
+              description={preview.data.alreadyExported > 0 ? t('export.previewAlready', { count: preview.data.alreadyExported }) : undefined}
+            />
+          )
+        ) : selection !== null ? (
+          <Spin size="small" />
+        ) : null}
+      </div>
+      {preview.error !== null ? <ProblemAlert explained={explainError(preview.error)} /> : null}
+
+      <Divider />
+      <Form.Item label={t('export.format')}>
+        <Radio.Group value={format} onChange={(e) => setFormat(formatOf(e.target.value) ?? format)}>
+          <Space orientation="vertical">
+            <Radio value="xlsx">
+              <span data-testid="export-format-xlsx">{t('export.format.xlsx')}</span>
+              <div>
+                <Typography.Text type="secondary">{t('export.format.xlsx.hint')}</Typography.Text>
+              </div>
+            </Radio>
+            <Radio value="zip">
+              <span data-testid="export-format-zip">{t('export.format.zip')}</span>
+              <div>
+                <Typography.Text type="secondary">{t('export.format.zip.hint')}</Typography.Text>
+              </div>
+            </Radio>
+            <Radio value="csv">
+              <span data-testid="export-format-csv">{t('export.format.csv')}</span>
+              <div>
+                <Typography.Text type="danger">{t('export.format.csv.hint')}</Typography.Text>
+              </div>
+            </Radio>
+          </Space>
+        </Radio.Group>
+      </Form.Item>
+
+      {encrypted ? (
+        <>
+          <Form.Item label={t('export.password')} extra={t('export.passwordHelp')}>
+            <Input.Password value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" maxLength={256} data-testid="export-password" />
+          </Form.Item>
+          <PasswordStrength password={password} />
+          <Form.Item
+            label={t('export.passwordConfirm')}
+            validateStatus={mismatch ? 'error' : undefined}
+            help={mismatch ? <span data-testid="export-password-mismatch">{t('export.passwordMismatch')}</span> : undefined}
+            style={{ marginTop: 16 }}
+          >
+            <Input.Password value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" maxLength={256} data-testid="export-password-confirm" />
+          </Form.Item>
+        </>
+      ) : (
+        <Alert
+          type="error"
+          showIcon
+          title={t('export.format.csv.hint')}
+          description={
+            <Checkbox checked={acceptPlain} onChange={(e) => setAcceptPlain(e.target.checked)} data-testid="export-accept-plain">
+              {t('export.acceptPlain')}
+            </Checkbox>
+          }
+        />
+      )}
+
+      {exportCards.error !== null ? (
+        <div style={{ marginTop: 16 }}>
+          <ProblemAlert explained={explainError(exportCards.error)} testId="export-problem" />
+        </div>
+      ) : null}
+
+      <Space style={{ marginTop: 24, width: '100%', justifyContent: 'flex-end' }}>
+        <Button onClick={onClose} data-testid="export-cancel">
+          {t('export.cancel')}
+        </Button>
+        <Button type="primary" htmlType="submit" disabled={!ready} data-testid="export-submit">
+          {t('export.submit')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,122 @@
+// The card vault's list, selections, export and audit log as the renderer sees them. No view here
+// carries a card secret: card numbers are masked, and an export answers where it wrote, not what.
+import { z } from 'zod';
+
+const fen = z.number().int();
+const seconds = z.number().int();
+const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+export const cardKeySchema = z.object({ clientOrderRef: orderRef, seq: z.number().int().nonnegative() });
+export type CardKey = z.infer<typeof cardKeySchema>;
+
+/** At most this many cards in one explicit selection (a whole order or range has no limit). */
+export const MAX_SELECTED_CARDS = 20_000;
+
+/** What to act on: picked cards, one order, one product, a date range (received), or not yet exported. */
+export const cardSelectionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('cards'), cards: z.array(cardKeySchema).min(1).max(MAX_SELECTED_CARDS) }),
+  z.object({ kind: z.literal('order'), clientOrderRef: orderRef }),
+  z.object({ kind: z.literal('product'), productRef: z.number().int().positive() }),
+  /** Cards received at `from` ≤ receivedAt < `to` (Unix seconds; the screen sends whole local days). */
+  z.object({ kind: z.literal('dateRange'), from: seconds, to: seconds }),
+  z.object({ kind: z.literal('notExported') }),
+]);
+export type CardSelection = z.infer<typeof cardSelectionSchema>;
+
+export const vaultListQuerySchema = z.object({
+  /** Narrows the list the same way an export selection does; absent: every card. */
+  selection: cardSelectionSchema.optional(),
+  /** Free text over product and variant name and order ref (never over secrets). */
+  text: z.string().max(100).optional(),
+  used: z.boolean().optional(),
+  /** true: only cards exported before; false: only cards never exported (combinable with any selection). */
+  exported: z.boolean().optional(),
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().min(1).max(500),
+});
+export type VaultListQuery = z.infer<typeof vaultListQuerySchema>;
+
+export const vaultCardRowSchema = z.object({
+  clientOrderRef: z.string(),
+  seq: z.number().int(),
+  productRef: z.number().int(),
+  productName: z.string().nullable(),
+  variantTitle: z.string().nullable(),
+  cardNoMasked: z.string(),
+  hasPassword: z.boolean(),
+  /** What one card cost: the order's unit price. */
+  priceFen: fen.nullable(),
+  orderedAt: seconds.nullable(),
+  expiresAt: seconds.nullable(),
+  receivedAt: seconds,
+  usedAt: seconds.nullable(),
+  exportedAt: seconds.nullable(),
+});
+export type VaultCardRow = z.infer<typeof vaultCardRowSchema>;
+
+export const vaultListSchema = z.object({ total: z.number().int().nonnegative(), rows: z.array(vaultCardRowSchema) });
+export type VaultList = z.infer<typeof vaultListSchema>;
+
+export const exportPreviewSchema = z.object({
+  count: z.number().int().nonnegative(),
+  totalValueFen: fen,
+  orders: z.number().int().nonnegative(),
+  alreadyExported: z.number().int().nonnegative(),
+});
+export type ExportPreview = z.infer<typeof exportPreviewSchema>;
+
+export const EXPORT_FORMATS = ['xlsx', 'zip', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The language of the file's column headers and sheet name (the UI's); Chinese when absent. */
+export const EXPORT_LANGUAGES = ['zh-CN', 'en'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+
+export const exportInputSchema = z.object({
+  selection: cardSelectionSchema,
+  format: z.enum(EXPORT_FORMATS),
+  language: z.enum(EXPORT_LANGUAGES).optional(),
+  /** xlsx and zip: typed twice, checked for strength in main too; never stored or logged. */
+  password: z.string().max(256).optional(),
+  passwordConfirm: z.string().max(256).optional(),
+  /** csv only: the buyer confirmed that the file holds card codes in plain text. */
+  acceptPlainText: z.boolean().optional(),
+});
+export type ExportInput = z.infer<typeof exportInputSchema>;
+
+export const exportResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('written'), path: z.string(), fileName: z.string(), count: z.number().int(), format: z.enum(EXPORT_FORMATS) }),
+  /** The buyer closed the save dialog: nothing written, nothing marked, nothing audited as exported. */
+  z.object({ status: z.literal('cancelled') }),
+]);
+export type ExportResult = z.infer<typeof exportResultSchema>;
+
+export const markCardsInputSchema = z.object({
+  cards: z.array(cardKeySchema).min(1).max(MAX_SELECTED_CARDS),
+  flag: z.enum(['used', 'exported']),
+  value: z.boolean(),
+});
+export type MarkCardsInput = z.infer<typeof markCardsInputSchema>;
+
+export const AUDIT_ACTIONS = ['reveal', 'copy', 'export'] as const;
+
+export const auditQuerySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** Entries with id below this (paging backwards, newest first). */
+  beforeId: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(500),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: seconds,
+  /** Raw: reveal, copy, export (older or newer builds may have written others). */
+  action: z.string(),
+  /** A reference (order#seq, a selection's description), never a secret. */
+  subject: z.string(),
+  cardCount: z.number().int(),
+  format: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

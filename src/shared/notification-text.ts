@@ -1,0 +1,92 @@
+// The words of a notification, in the buyer's language. The app service pushes facts (which order,
+// which product, how many cards, the balance…); whoever shows them — the renderer's in-app toast,
+// Electron's desktop notification — words them here in the language the buyer chose, so a Chinese
+// UI never pops up English. The service keeps an English wording as title/body for logs and the CLI.
+export type NotificationLanguage = 'zh-CN' | 'en';
+
+export type NotificationKind = 'orderCompleted' | 'orderFailed' | 'credentialsReady' | 'productChanged' | 'lowBalance' | 'aftersaleReply';
+
+export interface NotificationFacts {
+  readonly kind: NotificationKind;
+  readonly clientOrderRef?: string | undefined;
+  readonly productRef?: number | undefined;
+  readonly platformCaseRef?: string | undefined;
+  readonly productName?: string | null | undefined;
+  readonly cards?: number | undefined;
+  readonly balanceFen?: number | undefined;
+  readonly currency?: string | undefined;
+  /** A watched product's new lowest price; absent when the price did not move. */
+  readonly priceFromFen?: number | null | undefined;
+  /** The start of a merchant's message (never a secret: the merchant wrote it to the buyer). */
+  readonly preview?: string | null | undefined;
+  readonly images?: number | undefined;
+}
+
+export interface NotificationText {
+  readonly title: string;
+  readonly body: string;
+}
+
+const yuan = (fen: number): string => (fen / 100).toFixed(2);
+
+function subject(facts: NotificationFacts, language: NotificationLanguage): string {
+  if (facts.productName !== undefined && facts.productName !== null && facts.productName !== '') return facts.productName;
+  if (facts.productRef !== undefined) return language === 'zh-CN' ? `商品 ${facts.productRef}` : `Product ${facts.productRef}`;
+  return language === 'zh-CN' ? '订单' : 'Order';
+}
+
+function zh(facts: NotificationFacts): NotificationText {
+  const name = subject(facts, 'zh-CN');
+  const ref = facts.clientOrderRef === undefined ? '' : `（${facts.clientOrderRef}）`;
+  switch (facts.kind) {
+    case 'orderCompleted':
+      return { title: '订单已完成', body: `${name}${ref}已完成。` };
+    case 'orderFailed':
+      return { title: '订单失败', body: `${name}${ref}失败了，余额不会被扣除或将退回。` };
+    case 'credentialsReady':
+      return { title: '卡密已到账', body: `${name}的 ${facts.cards ?? 0} 张卡密已存入保险箱。` };
+    case 'productChanged': {
+      const price = facts.priceFromFen === undefined || facts.priceFromFen === null ? '' : `最低价 ¥${yuan(facts.priceFromFen)}。`;
+      return { title: '关注的商品有变化', body: `${name}的价格或库存有变化。${price}` };
+    }
+    case 'lowBalance':
+      return { title: '余额不足', body: `账户余额为 ${yuan(facts.balanceFen ?? 0)} ${facts.currency ?? 'CNY'}，请及时充值以免影响下单。` };
+    case 'aftersaleReply': {
+      const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `发送了 ${facts.images ?? 0} 张图片`;
+      return { title: '商户回复了售后', body: `${name}（售后 ${facts.platformCaseRef ?? ''}）：${said}` };
+    }
+  }
+}
+
+function en(facts: NotificationFacts): NotificationText {
+  const name = subject(facts, 'en');
+  const ref = facts.clientOrderRef === undefined ? '' : ` (${facts.clientOrderRef})`;
+  switch (facts.kind) {
+    case 'orderCompleted':
+      return { title: 'Order completed', body: `${name}${ref} is completed.` };
+    case 'orderFailed':
+      return { title: 'Order failed', body: `${name}${ref} failed; its money is not taken or comes back.` };
+    case 'credentialsReady':
+      return { title: 'Card codes received', body: `${facts.cards ?? 0} card(s) of ${name} are in the vault.` };
+    case 'productChanged': {
+      const price = facts.priceFromFen === undefined || facts.priceFromFen === null ? '' : ` Price from ${yuan(facts.priceFromFen)}.`;
+      return { title: 'Watched product changed', body: `${name} changed its price or stock.${price}` };
+    }
+    case 'lowBalance':
+      return { title: 'Low balance', body: `The account balance is ${yuan(facts.balanceFen ?? 0)} ${facts.currency ?? 'CNY'}; top it up to keep ordering.` };
+    case 'aftersaleReply': {
+      const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `sent ${facts.images ?? 0} image(s)`;
+      return { title: 'The merchant replied', body: `${name} (case ${facts.platformCaseRef ?? ''}): ${said}` };
+    }
+  }
+}
+
+export function notificationText(facts: NotificationFacts, language: NotificationLanguage): NotificationText {
+  return language === 'zh-CN' ? zh(facts) : en(facts);
+}
+
+/** The language for a preference ('system' follows the given system locale, Chinese for any zh-*). */
+export function notificationLanguage(preference: string, systemLocale: string): NotificationLanguage {
+  if (preference === 'zh-CN' || preference === 'en') return preference;
+  return systemLocale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}

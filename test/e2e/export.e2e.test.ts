@@ -1,0 +1,221 @@
+// Issue 6, "Shown by": the secure export in the real UI (built renderer, Debian Chromium) through the
+// web host and its demo merchant. The buyer buys card codes, works in the vault (filters, selection,
+// reveal), exports the selected cards as a password-protected XLSX and everything not yet exported as
+// an encrypted ZIP through the export dialog, and reads the audit log. The web host writes into its
+// export folder; the test takes the path the dialog shows and opens the files with msoffcrypto-tool
+// and 7-Zip, comparing them with the codes the vault reveals.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSOFFCRYPTO, parseCsv, readXlsx, run, SEVEN_ZIP } from '../core/export/file-readers';
+import { closeOverlays, connectDemo, ensureCatalog, goTo, openOrderForm, pick, submitAndViewOrder, waitForDetailStatus } from './support/app-steps';
+import { launchChromium, openApp, screenshot } from './support/browser';
+import { purchasable, sandboxControl, type ControlProduct } from './support/sandbox-control';
+import { startWebHost, type RunningWebHost } from './support/web-host-process';
+
+let host: RunningWebHost;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let products: ControlProduct[];
+const PASSWORD = 'Plum-风筝-7731';
+/** The orders bought, and the codes the vault revealed for each card ("ref#seq"). */
+const orderRefs: string[] = [];
+const revealed = new Map<string, { cardNo: string; password: string }>();
+
+beforeAll(async () => {
+  host = await startWebHost();
+  products = await sandboxControl(host.controlUrl).products(500);
+  browser = await launchChromium();
+  ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
+}, 90_000);
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await screenshot(page, `export-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+async function buyCards(units: number, exclude: readonly number[]): Promise<string> {
+  const { product, variant } = pick(
+    products,
+    (p, v) =>
+      p.productType === 'card' &&
+      !exclude.includes(p.productRef) &&
+      v.supply === 'succeed' &&
+      v.entryMode === 'none' &&
+      v.unitRule.min <= units &&
+      v.unitRule.max >= units &&
+      (units - v.unitRule.min) % v.unitRule.step === 0 &&
+      (v.remainingUnits === null || v.remainingUnits >= units) &&
+      purchasable(p, v),
+  );
+  const modal = await openOrderForm(page, product, variant);
+  await modal.getByTestId('order-units').fill(String(units));
+  await expect.poll(() => modal.getByTestId('order-units-error').count()).toBe(0);
+  const ref = await submitAndViewOrder(page, modal);
+  await waitForDetailStatus(page, ['completed']);
+  await expect.poll(() => page.getByTestId('order-detail').getByTestId('detail-card-masked').count(), { timeout: 30_000 }).toBe(units);
+  await closeOverlays(page);
+  orderRefs.push(ref);
+  return String(product.productRef);
+}
+
+const rowsOf = (ref: string): Locator => page.locator(`[data-testid="vault-card"][data-ref="${ref}"]`);
+
+/** Reveals each card of the order in the vault (audited) and remembers its codes. */
+async function revealAll(ref: string): Promise<void> {
+  const rows = rowsOf(ref);
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i);
+    const seq = (await row.getAttribute('data-seq')) ?? '';
+    await row.getByTestId('vault-reveal').click();
+    const cardNo = ((await row.getByTestId('vault-card-no').textContent()) ?? '').trim();
+    const password = ((await row.getByTestId('vault-card-password').textContent()) ?? '').trim();
+    revealed.set(`${ref}#${seq}`, { cardNo, password });
+    await row.getByTestId('vault-hide').click();
+  }
+}
+
+async function typePasswords(dialog: Locator, password: string, confirm: string): Promise<void> {
+  await dialog.getByTestId('export-password').fill(password);
+  await dialog.getByTestId('export-password-confirm').fill(confirm);
+}
+
+/** Submits the dialog and answers the path it shows once written. */
+async function submitExport(dialog: Locator): Promise<string> {
+  await dialog.getByTestId('export-submit').click();
+  const path = dialog.getByTestId('export-result-path');
+  await path.waitFor({ timeout: 30_000 });
+  return ((await path.textContent()) ?? '').trim();
+}
+
+describe('secure export of card codes', () => {
+  let firstProduct = 0;
+
+  it('buys three card codes from the demo merchant', async () => {
+    await page.getByTestId('connect-screen').waitFor();
+    await connectDemo(page);
+    await page.getByTestId('connect-continue').click();
+    await ensureCatalog(page);
+    firstProduct = Number(await buyCards(3, []));
+  }, 180_000);
+
+  it('buys one more card code of another product', async () => {
+    await buyCards(1, [firstProduct]);
+    expect(orderRefs).toHaveLength(2);
+  }, 180_000);
+
+  it('shows every card in the vault, masked, filterable, and reveals them on demand', async () => {
+    await goTo(page, 'vault');
+    const screen = page.getByTestId('vault-screen');
+    await expect.poll(() => screen.getByTestId('vault-card').count()).toBe(4);
+    await expect.poll(() => screen.getByTestId('vault-total').textContent()).toContain('4');
+    for (const masked of await screen.getByTestId('vault-card-masked').allTextContents()) expect(masked).toMatch(/^•+\d{4}$/);
+    for (const ref of orderRefs) await revealAll(ref);
+    expect(revealed.size).toBe(4);
+    // "Not exported yet" and "used" filters narrow the list; every card is both unexported and unused.
+    await screen.getByTestId('vault-not-exported').click();
+    await expect.poll(() => screen.getByTestId('vault-card').count()).toBe(4);
+    await screen.getByTestId('vault-not-exported').click();
+    await screenshot(page, 'export-01-vault');
+  });
+
+  it('exports the selected cards as a password-protected XLSX that opens with the password only', async () => {
+    const [first = ''] = orderRefs;
+    const rows = rowsOf(first);
+    for (let i = 0; i < (await rows.count()); i++) await rows.nth(i).locator('.ant-checkbox').first().click();
+    await expect.poll(() => page.getByTestId('vault-selected-count').textContent()).toContain('3');
+    await page.getByTestId('vault-export').click();
+    const dialog = page.getByTestId('export-dialog');
+    await expect.poll(() => dialog.getByTestId('export-preview').getAttribute('data-count')).toBe('3');
+    // Weak and mismatched passwords are explained, and the dialog will not send them.
+    await typePasswords(dialog, 'password1', 'password1');
+    await expect.poll(() => dialog.getByTestId('export-strength').getAttribute('data-ok')).toBe('false');
+    expect(await dialog.getByTestId('export-password-reason').textContent()).toContain('10');
+    expect(await dialog.getByTestId('export-submit').isDisabled()).toBe(true);
+    await typePasswords(dialog, PASSWORD, `${PASSWORD}x`);
+    await dialog.getByTestId('export-password-mismatch').waitFor();
+    expect(await dialog.getByTestId('export-submit').isDisabled()).toBe(true);
+    await typePasswords(dialog, PASSWORD, PASSWORD);
+    await expect.poll(() => dialog.getByTestId('export-strength').getAttribute('data-ok')).toBe('true');
+    await screenshot(page, 'export-02-dialog-xlsx');
+    const path = await submitExport(dialog);
+    expect(path.startsWith(join(host.dataDir, 'exports'))).toBe(true);
+    expect(path).toMatch(/\.xlsx$/);
+    await screenshot(page, 'export-03-written');
+
+    expect(run(MSOFFCRYPTO, ['--test', path]).status).toBe(0);
+    expect(run(MSOFFCRYPTO, ['-p', 'not-the-Password-9', path, `${path}.wrong`]).status).not.toBe(0);
+    const out = `${path}.plain.xlsx`;
+    expect(run(MSOFFCRYPTO, ['-p', PASSWORD, path, out]).status).toBe(0);
+    const book = readXlsx(readFileSync(out));
+    rmSync(out);
+    rmSync(`${path}.wrong`, { force: true });
+    expect(book.rows[0]?.map((c) => c?.text)).toEqual(['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）']);
+    const body = book.rows.slice(1).map((row) => ({ ref: row[2]?.text, cardNo: row[3]?.text, password: row[4]?.text }));
+    expect(body).toHaveLength(3);
+    for (const [seq, row] of body.entries()) expect(row).toEqual({ ref: first, ...revealed.get(`${first}#${seq}`) });
+
+    await dialog.getByTestId('export-close').click();
+    await expect.poll(() => rowsOf(first).getByTestId('vault-card-exported').count()).toBe(3);
+  });
+
+  it('exports everything not yet exported as an AES-256 ZIP that 7-Zip opens', async () => {
+    const [, second = ''] = orderRefs;
+    // The selection from before is cleared by hand, then "not exported yet" is chosen in the dialog.
+    const firstRows = rowsOf(orderRefs[0] ?? '');
+    for (let i = 0; i < (await firstRows.count()); i++) await firstRows.nth(i).locator('.ant-checkbox').first().click();
+    await page.getByTestId('vault-export').click();
+    const dialog = page.getByTestId('export-dialog');
+    await dialog.getByTestId('export-what-notExported').click();
+    await expect.poll(() => dialog.getByTestId('export-preview').getAttribute('data-count')).toBe('1');
+    await dialog.getByTestId('export-format-zip').click();
+    await typePasswords(dialog, PASSWORD, PASSWORD);
+    const path = await submitExport(dialog);
+    expect(path).toMatch(/\.zip$/);
+
+    expect(run(SEVEN_ZIP, ['t', `-p${PASSWORD}`, path]).status).toBe(0);
+    expect(run(SEVEN_ZIP, ['t', '-pWrong-Password-1', path]).status).not.toBe(0);
+    const listing = run(SEVEN_ZIP, ['l', '-slt', `-p${PASSWORD}`, path]).stdout.toString();
+    expect(listing).toContain('Method = AES-256');
+    const entry = /Path = (.*\.csv)/.exec(listing)?.[1] ?? '';
+    const csv = run(SEVEN_ZIP, ['x', `-p${PASSWORD}`, '-so', path, entry]).stdout;
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = parseCsv(csv.subarray(3).toString('utf8'));
+    expect(records[0]?.[3]).toBe('卡号');
+    expect(records.slice(1).map((r) => ({ ref: r[2], cardNo: r[3], password: r[4] }))).toEqual([{ ref: second, ...revealed.get(`${second}#0`) }]);
+    await dialog.getByTestId('export-close').click();
+    await expect.poll(() => page.getByTestId('vault-card-exported').count()).toBe(4);
+  });
+
+  it('reads when, what, how many and which format in the audit log, never a code', async () => {
+    await closeOverlays(page);
+    await page.getByTestId('nav-audit').click();
+    const screen = page.getByTestId('audit-screen');
+    await expect.poll(() => screen.locator('[data-testid="audit-row"][data-action="export"]').count()).toBe(2);
+    expect(await screen.locator('[data-testid="audit-row"][data-action="reveal"]').count()).toBeGreaterThanOrEqual(4);
+    const newest = screen.getByTestId('audit-row').first();
+    expect(await newest.getAttribute('data-action')).toBe('export');
+    const newestText = (await newest.textContent()) ?? '';
+    expect(newestText).toContain('not yet exported');
+    expect(newestText).toContain('zip');
+    await screen.getByTestId('audit-filter').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '导出' }).click();
+    await expect.poll(() => screen.getByTestId('audit-row').count()).toBe(2);
+    const text = (await screen.textContent()) ?? '';
+    expect(text).toContain('xlsx');
+    for (const { cardNo, password } of revealed.values()) {
+      expect(text.includes(cardNo)).toBe(false);
+      expect(text.includes(password)).toBe(false);
+    }
+    expect(text.includes(PASSWORD)).toBe(false);
+    await screenshot(page, 'export-04-audit-log');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+// The web host's export folder: `--exports DIR` parsed, the default `<data dir>/exports`, created
+// private (0700) at start-up and announced, and a fresh name for every export so none replaces another.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RedactingLogger } from '../../src/main/core/logging/redacting-logger';
+import { openExportFolder, uniqueExportPath } from '../../src/web-host/export-folder';
+import { runWebHost } from '../../src/web-host/run-web-host';
+import { parseWebHostArgs, UsageError, WEB_USAGE } from '../../src/web-host/web-host-args';
+import { fakeRendererDir } from './web-host-kit';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'procure-web-exports-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('web host export folder', () => {
+  it('parses --exports and documents it', () => {
+    expect(parseWebHostArgs(['--exports', '/srv/exports']).exportsDir).toBe('/srv/exports');
+    expect(parseWebHostArgs([]).exportsDir).toBeNull();
+    expect(() => parseWebHostArgs(['--exports'])).toThrow(UsageError);
+    expect(WEB_USAGE).toContain('--exports DIR');
+  });
+
+  it('creates the folder (and its parents) with mode 0700, and leaves an existing folder as it is', () => {
+    const made = openExportFolder(join(dir, 'a', 'exports'));
+    expect(made).toBe(join(dir, 'a', 'exports'));
+    expect(statSync(made).mode & 0o777).toBe(0o700);
+    const existing = join(dir, 'mine');
+    mkdirSync(existing, { mode: 0o750 });
+    openExportFolder(existing);
+    expect(statSync(existing).mode & 0o777).toBe(0o750);
+  });
+
+  it('answers a new name when the suggested one is taken, and only ever a name inside the folder', () => {
+    expect(uniqueExportPath(dir, 'cards.xlsx')).toBe(join(dir, 'cards.xlsx'));
+    writeFileSync(join(dir, 'cards.xlsx'), '');
+    writeFileSync(join(dir, 'cards-2.xlsx'), '');
+    expect(uniqueExportPath(dir, 'cards.xlsx')).toBe(join(dir, 'cards-3.xlsx'));
+    expect(uniqueExportPath(dir, '../../etc/cards.zip')).toBe(join(dir, 'cards.zip'));
+  });
+
+  it('opens <data dir>/exports at start-up, or the --exports folder, and says where', async () => {
+    const notices: string[] = [];
+    const logger = new RedactingLogger({ sink: () => undefined });
+    const data = join(dir, 'data');
+    const host = await runWebHost({
+      args: { port: 0, dataDir: data, demo: false, rendererDir: fakeRendererDir().dir, exitOnStdinClose: false },
+      passphrase: 'correct horse battery staple',
+      logger,
+      notice: (line) => notices.push(line),
+    });
+    await host.stop();
+    expect(statSync(join(data, 'exports')).mode & 0o777).toBe(0o700);
+    expect(notices).toContain(`card exports are written to ${join(data, 'exports')}`);
+
+    const chosen = join(dir, 'chosen');
+    const second = await runWebHost({
+      args: { port: 0, dataDir: data, demo: false, rendererDir: fakeRendererDir().dir, exitOnStdinClose: false, exportsDir: chosen },
+      passphrase: 'correct horse battery staple',
+      logger,
+      notice: (line) => notices.push(line),
+    });
+    await second.stop();
+    expect(existsSync(chosen)).toBe(true);
+    expect(notices.at(-1)).toBe(`card exports are written to ${chosen}`);
+  });
+});
