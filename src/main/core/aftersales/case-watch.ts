@@ -5,6 +5,7 @@
 // side past the case's notified position is reported once: the position is stored with the report,
 // so neither a second scan, a second writer nor a restart reports it again. Messages the buyer has
 // already read (the chat was open) are marked without being reported.
+import { periodicScan } from '../platform/periodic-scan';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from '../logging/logger';
 import { markNotified, unnotifiedMessages, type UnnotifiedMessage } from './tracking-store';
@@ -31,7 +32,6 @@ export function createCaseWatch(options: CaseWatchOptions) {
   const caseScan = db.prepare<[], { ref: string; sig: string }>(CASE_SCAN);
   const seen = new Map<string, string>();
   let baseline = true;
-  let timer: ReturnType<typeof setInterval> | null = null;
 
   const takeUnnotified = db.transaction((): UnnotifiedMessage[] => {
     const messages = unnotifiedMessages(db);
@@ -60,20 +60,7 @@ export function createCaseWatch(options: CaseWatchOptions) {
     }
   };
 
-  return {
-    /** Scans now (after a handler changed something). */
-    poke: scan,
-    start(): void {
-      if (timer !== null) return;
-      scan();
-      timer = setInterval(scan, options.intervalMs ?? 500);
-      timer.unref();
-    },
-    stop(): void {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-    },
-  };
+  return periodicScan(scan, options.intervalMs ?? 500);
 }
 
 export type CaseWatch = ReturnType<typeof createCaseWatch>;

@@ -6,6 +6,7 @@
 // folder) write the same tables. A cheap fingerprint scan of only what can move — intents in flight,
 // orders still polled, rows touched since the last scan — catches every writer, at a fixed cost per
 // scan. Handlers poke it after their own changes, so the buyer's actions show at once.
+import { periodicScan } from '../platform/periodic-scan';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../platform/clock';
@@ -90,7 +91,6 @@ export function createChangeWatch(options: ChangeWatchOptions) {
   const orders = new Map<string, OrderScanRow>();
   const products = new Map<number, ProductScanRow>();
   let since: number | null = null;
-  let timer: ReturnType<typeof setInterval> | null = null;
 
   const scanOrders = (): void => {
     const baseline = since === null;
@@ -148,20 +148,7 @@ export function createChangeWatch(options: ChangeWatchOptions) {
     }
   };
 
-  return {
-    /** Scans now (after a handler changed something) and reports what moved. */
-    poke: scan,
-    start(): void {
-      if (timer !== null) return;
-      scan();
-      timer = setInterval(scan, options.intervalMs ?? 500);
-      timer.unref();
-    },
-    stop(): void {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-    },
-  };
+  return periodicScan(scan, options.intervalMs ?? 500);
 }
 
 export type ChangeWatch = ReturnType<typeof createChangeWatch>;
