@@ -180,8 +180,8 @@ describe('password-protected XLSX', () => {
     expect(exporter.preview({ kind: 'notExported' }).count).toBe(0);
   });
 
-  // LibreOffice is not part of the test machine's setup; where it is installed, it must read the
-  // decrypted workbook to the same cells (a spreadsheet application's view of the package).
+  // A spreadsheet application's view of the package: LibreOffice (installed by .ci/run; skipped only
+  // where it is absent) must read the decrypted workbook to the same cells.
   it.skipIf(!existsSync('/usr/bin/soffice'))('reads back the same in LibreOffice', () => {
     const work = join(targetDir, '..', `lo-${randomBytes(3).toString('hex')}`);
     mkdirSync(work);
