@@ -11,6 +11,7 @@ import type { BackoffRule } from '../orders/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { PollPolicy } from '../orders/poll-policy';
 import type { Clock } from '../platform/clock';
+import { createWorkerLoop } from '../platform/worker-loop';
 import { AftersaleNotFoundError, CaseActionNotAllowedError } from './aftersale-errors';
 import { createCaseOpener } from './case-opener';
 import { createCaseTracker } from './case-tracker';
@@ -43,9 +44,6 @@ const MAX_WAIT_MS = 60_000;
 export function createAftersaleService(options: AftersaleServiceOptions) {
   const { db, clock, logger } = options;
   const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
-  let stopper: AbortController | null = null;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
 
   const tracker = createCaseTracker({
     db,
@@ -86,7 +84,7 @@ export function createAftersaleService(options: AftersaleServiceOptions) {
 
   const poke = (): void => {
     outbox.poke();
-    wake?.();
+    loop.poke();
   };
 
   /** One pass of everything due: messages first (the buyer is waiting), then creates, then polls. */
@@ -96,26 +94,25 @@ export function createAftersaleService(options: AftersaleServiceOptions) {
     await tracker.pollDue(signal);
   };
 
-  const idle = async (signal: AbortSignal): Promise<void> => {
-    const nowMs = clock.nowMs();
-    const next = [outbox.nextWakeMs(), opener.nextWakeMs(), tracker.nextWakeMs()].filter((at): at is number => at !== null);
-    const waitMs = Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, Math.min(nowMs + MAX_WAIT_MS, ...next) - nowMs));
-    // One controller per wait, so that a poke ends the sleep and leaves no listener behind.
-    const waiting = new AbortController();
-    const onStop = (): void => waiting.abort();
-    signal.addEventListener('abort', onStop, { once: true });
-    wake = () => waiting.abort();
-    await clock.sleep(waitMs, waiting.signal).catch(() => undefined);
-    signal.removeEventListener('abort', onStop);
-    wake = null;
-  };
+  // Until the first due message, create or poll: at least 250 ms, at most a minute.
+  const loop = createWorkerLoop({
+    clock,
+    logger,
+    name: 'after-sales',
+    pass: (signal) => runOnce(signal),
+    waitMs: () => {
+      const nowMs = clock.nowMs();
+      const next = [outbox.nextWakeMs(), opener.nextWakeMs(), tracker.nextWakeMs()].filter((at): at is number => at !== null);
+      return Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, Math.min(nowMs + MAX_WAIT_MS, ...next) - nowMs));
+    },
+  });
 
   return {
     /** Opens a case from an order (checked first); resolves with the case ref once the merchant has it. */
     async open(draft: CaseDraft & { clientOrderRef: string }): Promise<string> {
       const content = validateCase(draft);
       const ref = await opener.open(draft.clientOrderRef, content);
-      wake?.();
+      loop.poke();
       return ref;
     },
 
@@ -138,7 +135,7 @@ export function createAftersaleService(options: AftersaleServiceOptions) {
     async refresh(platformCaseRef: string): Promise<void> {
       requireCase(platformCaseRef);
       await tracker.refresh(platformCaseRef);
-      wake?.();
+      loop.poke();
     },
 
     /** The buyer has the chat open: everything stored so far is read. */
@@ -158,30 +155,8 @@ export function createAftersaleService(options: AftersaleServiceOptions) {
     /** Something to do now: a message queued, the network back. */
     poke,
 
-    start(): void {
-      if (stopper !== null) return;
-      stopper = new AbortController();
-      const signal = stopper.signal;
-      loop = (async () => {
-        while (!signal.aborted) {
-          try {
-            await runOnce(signal);
-          } catch (error) {
-            logger.error('after-sales pass failed', { error: error instanceof Error ? logger.redact(error.message) : 'unknown' });
-          }
-          if (!signal.aborted) await idle(signal);
-        }
-      })();
-    },
-
-    async stop(): Promise<void> {
-      if (stopper === null) return;
-      stopper.abort(new Error('after-sales service stopped'));
-      wake?.();
-      await loop;
-      loop = null;
-      stopper = null;
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
   };
 }
 

@@ -26,6 +26,7 @@ import { MerchantApiError } from '../merchant/merchant-errors';
 import { backoffMs, type BackoffRule } from '../orders/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { Clock } from '../platform/clock';
+import { createWorkerLoop } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { applyAftersaleCase } from './aftersale-case-store';
 import { createWebhookInbox, type InboxEntry, type SealedCard, type WebhookInbox } from './webhook-inbox';
@@ -74,9 +75,6 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
   const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
   let running: Promise<number> | null = null;
   let again = false;
-  let stopper: AbortController | null = null;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
 
   /** Does the sender's copy of the cards match what the merchant's detail put in the vault? */
   const cardsMatch = (ref: string, claimed: readonly SealedCard[]): boolean => {
@@ -205,7 +203,7 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
   const pass = async (): Promise<number> => {
     let total = 0;
     for (;;) {
-      if (stopper?.signal.aborted === true) return total;
+      if (loop.signal()?.aborted === true) return total;
       const due = inbox.due(nowSeconds(), BATCH);
       for (const entry of due) {
         await processOne(entry);
@@ -236,45 +234,27 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
     }
   };
 
+  const loop = createWorkerLoop({
+    clock,
+    logger,
+    name: 'inbox',
+    pass: () => processPending(),
+    waitMs: () => {
+      const next = inbox.nextDueAt();
+      return next === null ? IDLE_WAIT_MS : Math.min(IDLE_WAIT_MS, Math.max(250, next * 1000 - clock.nowMs()));
+    },
+  });
+
   return {
     processPending,
-    start() {
-      if (stopper !== null) return;
-      stopper = new AbortController();
-      const signal = stopper.signal;
-      loop = (async () => {
-        while (!signal.aborted) {
-          try {
-            await processPending();
-          } catch (error) {
-            logger.error('inbox pass failed', { error: error instanceof Error ? logger.redact(error.message) : 'unknown' });
-          }
-          if (signal.aborted) break;
-          const next = inbox.nextDueAt();
-          const waitMs = next === null ? IDLE_WAIT_MS : Math.min(IDLE_WAIT_MS, Math.max(250, next * 1000 - clock.nowMs()));
-          // One controller per wait, so that a poke ends the sleep and leaves no listener behind.
-          const waiting = new AbortController();
-          const onStop = (): void => waiting.abort();
-          signal.addEventListener('abort', onStop, { once: true });
-          wake = () => waiting.abort();
-          await clock.sleep(waitMs, waiting.signal).catch(() => undefined);
-          signal.removeEventListener('abort', onStop);
-          wake = null;
-        }
-      })();
-    },
+    start: () => loop.start(),
     async stop() {
-      if (stopper === null) return;
-      stopper.abort(new Error('inbox processor stopped'));
-      wake?.();
-      await loop;
+      await loop.stop();
       await running;
-      loop = null;
-      stopper = null;
     },
     poke() {
       if (running !== null) again = true;
-      wake?.();
+      loop.poke();
     },
   };
 }

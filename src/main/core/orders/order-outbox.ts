@@ -25,6 +25,7 @@ import type { SecretAwareLogger } from '../logging/logger';
 import type { CreateOrderBody, MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError, MerchantError, MerchantTransportError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
+import { createWorkerLoop } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { backoffMs, type BackoffRule } from './backoff';
 import {
@@ -107,10 +108,6 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
   const failures = new Map<string, number>();
   let offlineFailures = 0;
   let pausedUntilMs = 0;
-  let running = false;
-  let stopper: AbortController | null = null;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
 
   const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
   const later = (rule: BackoffRule, n: number): number => Math.ceil((clock.nowMs() + backoffMs(rule, n)) / 1000);
@@ -168,7 +165,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     if (intent === null) return;
     let result: Awaited<ReturnType<MerchantClient['createOrder']>>;
     try {
-      result = await client.createOrder(createBodyOf(intent), stopper?.signal);
+      result = await client.createOrder(createBodyOf(intent), loop.signal() ?? undefined);
     } catch (error) {
       await createFailed(intent, error);
       return;
@@ -222,7 +219,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
 
   const resolveUnknown = async (ref: string): Promise<void> => {
     try {
-      const { data, requestId } = await client.getOrder(ref, stopper?.signal);
+      const { data, requestId } = await client.getOrder(ref, loop.signal() ?? undefined);
       reachedMerchant();
       accept(ref, data, requestId, 'orderDetail');
     } catch (error) {
@@ -255,32 +252,30 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     const due = dueIntents(db, nowSeconds(), 500).filter((intent) => !inFlight.has(intent.clientOrderRef));
     let next = 0;
     let worked = 0;
-    const worker = async (): Promise<void> => {
+    const sender = async (): Promise<void> => {
       for (;;) {
         // An outage found by one worker stops the others from starting more requests.
-        if (clock.nowMs() < pausedUntilMs || stopper?.signal.aborted === true) return;
+        if (clock.nowMs() < pausedUntilMs || loop.signal()?.aborted === true) return;
         const intent = due[next++];
         if (intent === undefined) return;
         worked += 1;
         await work(intent);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, sender));
     return { worked, offline: clock.nowMs() < pausedUntilMs };
   };
 
-  const idle = async (signal: AbortSignal): Promise<void> => {
+  /** Until the next intent is due (at most 30 s), and not before an outage's pause ends. */
+  const waitMs = (): number => {
     const dueAt = nextDueAt(db);
     const nowMs = clock.nowMs();
-    let waitMs = 30_000;
-    if (dueAt !== null) waitMs = Math.min(waitMs, Math.max(0, dueAt * 1000 - nowMs));
-    if (pausedUntilMs > nowMs) waitMs = Math.max(waitMs, pausedUntilMs - nowMs);
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-      clock.sleep(Math.max(waitMs, 50), signal).then(resolve, resolve);
-    });
-    wake = null;
+    let wait = 30_000;
+    if (dueAt !== null) wait = Math.min(wait, Math.max(0, dueAt * 1000 - nowMs));
+    if (pausedUntilMs > nowMs) wait = Math.max(wait, pausedUntilMs - nowMs);
+    return Math.max(wait, 50);
   };
+  const loop = createWorkerLoop({ clock, logger, name: 'order outbox', pass: () => runOnce(), waitMs });
 
   return {
     /** Start-up recovery: intents left 'sending' by a crash become 'unknown'. Returns how many. */
@@ -292,36 +287,13 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     /** One pass over the intents due now. */
     runOnce,
     /** Runs passes until stop(); new intents are picked up at once after poke(). */
-    start(): void {
-      if (running) return;
-      running = true;
-      stopper = new AbortController();
-      const signal = stopper.signal;
-      loop = (async () => {
-        while (!signal.aborted) {
-          try {
-            await runOnce();
-          } catch (error) {
-            logger.error('order outbox pass failed', { error: error instanceof Error ? error.message : 'unknown' });
-          }
-          if (!signal.aborted) await idle(signal);
-        }
-      })();
-    },
+    start: () => loop.start(),
     /** Something new is due (an intent placed, the network back): run a pass now. */
     poke(): void {
       pausedUntilMs = 0;
-      wake?.();
+      loop.poke();
     },
-    async stop(): Promise<void> {
-      if (!running) return;
-      running = false;
-      stopper?.abort(new Error('outbox stopped'));
-      wake?.();
-      await loop;
-      loop = null;
-      stopper = null;
-    },
+    stop: () => loop.stop(),
   };
 }
 

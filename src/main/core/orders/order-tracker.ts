@@ -10,6 +10,7 @@ import type { SecretAwareLogger } from '../logging/logger';
 import type { MerchantClient } from '../merchant/merchant-client';
 import { MerchantError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
+import { createWorkerLoop } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { applyOrderDetail, getStoredOrder, listRefunds, nextPollAt, ordersDueForPoll, schedulePoll, type StoredOrder } from './order-store';
 import { DEFAULT_POLL_POLICY, needsPolling, pollDelayMs, type PollPolicy } from './poll-policy';
@@ -34,9 +35,6 @@ export function createOrderTracker(options: OrderTrackerOptions) {
   const webhooksLive = options.webhooksLive ?? (() => false);
   const concurrency = options.concurrency ?? 4;
   const inFlight = new Set<string>();
-  let stopper: AbortController | null = null;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
 
   const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
   const at = (delayMs: number): number => Math.ceil((clock.nowMs() + delayMs) / 1000);
@@ -67,7 +65,7 @@ export function createOrderTracker(options: OrderTrackerOptions) {
     if (inFlight.has(order.clientOrderRef)) return;
     inFlight.add(order.clientOrderRef);
     try {
-      await refresh(order.clientOrderRef, stopper?.signal);
+      await refresh(order.clientOrderRef, loop.signal() ?? undefined);
     } catch (error) {
       if (!(error instanceof MerchantError)) throw error;
       // Not a change: back off as if nothing was seen, try again later.
@@ -83,7 +81,7 @@ export function createOrderTracker(options: OrderTrackerOptions) {
     let next = 0;
     const worker = async (): Promise<void> => {
       for (;;) {
-        if (stopper?.signal.aborted === true) return;
+        if (loop.signal()?.aborted === true) return;
         const order = due[next++];
         if (order === undefined) return;
         await pollOne(order);
@@ -93,6 +91,18 @@ export function createOrderTracker(options: OrderTrackerOptions) {
     return due.length;
   };
 
+  // Until the next poll is due: at least a second, at most a minute.
+  const loop = createWorkerLoop({
+    clock,
+    logger,
+    name: 'order tracker',
+    pass: () => pollDue(),
+    waitMs: () => {
+      const dueAt = nextPollAt(db);
+      return dueAt === null ? 60_000 : Math.min(60_000, Math.max(1000, dueAt * 1000 - clock.nowMs()));
+    },
+  });
+
   return {
     /** Starts watching an order just accepted (the outbox calls it): first poll after the base delay. */
     track(order: Order): void {
@@ -101,42 +111,14 @@ export function createOrderTracker(options: OrderTrackerOptions) {
     /** A hint that an order changed (webhook, user action): poll it soon. Its content is ignored. */
     nudge(clientOrderRef: string): void {
       schedulePoll(db, clientOrderRef, nowSeconds(), 0, null);
-      wake?.();
+      loop.poke();
     },
     /** Fetches and applies one order now (after an action, or when the user opens it). */
     refresh: (clientOrderRef: string): Promise<StoredOrder | null> => refresh(clientOrderRef),
     /** Polls every order that is due; returns how many were. */
     pollDue,
-    start(): void {
-      if (stopper !== null) return;
-      stopper = new AbortController();
-      const signal = stopper.signal;
-      loop = (async () => {
-        while (!signal.aborted) {
-          try {
-            await pollDue();
-          } catch (error) {
-            logger.error('order tracker pass failed', { error: error instanceof Error ? error.message : 'unknown' });
-          }
-          if (signal.aborted) break;
-          const dueAt = nextPollAt(db);
-          const waitMs = dueAt === null ? 60_000 : Math.min(60_000, Math.max(1000, dueAt * 1000 - clock.nowMs()));
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            clock.sleep(waitMs, signal).then(resolve, resolve);
-          });
-          wake = null;
-        }
-      })();
-    },
-    async stop(): Promise<void> {
-      if (stopper === null) return;
-      stopper.abort(new Error('tracker stopped'));
-      wake?.();
-      await loop;
-      loop = null;
-      stopper = null;
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
   };
 }
 

@@ -1,0 +1,82 @@
+// The background loop every core worker runs (order outbox, order tracker, webhook inbox, after-sales):
+// a pass, then a sleep until the next due item, again and again until stopped. A poke ends the sleep
+// at once; a poke that arrives during a pass makes the next pass start without sleeping, so work
+// queued mid-pass never waits a whole interval. A failing pass is logged and the loop goes on. Each
+// sleep has its own controller, so an early wake leaves no timer or listener behind.
+import type { Logger } from '../logging/logger';
+import type { Clock } from './clock';
+
+export interface WorkerLoopOptions {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Names the worker in the log line of a failed pass. */
+  readonly name: string;
+  /** One pass over what is due; `signal` is aborted by stop(). */
+  pass(signal: AbortSignal): Promise<unknown>;
+  /** How long to sleep after a pass (real ms, already bounded by the worker's own rules). */
+  waitMs(): number;
+}
+
+export interface WorkerLoop {
+  start(): void;
+  /** Aborts the running pass's signal and resolves once the loop has ended. */
+  stop(): Promise<void>;
+  /** Runs the next pass now (ends the sleep, or skips the next one when a pass is running). */
+  poke(): void;
+  /** The running loop's signal; null while stopped. */
+  signal(): AbortSignal | null;
+}
+
+export function createWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
+  const { clock, logger } = options;
+  let stopper: AbortController | null = null;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let poked = false;
+
+  const sleep = async (signal: AbortSignal): Promise<void> => {
+    const waiting = new AbortController();
+    const onStop = (): void => waiting.abort();
+    signal.addEventListener('abort', onStop, { once: true });
+    wake = () => waiting.abort();
+    await clock.sleep(options.waitMs(), waiting.signal).catch(() => undefined);
+    signal.removeEventListener('abort', onStop);
+    wake = null;
+  };
+
+  return {
+    start(): void {
+      if (stopper !== null) return;
+      const controller = new AbortController();
+      stopper = controller;
+      const signal = controller.signal;
+      loop = (async () => {
+        while (!signal.aborted) {
+          poked = false;
+          try {
+            await options.pass(signal);
+          } catch (error) {
+            logger.error(`${options.name} pass failed`, { error: error instanceof Error ? error.message : 'unknown' });
+          }
+          if (!signal.aborted && !poked) await sleep(signal);
+        }
+      })();
+    },
+
+    async stop(): Promise<void> {
+      if (stopper === null) return;
+      stopper.abort(new Error(`${options.name} stopped`));
+      wake?.();
+      await loop;
+      loop = null;
+      stopper = null;
+    },
+
+    poke(): void {
+      poked = true;
+      wake?.();
+    },
+
+    signal: () => stopper?.signal ?? null,
+  };
+}
