@@ -60,9 +60,10 @@ export function createVaultReader(options: VaultReaderOptions) {
   );
   const audit = db.prepare('INSERT INTO audit_log (at, action, subject, card_count, detail) VALUES (?, ?, ?, ?, ?)');
 
-  const open = (clientOrderRef: string, row: CardRow): RevealedCard => ({
+  const openCardNo = (clientOrderRef: string, seq: number, sealed: Buffer): string => cipher.unseal(sealed, { clientOrderRef, seq, field: 'card_no' });
+  const open = (clientOrderRef: string, row: Pick<CardRow, 'seq' | 'card_no_sealed' | 'card_password_sealed' | 'expires_at'>): RevealedCard => ({
     seq: row.seq,
-    cardNo: cipher.unseal(row.card_no_sealed, { clientOrderRef, seq: row.seq, field: 'card_no' }),
+    cardNo: openCardNo(clientOrderRef, row.seq, row.card_no_sealed),
     cardPassword: row.card_password_sealed === null ? null : cipher.unseal(row.card_password_sealed, { clientOrderRef, seq: row.seq, field: 'card_password' }),
     expiresAt: row.expires_at,
   });
@@ -71,7 +72,7 @@ export function createVaultReader(options: VaultReaderOptions) {
     listCards(clientOrderRef: string): MaskedCard[] {
       return selectAll.all(clientOrderRef).map((row) => ({
         seq: row.seq,
-        cardNoMasked: maskCardNo(cipher.unseal(row.card_no_sealed, { clientOrderRef, seq: row.seq, field: 'card_no' })),
+        cardNoMasked: maskCardNo(openCardNo(clientOrderRef, row.seq, row.card_no_sealed)),
         hasPassword: row.card_password_sealed !== null,
         expiresAt: row.expires_at,
         receivedAt: row.received_at,
@@ -91,7 +92,7 @@ export function createVaultReader(options: VaultReaderOptions) {
 
     /** The masked number of a card row read elsewhere (the vault list), without a second query. */
     maskSealedCardNo(clientOrderRef: string, seq: number, cardNoSealed: Buffer): string {
-      return maskCardNo(cipher.unseal(cardNoSealed, { clientOrderRef, seq, field: 'card_no' }));
+      return maskCardNo(openCardNo(clientOrderRef, seq, cardNoSealed));
     },
 
     /**
@@ -100,13 +101,7 @@ export function createVaultReader(options: VaultReaderOptions) {
      * the cards exported). Anything else reveals through revealCard.
      */
     openForAuditedCaller(row: { clientOrderRef: string; seq: number; cardNoSealed: Buffer; cardPasswordSealed: Buffer | null; expiresAt: number | null }): RevealedCard {
-      const { clientOrderRef, seq } = row;
-      return {
-        seq,
-        cardNo: cipher.unseal(row.cardNoSealed, { clientOrderRef, seq, field: 'card_no' }),
-        cardPassword: row.cardPasswordSealed === null ? null : cipher.unseal(row.cardPasswordSealed, { clientOrderRef, seq, field: 'card_password' }),
-        expiresAt: row.expiresAt,
-      };
+      return open(row.clientOrderRef, { seq: row.seq, card_no_sealed: row.cardNoSealed, card_password_sealed: row.cardPasswordSealed, expires_at: row.expiresAt });
     },
 
     /** Every card of an order in plain text (e.g. to copy them all); audited once with the count. */
