@@ -30,15 +30,16 @@ export async function connectDemo(page: Page): Promise<void> {
   await page.getByTestId('connect-success').waitFor();
 }
 
-/** The catalog has rows: a first connect may not have synced yet, so the buyer presses "sync now". */
+/**
+ * The catalog has rows. The first sync starts by itself after connecting; while it runs, "sync now"
+ * is disabled and the buyer waits for it. Only an empty catalog with no sync running needs the button.
+ */
 export async function ensureCatalog(page: Page): Promise<void> {
   const firstRow = page.getByTestId('catalog-row').first();
   await page.getByTestId('catalog-screen').waitFor();
   await firstRow.or(page.getByTestId('catalog-empty')).first().waitFor();
-  if (!(await firstRow.isVisible())) {
-    await page.getByTestId('sync-now').click();
-    await firstRow.waitFor({ timeout: 30_000 });
-  }
+  if (!(await firstRow.isVisible()) && (await page.getByTestId('sync-now').isEnabled())) await page.getByTestId('sync-now').click();
+  await firstRow.waitFor({ timeout: 30_000 });
 }
 
 export async function search(page: Page, text: string): Promise<void> {
