@@ -14,6 +14,9 @@
 //   merchant has not refused the URL, and either an event arrived recently or a probe sent through
 //   the public URL came back to this receiver. Otherwise the tracker polls at its normal pace, and
 //   when the path goes down every order that still moves is pulled in to be polled soon.
+// - A probe that fails while the tunnel says it is up (a user-run proxy down, a tunnel that stopped
+//   forwarding) counts as the path going down; when a later probe comes back, the same re-subscribe
+//   and catch-up run as for a tunnel that came back, since the sends in between failed as well.
 // - One worker loop does the timed work (heartbeat, subscription renewals and retries, catch-up
 //   retries, path probes), so nothing here runs every second: it sleeps until the next due item.
 import type { Database } from 'better-sqlite3';
@@ -158,6 +161,10 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
   let currentUrl: string | null = null;
   let refusedUrl: string | null = null;
   let verifiedAt: number | null = null;
+  // A probe through the live URL failed (the tunnel says up, but nothing reaches us: a user-run proxy
+  // that is down, a tunnel that stopped forwarding). Deliveries meanwhile failed too.
+  // Our clock ms of the first failed probe since the path last worked; null while it works.
+  let pathBrokenAt: number | null = null;
   let nextProbeAt = 0;
   let probing = false;
   let heartbeatAt = 0;
@@ -187,11 +194,20 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
     for (const ref of ordersToCatchUp(db)) options.tracker.nudge(ref);
   };
 
+  /** Whatever reached nobody meanwhile is gone (spec 6.4.6–8): subscribe everything again, then read by detail. */
+  const resubscribeAndCatchUp = (): void => {
+    watch.resubscribeAll();
+    catchUp.pending = true;
+    catchUp.retryAt = 0;
+    catchUp.failures = 0;
+  };
+
   const setUrl = (next: string | null): void => {
     if (next === currentUrl) return;
     const previous = currentUrl;
     currentUrl = next;
     verifiedAt = null;
+    pathBrokenAt = null;
     nextProbeAt = 0;
     if (next === null) {
       withdraw(previous);
@@ -199,10 +215,7 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
       if (started) pullInPolling();
     } else {
       if (previous !== null) withdraw(previous);
-      watch.resubscribeAll();
-      catchUp.pending = true;
-      catchUp.retryAt = 0;
-      catchUp.failures = 0;
+      resubscribeAndCatchUp();
       publish();
       logger.info('webhook path up', { tunnel: tunnel.kind, publicUrl: tunnel.status().publicUrl });
     }
@@ -222,12 +235,27 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
     try {
       const answered = await postProbe(url, probeBody(eventId, clock.nowMs()), PROBE_TIMEOUT_MS);
       const reached = await stored;
-      if (answered && reached && url === currentUrl) {
+      if (url !== currentUrl) return;
+      if (answered && reached) {
         verifiedAt = clock.nowMs();
         logger.info('webhook path verified', { tunnel: tunnel.kind });
+        if (pathBrokenAt !== null) {
+          // The same URL works again, but the merchant's sends failed while it did not, and three
+          // failed product.changed sends cancelled those subscriptions: as after a tunnel outage.
+          pathBrokenAt = null;
+          logger.warn('webhook path works again: re-subscribing and catching up', { tunnel: tunnel.kind });
+          resubscribeAndCatchUp();
+        }
       } else {
         nextProbeAt = clock.nowMs() + PROBE_RETRY_MS;
+        // Not verified any more: webhooks are not counted as live on an old verification, and the
+        // probe goes on every PROBE_RETRY_MS until the path works again.
+        verifiedAt = null;
         logger.warn('webhook path probe failed', { tunnel: tunnel.kind, answered, reached });
+        if (pathBrokenAt === null) {
+          pathBrokenAt = clock.nowMs();
+          pullInPolling();
+        }
       }
     } finally {
       probes.delete(eventId);
@@ -343,6 +371,8 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
 
   const liveNow = (): boolean =>
     usableUrl() !== null &&
+    // After a failed probe only an event that arrived since shows that the path works.
+    (pathBrokenAt === null || (receiver.stats().lastEventAt ?? 0) > pathBrokenAt) &&
     isWebhooksLive({
       receiverUp: receiver.stats().listening,
       tunnelUp: tunnel.status().up,
