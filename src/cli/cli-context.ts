@@ -6,11 +6,14 @@ import { join } from 'node:path';
 import { createCore, type Core } from '../main/core/create-core';
 import { RedactingLogger } from '../main/core/logging/redacting-logger';
 import { PassphraseSecretStore } from '../main/core/secrets/passphrase-secret-store';
+import type { SecretStore } from '../main/core/secrets/secret-store';
 import { UsageError } from './cli-args';
 
 export interface CliContext {
   core: Core;
   logger: RedactingLogger;
+  /** The store holding the API key, for other secrets the user hands over (the ngrok authtoken). */
+  secrets: SecretStore;
 }
 
 export async function readStdinLine(): Promise<string> {
@@ -33,5 +36,5 @@ export async function openCliContext(dataDir: string): Promise<CliContext> {
   const logger = new RedactingLogger({ sink: (line) => appendFileSync(logFile, `${line}\n`, { mode: 0o600 }), level: 'info' });
   const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, 'secrets.json'), passphrase });
   const core = await createCore({ dataDir, secrets, logger });
-  return { core, logger };
+  return { core, logger, secrets };
 }

@@ -7,6 +7,7 @@ import { connectCommand } from './commands/connect-command';
 import { searchCommand, syncCommand } from './commands/catalog-commands';
 import { orderCreateCommand } from './commands/order-create-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
+import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { runCommand } from './commands/run-command';
 import { describeFailure, EXIT } from './exit-codes';
 
@@ -18,6 +19,7 @@ const USAGE = `usage: npm run cli -- --data DIR <command>
   order show REF --json
   orders --json
   run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]
+  tunnel ngrok-authtoken   (the token from PROCURE_NGROK_AUTHTOKEN or stdin; used by --tunnel ngrok)
 PROCURE_PASSPHRASE protects the key and the card vault in DIR.`;
 
 async function dispatch(context: CliContext, words: string[], args: Parameters<typeof connectCommand>[1]): Promise<number> {
@@ -29,6 +31,7 @@ async function dispatch(context: CliContext, words: string[], args: Parameters<t
   else if (command === 'order' && sub === 'show') orderShowCommand(context, args);
   else if (command === 'orders') ordersCommand(context, args);
   else if (command === 'run') await runCommand(context, args);
+  else if (command === 'tunnel' && sub === 'ngrok-authtoken') await ngrokAuthtokenCommand(context, args);
   else throw new UsageError(`unknown command: ${words.join(' ') || '(none)'}`);
   return EXIT.ok;
 }
