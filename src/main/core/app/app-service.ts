@@ -3,7 +3,7 @@
 // sees it), runs the channel's handler, checks the answer against the contract too (a handler bug is
 // INTERNAL and logged, never a malformed answer) and never throws. onEvent() delivers the contract's
 // pushed events. start()/stop() run the merchant services (outbox, tracker, webhooks when the host
-// attached them) and the change watch while the app is connected.
+// attached them or the settings name a tunnel) and the change watch while the app is connected.
 import { CHANNELS, isChannelName, type EventName } from '../../../shared/ipc/contract';
 import type { IpcResult } from '../../../shared/ipc/ipc-result';
 import type { AccountView, ConnectionStatus, NotificationView } from '../../../shared/ipc/views';
@@ -12,11 +12,12 @@ import { notificationText, type NotificationFacts } from '../../../shared/notifi
 import { createCatalogReader } from '../catalog/catalog-reader';
 import { readApiKey, API_KEY_SECRET } from '../connection/connection-settings';
 import { NotConnectedError, type Core, type MerchantServices } from '../create-core';
+import { eventsFactoryFromSettings } from '../events/events-from-settings';
 import { createProductWatchStore } from '../events/product-watch-store';
 import { RedactingLogger } from '../logging/redacting-logger';
 import { createAppEvents } from './app-events';
 import type { AppContext, AppHost, AppServiceOptions } from './app-context';
-import { readDemoFlag, writeDemoFlag } from './app-settings';
+import { readDemoFlag, readSettings, writeDemoFlag } from './app-settings';
 import { catalogHandlers } from './catalog-handlers';
 import { createChangeWatch, type OrderTransition, type WatchedProductChange } from './change-watch';
 import { connectionHandlers } from './connection-handlers';
@@ -90,6 +91,15 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     services.tracker.start();
     services.aftersales.recover();
     services.aftersales.start();
+    // The webhook side the user chose in the settings (read once per connection, as the settings say).
+    if (services.events === null) {
+      try {
+        const factory = eventsFactoryFromSettings(readSettings(core.db));
+        if (factory !== null) services.attachEvents(factory);
+      } catch (error) {
+        logger.warn('the webhook tunnel in the settings cannot be used; orders are tracked by polling', { error: error instanceof Error ? error.message : 'unknown' });
+      }
+    }
     if (services.events !== null) {
       try {
         await services.events.start();

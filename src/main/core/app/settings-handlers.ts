@@ -1,6 +1,6 @@
 // settings.* (language, theme, webhook tunnel and port) and events.health. The tunnel settings are
-// stored here and read by the host when it builds the events service; changing them takes effect
-// when the host next starts webhooks.
+// stored here and read when the merchant services start (app-service's activate, through
+// events/events-from-settings.ts); changing them takes effect on the next connection or app start.
 import { readSettings, writeSettings } from './app-settings';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';

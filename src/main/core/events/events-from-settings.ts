@@ -1,0 +1,26 @@
+// The app hosts' way to webhooks: the tunnel and port the user chose in the settings (the same text
+// as the CLI's --tunnel), or none ('off': polling only). The CLI builds its events service from its
+// flags instead; both end in the same createEventsService and createTunnel.
+import { createEventsService, type EventsFactory } from './events-service';
+import { createTunnel } from './tunnels/create-tunnel';
+import { parseTunnelSpec } from './tunnels/tunnel-spec';
+
+export interface WebhookChoice {
+  /** 'off' (or empty) for polling only; otherwise loopback, ngrok, cloudflared, localtunnel or url:https://… */
+  readonly webhookTunnel: string;
+  /** The receiver's port on 127.0.0.1; 0 = a free one. */
+  readonly webhookPort: number;
+}
+
+/** The factory for core's attachEvents, or null when webhooks are off. Throws TunnelSpecError for a choice that cannot work. */
+export function eventsFactoryFromSettings(choice: WebhookChoice): EventsFactory | null {
+  const text = choice.webhookTunnel.trim();
+  if (text === '' || text === 'off') return null;
+  const spec = parseTunnelSpec(text);
+  return (parts) =>
+    createEventsService({
+      ...parts,
+      port: choice.webhookPort,
+      tunnel: createTunnel(spec, { logger: parts.logger, secrets: parts.secrets, clock: parts.clock }),
+    });
+}

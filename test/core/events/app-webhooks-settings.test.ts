@@ -1,0 +1,52 @@
+// The app hosts (Electron main, the web host) build the app service over core without attaching an
+// events service themselves: the webhook tunnel and port in the settings decide. With `loopback` the
+// receiver and tunnel come up when the merchant services start, the callback URL is live and shown in
+// events.health, and a delivery is counted; with `off` (the default) the app polls only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from '../app/app-kit';
+
+const SCALE = 20;
+let merchant: Merchant;
+let kit: AppKit;
+let account: { userId: string; apiKey: string };
+
+beforeAll(async () => {
+  merchant = await startMerchant({ timeScale: SCALE });
+  account = await merchant.newAccount('100000');
+  kit = await createAppKit(SCALE);
+  kit.secrets.push(account.apiKey);
+}, 60_000);
+
+afterAll(async () => {
+  await kit?.close();
+  await merchant?.stop();
+});
+
+describe('webhooks chosen in the settings', () => {
+  it('off by default: polling only; loopback: the receiver and tunnel start with the merchant services', async () => {
+    await kit.app.start();
+    expect(await kit.ok('settings.get')).toMatchObject({ webhookTunnel: 'off' });
+    expect(await kit.ok('events.health')).toMatchObject({ receiverUp: false, tunnelKind: null, callbackUrl: null });
+
+    await kit.ok('settings.set', { webhookTunnel: 'loopback', webhookPort: 0 });
+    await kit.ok('connection.connect', { baseUrl: merchant.sandbox.baseUrl, userId: account.userId, apiKey: account.apiKey, caCertPem: merchant.caCertPem });
+    const health = await waitFor('the receiver to be up and verified', async () => {
+      const h = await kit.ok('events.health');
+      return h.receiverUp && h.webhooksLive ? h : null;
+    });
+    expect(health).toMatchObject({ tunnelKind: 'loopback', tunnelUp: true, received: 0 });
+    const callbackUrl = health.callbackUrl ?? '';
+    expect(callbackUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{43}$/);
+
+    const res = await fetch(callbackUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ eventId: 'evt_app_settings_1', eventType: 'shipment.created', occurredAt: 1_790_000_000 }),
+    });
+    expect({ status: res.status, text: await res.text() }).toEqual({ status: 200, text: 'OK' });
+    expect((await kit.ok('events.health')).received).toBe(1);
+
+    await kit.app.stop();
+    expect(await kit.ok('events.health')).toMatchObject({ receiverUp: false, callbackUrl: null });
+  }, 60_000);
+});
