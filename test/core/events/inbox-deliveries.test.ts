@@ -177,6 +177,30 @@ describe('forged events the merchant does not confirm', () => {
     expect({ state: after.state, revision: after.revision, refundedFen: after.refundedFen }).toEqual({ state: before.state, revision: before.revision, refundedFen: before.refundedFen });
   });
 
+  it('order.changed claiming a refund on a real order of ours records no refund: only GET /orders is applied', async () => {
+    const ref = await cardOrder(false);
+    await waitUntil(async () => (await kit.o.tracker.refresh(ref))?.state === 'completed', 'order completed', 30_000, 300);
+    const before = must(getStoredOrder(kit.o.temp.db, ref), 'stored order');
+    const refundRows = (): number => Number(kit.o.temp.db.prepare('SELECT count(*) AS n FROM refunds WHERE client_order_ref = ?').pluck().get(ref));
+    expect(refundRows()).toBe(0);
+    const forgedRevision = before.revision + 5;
+    const outcome = await deliverAndProcess({
+      ...header('order.changed'), clientOrderRef: ref, platformOrderRef: before.platformOrderRef, revision: forgedRevision, changedProperties: ['refunds'],
+      orderSnapshot: {
+        clientOrderRef: ref, platformOrderRef: before.platformOrderRef, productRef: 1, variantRef: 0, productName: 'x', variantTitle: 'x', productType: 'card', units: 1,
+        unitPrice: 1, totalAmount: 1, refundedAmount: 1, state: 'completed', allowedActions: [], revision: forgedRevision, failureReason: null, verificationHint: null,
+        createdAt: 1, updatedAt: 2, completedAt: 2, orderCallbackUrl: null, imageUrl: null, entryCount: 0,
+        refunds: [{ refundRef: 'rf-forged', clientRefundRef: 'x', amount: 1, state: 'succeeded', reason: 'r', merchantNote: null, createdAt: 1, resolvedAt: 2 }], card_list: null,
+      },
+    });
+    // Processed by asking the merchant, whose detail has no refund.
+    expect(outcome).toMatch(/^refreshed: order .* \(from GET \/orders\)$/);
+    expect(kit.o.exchanges.some((e) => e.method === 'GET' && e.url.endsWith(`/orders/${ref}`))).toBe(true);
+    expect(refundRows()).toBe(0);
+    const after = must(getStoredOrder(kit.o.temp.db, ref), 'stored order');
+    expect({ state: after.state, revision: after.revision, refundedFen: after.refundedFen }).toEqual({ state: before.state, revision: before.revision, refundedFen: before.refundedFen });
+  });
+
   it('an unknown event type is stored and finished as ignored', async () => {
     const outcome = await deliverAndProcess({ ...header('order.shipped'), clientOrderRef: 'x' });
     expect(outcome).toBe('ignored: unknown type');
