@@ -56,6 +56,8 @@ export interface MerchantServices {
   readonly events: EventsService | null;
   /** Builds the webhook side from this connection's parts (a host that learns port and tunnel late, like the CLI's run). */
   attachEvents(factory: EventsFactory): EventsService;
+  /** Stops and drops the webhook side (the user chose another tunnel or port); polling carries on. */
+  detachEvents(): Promise<void>;
 }
 
 export interface Core {
@@ -141,6 +143,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         if (events !== null) throw new Error('the events service is already attached');
         events = factory({ db, clock, logger, cipher, catalog, client, tracker, secrets });
         return events;
+      },
+      async detachEvents() {
+        const current = events;
+        events = null;
+        await current?.stop();
       },
     };
     if (deps.events) built.attachEvents(deps.events);

@@ -2,6 +2,7 @@
 // events service themselves: the webhook tunnel and port in the settings decide. With `loopback` the
 // receiver and tunnel come up when the merchant services start, the callback URL is live and shown in
 // events.health, and a delivery is counted; with `off` (the default) the app polls only.
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from '../app/app-kit';
 
@@ -48,5 +49,43 @@ describe('webhooks chosen in the settings', () => {
 
     await kit.app.stop();
     expect(await kit.ok('events.health')).toMatchObject({ receiverUp: false, callbackUrl: null });
+  }, 60_000);
+
+  it('a tunnel chosen while connected takes effect at once, and an unusable one is refused in words', async () => {
+    await kit.app.start();
+    await kit.ok('settings.set', { webhookTunnel: 'off' });
+    await waitFor('the webhook side to stop', async () => ((await kit.ok('events.health')).receiverUp ? null : true));
+
+    const refused = await kit.call('settings.set', { webhookTunnel: 'url:http://hooks.example.com' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', fields: [{ path: 'webhookTunnel' }] } });
+    expect(await kit.ok('settings.get')).toMatchObject({ webhookTunnel: 'off' });
+
+    await kit.ok('settings.set', { webhookTunnel: 'loopback', webhookPort: 0 });
+    const first = await waitFor('the receiver to come up without a reconnect', async () => {
+      const h = await kit.ok('events.health');
+      return h.receiverUp && h.webhooksLive && h.callbackUrl !== null ? h.callbackUrl : null;
+    });
+
+    // Another port: the old receiver is closed, the new one answers.
+    await kit.ok('settings.set', { webhookPort: 0, webhookTunnel: 'loopback' });
+    const free = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+      });
+    });
+    await kit.ok('settings.set', { webhookPort: free });
+    const second = await waitFor('the receiver on the new port', async () => {
+      const h = await kit.ok('events.health');
+      return h.receiverUp && h.callbackUrl !== null && h.callbackUrl.includes(`:${free}/`) ? h.callbackUrl : null;
+    });
+    expect(second).not.toBe(first);
+    await expect(fetch(first, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).rejects.toThrow();
+
+    await kit.ok('settings.set', { webhookTunnel: 'off' });
+    await waitFor('the webhook side to stop again', async () => ((await kit.ok('events.health')).receiverUp ? null : true));
+    await expect(fetch(second, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).rejects.toThrow();
+    await kit.app.stop();
   }, 60_000);
 });

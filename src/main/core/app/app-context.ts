@@ -56,6 +56,8 @@ export interface AppContext {
   /** The services if this process runs them now; null otherwise (never builds them). */
   activeServices(): MerchantServices | null;
   connectionStatus(): Promise<ConnectionStatus>;
+  /** The stored tunnel or port changed: the running webhook side (if any) is rebuilt from the settings. */
+  webhookSettingsChanged(): Promise<void>;
   /** Checks and stores credentials (GET /account first), starts the services, tells the UI. */
   connect(input: { baseUrl: string; userId: string; apiKey: string; caCertPem: string | null }, demo: boolean): Promise<AccountView>;
   /** Forgets the key and stops the services. */

@@ -91,7 +91,11 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     services.tracker.start();
     services.aftersales.recover();
     services.aftersales.start();
-    // The webhook side the user chose in the settings (read once per connection, as the settings say).
+    await startWebhooks(services);
+  };
+
+  /** The webhook side the user chose in the settings (unless the host attached its own), started. */
+  const startWebhooks = async (services: MerchantServices): Promise<void> => {
     if (services.events === null) {
       try {
         const factory = eventsFactoryFromSettings(readSettings(core.db));
@@ -108,6 +112,14 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
         logger.warn('webhooks could not start; orders are tracked by polling', { error: error instanceof Error ? error.message : 'unknown' });
       }
     }
+  };
+
+  /** The buyer picked another tunnel or port: the running webhook side is replaced at once. */
+  const webhookSettingsChanged = async (): Promise<void> => {
+    const services = running;
+    if (services === null) return;
+    await services.detachEvents();
+    await startWebhooks(services);
   };
 
   const merchant = async (): Promise<MerchantServices> => {
@@ -212,6 +224,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     nowSeconds,
     merchant,
     activeServices: () => running,
+    webhookSettingsChanged,
     connectionStatus,
     async connect(input, demo) {
       // Registered before anything can log it; a wrong key stays hidden too.
