@@ -52,6 +52,18 @@ function pickVariant(product: Product, body: ControlBody): Variant {
   return variant;
 }
 
+/**
+ * Stock alone must never leave a variant that the snapshot would misstate (spec 2.4: `tracked` has a
+ * number, `unlimited` null): a count given to an unlimited variant makes it tracked, null given to a
+ * tracked one makes it unlimited; an undisclosed variant keeps its type (the count stays hidden).
+ */
+function inventoryTypeAfter(current: InventoryType, asked: InventoryType | undefined, units: number | null | undefined): InventoryType {
+  if (asked !== undefined) return asked;
+  if (units === null && current === 'tracked') return 'unlimited';
+  if (typeof units === 'number' && current === 'unlimited') return 'tracked';
+  return current;
+}
+
 /** Validates the whole request first, then applies it as one change (one revision, one message). */
 export function changeProduct(merchant: Merchant, productRef: number, body: ControlBody): Record<string, unknown> {
   const { catalog } = merchant.ctx;
@@ -64,6 +76,7 @@ export function changeProduct(merchant: Merchant, productRef: number, body: Cont
   if (units !== undefined && units !== null && !(Number.isSafeInteger(units) && (units as number) >= 0)) throw new ControlError(400, 'remainingUnits must be an integer >= 0 or null');
   const inventoryType = body['inventoryType'];
   if (inventoryType !== undefined && !INVENTORY_TYPES.includes(inventoryType as string)) throw new ControlError(400, 'bad inventoryType');
+  if (inventoryType === 'tracked' && units === null) throw new ControlError(400, 'a tracked variant needs remainingUnits as a number');
   const availability = body['availability'];
   if (availability !== undefined && !AVAILABILITIES.includes(availability as string)) throw new ControlError(400, 'bad availability');
   const brand = body['brand'] === undefined ? undefined : readBrand(body['brand']);
@@ -85,12 +98,11 @@ export function changeProduct(merchant: Merchant, productRef: number, body: Cont
 
   const changed = catalog.change(product, (p) => {
     if (price !== undefined) variant.priceFen = price;
-    if (inventoryType !== undefined) {
-      variant.inventoryType = inventoryType as InventoryType;
-      if (inventoryType === 'unlimited') variant.remainingUnits = null;
-      else if (variant.remainingUnits === null) variant.remainingUnits = 100;
-    }
-    if (units !== undefined && variant.inventoryType !== 'unlimited') variant.remainingUnits = units as number | null;
+    const type = inventoryTypeAfter(variant.inventoryType, inventoryType as InventoryType | undefined, units as number | null | undefined);
+    variant.inventoryType = type;
+    if (units !== undefined && type !== 'unlimited') variant.remainingUnits = units as number | null;
+    if (type === 'unlimited') variant.remainingUnits = null;
+    else if (variant.remainingUnits === null && units !== null) variant.remainingUnits = 100;
     if (availability !== undefined) {
       if (body['variantRef'] === undefined) p.availability = availability as Availability;
       else variant.availability = availability as Availability;

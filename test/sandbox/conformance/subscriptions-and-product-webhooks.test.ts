@@ -244,6 +244,19 @@ describe('product.changed for every kind of change (spec 6.3; contract 4.1)', ()
     expect(variant(s, v.variantRef).remainingUnits).toBeNull();
   });
 
+  it('control remainingUnits null on a tracked variant makes it unlimited, a count makes it tracked again (never tracked with null)', async () => {
+    const cleared = await change(single.productRef, { variantRef: 0, remainingUnits: null }, ['inventoryType', 'remainingUnits']);
+    expect(variant(cleared, 0)).toMatchObject({ inventoryType: 'unlimited', remainingUnits: null });
+    const counted = await change(single.productRef, { variantRef: 0, remainingUnits: 12 }, ['inventoryType', 'remainingUnits']);
+    expect(variant(counted, 0)).toMatchObject({ inventoryType: 'tracked', remainingUnits: 12 });
+    const refused = await fetch(`${sandbox.controlUrl}/control/products/${single.productRef}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variantRef: 0, inventoryType: 'tracked', remainingUnits: null }),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('product availability → ["availability"], both ways', async () => {
     const off = await change(single.productRef, { availability: 'unavailable' }, ['availability']);
     expect(off.availability).toBe('unavailable');
