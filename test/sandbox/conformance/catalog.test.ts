@@ -128,6 +128,11 @@ describe('categories (contract 2)', () => {
     const top = categories.filter((c) => c.parentRef === null);
     const parentOf = new Map(categories.map((c) => [c.catalogRef, c.parentRef]));
     expect(top.reduce((sum, c) => sum + c.productCount, 0)).toBe(catalog.length);
+    // Only categories involved in discoverable products are listed (spec 4), and each of those is.
+    for (const c of categories) expect(c.productCount, `category ${c.catalogRef} has products`).toBeGreaterThan(0);
+    const used = new Set(catalog.flatMap((item) => [item.catalogRef as number, parentOf.get(item.catalogRef as number) ?? -1]));
+    used.delete(-1);
+    expect(new Set(categories.map((c) => c.catalogRef))).toEqual(used);
     for (const c of categories) {
       const inIt = catalog.filter((item) => item.catalogRef === c.catalogRef || parentOf.get(item.catalogRef as number) === c.catalogRef);
       expect(inIt.length, `products in ${c.catalogRef}`).toBe(c.productCount);
