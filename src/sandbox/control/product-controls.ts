@@ -34,15 +34,30 @@ export function listProducts(merchant: Merchant, query: URLSearchParams): unknow
   }));
 }
 
-function readBrand(value: unknown): Brand | null {
+/**
+ * A brand as the control API takes it: `{brandRef?, name, imageUrl?}` or null. Without a brandRef the
+ * merchant's brand of that name is reused, or a new brand is made, as a back office would do.
+ */
+function readBrand(value: unknown, products: readonly Product[]): Brand | null {
   if (value === null) return null;
-  if (typeof value === 'object' && value !== null) {
+  if (typeof value === 'object' && !Array.isArray(value)) {
     const { brandRef, name, imageUrl } = value as Record<string, unknown>;
-    if (Number.isSafeInteger(brandRef) && typeof name === 'string' && (imageUrl === null || imageUrl === undefined || typeof imageUrl === 'string')) {
-      return { brandRef: brandRef as number, name, imageUrl: imageUrl ?? null };
+    const refOk = brandRef === undefined || (Number.isSafeInteger(brandRef) && (brandRef as number) > 0);
+    if (refOk && typeof name === 'string' && name !== '' && (imageUrl === null || imageUrl === undefined || typeof imageUrl === 'string')) {
+      return { brandRef: typeof brandRef === 'number' ? brandRef : brandRefFor(name, products), name, imageUrl: imageUrl ?? null };
     }
   }
-  throw new ControlError(400, 'brand must be {brandRef, name, imageUrl} or null');
+  throw new ControlError(400, 'brand must be {brandRef?, name, imageUrl?} or null');
+}
+
+function brandRefFor(name: string, products: readonly Product[]): number {
+  let highest = 0;
+  for (const product of products) {
+    if (product.brand === null) continue;
+    if (product.brand.name === name) return product.brand.brandRef;
+    highest = Math.max(highest, product.brand.brandRef);
+  }
+  return highest + 1;
 }
 
 function pickVariant(product: Product, body: ControlBody): Variant {
@@ -79,7 +94,7 @@ export function changeProduct(merchant: Merchant, productRef: number, body: Cont
   if (inventoryType === 'tracked' && units === null) throw new ControlError(400, 'a tracked variant needs remainingUnits as a number');
   const availability = body['availability'];
   if (availability !== undefined && !AVAILABILITIES.includes(availability as string)) throw new ControlError(400, 'bad availability');
-  const brand = body['brand'] === undefined ? undefined : readBrand(body['brand']);
+  const brand = body['brand'] === undefined ? undefined : readBrand(body['brand'], catalog.products);
   const catalogRef = body['catalogRef'];
   if (catalogRef !== undefined && !(typeof catalogRef === 'number' && catalog.category(catalogRef))) throw new ControlError(400, 'no such catalogRef');
   const bump = body['purchaseSchemaRevision'];

@@ -284,6 +284,17 @@ describe('product.changed for every kind of change (spec 6.3; contract 4.1)', ()
     expect(cleared.brand).toBeNull();
   });
 
+  it('the control API may leave brandRef out: the brand of that name is reused, or a new one made', async () => {
+    const brand = { brandRef: 990003, name: '复用品牌', imageUrl: null };
+    await change(single.productRef, { brand }, ['brand']);
+    const named = await change(multi.productRef, { brand: { name: '复用品牌' } }, ['brand']);
+    expect(named.brand).toEqual(brand);
+    const fresh = await change(multi.productRef, { brand: { name: '全新品牌', imageUrl: null } }, ['brand']);
+    expect(fresh.brand?.name).toBe('全新品牌');
+    expect(Number.isSafeInteger(fresh.brand?.brandRef)).toBe(true);
+    expect([990001, 990002, 990003]).not.toContain(fresh.brand?.brandRef);
+  });
+
   it('purchaseSchemaRevision bump → ["purchaseSchemaRevision"], and the template follows', async () => {
     const before = must(single.variants[0], 'v0').purchaseSchemaRevision;
     const s = await change(single.productRef, { variantRef: 0, purchaseSchemaRevision: 'bump' }, ['purchaseSchemaRevision']);
