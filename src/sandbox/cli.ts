@@ -1,5 +1,6 @@
 // `npm run sandbox -- …`: starts the merchant sandbox, prints its address as one JSON line on stdout,
 // logs to stderr (never a key), and stops cleanly on SIGTERM/SIGINT (or when stdin closes, if asked).
+import { findNpmLauncher, watchLauncher } from './launcher-watch';
 import { parseSandboxArgs, UsageError } from './sandbox-options';
 import { startSandbox } from './start-sandbox';
 
@@ -21,7 +22,10 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ baseUrl, controlUrl, userId, apiKey, caCertFile })}\n`);
   log(`OpenAPI at ${baseUrl}, control at ${controlUrl}, time scale ${options.timeScale}`);
 
+  let stopping = false;
   const shutdown = (why: string): void => {
+    if (stopping) return;
+    stopping = true;
     log(`stopping (${why})`);
     sandbox.stop().then(
       () => process.exit(0),
@@ -33,6 +37,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  const launcher = findNpmLauncher();
+  if (launcher !== null) watchLauncher(launcher, () => shutdown('npm exited'));
   if (options.exitOnStdinClose) {
     process.stdin.on('data', () => undefined);
     process.stdin.once('end', () => shutdown('stdin closed'));

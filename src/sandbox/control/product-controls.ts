@@ -34,15 +34,30 @@ export function listProducts(merchant: Merchant, query: URLSearchParams): unknow
   }));
 }
 
-function readBrand(value: unknown): Brand | null {
+/**
+ * A brand as the control API takes it: `{brandRef?, name, imageUrl?}` or null. Without a brandRef the
+ * merchant's brand of that name is reused, or a new brand is made, as a back office would do.
+ */
+function readBrand(value: unknown, products: readonly Product[]): Brand | null {
   if (value === null) return null;
-  if (typeof value === 'object' && value !== null) {
+  if (typeof value === 'object' && !Array.isArray(value)) {
     const { brandRef, name, imageUrl } = value as Record<string, unknown>;
-    if (Number.isSafeInteger(brandRef) && typeof name === 'string' && (imageUrl === null || imageUrl === undefined || typeof imageUrl === 'string')) {
-      return { brandRef: brandRef as number, name, imageUrl: imageUrl ?? null };
+    const refOk = brandRef === undefined || (Number.isSafeInteger(brandRef) && (brandRef as number) > 0);
+    if (refOk && typeof name === 'string' && name !== '' && (imageUrl === null || imageUrl === undefined || typeof imageUrl === 'string')) {
+      return { brandRef: typeof brandRef === 'number' ? brandRef : brandRefFor(name, products), name, imageUrl: imageUrl ?? null };
     }
   }
-  throw new ControlError(400, 'brand must be {brandRef, name, imageUrl} or null');
+  throw new ControlError(400, 'brand must be {brandRef?, name, imageUrl?} or null');
+}
+
+function brandRefFor(name: string, products: readonly Product[]): number {
+  let highest = 0;
+  for (const product of products) {
+    if (product.brand === null) continue;
+    if (product.brand.name === name) return product.brand.brandRef;
+    highest = Math.max(highest, product.brand.brandRef);
+  }
+  return highest + 1;
 }
 
 function pickVariant(product: Product, body: ControlBody): Variant {
@@ -50,6 +65,18 @@ function pickVariant(product: Product, body: ControlBody): Variant {
   const variant = product.variants.find((v) => v.variantRef === ref);
   if (!variant) throw new ControlError(404, `product ${product.productRef} has no variant ${JSON.stringify(ref)}`);
   return variant;
+}
+
+/**
+ * Stock alone must never leave a variant that the snapshot would misstate (spec 2.4: `tracked` has a
+ * number, `unlimited` null): a count given to an unlimited variant makes it tracked, null given to a
+ * tracked one makes it unlimited; an undisclosed variant keeps its type (the count stays hidden).
+ */
+function inventoryTypeAfter(current: InventoryType, asked: InventoryType | undefined, units: number | null | undefined): InventoryType {
+  if (asked !== undefined) return asked;
+  if (units === null && current === 'tracked') return 'unlimited';
+  if (typeof units === 'number' && current === 'unlimited') return 'tracked';
+  return current;
 }
 
 /** Validates the whole request first, then applies it as one change (one revision, one message). */
@@ -64,9 +91,10 @@ export function changeProduct(merchant: Merchant, productRef: number, body: Cont
   if (units !== undefined && units !== null && !(Number.isSafeInteger(units) && (units as number) >= 0)) throw new ControlError(400, 'remainingUnits must be an integer >= 0 or null');
   const inventoryType = body['inventoryType'];
   if (inventoryType !== undefined && !INVENTORY_TYPES.includes(inventoryType as string)) throw new ControlError(400, 'bad inventoryType');
+  if (inventoryType === 'tracked' && units === null) throw new ControlError(400, 'a tracked variant needs remainingUnits as a number');
   const availability = body['availability'];
   if (availability !== undefined && !AVAILABILITIES.includes(availability as string)) throw new ControlError(400, 'bad availability');
-  const brand = body['brand'] === undefined ? undefined : readBrand(body['brand']);
+  const brand = body['brand'] === undefined ? undefined : readBrand(body['brand'], catalog.products);
   const catalogRef = body['catalogRef'];
   if (catalogRef !== undefined && !(typeof catalogRef === 'number' && catalog.category(catalogRef))) throw new ControlError(400, 'no such catalogRef');
   const bump = body['purchaseSchemaRevision'];
@@ -85,12 +113,11 @@ export function changeProduct(merchant: Merchant, productRef: number, body: Cont
 
   const changed = catalog.change(product, (p) => {
     if (price !== undefined) variant.priceFen = price;
-    if (inventoryType !== undefined) {
-      variant.inventoryType = inventoryType as InventoryType;
-      if (inventoryType === 'unlimited') variant.remainingUnits = null;
-      else if (variant.remainingUnits === null) variant.remainingUnits = 100;
-    }
-    if (units !== undefined && variant.inventoryType !== 'unlimited') variant.remainingUnits = units as number | null;
+    const type = inventoryTypeAfter(variant.inventoryType, inventoryType as InventoryType | undefined, units as number | null | undefined);
+    variant.inventoryType = type;
+    if (units !== undefined && type !== 'unlimited') variant.remainingUnits = units as number | null;
+    if (type === 'unlimited') variant.remainingUnits = null;
+    else if (variant.remainingUnits === null && units !== null) variant.remainingUnits = 100;
     if (availability !== undefined) {
       if (body['variantRef'] === undefined) p.availability = availability as Availability;
       else variant.availability = availability as Availability;

@@ -112,6 +112,22 @@ export class CatalogStore {
   }
 
   /**
+   * The categories involved in discoverable products (spec 4: GET /categories), each with its count:
+   * a category without products, directly or through its children, is not shown. One pass over the
+   * products, so a 100,000-product catalog stays cheap to list.
+   */
+  categoriesInUse(): { category: Category; productCount: number }[] {
+    const counts = new Map<number, number>();
+    for (const product of this.products) counts.set(product.catalogRef, (counts.get(product.catalogRef) ?? 0) + 1);
+    const total = (category: Category): number => {
+      let count = counts.get(category.catalogRef) ?? 0;
+      for (const child of this.categories) if (child.parentRef === category.catalogRef) count += counts.get(child.catalogRef) ?? 0;
+      return count;
+    };
+    return this.categories.map((category) => ({ category, productCount: total(category) })).filter((entry) => entry.productCount > 0);
+  }
+
+  /**
    * Applies a mutation and publishes `product.changed` hints for what it changed. The revision moves
    * on every change, a category move included, and always strictly increases (contract 4.1).
    */

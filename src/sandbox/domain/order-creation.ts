@@ -12,6 +12,13 @@ import type { Order } from './order-records';
 import { canonicalEntries, checkEntries, checkUnits, readEntryGroups } from './purchase-validation';
 import { isAllowedCallbackUrl, isPublicImageUrl } from './url-rules';
 
+/**
+ * The merchant's limit on one order's amount (10,000 yuan), as real merchants' risk control has. It is
+ * the sandbox's one rule without a more specific code, so it is how ORDER_CREATE_REJECTED (spec 7.3
+ * 422100) can be reached; no normal order (seeded prices, default balance) comes near it.
+ */
+export const MAX_ORDER_TOTAL_FEN = 1_000_000;
+
 function pickVariant(product: Product, variantRef: number | null): Variant {
   const single = product.variants.length === 1 && product.variants[0]?.variantRef === 0;
   if (!single && (variantRef === null || variantRef === 0)) {
@@ -72,6 +79,7 @@ export class OrderCreation {
       throw new ApiError('INVENTORY_UNAVAILABLE', 'not enough stock for now');
     }
     const totalFen = variant.priceFen * units;
+    if (totalFen > MAX_ORDER_TOTAL_FEN) throw new ApiError('ORDER_CREATE_REJECTED', 'the order amount exceeds the merchant limit of 10000 yuan per order');
     if (account.balanceFen < totalFen) throw new ApiError('BALANCE_INSUFFICIENT', 'the available balance is too small');
 
     const now = this.ctx.clock.nowSeconds();

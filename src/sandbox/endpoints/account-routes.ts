@@ -29,8 +29,7 @@ export const accountRoutes: Route[] = [
     group: 'account',
     handle: ({ merchant, query }) => {
       const { page, pageSize } = readPaging(query);
-      const catalog = merchant.ctx.catalog;
-      return paginate(catalog.categories, page, pageSize, (c) => categoryToWire(c, catalog.productCount(c.catalogRef)));
+      return paginate(merchant.ctx.catalog.categoriesInUse(), page, pageSize, (entry) => categoryToWire(entry.category, entry.productCount));
     },
   },
 ];

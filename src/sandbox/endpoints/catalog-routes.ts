@@ -4,7 +4,7 @@ import { catalogItem, productDetail, templateToWire } from '../domain/catalog-wi
 import { isAllowedCallbackUrl } from '../domain/url-rules';
 import { ApiError } from '../http/api-error';
 import { paginate } from '../http/envelope';
-import { optionalString, queryInt, readPaging } from '../http/input-readers';
+import { optionalString, parseRef, queryRef, readPaging } from '../http/input-readers';
 import type { Route, RouteContext } from './route';
 import { param } from './route';
 
@@ -19,7 +19,7 @@ function visibleProduct(context: RouteContext, productRef: number): Product {
 function listCatalog(context: RouteContext): unknown {
   const { catalog, subscriptions, clock } = context.merchant.ctx;
   const { page, pageSize } = readPaging(context.query);
-  const catalogRef = queryInt(context.query, 'catalogRef', null, 1);
+  const catalogRef = queryRef(context.query, 'catalogRef');
   const subscriptionFilter = context.query.get('subscriptionState');
   if (subscriptionFilter !== null && subscriptionFilter !== '' && subscriptionFilter !== 'subscribed') {
     throw new ApiError('INVALID_ARGUMENT', 'subscriptionState only takes "subscribed"');
@@ -35,9 +35,9 @@ function listCatalog(context: RouteContext): unknown {
 }
 
 function readTemplate(context: RouteContext): unknown {
-  const productRef = queryInt(context.query, 'productRef', null, 1);
+  const productRef = queryRef(context.query, 'productRef');
   if (productRef === null) throw new ApiError('INVALID_ARGUMENT', 'productRef is required');
-  const variantRef = queryInt(context.query, 'variantRef', null, 0);
+  const variantRef = queryRef(context.query, 'variantRef', 0);
   const product = visibleProduct(context, productRef);
   const single = product.variants.length === 1 && product.variants[0]?.variantRef === 0;
   if (!single && (variantRef === null || variantRef === 0)) throw new ApiError('INVALID_ARGUMENT', 'variantRef is required for a multi-variant product');
@@ -77,6 +77,7 @@ function changeSubscriptions(context: RouteContext): unknown {
 export const catalogRoutes: Route[] = [
   { method: 'GET', pattern: /^\/goods\/catalog$/, group: 'catalog', handle: listCatalog },
   { method: 'GET', pattern: /^\/goods\/tpl$/, group: 'catalog', handle: readTemplate },
-  { method: 'GET', pattern: /^\/goods\/(\d{1,15})$/, group: 'catalog', handle: (c) => productDetail(visibleProduct(c, Number(param(c, 0)))) },
+  // Any other segment is a productRef, so that one of the wrong type is 400002 rather than "no such endpoint".
+  { method: 'GET', pattern: /^\/goods\/(?!catalog$|tpl$|subscriptions$)([^/]+)$/, group: 'catalog', handle: (c) => productDetail(visibleProduct(c, parseRef(param(c, 0), 'productRef'))) },
   { method: 'POST', pattern: /^\/goods\/subscriptions$/, group: 'subscriptions', handle: changeSubscriptions },
 ];

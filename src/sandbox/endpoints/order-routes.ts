@@ -1,7 +1,7 @@
 // Order endpoints (contract 7).
 import { orderToWire } from '../domain/order-records';
 import { paginate } from '../http/envelope';
-import { queryInt, readPaging } from '../http/input-readers';
+import { queryInt, queryRef, readPaging } from '../http/input-readers';
 import type { Route } from './route';
 import { param } from './route';
 
@@ -20,7 +20,7 @@ export const orderRoutes: Route[] = [
       const { page, pageSize } = readPaging(query);
       const orders = merchant.orders.list(account.accountRef, {
         state: query.get('state') || null,
-        productRef: queryInt(query, 'productRef', null, 1),
+        productRef: queryRef(query, 'productRef'),
         createdFrom: queryInt(query, 'createdFrom', null),
         createdTo: queryInt(query, 'createdTo', null),
       });

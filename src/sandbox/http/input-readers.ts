@@ -62,6 +62,22 @@ export function queryInt(query: URLSearchParams, name: string, fallback: number 
   return value;
 }
 
+/**
+ * A public resource reference (productRef, variantRef, catalogRef) in the query or the path: one that
+ * is not a whole number of its range is INVALID_PUBLIC_REFERENCE (spec 7.2 400002: "invalid, wrong
+ * type"), not a generic argument error, so an integrator can tell a broken link from a bad filter.
+ */
+export function parseRef(raw: string, name: string, min = 1): number {
+  const value = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min) throw new ApiError('INVALID_PUBLIC_REFERENCE', `${name} must be an integer >= ${min}`);
+  return value;
+}
+
+export function queryRef(query: URLSearchParams, name: string, min = 1): number | null {
+  const raw = query.get(name);
+  return raw === null || raw === '' ? null : parseRef(raw, name, min);
+}
+
 export interface Paging {
   page: number;
   pageSize: number;

@@ -8,6 +8,7 @@ import type { RateHeaders, RateLimiter } from '../limits/rate-limiter';
 import { ApiError, errorNameForCode } from './api-error';
 import { newRequestId, writeApiError, writeSuccess } from './envelope';
 import { chance, type FaultSettings } from './fault-settings';
+import { isIpAllowed } from './ip-allow-list';
 import { parseJsonObject, readBody } from './request-body';
 
 export const BASE_PATH = '/openapi/v1';
@@ -30,10 +31,6 @@ function hostName(header: string | undefined): string {
   if (host.startsWith('[')) return host.slice(1, host.indexOf(']'));
   const colon = host.lastIndexOf(':');
   return colon > -1 && host.indexOf(':') === colon ? host.slice(0, colon) : host;
-}
-
-function clientIp(req: IncomingMessage): string {
-  return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 }
 
 function rateHeaders(headers: RateHeaders | null): Record<string, string> {
@@ -78,7 +75,7 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
       const raw = await readBody(req);
       if (carriesCredentials(url.searchParams, raw)) throw new ApiError('INVALID_CREDENTIAL', 'invalid credentials');
       const account = authenticate(deps, req);
-      if (account.ipAllowList !== null && !account.ipAllowList.includes(clientIp(req))) {
+      if (account.ipAllowList !== null && !isIpAllowed(account.ipAllowList, req.socket.remoteAddress ?? '')) {
         throw new ApiError('SOURCE_IP_DENIED', 'the source address is not on the allow-list');
       }
       const matched = matchRoute(req.method ?? 'GET', url.pathname.slice(BASE_PATH.length));

@@ -188,6 +188,18 @@ describe('IP allow-list (spec 5 rule 6; contract 0.1 step 3)', () => {
     expectOk(await callApi(sandbox, 'GET', '/account', { auth: a }));
   });
 
+  it('entries may be CIDR ranges: 10.0.0.0/8 is 403002, 127.0.0.0/8 and 0.0.0.0/0 admit the loopback client', async () => {
+    const a = await newAccount(sandbox);
+    await updateAccount(a.userId, { ipAllowList: ['10.0.0.0/8', '2001:db8::/32'] });
+    expectError(await callApi(sandbox, 'GET', '/account', { auth: a }), 403, 403002);
+    await updateAccount(a.userId, { ipAllowList: ['10.0.0.0/8', '127.0.0.0/8'] });
+    expectOk(await callApi(sandbox, 'GET', '/account', { auth: a }));
+    await updateAccount(a.userId, { ipAllowList: ['0.0.0.0/0'] });
+    expectOk(await callApi(sandbox, 'GET', '/account', { auth: a }));
+    await updateAccount(a.userId, { ipAllowList: [] });
+    expectError(await callApi(sandbox, 'GET', '/account', { auth: a }), 403, 403002);
+  });
+
   it('the allow-list is checked before suspension, and only after credentials', async () => {
     const a = await newAccount(sandbox);
     await updateAccount(a.userId, { ipAllowList: ['10.1.2.3'], suspended: true });

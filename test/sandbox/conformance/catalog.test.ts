@@ -128,6 +128,11 @@ describe('categories (contract 2)', () => {
     const top = categories.filter((c) => c.parentRef === null);
     const parentOf = new Map(categories.map((c) => [c.catalogRef, c.parentRef]));
     expect(top.reduce((sum, c) => sum + c.productCount, 0)).toBe(catalog.length);
+    // Only categories involved in discoverable products are listed (spec 4), and each of those is.
+    for (const c of categories) expect(c.productCount, `category ${c.catalogRef} has products`).toBeGreaterThan(0);
+    const used = new Set(catalog.flatMap((item) => [item.catalogRef as number, parentOf.get(item.catalogRef as number) ?? -1]));
+    used.delete(-1);
+    expect(new Set(categories.map((c) => c.catalogRef))).toEqual(used);
     for (const c of categories) {
       const inIt = catalog.filter((item) => item.catalogRef === c.catalogRef || parentOf.get(item.catalogRef as number) === c.catalogRef);
       expect(inIt.length, `products in ${c.catalogRef}`).toBe(c.productCount);
@@ -179,10 +184,12 @@ describe('catalog (contract 3)', () => {
     expect(inParent.map((i) => i.productRef)).toEqual(products.filter((p) => kidRefs.has(p.catalogRef)).map((p) => p.productRef));
   });
 
-  it('an unknown catalogRef is 404001; a malformed one 400001', async () => {
+  it('an unknown catalogRef is 404001; one of the wrong type 400002 (spec 7.2 INVALID_PUBLIC_REFERENCE)', async () => {
     const auth = await newAccount(sandbox);
     expectError(await pacedCall(sandbox, auth, 'GET', '/goods/catalog', { query: { catalogRef: 987654321 } }), 404, 404001);
-    expectError(await pacedCall(sandbox, auth, 'GET', '/goods/catalog', { query: { catalogRef: 'abc' } }), 400, 400001);
+    for (const catalogRef of ['abc', '1.5', '-1', '0']) {
+      expectError(await pacedCall(sandbox, auth, 'GET', '/goods/catalog', { query: { catalogRef } }), 400, 400002);
+    }
   });
 
   it('subscriptionState=subscribed returns only subscribed products, with expiry; other values are 400001', async () => {
@@ -262,6 +269,14 @@ describe('product detail (contract 4)', () => {
     const unknown = Math.max(...products.map((p) => p.productRef)) + 100000;
     expectError(await pacedCall(sandbox, auth, 'GET', `/goods/${unknown}`), 404, 404001);
   });
+
+  it('a productRef of the wrong type in the path is 400002, a broken %-escape too (never a 500)', async () => {
+    const auth = await newAccount(sandbox);
+    for (const ref of ['abc', '12a', '1.5', '-3', '0', '%E4%B8%AD', '%E0%A4%A']) {
+      expectError(await pacedCall(sandbox, auth, 'GET', `/goods/${ref}`), 400, 400002);
+    }
+    expectError(await pacedCall(sandbox, auth, 'GET', '/orders/%E0%A4%A'), 400, 400002);
+  });
 });
 
 describe('purchase template (contract 5)', () => {
@@ -330,12 +345,12 @@ describe('purchase template (contract 5)', () => {
     }
   });
 
-  it('missing or malformed productRef is 400001; an unknown product 404001', async () => {
+  it('a missing productRef is 400001, one of the wrong type 400002; an unknown product 404001', async () => {
     const auth = await newAccount(sandbox);
     expectError(await pacedCall(sandbox, auth, 'GET', '/goods/tpl'), 400, 400001);
-    expectError(await pacedCall(sandbox, auth, 'GET', '/goods/tpl', { query: { productRef: 'abc' } }), 400, 400001);
+    expectError(await pacedCall(sandbox, auth, 'GET', '/goods/tpl', { query: { productRef: 'abc' } }), 400, 400002);
     const single = must(products.find(isSingleVariant), 'single-variant product');
-    expectError(await pacedCall(sandbox, auth, 'GET', '/goods/tpl', { query: { productRef: single.productRef, variantRef: 'x' } }), 400, 400001);
+    expectError(await pacedCall(sandbox, auth, 'GET', '/goods/tpl', { query: { productRef: single.productRef, variantRef: 'x' } }), 400, 400002);
     const unknown = Math.max(...products.map((p) => p.productRef)) + 100000;
     expectError(await pacedCall(sandbox, auth, 'GET', '/goods/tpl', { query: { productRef: unknown } }), 404, 404001);
   });

@@ -509,6 +509,24 @@ describe('422102: tracked stock', () => {
   });
 });
 
+describe('422100: no more specific reason (contract 7.1: the per-order amount limit)', () => {
+  test('an order above 10000 yuan is 422100 even with enough balance; exactly 10000 yuan is accepted', async () => {
+    const account = await newAccount(h);
+    const pick = catalog.claim((p, v) => goodCard(p, v) && tplOf({ product: p, variant: v }).unitRule.min === 1 && v.inventoryType !== 'tracked', 'an orderable card variant with unitRule.min 1 and no tracked stock');
+    await setAccount(h, account, { balance: '50000' });
+    await changeProduct(h, pick.product.productRef, { variantRef: pick.variant.variantRef, price: '10000.01' });
+    const ref = uid('cap');
+    expectError(await createOrder(h, account, bodyFor(pick, ref, 1)), 422, 422100);
+    await expectNoOrder(account, ref);
+    expect(entriesFor(await ledger(h, account), ref)).toEqual([]);
+
+    await changeProduct(h, pick.product.productRef, { variantRef: pick.variant.variantRef, price: '10000' });
+    const order = ok(await createOrder(h, account, bodyFor(pick, ref, 1)));
+    expect(fen(order.totalAmount)).toBe(1_000_000);
+    expect(await accountBalanceFen(h, account)).toBe(4_000_000);
+  });
+});
+
 describe('422103: balance too small', () => {
   test('one fen short is 422103 and charges nothing; with the exact amount the same ref succeeds', async () => {
     const account = await newAccount(h);

@@ -131,6 +131,24 @@ describe('total burst (spec 8: all endpoints, burst at most 30; contract 8)', ()
     }
   });
 
+  it('create order has its own burst of 10: of 11 creates at once exactly one is 429001, with the orderCreate headers', async () => {
+    const reader = await newAccount(sandbox);
+    const card = pickProduct(await controlProducts(sandbox), new Set(), 'orderable card', isOrderableCard);
+    const units = await templateMinUnits(sandbox, reader, card.productRef);
+    const stamp = Date.now();
+    const { answers } = await volleyWithinOneSecond((auth) =>
+      Array.from({ length: 11 }, (_, i) => () => callApi(sandbox, 'POST', '/orders/create', { auth, body: { clientOrderRef: `burst-${stamp}-${i}`, productRef: card.productRef, units } })),
+    );
+    // Whatever the create itself answers (a small balance may refuse some), only the limiter says 429.
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited, `statuses ${answers.map((a) => a.status).join(',')}`).toHaveLength(1);
+    for (const r of limited) {
+      expectError(r, 429, 429001);
+      expect(intHeader(r, 'retry-after')).toBeGreaterThanOrEqual(1);
+    }
+    for (const a of answers.filter((x) => x.status !== 429)) expectRateHeaders(a, 120);
+  });
+
   it('refused requests are not counted: after a refused volley the group has spent only what was accepted', async () => {
     const { auth, answers } = await volleyWithinOneSecond((a) => Array.from({ length: 40 }, () => () => callApi(sandbox, 'GET', '/account', { auth: a })));
     const accepted = answers.filter((a) => a.status === 200).length;

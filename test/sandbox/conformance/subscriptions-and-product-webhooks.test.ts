@@ -244,6 +244,19 @@ describe('product.changed for every kind of change (spec 6.3; contract 4.1)', ()
     expect(variant(s, v.variantRef).remainingUnits).toBeNull();
   });
 
+  it('control remainingUnits null on a tracked variant makes it unlimited, a count makes it tracked again (never tracked with null)', async () => {
+    const cleared = await change(single.productRef, { variantRef: 0, remainingUnits: null }, ['inventoryType', 'remainingUnits']);
+    expect(variant(cleared, 0)).toMatchObject({ inventoryType: 'unlimited', remainingUnits: null });
+    const counted = await change(single.productRef, { variantRef: 0, remainingUnits: 12 }, ['inventoryType', 'remainingUnits']);
+    expect(variant(counted, 0)).toMatchObject({ inventoryType: 'tracked', remainingUnits: 12 });
+    const refused = await fetch(`${sandbox.controlUrl}/control/products/${single.productRef}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variantRef: 0, inventoryType: 'tracked', remainingUnits: null }),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('product availability → ["availability"], both ways', async () => {
     const off = await change(single.productRef, { availability: 'unavailable' }, ['availability']);
     expect(off.availability).toBe('unavailable');
@@ -269,6 +282,17 @@ describe('product.changed for every kind of change (spec 6.3; contract 4.1)', ()
     expect(set2.brand).toEqual(noImage);
     const cleared = await change(single.productRef, { brand: null }, ['brand']);
     expect(cleared.brand).toBeNull();
+  });
+
+  it('the control API may leave brandRef out: the brand of that name is reused, or a new one made', async () => {
+    const brand = { brandRef: 990003, name: '复用品牌', imageUrl: null };
+    await change(single.productRef, { brand }, ['brand']);
+    const named = await change(multi.productRef, { brand: { name: '复用品牌' } }, ['brand']);
+    expect(named.brand).toEqual(brand);
+    const fresh = await change(multi.productRef, { brand: { name: '全新品牌', imageUrl: null } }, ['brand']);
+    expect(fresh.brand?.name).toBe('全新品牌');
+    expect(Number.isSafeInteger(fresh.brand?.brandRef)).toBe(true);
+    expect([990001, 990002, 990003]).not.toContain(fresh.brand?.brandRef);
   });
 
   it('purchaseSchemaRevision bump → ["purchaseSchemaRevision"], and the template follows', async () => {
