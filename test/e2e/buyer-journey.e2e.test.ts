@@ -208,6 +208,35 @@ describe('a new buyer on the demo merchant', () => {
     await expect.poll(() => page.getByTestId('nav-catalog').textContent()).toBe('商品目录');
     expect(problems).toEqual([]);
   });
+
+  it('turns on webhooks for the demo merchant and stores an ngrok authtoken without ever seeing it again', async () => {
+    await goTo(page, 'settings');
+    const events = page.getByTestId('settings-events');
+    const chooseTunnel = async (label: string): Promise<void> => {
+      await events.getByTestId('settings-tunnel').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+    };
+    await chooseTunnel('仅本机');
+    await events.getByTestId('settings-events-save').click();
+    // Applied at once: the receiver comes up, the app reaches its own address, webhooks are live.
+    await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('Webhook 已生效');
+    await expect.poll(() => page.getByTestId('events-health').textContent()).toMatch(/http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{43}/);
+    await screenshot(page, '16-settings-webhooks-live');
+
+    await chooseTunnel('ngrok');
+    const token = 'e2eNgrokToken' + 'Zq81';
+    await events.getByTestId('settings-ngrok-authtoken').fill(token);
+    await events.getByTestId('settings-ngrok-authtoken-save').click();
+    await expect.poll(() => events.textContent()).toContain('已保存在密钥存储中');
+    await expect.poll(() => events.getByTestId('settings-ngrok-authtoken').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(token);
+
+    // Back to the path that works here (ngrok cannot reach the internet from this machine).
+    await chooseTunnel('仅本机');
+    await events.getByTestId('settings-events-save').click();
+    await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('Webhook 已生效');
+    expect(problems).toEqual([]);
+  });
 });
 
 /** The connected account's user ID, as the settings screen shows it. */

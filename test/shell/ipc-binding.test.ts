@@ -56,6 +56,8 @@ const VALID: Record<ChannelName, unknown> = {
   'aftersales.unread': undefined,
   'settings.get': undefined,
   'settings.set': { language: 'zh-CN' },
+  'settings.ngrokAuthtoken': undefined,
+  'settings.saveNgrokAuthtoken': { authtoken: '2abcNGROKtoken' },
   'events.health': undefined,
 };
 
@@ -100,6 +102,8 @@ const INVALID: Record<ChannelName, unknown> = {
   'aftersales.unread': { all: true },
   'settings.get': { all: true },
   'settings.set': { theme: 'neon' },
+  'settings.ngrokAuthtoken': { authtoken: 'x' },
+  'settings.saveNgrokAuthtoken': { authtoken: '' },
   'events.health': 0,
 };
 

@@ -95,6 +95,9 @@ export const CHANNELS = {
   'aftersales.unread': channel(none, unreadSummarySchema),
   'settings.get': channel(none, settingsSchema),
   'settings.set': channel(settingsSchema.partial(), settingsSchema),
+  // Write-only, like the API key: the renderer learns whether a token is stored, never the token.
+  'settings.ngrokAuthtoken': channel(none, z.object({ stored: z.boolean() })),
+  'settings.saveNgrokAuthtoken': channel(z.object({ authtoken: z.string().min(1).max(512) }), z.object({ stored: z.boolean() })),
   'events.health': channel(none, eventsHealthSchema),
 } as const;
 

@@ -2,9 +2,11 @@
 // events service themselves: the webhook tunnel and port in the settings decide. With `loopback` the
 // receiver and tunnel come up when the merchant services start, the callback URL is live and shown in
 // events.health, and a delivery is counted; with `off` (the default) the app polls only.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from '../app/app-kit';
+import { createAppKit, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from '../app/app-kit';
 
 const SCALE = 20;
 let merchant: Merchant;
@@ -88,4 +90,20 @@ describe('webhooks chosen in the settings', () => {
     await expect(fetch(second, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).rejects.toThrow();
     await kit.app.stop();
   }, 60_000);
+
+  it('the ngrok authtoken is stored write-only in the secret store and restarts a running ngrok tunnel', async () => {
+    const token = '2xNgrokCanaryToken_' + 'q7Zr4Lp0';
+    expect(await kit.ok('settings.ngrokAuthtoken')).toEqual({ stored: false });
+    expectRefused(await kit.call('settings.saveNgrokAuthtoken', { authtoken: 'two words' }), 'INVALID_INPUT');
+    expect(await kit.ok('settings.ngrokAuthtoken')).toEqual({ stored: false });
+
+    expect(await kit.ok('settings.saveNgrokAuthtoken', { authtoken: ` ${token} ` })).toEqual({ stored: true });
+    expect(await kit.ok('settings.ngrokAuthtoken')).toEqual({ stored: true });
+    // Nothing of it crossed back or reached the log or the database.
+    const crossed = JSON.stringify(kit.answers) + JSON.stringify(kit.events) + kit.logLines.join('\n');
+    expect(crossed).not.toContain(token);
+    const files = readdirSync(kit.dataDir).filter((file) => file.startsWith('procure-desk.sqlite'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(readFileSync(join(kit.dataDir, file)).includes(Buffer.from(token)), file).toBe(false);
+  });
 });

@@ -17,5 +17,6 @@ export const keys = {
   vault: ['vault'] as const,
   cards: (clientOrderRef: string) => ['vault', 'cards', clientOrderRef] as const,
   settings: ['settings'] as const,
+  ngrokAuthtoken: ['settings', 'ngrokAuthtoken'] as const,
   eventsHealth: ['events', 'health'] as const,
 };

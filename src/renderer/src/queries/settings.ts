@@ -22,3 +22,19 @@ export function useSetSettings() {
 export function useEventsHealth(enabled: boolean) {
   return useQuery({ queryKey: keys.eventsHealth, queryFn: () => api.events.health(), enabled, refetchInterval: 15_000 });
 }
+
+/** Whether an ngrok authtoken is stored (the token itself never comes back). */
+export function useNgrokAuthtoken() {
+  return useQuery({ queryKey: keys.ngrokAuthtoken, queryFn: () => api.settings.ngrokAuthtoken() });
+}
+
+export function useSaveNgrokAuthtoken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (authtoken: string) => api.settings.saveNgrokAuthtoken({ authtoken }),
+    onSuccess: (status) => {
+      client.setQueryData(keys.ngrokAuthtoken, status);
+      void client.invalidateQueries({ queryKey: keys.eventsHealth });
+    },
+  });
+}

@@ -9,8 +9,9 @@ import { useI18n } from '../i18n/use-i18n';
 import type { LanguagePreference } from '../i18n/locale';
 import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
+import { choiceFromTunnel, tunnelFromChoice, WEBHOOK_PATHS, type WebhookChoice, type WebhookPath } from '../lib/webhook-path';
 import { useAccount, useClearKey, useConnectionStatus, useReplaceKey } from '../queries/connection';
-import { useEventsHealth, useSetSettings, useSettings } from '../queries/settings';
+import { useEventsHealth, useNgrokAuthtoken, useSaveNgrokAuthtoken, useSetSettings, useSettings } from '../queries/settings';
 import { useUiStore, type ThemePreference } from '../state/ui-store';
 import { useChangePreferences } from '../state/use-preferences';
 
@@ -80,21 +81,49 @@ function ConnectionCard({ onReconnect }: { onReconnect: () => void }) {
   );
 }
 
+function NgrokAuthtokenField() {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const status = useNgrokAuthtoken();
+  const save = useSaveNgrokAuthtoken();
+  const [token, setToken] = useState('');
+  return (
+    <Form.Item label={t('settings.ngrokAuthtoken')} extra={status.data?.stored === true ? t('settings.ngrokAuthtokenStored') : t('settings.ngrokAuthtokenMissing')}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input.Password data-testid="settings-ngrok-authtoken" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} />
+        <Button
+          data-testid="settings-ngrok-authtoken-save"
+          disabled={token.trim() === ''}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(token.trim(), {
+              onSuccess: () => {
+                setToken('');
+                void message.success(t('settings.saved'));
+              },
+            })
+          }
+        >
+          {t('common.save')}
+        </Button>
+      </Space.Compact>
+      {save.error !== null ? <ProblemAlert explained={explainError(save.error)} /> : null}
+    </Form.Item>
+  );
+}
+
 function EventsCard() {
   const { t, locale } = useI18n();
   const { message } = App.useApp();
   const settings = useSettings();
   const save = useSetSettings();
   const health = useEventsHealth(true);
-  const [mode, setMode] = useState<'off' | 'tunnel'>('off');
-  const [tunnel, setTunnel] = useState('');
+  const [choice, setChoice] = useState<WebhookChoice>({ path: 'off', publicUrl: '' });
   const [port, setPort] = useState(0);
   const data = settings.data;
   useEffect(() => {
     if (data === undefined) return;
-    const off = data.webhookTunnel === '' || data.webhookTunnel === 'off';
-    setMode(off ? 'off' : 'tunnel');
-    setTunnel(off ? '' : data.webhookTunnel);
+    setChoice(choiceFromTunnel(data.webhookTunnel));
     setPort(data.webhookPort);
   }, [data]);
   const h = health.data;
@@ -104,28 +133,37 @@ function EventsCard() {
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('settings.eventsHint')}</Typography.Text>
         <Form layout="vertical" style={{ maxWidth: 560 }}>
-          <Form.Item label={t('settings.tunnel')}>
-            <Radio.Group data-testid="settings-tunnel-mode" value={mode} onChange={(event) => setMode(event.target.value === 'tunnel' ? 'tunnel' : 'off')}>
-              <Radio value="off">{t('settings.tunnel.off')}</Radio>
-              <Radio value="tunnel">{t('settings.tunnel.custom')}</Radio>
-            </Radio.Group>
+          <Form.Item label={t('settings.tunnel')} extra={t(`settings.tunnel.${choice.path}.hint`)}>
+            <Select<WebhookPath>
+              data-testid="settings-tunnel"
+              value={choice.path}
+              onChange={(path) => setChoice({ ...choice, path })}
+              options={WEBHOOK_PATHS.map((path) => ({ value: path, label: t(`settings.tunnel.${path}`) }))}
+            />
           </Form.Item>
-          {mode === 'tunnel' ? (
-            <>
-              <Form.Item label={t('settings.tunnelSpec')}>
-                <Input data-testid="settings-tunnel-spec" value={tunnel} maxLength={2100} placeholder="ngrok" onChange={(event) => setTunnel(event.target.value)} />
-              </Form.Item>
-              <Form.Item label={t('settings.port')}>
-                <InputNumber<number> min={0} max={65535} precision={0} value={port} onChange={(value) => setPort(value ?? 0)} />
-              </Form.Item>
-            </>
+          {choice.path === 'url' ? (
+            <Form.Item label={t('settings.publicUrl')}>
+              <Input
+                data-testid="settings-public-url"
+                value={choice.publicUrl}
+                maxLength={2000}
+                placeholder="https://hooks.example.com"
+                onChange={(event) => setChoice({ ...choice, publicUrl: event.target.value })}
+              />
+            </Form.Item>
+          ) : null}
+          {choice.path === 'ngrok' ? <NgrokAuthtokenField /> : null}
+          {choice.path !== 'off' ? (
+            <Form.Item label={t('settings.port')}>
+              <InputNumber<number> data-testid="settings-port" min={0} max={65535} precision={0} value={port} onChange={(value) => setPort(value ?? 0)} />
+            </Form.Item>
           ) : null}
           <Button
             type="primary"
             data-testid="settings-events-save"
             loading={save.isPending}
-            disabled={mode === 'tunnel' && tunnel.trim() === ''}
-            onClick={() => save.mutate({ webhookTunnel: mode === 'off' ? 'off' : tunnel.trim(), webhookPort: port }, { onSuccess: () => void message.success(t('settings.saved')) })}
+            disabled={choice.path === 'url' && choice.publicUrl.trim() === ''}
+            onClick={() => save.mutate({ webhookTunnel: tunnelFromChoice(choice), webhookPort: port }, { onSuccess: () => void message.success(t('settings.saved')) })}
           >
             {t('common.save')}
           </Button>
