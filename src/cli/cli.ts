@@ -18,7 +18,7 @@ const USAGE = `usage: npm run cli -- --data DIR <command>
   order show REF --json
   orders --json
   run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]
-PROCURE_PASSPHRASE protects the key and the card vault in DIR.`;
+PROCURE_PASSPHRASE protects the key and the card vault in DIR (unset: a key file DIR/passphrase.key, mode 0600).`;
 
 async function dispatch(context: CliContext, words: string[], args: Parameters<typeof connectCommand>[1]): Promise<number> {
   const [command, sub] = words;
