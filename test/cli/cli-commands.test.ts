@@ -185,6 +185,13 @@ describe('cli: catalog and orders', () => {
     expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(chargesBefore);
     expect((await listOrders(envDir)).find((o) => o.clientOrderRef === clientOrderRef)).toMatchObject({ status: 'queued', platformOrderRef: null });
 
+    // Another order submitted meanwhile goes alone: the parked one still waits for `run`.
+    const other = await cli(envDir, ['order', 'create', '--product', String(card.productRef), '--units', '1', '--json']);
+    expect(other.code, other.stderr).toBe(0);
+    const otherRef = jsonOf<{ clientOrderRef: string }>(other).clientOrderRef;
+    expect((await chargesOf(sandbox, sandbox.userId)).map((c) => c.clientOrderRef).filter((ref) => ref === clientOrderRef || ref === otherRef)).toEqual([otherRef]);
+    expect((await listOrders(envDir)).find((o) => o.clientOrderRef === clientOrderRef)).toMatchObject({ status: 'queued', platformOrderRef: null });
+
     const run = await cli(envDir, ['run', '--until-idle']);
     expect(run.code, run.stderr).toBe(0);
     // A second run finds nothing to send: still one charge.
@@ -192,7 +199,7 @@ describe('cli: catalog and orders', () => {
     expect(again.code, again.stderr).toBe(0);
     const charges = await chargesOf(sandbox, sandbox.userId);
     expect(charges.filter((c) => c.clientOrderRef === clientOrderRef)).toHaveLength(1);
-    expect(charges.length).toBe(chargesBefore + 1);
+    expect(charges.length).toBe(chargesBefore + 2);
     expect((await listOrders(envDir)).find((o) => o.clientOrderRef === clientOrderRef)).toMatchObject({ status: 'accepted' });
   });
 

@@ -65,7 +65,8 @@ export async function orderCreateCommand(context: CliContext, args: ParsedArgs):
   }
   const deadline = core.clock.nowMs() + SUBMIT_WAIT_MS;
   for (;;) {
-    const pass = await services.outbox.runOnce();
+    // Only this intent: others queued with --queue-only wait for `run`.
+    const pass = await services.outbox.submit(ref);
     const current = services.intents.getIntent(ref);
     const status = current?.status ?? 'missing';
     if (status === 'accepted') {
