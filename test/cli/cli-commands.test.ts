@@ -203,6 +203,23 @@ describe('cli: catalog and orders', () => {
     expect((await listOrders(envDir)).find((o) => o.clientOrderRef === clientOrderRef)).toMatchObject({ status: 'accepted' });
   });
 
+  it('a multi-variant product without --variant (or with one it lacks) is bad usage naming its variants; nothing is sent', async () => {
+    const products = await control<ControlProduct[]>(sandbox, 'GET', '/control/products?limit=200');
+    const multi = products.find((p) => p.variants.length > 1);
+    expect(multi, 'a multi-variant product in the catalog').toBeDefined();
+    if (multi === undefined) return;
+    const before = (await chargesOf(sandbox, sandbox.userId)).length;
+    const intentsBefore = (await listOrders(envDir)).length;
+    for (const args of [[], ['--variant', '999']]) {
+      const result = await cli(envDir, ['order', 'create', '--product', String(multi.productRef), ...args, '--units', '1', '--json']);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('--variant');
+      for (const variant of multi.variants) expect(result.stderr).toContain(`${variant.variantRef} (`);
+    }
+    expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(before);
+    expect((await listOrders(envDir)).length).toBe(intentsBefore);
+  });
+
   it('every merchant charge is an accepted order on this machine, once', async () => {
     const accepted = (await listOrders(envDir)).filter((o) => o.status === 'accepted').map((o) => o.clientOrderRef);
     const charged = (await chargesOf(sandbox, sandbox.userId)).map((c) => c.clientOrderRef);
