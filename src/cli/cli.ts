@@ -5,6 +5,7 @@ import { parseCliArgs, UsageError } from './cli-args';
 import { openCliContext, type CliContext } from './cli-context';
 import { connectCommand } from './commands/connect-command';
 import { searchCommand, syncCommand } from './commands/catalog-commands';
+import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-confirm-commands';
 import { orderCreateCommand } from './commands/order-create-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
 import { runCommand } from './commands/run-command';
@@ -15,6 +16,8 @@ const USAGE = `usage: npm run cli -- --data DIR <command>
   sync
   search TEXT [--json]
   order create --product N [--variant N] --units N [--entry fieldRef=value …] [--callback-url URL] [--queue-only] [--json]
+  order confirm REF [--units N] [--entry fieldRef=value …]   (after 409101: send again against the new template)
+  order withdraw REF                                         (give up an order the merchant does not hold)
   order show REF --json
   orders --json
   run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]
@@ -26,6 +29,8 @@ async function dispatch(context: CliContext, words: string[], args: Parameters<t
   else if (command === 'sync') await syncCommand(context, args);
   else if (command === 'search') searchCommand(context, args);
   else if (command === 'order' && sub === 'create') return orderCreateCommand(context, args);
+  else if (command === 'order' && sub === 'confirm') return orderConfirmCommand(context, args);
+  else if (command === 'order' && sub === 'withdraw') return orderWithdrawCommand(context, args);
   else if (command === 'order' && sub === 'show') orderShowCommand(context, args);
   else if (command === 'orders') ordersCommand(context, args);
   else if (command === 'run') await runCommand(context, args);

@@ -7,13 +7,11 @@ import { createCatalogReader } from '../../main/core/catalog/catalog-reader';
 import type { MerchantServices } from '../../main/core/create-core';
 import { readLiveCallbackUrl } from '../../main/core/events/events-settings';
 import { readCachedTemplate } from '../../main/core/orders/template-cache';
-import { getStoredOrder } from '../../main/core/orders/order-store';
 import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { printJson } from '../output';
-
-const SUBMIT_WAIT_MS = 60_000;
+import { submitAndReport } from './order-submit';
 
 /** `--entry f=v` repeated: the n-th value of a field goes into the n-th group (perUnit batches). */
 export function entryGroups(values: readonly string[]): Record<string, string>[] {
@@ -79,27 +77,5 @@ export async function orderCreateCommand(context: CliContext, args: ParsedArgs):
     printJson({ clientOrderRef: ref, state: 'queued' });
     return EXIT.ok;
   }
-  const deadline = core.clock.nowMs() + SUBMIT_WAIT_MS;
-  for (;;) {
-    // Only this intent: others queued with --queue-only wait for `run`.
-    const pass = await services.outbox.submit(ref);
-    const current = services.intents.getIntent(ref);
-    const status = current?.status ?? 'missing';
-    if (status === 'accepted') {
-      printJson({ clientOrderRef: ref, state: getStoredOrder(core.db, ref)?.state ?? 'accepted' });
-      return EXIT.ok;
-    }
-    if (status === 'rejected' || status === 'needs_confirmation') {
-      printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
-      return EXIT.business;
-    }
-    // Unreachable (the client already retried for seconds) or out of time: waiting on in this
-    // process only delays the answer. Not lost: the intent keeps its ref, stays in the outbox, and
-    // `run` sends it or resolves it by GET /orders/{ref}.
-    if (pass.offline || core.clock.nowMs() > deadline) {
-      printJson({ clientOrderRef: ref, state: status });
-      return EXIT.network;
-    }
-    await core.clock.sleep(250);
-  }
+  return submitAndReport(context, services, ref);
 }
