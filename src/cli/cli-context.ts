@@ -1,13 +1,14 @@
 // Opens core for one CLI run: the passphrase secret file and the database in the data folder, a
-// redacting log file beside them. The passphrase and the API key come from the environment or
-// standard input, never from argv (argv is visible to every process on the machine).
+// redacting log file beside them. The passphrase and the API key come from the environment, standard
+// input or the folder's key file (cli-passphrase.ts), never from argv (argv is visible to every
+// process on the machine).
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCore, type Core } from '../main/core/create-core';
 import { RedactingLogger } from '../main/core/logging/redacting-logger';
 import { PassphraseSecretStore } from '../main/core/secrets/passphrase-secret-store';
 import type { SecretStore } from '../main/core/secrets/secret-store';
-import { UsageError } from './cli-args';
+import { cliPassphrase, SECRET_FILE_NAME } from './cli-passphrase';
 
 export interface CliContext {
   core: Core;
@@ -27,14 +28,12 @@ export async function readStdinLine(): Promise<string> {
 }
 
 export async function openCliContext(dataDir: string): Promise<CliContext> {
-  const passphrase = process.env['PROCURE_PASSPHRASE'];
-  if (!passphrase) {
-    throw new UsageError('set PROCURE_PASSPHRASE: it protects the API key and the card vault key in the data folder');
-  }
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const { passphrase, notice } = cliPassphrase(dataDir, process.env['PROCURE_PASSPHRASE']);
+  if (notice !== null) process.stderr.write(`${notice}\n`);
   const logFile = join(dataDir, 'procure-desk.log');
   const logger = new RedactingLogger({ sink: (line) => appendFileSync(logFile, `${line}\n`, { mode: 0o600 }), level: 'info' });
-  const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, 'secrets.json'), passphrase });
+  const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, SECRET_FILE_NAME), passphrase });
   const core = await createCore({ dataDir, secrets, logger });
   return { core, logger, secrets };
 }

@@ -5,6 +5,7 @@ import { parseCliArgs, UsageError } from './cli-args';
 import { openCliContext, type CliContext } from './cli-context';
 import { connectCommand } from './commands/connect-command';
 import { searchCommand, syncCommand } from './commands/catalog-commands';
+import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-confirm-commands';
 import { orderCreateCommand } from './commands/order-create-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
 import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
@@ -16,11 +17,13 @@ const USAGE = `usage: npm run cli -- --data DIR <command>
   sync
   search TEXT [--json]
   order create --product N [--variant N] --units N [--entry fieldRef=value …] [--callback-url URL] [--queue-only] [--json]
+  order confirm REF [--units N] [--entry fieldRef=value …]   (after 409101: send again against the new template)
+  order withdraw REF                                         (give up an order the merchant does not hold)
   order show REF --json
   orders --json
   run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]
   tunnel ngrok-authtoken   (the token from PROCURE_NGROK_AUTHTOKEN or stdin; used by --tunnel ngrok)
-PROCURE_PASSPHRASE protects the key and the card vault in DIR.`;
+PROCURE_PASSPHRASE protects the key and the card vault in DIR (unset: a key file DIR/passphrase.key, mode 0600).`;
 
 async function dispatch(context: CliContext, words: string[], args: Parameters<typeof connectCommand>[1]): Promise<number> {
   const [command, sub] = words;
@@ -28,6 +31,8 @@ async function dispatch(context: CliContext, words: string[], args: Parameters<t
   else if (command === 'sync') await syncCommand(context, args);
   else if (command === 'search') searchCommand(context, args);
   else if (command === 'order' && sub === 'create') return orderCreateCommand(context, args);
+  else if (command === 'order' && sub === 'confirm') return orderConfirmCommand(context, args);
+  else if (command === 'order' && sub === 'withdraw') return orderWithdrawCommand(context, args);
   else if (command === 'order' && sub === 'show') orderShowCommand(context, args);
   else if (command === 'orders') ordersCommand(context, args);
   else if (command === 'run') await runCommand(context, args);

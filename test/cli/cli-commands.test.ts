@@ -185,6 +185,13 @@ describe('cli: catalog and orders', () => {
     expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(chargesBefore);
     expect((await listOrders(envDir)).find((o) => o.clientOrderRef === clientOrderRef)).toMatchObject({ status: 'queued', platformOrderRef: null });
 
+    // Another order submitted meanwhile goes alone: the parked one still waits for `run`.
+    const other = await cli(envDir, ['order', 'create', '--product', String(card.productRef), '--units', '1', '--json']);
+    expect(other.code, other.stderr).toBe(0);
+    const otherRef = jsonOf<{ clientOrderRef: string }>(other).clientOrderRef;
+    expect((await chargesOf(sandbox, sandbox.userId)).map((c) => c.clientOrderRef).filter((ref) => ref === clientOrderRef || ref === otherRef)).toEqual([otherRef]);
+    expect((await listOrders(envDir)).find((o) => o.clientOrderRef === clientOrderRef)).toMatchObject({ status: 'queued', platformOrderRef: null });
+
     const run = await cli(envDir, ['run', '--until-idle']);
     expect(run.code, run.stderr).toBe(0);
     // A second run finds nothing to send: still one charge.
@@ -192,8 +199,25 @@ describe('cli: catalog and orders', () => {
     expect(again.code, again.stderr).toBe(0);
     const charges = await chargesOf(sandbox, sandbox.userId);
     expect(charges.filter((c) => c.clientOrderRef === clientOrderRef)).toHaveLength(1);
-    expect(charges.length).toBe(chargesBefore + 1);
+    expect(charges.length).toBe(chargesBefore + 2);
     expect((await listOrders(envDir)).find((o) => o.clientOrderRef === clientOrderRef)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('a multi-variant product without --variant (or with one it lacks) is bad usage naming its variants; nothing is sent', async () => {
+    const products = await control<ControlProduct[]>(sandbox, 'GET', '/control/products?limit=200');
+    const multi = products.find((p) => p.variants.length > 1);
+    expect(multi, 'a multi-variant product in the catalog').toBeDefined();
+    if (multi === undefined) return;
+    const before = (await chargesOf(sandbox, sandbox.userId)).length;
+    const intentsBefore = (await listOrders(envDir)).length;
+    for (const args of [[], ['--variant', '999']]) {
+      const result = await cli(envDir, ['order', 'create', '--product', String(multi.productRef), ...args, '--units', '1', '--json']);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('--variant');
+      for (const variant of multi.variants) expect(result.stderr).toContain(`${variant.variantRef} (`);
+    }
+    expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(before);
+    expect((await listOrders(envDir)).length).toBe(intentsBefore);
   });
 
   it('every merchant charge is an accepted order on this machine, once', async () => {

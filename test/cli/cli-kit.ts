@@ -33,6 +33,8 @@ export interface CliOptions {
   secrets?: readonly string[];
   /** Hard bound: the child is killed and the call fails after this long. */
   timeoutMs?: number;
+  /** PROCURE_PASSPHRASE for the child; PASSPHRASE unless given, null leaves it unset. */
+  passphrase?: string | null;
 }
 
 export interface SpawnedCli {
@@ -41,8 +43,10 @@ export interface SpawnedCli {
   result: Promise<CliResult>;
 }
 
-function childEnv(apiKey: string | undefined): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PROCURE_PASSPHRASE: PASSPHRASE };
+function childEnv(apiKey: string | undefined, passphrase: string | null): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env['PROCURE_PASSPHRASE'];
+  if (passphrase !== null) env['PROCURE_PASSPHRASE'] = passphrase;
   delete env['PROCURE_API_KEY'];
   if (apiKey !== undefined) env['PROCURE_API_KEY'] = apiKey;
   return env;
@@ -55,7 +59,7 @@ export function spawnCli(dataDir: string, args: readonly string[], options: CliO
     if (argv.some((arg) => arg.includes(secret))) throw new Error('test bug: a credential was about to be passed in argv');
   }
   const startedAt = Date.now();
-  const child = spawn(process.execPath, argv, { cwd: process.cwd(), env: childEnv(options.apiKeyEnv), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, argv, { cwd: process.cwd(), env: childEnv(options.apiKeyEnv, options.passphrase === undefined ? PASSPHRASE : options.passphrase), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8');

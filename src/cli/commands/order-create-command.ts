@@ -3,16 +3,15 @@
 // until its outcome is known or the wait runs out (the intent then stays in the outbox for `run`).
 // Without --callback-url the order carries the live callback URL of a `run --webhook-port …` on the
 // same data folder, while that runner's heartbeat is fresh, so its webhooks reach the receiver.
+import { createCatalogReader } from '../../main/core/catalog/catalog-reader';
 import type { MerchantServices } from '../../main/core/create-core';
 import { readLiveCallbackUrl } from '../../main/core/events/events-settings';
 import { readCachedTemplate } from '../../main/core/orders/template-cache';
-import { getStoredOrder } from '../../main/core/orders/order-store';
 import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { printJson } from '../output';
-
-const SUBMIT_WAIT_MS = 60_000;
+import { submitAndReport } from './order-submit';
 
 /** `--entry f=v` repeated: the n-th value of a field goes into the n-th group (perUnit batches). */
 export function entryGroups(values: readonly string[]): Record<string, string>[] {
@@ -31,11 +30,26 @@ export function entryGroups(values: readonly string[]): Record<string, string>[]
   return groups;
 }
 
-/** Orders need the product and its template cached; fetch them when no sync has yet. */
+/**
+ * Orders need the product and its template cached; fetch them when no sync has yet. A variant the
+ * product does not have (a multi-variant product ordered without --variant) is bad usage, said with
+ * the variants there are, before anything is sent.
+ */
 async function ensureTemplate(context: CliContext, services: MerchantServices, productRef: number, variantRef: number): Promise<void> {
-  if (readCachedTemplate(context.core.db, productRef, variantRef) !== null) return;
-  const { data: detail } = await services.client.getProduct(productRef);
-  context.core.catalog.applyProductSnapshot({ from: 'detail', detail });
+  const { db } = context.core;
+  if (readCachedTemplate(db, productRef, variantRef) !== null) return;
+  const reader = createCatalogReader(db);
+  const hasVariant = (): boolean => reader.readProduct(productRef)?.variants.some((v) => v.variantRef === variantRef) ?? false;
+  // A cached product may predate a new variant: only the merchant's detail says it is not there.
+  if (!hasVariant()) {
+    const { data: detail } = await services.client.getProduct(productRef);
+    context.core.catalog.applyProductSnapshot({ from: 'detail', detail });
+  }
+  if (!hasVariant()) {
+    const variants = reader.readProduct(productRef)?.variants ?? [];
+    const listed = variants.map((v) => `${v.variantRef} (${v.title})`).join(', ');
+    throw new UsageError(`product ${productRef} has no variant ${variantRef}; choose one with --variant N: ${listed}`);
+  }
   const { data: template } = await services.client.getTemplate(productRef, variantRef);
   context.core.catalog.upsertTemplate(template);
 }
@@ -63,26 +77,5 @@ export async function orderCreateCommand(context: CliContext, args: ParsedArgs):
     printJson({ clientOrderRef: ref, state: 'queued' });
     return EXIT.ok;
   }
-  const deadline = core.clock.nowMs() + SUBMIT_WAIT_MS;
-  for (;;) {
-    const pass = await services.outbox.runOnce();
-    const current = services.intents.getIntent(ref);
-    const status = current?.status ?? 'missing';
-    if (status === 'accepted') {
-      printJson({ clientOrderRef: ref, state: getStoredOrder(core.db, ref)?.state ?? 'accepted' });
-      return EXIT.ok;
-    }
-    if (status === 'rejected' || status === 'needs_confirmation') {
-      printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
-      return EXIT.business;
-    }
-    // Unreachable (the client already retried for seconds) or out of time: waiting on in this
-    // process only delays the answer. Not lost: the intent keeps its ref, stays in the outbox, and
-    // `run` sends it or resolves it by GET /orders/{ref}.
-    if (pass.offline || core.clock.nowMs() > deadline) {
-      printJson({ clientOrderRef: ref, state: status });
-      return EXIT.network;
-    }
-    await core.clock.sleep(250);
-  }
+  return submitAndReport(context, services, ref);
 }

@@ -92,6 +92,8 @@ export function createQuotaModel(clock: Clock): QuotaModel {
   /** `kind:orderRef` → when the next attempt may be sent (Infinity while one is in flight). */
   const cooldowns = new Map<string, number>();
   const blockedUntil = new Map<QuotaGroup, number>();
+  /** The account's total quota refused (someone else spent it): every group waits, not just one. */
+  let allBlockedUntil = 0;
   let completions: (() => void)[] = [];
 
   const windowsOf = (group: QuotaGroup): SlotWindow[] => {
@@ -104,7 +106,7 @@ export function createQuotaModel(clock: Clock): QuotaModel {
   };
 
   const waitFor = (group: QuotaGroup, cooldownKey: string | null, now: number): number => {
-    let wait = Math.max(0, (blockedUntil.get(group) ?? 0) - now);
+    let wait = Math.max(0, (blockedUntil.get(group) ?? 0) - now, allBlockedUntil - now);
     if (cooldownKey !== null) wait = Math.max(wait, (cooldowns.get(cooldownKey) ?? 0) - now);
     for (const window of windowsOf(group)) wait = Math.max(wait, window.waitMs(now));
     return wait;
@@ -151,6 +153,9 @@ export function createQuotaModel(clock: Clock): QuotaModel {
             const retryAfter = retryAfterMs(answer.headers);
             if (answer.status === 429 && retryAfter !== null) {
               if (cooldownKey !== null && answer.code !== 429001) cooldowns.set(cooldownKey, now + retryAfter);
+              // On a 429 the headers describe the rule that refused (contract 8); a limit of 600 is
+              // only the account's total, which every other group would meet as well.
+              else if (Number(answer.headers['x-ratelimit-limit']) === TOTAL_QUOTA.perMinute) allBlockedUntil = Math.max(allBlockedUntil, now + retryAfter);
               else blockedUntil.set(group, now + retryAfter);
             }
             if (answer.status === 503 && retryAfter !== null) blockedUntil.set(group, now + retryAfter);

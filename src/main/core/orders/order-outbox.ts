@@ -286,6 +286,18 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     },
     /** One pass over the intents due now. */
     runOnce,
+    /**
+     * Works this one intent now if it waits to be sent or resolved and is due; every other intent
+     * is left where it is (the CLI's `order create` must not release what `--queue-only` parked).
+     */
+    async submit(clientOrderRef: string): Promise<OutboxPass> {
+      if (clock.nowMs() < pausedUntilMs) return { worked: 0, offline: true };
+      const intent = getIntent(db, clientOrderRef);
+      const waiting = intent !== null && (intent.status === 'queued' || intent.status === 'unknown');
+      if (!waiting || (intent.nextAttemptAt ?? 0) > nowSeconds() || inFlight.has(clientOrderRef)) return { worked: 0, offline: false };
+      await work(intent);
+      return { worked: 1, offline: clock.nowMs() < pausedUntilMs };
+    },
     /** Runs passes until stop(); new intents are picked up at once after poke(). */
     start: () => loop.start(),
     /** Something new is due (an intent placed, the network back): run a pass now. */
