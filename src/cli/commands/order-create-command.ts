@@ -5,7 +5,6 @@
 // same data folder, while that runner's heartbeat is fresh, so its webhooks reach the receiver.
 import { createCatalogReader } from '../../main/core/catalog/catalog-reader';
 import type { MerchantServices } from '../../main/core/create-core';
-import { readLiveCallbackUrl } from '../../main/core/events/events-settings';
 import { readCachedTemplate } from '../../main/core/orders/template-cache';
 import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
@@ -61,8 +60,8 @@ export async function orderCreateCommand(context: CliContext, args: ParsedArgs):
   const units = intOption(args, 'units', true);
   const entries = entryGroups(args.options.get('entry') ?? []);
   const { core } = context;
-  // Read before anything is stored: the intent is written once, with the URL the order will keep.
-  const callbackUrl = optionOf(args, 'callback-url') ?? readLiveCallbackUrl(core.db, core.clock.nowMs()) ?? undefined;
+  // Without --callback-url the order takes the URL live when it is first sent (a running `run`'s receiver).
+  const callbackUrl = optionOf(args, 'callback-url');
   const services = await core.merchant();
   await ensureTemplate(context, services, productRef, variantRef);
   const intent = services.intents.placeOrder({

@@ -12,6 +12,7 @@ import { clearMerchantCache, hasOpenWork, isSameAccount, MerchantSwitchRefusedEr
 import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
+import { readLiveCallbackUrl } from './events/events-settings';
 import type { EventsFactory, EventsService } from './events/events-service';
 import type { SecretAwareLogger } from './logging/logger';
 import type { HttpPort } from './merchant/http-port';
@@ -112,20 +113,15 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     let events: EventsService | null = null;
     // Late-bound: the events service is built from this tracker, and the tracker asks it how often to poll.
     const tracker = createOrderTracker({ db, client, clock, logger, cipher, webhooksLive: () => events?.webhooksLive() ?? false });
-    const outbox = createOrderOutbox({ db, client, clock, logger, cipher, onAccepted: (order) => tracker.track(order) });
-    const intents = createOrderIntents({ db, clock, logger });
+    // New orders carry the callback URL live when they are first sent (unless the caller chose one):
+    // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
+    const liveCallbackUrl = (): string | null => events?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
+    const outbox = createOrderOutbox({ db, client, clock, logger, cipher, liveCallbackUrl, onAccepted: (order) => tracker.track(order) });
     const built: MerchantServices = {
       client,
       tracker,
       outbox,
-      intents: {
-        ...intents,
-        // New orders carry the live callback URL (unless the caller chose one), so their webhooks reach the receiver.
-        placeOrder: (input) => {
-          const live = events?.callbackUrl() ?? null;
-          return intents.placeOrder(input.orderCallbackUrl === undefined && live !== null ? { ...input, orderCallbackUrl: live } : input);
-        },
-      },
+      intents: createOrderIntents({ db, clock, logger }),
       actions: createOrderActions({ db, client, clock, logger, tracker }),
       aftersales: createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive: () => events?.webhooksLive() ?? false }),
       syncCatalog: (options = {}) =>

@@ -44,6 +44,8 @@ export interface OrdersKit {
   onRequest: ((method: string, url: string, body: string | undefined) => void) | null;
   /** While true, every request goes to a closed port (connection refused). */
   offline: boolean;
+  /** What the outbox is told is the live callback URL (null: no webhook path). */
+  liveCallbackUrl: string | null;
   /** Caches the product and its template, as a catalog sync would. */
   seedTemplate(productRef: number, variantRef: number, productType: string): Promise<void>;
   close(): Promise<void>;
@@ -69,7 +71,7 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
   const logger = new RedactingLogger({ sink: (line) => logLines.push(line), level: 'debug' });
   const https = createNodeHttpsPort({ ca: h.sandbox.ca });
   const base = new URL(h.sandbox.baseUrl);
-  const kit: { onRequest: OrdersKit['onRequest']; offline: boolean } = { onRequest: null, offline: false };
+  const kit: { onRequest: OrdersKit['onRequest']; offline: boolean; liveCallbackUrl: string | null } = { onRequest: null, offline: false, liveCallbackUrl: null };
   const switching: HttpPort = (request) => {
     kit.onRequest?.(request.method, request.url, request.body);
     const url = kit.offline ? request.url.replace(base.origin, CLOSED) : request.url;
@@ -98,6 +100,7 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
     logger,
     cipher,
     concurrency: options.concurrency ?? 4,
+    liveCallbackUrl: () => kit.liveCallbackUrl,
     onAccepted: (order) => tracker.track(order),
   });
   const intents = createOrderIntents({ db, clock, logger });
@@ -130,6 +133,12 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
     },
     set offline(value) {
       kit.offline = value;
+    },
+    get liveCallbackUrl() {
+      return kit.liveCallbackUrl;
+    },
+    set liveCallbackUrl(value) {
+      kit.liveCallbackUrl = value;
     },
     async seedTemplate(productRef, variantRef, productType) {
       const exists = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM products WHERE product_ref = ?').get(productRef);

@@ -110,4 +110,30 @@ describe('outbox recovery', () => {
     expect(kit.intents.getIntent(lost.clientOrderRef)?.status).toBe('accepted');
     await expectOneChargeEach([arrived.clientOrderRef, lost.clientOrderRef]);
   });
+
+  it('an order queued without a callback URL takes the URL live at its first send, and keeps it on every retry', async () => {
+    const placedWhileLive = 'http://127.0.0.1:9/hooks/' + 'a'.repeat(43);
+    const liveAtSend = 'http://127.0.0.1:9/hooks/' + 'b'.repeat(43);
+    const chosen = 'http://127.0.0.1:9/hooks/' + 'c'.repeat(43);
+    kit.liveCallbackUrl = placedWhileLive;
+    // Placed while the outbox does not send (paused after finding the merchant away, or --queue-only).
+    const queued = kit.intents.placeOrder({ productRef, variantRef, units: 1 });
+    const own = kit.intents.placeOrder({ productRef, variantRef, units: 1, orderCallbackUrl: chosen });
+    // The receiver restarted on another address before the first send; that send's answer is lost.
+    kit.liveCallbackUrl = liveAtSend;
+    await setFaults(h, { dropRate: 1 });
+    await kit.outbox.runOnce();
+    expect(kit.intents.getIntent(queued.clientOrderRef)?.status).toBe('unknown');
+    kit.liveCallbackUrl = null;
+    await setFaults(h, { dropRate: 0 });
+    await settle([queued.clientOrderRef, own.clientOrderRef]);
+
+    const sentUrls = (ref: string): Set<unknown> =>
+      new Set(kit.exchanges.filter((e) => isCreate(e.url) && refOfBody(e.body) === ref).map((e) => (JSON.parse(e.body ?? '{}') as { orderCallbackUrl?: unknown }).orderCallbackUrl));
+    expect(sentUrls(queued.clientOrderRef)).toEqual(new Set([liveAtSend]));
+    expect(sentUrls(own.clientOrderRef)).toEqual(new Set([chosen]));
+    expect(kit.intents.getIntent(queued.clientOrderRef)?.orderCallbackUrl).toBe(liveAtSend);
+    expect((await kit.client.getOrder(queued.clientOrderRef)).data.orderCallbackUrl).toBe(liveAtSend);
+    await expectOneChargeEach([queued.clientOrderRef, own.clientOrderRef]);
+  });
 });

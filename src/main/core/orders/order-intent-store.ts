@@ -172,6 +172,22 @@ export function markInterruptedSendsUnknown(db: Database, now: number): number {
     .run(now, now).changes;
 }
 
+/**
+ * Before the first send only: an intent placed without a callback URL takes the URL that is live now.
+ * Stored, so every retry sends the same bytes; a URL chosen at placing time could be dead by the time a
+ * queued (offline) intent goes out.
+ */
+export function adoptCallbackUrl(db: Database, clientOrderRef: string, url: string, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET order_callback_url = ?, updated_at = ?
+         WHERE client_order_ref = ? AND status = 'queued' AND attempts = 0 AND order_callback_url IS NULL`,
+      )
+      .run(url, now, clientOrderRef).changes === 1
+  );
+}
+
 /** queued|unknown → sending, counting the attempt. False when someone else moved it first. */
 export function claimForSending(db: Database, clientOrderRef: string, now: number): boolean {
   return (

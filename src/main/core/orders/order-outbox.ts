@@ -29,6 +29,7 @@ import { createWorkerLoop } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { backoffMs, type BackoffRule } from './backoff';
 import {
+  adoptCallbackUrl,
   claimForSending,
   dueIntents,
   getIntent,
@@ -61,6 +62,8 @@ export interface OrderOutboxOptions {
   readonly retry?: BackoffRule;
   /** While the merchant is unreachable. */
   readonly offline?: BackoffRule;
+  /** The webhook callback URL live now (null: none); taken by an intent placed without one, at its first send. */
+  readonly liveCallbackUrl?: () => string | null;
   /** Called after an intent was accepted and its order stored (the tracker starts polling it). */
   readonly onAccepted?: (order: Order) => void;
   /** Called after any status change, for the UI. */
@@ -159,6 +162,8 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
   };
 
   const send = async (ref: string): Promise<void> => {
+    const live = options.liveCallbackUrl?.() ?? null;
+    if (live !== null) adoptCallbackUrl(db, ref, live, nowSeconds());
     if (!claimForSending(db, ref, nowSeconds())) return;
     changed(ref);
     const intent = getIntent(db, ref);
