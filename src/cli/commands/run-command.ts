@@ -52,11 +52,9 @@ export async function runCommand(context: CliContext, args: ParsedArgs): Promise
     printJson({ callbackUrl });
   }
 
-  services.outbox.start();
-  services.tracker.start();
-  // After-sales messages queued by the app (or interrupted) go out from here too; open cases are polled.
-  services.aftersales.recover();
-  services.aftersales.start();
+  // Orders, after-sales messages queued by the app (or interrupted) go out from here too; open orders,
+  // open cases and watched products are polled.
+  services.startWorkers();
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
@@ -69,8 +67,5 @@ export async function runCommand(context: CliContext, args: ParsedArgs): Promise
       check();
     }
   });
-  await events?.stop();
-  await services.outbox.stop();
-  await services.tracker.stop();
-  await services.aftersales.stop();
+  await services.stopWorkers();
 }

@@ -13,6 +13,8 @@ import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeCon
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { readLiveCallbackUrl } from './events/events-settings';
+import { createProductWatchStore } from './events/product-watch-store';
+import { createWatchedProductPoll, type WatchedProductPoll } from './events/watched-product-poll';
 import type { EventsFactory, EventsService } from './events/events-service';
 import type { SecretAwareLogger } from './logging/logger';
 import type { HttpPort } from './merchant/http-port';
@@ -52,6 +54,12 @@ export interface MerchantServices {
   actions: OrderActions;
   /** Cases opened from orders, the message outbox, and polling of open cases. */
   aftersales: AftersaleService;
+  /** Watched products read by detail now and then: the safety net under their product.changed webhooks. */
+  watchedProducts: WatchedProductPoll;
+  /** Starts the background workers (outbox and after-sales first recover interrupted sends); not the webhook side. */
+  startWorkers(): void;
+  /** Stops the webhook side (if attached) and every worker. */
+  stopWorkers(): Promise<void>;
   syncCatalog(options?: { onProgress?: (progress: SyncProgress) => void; signal?: AbortSignal }): Promise<CatalogSyncSummary>;
   /** The webhook side, once attached (CoreDeps.events or attachEvents); the tracker polls rarely while it is live. */
   readonly events: EventsService | null;
@@ -117,13 +125,32 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
     const liveCallbackUrl = (): string | null => events?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
     const outbox = createOrderOutbox({ db, client, clock, logger, cipher, liveCallbackUrl, onAccepted: (order) => tracker.track(order) });
+    const webhooksLive = (): boolean => events?.webhooksLive() ?? false;
+    const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive });
+    const watchedProducts = createWatchedProductPoll({ watches: createProductWatchStore(db), client, catalog, clock, logger, webhooksLive });
     const built: MerchantServices = {
       client,
       tracker,
       outbox,
       intents: createOrderIntents({ db, clock, logger }),
       actions: createOrderActions({ db, client, clock, logger, tracker }),
-      aftersales: createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive: () => events?.webhooksLive() ?? false }),
+      aftersales,
+      watchedProducts,
+      startWorkers() {
+        outbox.recover();
+        outbox.start();
+        tracker.start();
+        aftersales.recover();
+        aftersales.start();
+        watchedProducts.start();
+      },
+      async stopWorkers() {
+        await events?.stop();
+        await outbox.stop();
+        await tracker.stop();
+        await aftersales.stop();
+        await watchedProducts.stop();
+      },
       syncCatalog: (options = {}) =>
         runCatalogSync({
           repository: catalog,
@@ -151,10 +178,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   };
 
   const stopServices = async (current: MerchantServices | null): Promise<void> => {
-    await current?.events?.stop();
-    await current?.outbox.stop();
-    await current?.tracker.stop();
-    await current?.aftersales.stop();
+    await current?.stopWorkers();
   };
 
   return {

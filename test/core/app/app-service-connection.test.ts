@@ -160,8 +160,10 @@ describe('app service: connection, catalog, settings', () => {
       webhookPort: 8787,
     });
     expect(await kit.ok('settings.get')).toMatchObject({ theme: 'dark', language: 'zh-CN' });
-    expect(await kit.ok('events.health')).toMatchObject({ tunnelKind: 'loopback', receiverUp: false });
+    // Applied at once while connected (app-webhooks-settings.test.ts follows the receiver itself).
+    expect(await kit.ok('events.health')).toMatchObject({ tunnelKind: 'loopback' });
     await kit.ok('settings.set', { webhookTunnel: 'off' });
+    expect(await kit.ok('events.health')).toMatchObject({ receiverUp: false });
   });
 
   it('shows a suspended account as such, and maps an IP the merchant denies to MERCHANT_REFUSED with its code', async () => {

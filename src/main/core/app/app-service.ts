@@ -76,21 +76,14 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     const current = running;
     running = null;
     if (current === null) return;
-    await current.events?.stop();
-    await current.outbox.stop();
-    await current.tracker.stop();
-    await current.aftersales.stop();
+    await current.stopWorkers();
   };
 
   const activate = async (services: MerchantServices): Promise<void> => {
     if (running === services) return;
     await deactivate();
     running = services;
-    services.outbox.recover();
-    services.outbox.start();
-    services.tracker.start();
-    services.aftersales.recover();
-    services.aftersales.start();
+    services.startWorkers();
     await startWebhooks(services);
   };
 

@@ -62,21 +62,15 @@ async function eachLimited<T>(items: readonly T[], concurrency: number, work: (i
 }
 
 export async function runCatchUp(deps: CatchUpDeps, productRefs: readonly number[], signal?: AbortSignal): Promise<CatchUpReport> {
-  const { db, client, tracker, catalog, clock, logger } = deps;
+  const { db, tracker, clock, logger } = deps;
   const concurrency = deps.concurrency ?? 4;
   const startedAt = clock.nowMs();
   let unreachable = false;
   const stop = (): boolean => unreachable || signal?.aborted === true;
   const orders = { checked: 0, failed: 0 };
-  const products = { checked: 0, applied: 0, stale: 0, notVisible: 0, failed: 0 };
-
-  /** Business errors belong to one item; anything else means the merchant is not there now. */
   const onError = (error: unknown, what: Record<string, unknown>): void => {
-    if (!(error instanceof MerchantError)) throw error;
-    if (!(error instanceof MerchantApiError) || error.httpStatus === 429 || error.httpStatus >= 500 || error.httpStatus === 401 || error.httpStatus === 403) {
-      unreachable = true;
-    }
-    logger.info('catch-up read failed', { ...what, error: error.message, requestId: error.requestId });
+    if (isUnreachable(error)) unreachable = true;
+    logger.info('catch-up read failed', { ...what, error: error instanceof Error ? error.message : 'unknown', requestId: error instanceof MerchantError ? error.requestId : null });
   };
 
   await eachLimited(
@@ -94,6 +88,38 @@ export async function runCatchUp(deps: CatchUpDeps, productRefs: readonly number
     stop,
   );
 
+  const read = stop() ? null : await readProductsByDetail(deps, productRefs, signal);
+  const { complete: productsComplete, ...products } = read ?? { checked: 0, applied: 0, stale: 0, notVisible: 0, failed: 0, complete: false };
+  const report: CatchUpReport = { startedAt, finishedAt: clock.nowMs(), orders, products, complete: !stop() && productsComplete };
+  logger.info('catch-up finished', { orders: orders.checked, ordersFailed: orders.failed, products: products.checked, productsApplied: products.applied, complete: report.complete });
+  return report;
+}
+
+export interface ProductReadReport {
+  readonly checked: number;
+  readonly applied: number;
+  readonly stale: number;
+  readonly notVisible: number;
+  readonly failed: number;
+  /** False when the merchant could not be reached and some were not read. */
+  readonly complete: boolean;
+}
+
+/**
+ * Reads products by GET /goods/{ref} and applies each as a sync or a product.changed would (revision
+ * never moves back; templates fetched again where the purchaseSchemaRevision moved). Serves the
+ * catch-up and the watched-product poll.
+ */
+export async function readProductsByDetail(deps: Omit<CatchUpDeps, 'tracker' | 'db'>, productRefs: readonly number[], signal?: AbortSignal): Promise<ProductReadReport> {
+  const { client, catalog, logger } = deps;
+  const concurrency = deps.concurrency ?? 4;
+  let unreachable = false;
+  const stop = (): boolean => unreachable || signal?.aborted === true;
+  const products = { checked: 0, applied: 0, stale: 0, notVisible: 0, failed: 0 };
+  const onError = (error: unknown, what: Record<string, unknown>): void => {
+    if (isUnreachable(error)) unreachable = true;
+    logger.info('product read failed', { ...what, error: error instanceof Error ? error.message : 'unknown', requestId: error instanceof MerchantError ? error.requestId : null });
+  };
   await eachLimited(
     productRefs,
     concurrency,
@@ -132,7 +158,11 @@ export async function runCatchUp(deps: CatchUpDeps, productRefs: readonly number
     stop,
   );
 
-  const report: CatchUpReport = { startedAt, finishedAt: clock.nowMs(), orders, products, complete: !stop() };
-  logger.info('catch-up finished', { orders: orders.checked, ordersFailed: orders.failed, products: products.checked, productsApplied: products.applied, complete: report.complete });
-  return report;
+  return { ...products, complete: !stop() };
+}
+
+/** Business errors belong to one item; anything else means the merchant is not there now. Non-merchant errors are bugs: rethrown. */
+function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof MerchantError)) throw error;
+  return !(error instanceof MerchantApiError) || error.httpStatus === 429 || error.httpStatus >= 500 || error.httpStatus === 401 || error.httpStatus === 403;
 }
