@@ -5,6 +5,7 @@ import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { AccountSummary } from '../components/AccountSummary';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { WriteOnlySecretField } from '../components/WriteOnlySecretField';
 import { useI18n } from '../i18n/use-i18n';
 import type { LanguagePreference } from '../i18n/locale';
 import { explainError } from '../lib/explain-error';
@@ -22,7 +23,6 @@ function ConnectionCard({ onReconnect }: { onReconnect: () => void }) {
   const account = useAccount(status.data?.connected === true);
   const replace = useReplaceKey();
   const clear = useClearKey();
-  const [newKey, setNewKey] = useState('');
   const data = status.data;
   const failure = replace.error ?? clear.error;
   return (
@@ -43,25 +43,21 @@ function ConnectionCard({ onReconnect }: { onReconnect: () => void }) {
         ) : null}
         {account.data !== undefined ? <AccountSummary account={account.data} /> : null}
         {failure !== null ? <ProblemAlert explained={explainError(failure)} /> : null}
-        <Space.Compact style={{ width: '100%', maxWidth: 560 }}>
-          <Input.Password data-testid="settings-new-key" placeholder={t('settings.newKey')} autoComplete="off" value={newKey} onChange={(event) => setNewKey(event.target.value)} />
-          <Button
-            type="primary"
-            data-testid="settings-replace-key"
-            disabled={newKey.trim() === ''}
-            loading={replace.isPending}
-            onClick={() =>
-              replace.mutate(newKey.trim(), {
-                onSuccess: () => {
-                  setNewKey('');
-                  void message.success(t('settings.keyReplaced'));
-                },
-              })
-            }
-          >
-            {t('settings.replaceKey')}
-          </Button>
-        </Space.Compact>
+        <WriteOnlySecretField
+          testId="settings-new-key"
+          placeholder={t('settings.newKey')}
+          buttonLabel={t('settings.replaceKey')}
+          primary
+          saving={replace.isPending}
+          onSave={(key, done) =>
+            replace.mutate(key, {
+              onSuccess: () => {
+                done();
+                void message.success(t('settings.keyReplaced'));
+              },
+            })
+          }
+        />
         <Space wrap>
           <Popconfirm
             title={t('settings.clearKeyConfirm')}
@@ -86,27 +82,21 @@ function NgrokAuthtokenField() {
   const { message } = App.useApp();
   const status = useNgrokAuthtoken();
   const save = useSaveNgrokAuthtoken();
-  const [token, setToken] = useState('');
   return (
     <Form.Item label={t('settings.ngrokAuthtoken')} extra={status.data?.stored === true ? t('settings.ngrokAuthtokenStored') : t('settings.ngrokAuthtokenMissing')}>
-      <Space.Compact style={{ width: '100%' }}>
-        <Input.Password data-testid="settings-ngrok-authtoken" autoComplete="off" value={token} onChange={(event) => setToken(event.target.value)} />
-        <Button
-          data-testid="settings-ngrok-authtoken-save"
-          disabled={token.trim() === ''}
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(token.trim(), {
-              onSuccess: () => {
-                setToken('');
-                void message.success(t('settings.saved'));
-              },
-            })
-          }
-        >
-          {t('common.save')}
-        </Button>
-      </Space.Compact>
+      <WriteOnlySecretField
+        testId="settings-ngrok-authtoken"
+        buttonLabel={t('common.save')}
+        saving={save.isPending}
+        onSave={(token, done) =>
+          save.mutate(token, {
+            onSuccess: () => {
+              done();
+              void message.success(t('settings.saved'));
+            },
+          })
+        }
+      />
       {save.error !== null ? <ProblemAlert explained={explainError(save.error)} /> : null}
     </Form.Item>
   );
