@@ -74,7 +74,9 @@ export async function openOrderForm(page: Page, product: ControlProduct, variant
 
 /** Fills every purchase field with a value its type and the demo's patterns accept. */
 export async function fillPurchaseFields(page: Page, modal: Locator): Promise<void> {
-  const fields = modal.locator('[data-testid^="order-field-"]');
+  // The inputs only: the inline errors (order-field-error) share the prefix and vanish as fields fill,
+  // so counting them made a later index point at nothing (a 15 s click wait, now and then).
+  const fields = modal.locator('[data-testid^="order-field-"]:not([data-testid="order-field-error"])');
   const count = await fields.count();
   for (let i = 0; i < count; i++) {
     const field = fields.nth(i);
