@@ -79,8 +79,9 @@ export class OrderCreation {
       throw new ApiError('INVENTORY_UNAVAILABLE', 'not enough stock for now');
     }
     const totalFen = variant.priceFen * units;
-    if (totalFen > MAX_ORDER_TOTAL_FEN) throw new ApiError('ORDER_CREATE_REJECTED', 'the order amount exceeds the merchant limit of 10000 yuan per order');
     if (account.balanceFen < totalFen) throw new ApiError('BALANCE_INSUFFICIENT', 'the available balance is too small');
+    // After the balance: a balance too small is always BALANCE_INSUFFICIENT, however large the order.
+    if (totalFen > MAX_ORDER_TOTAL_FEN) throw new ApiError('ORDER_CREATE_REJECTED', 'the order amount exceeds the merchant limit of 10000 yuan per order');
 
     const now = this.ctx.clock.nowSeconds();
     const order: Order = {

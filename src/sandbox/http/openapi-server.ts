@@ -93,7 +93,7 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
       if (!decision.allowed) {
         throw new ApiError(errorNameForCode(decision.code), 'too many requests', { 'retry-after': String(decision.retryAfterSeconds) });
       }
-      const body = route.method === 'POST' ? parseJsonObject(raw, req.headers['content-type']) : {};
+      const body = route.method === 'POST' ? parseJsonObject(raw) : {};
       const data = route.handle({ merchant: deps.merchant, account, query: url.searchParams, body, params });
       if (chance(faults.dropRate)) {
         req.socket.destroy();

@@ -19,13 +19,15 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
 
 export type JsonObject = Record<string, unknown>;
 
-/** Parses a POST body: empty means `{}`; anything but a JSON object is INVALID_ARGUMENT. */
-export function parseJsonObject(raw: Buffer | 'tooLarge', contentType: string | undefined): JsonObject {
+/**
+ * Parses a POST body: empty means `{}`; anything but a JSON object is INVALID_ARGUMENT. The body is
+ * read as JSON whatever its Content-Type says (contract 2.1): clients are to send application/json,
+ * but a missing or default type (fetch's text/plain, curl's form type) is not a reason to refuse
+ * an otherwise valid request, as with most merchants' gateways.
+ */
+export function parseJsonObject(raw: Buffer | 'tooLarge'): JsonObject {
   if (raw === 'tooLarge') throw new ApiError('INVALID_ARGUMENT', `request body exceeds ${MAX_BODY_BYTES} bytes`);
   if (raw.length === 0) return {};
-  if (!contentType?.toLowerCase().startsWith('application/json')) {
-    throw new ApiError('INVALID_ARGUMENT', 'Content-Type must be application/json');
-  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));

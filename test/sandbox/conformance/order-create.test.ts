@@ -151,12 +151,23 @@ describe('a created order and its charge', () => {
   });
 });
 
+describe('request bodies are read as JSON whatever their Content-Type (contract 2.1)', () => {
+  test.each(['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded'])('a valid order sent as %s is created once', async (contentType) => {
+    const account = await newAccount(h);
+    const card = catalog.find((p, v) => goodCard(p, v) && p.variants.length === 1 && tplOf({ product: p, variant: v }).unitRule.min === 1, 'a single-variant card');
+    const ref = uid('type');
+    const order = ok(await api<{ clientOrderRef: string }>(h, account, 'POST', '/orders/create', { body: bodyFor(card, ref, 1), headers: { 'content-type': contentType } }));
+    expect(order.clientOrderRef).toBe(ref);
+    expect(entriesFor(await ledger(h, account), ref, 'charge')).toHaveLength(1);
+  });
+});
+
 describe('400001: the body does not have the contract shape', () => {
   const cases: { name: string; body?: (card: Pick, ref: string) => unknown; raw?: string; contentType?: string }[] = [
     { name: 'not JSON', raw: '{"clientOrderRef": ' },
     { name: 'a JSON array', raw: '[]' },
     { name: 'a JSON string', raw: '"order"' },
-    { name: 'text/plain content type', raw: '{}', contentType: 'text/plain' },
+    { name: 'an empty object (sent as text/plain)', raw: '{}', contentType: 'text/plain' },
     { name: 'missing clientOrderRef', body: (c) => ({ productRef: c.product.productRef, units: 1 }) },
     { name: 'empty clientOrderRef', body: (c) => ({ clientOrderRef: '', productRef: c.product.productRef, units: 1 }) },
     { name: 'clientOrderRef with a space', body: (c) => ({ clientOrderRef: 'has space', productRef: c.product.productRef, units: 1 }) },
@@ -510,11 +521,14 @@ describe('422102: tracked stock', () => {
 });
 
 describe('422100: no more specific reason (contract 7.1: the per-order amount limit)', () => {
-  test('an order above 10000 yuan is 422100 even with enough balance; exactly 10000 yuan is accepted', async () => {
+  test('an order above 10000 yuan is 422100 when the balance could pay it (422103 when not); exactly 10000 yuan is accepted', async () => {
     const account = await newAccount(h);
     const pick = catalog.claim((p, v) => goodCard(p, v) && tplOf({ product: p, variant: v }).unitRule.min === 1 && v.inventoryType !== 'tracked', 'an orderable card variant with unitRule.min 1 and no tracked stock');
-    await setAccount(h, account, { balance: '50000' });
     await changeProduct(h, pick.product.productRef, { variantRef: pick.variant.variantRef, price: '10000.01' });
+    // Without the balance to pay it, the more specific reason wins: 422103, not 422100.
+    await setAccount(h, account, { balance: '5000' });
+    expectError(await createOrder(h, account, bodyFor(pick, uid('poor-cap'), 1)), 422, 422103);
+    await setAccount(h, account, { balance: '50000' });
     const ref = uid('cap');
     expectError(await createOrder(h, account, bodyFor(pick, ref, 1)), 422, 422100);
     await expectNoOrder(account, ref);
