@@ -135,6 +135,8 @@ export const placeOrderInputSchema = z.object({
   variantRef: z.number().int().nonnegative(),
   units: z.number().int().positive().max(100_000),
   purchaseEntries: z.array(z.record(z.string().max(64), z.string().max(512))).max(1000).optional(),
+  /** The unit price the screen showed and the buyer confirmed: the price guard's limit. */
+  unitPriceFen: fen.positive(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
@@ -156,6 +158,10 @@ export const orderRowSchema = z.object({
   lastErrorCode: z.string().nullable(),
   createdAt: seconds,
   updatedAt: seconds,
+  /** The unit price the buyer confirmed (null for intents older than the price guard). */
+  confirmedUnitPriceFen: fen.nullable(),
+  /** The first recharged account, masked (138****8000 +2); null for card orders. */
+  rechargedAccountMasked: z.string().nullable(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -190,8 +196,25 @@ export const orderDetailSchema = orderRowSchema.extend({
   completedAt: seconds.nullable(),
   refunds: z.array(refundViewSchema),
   cards: z.array(maskedCardSchema),
+  /** Confirmed unit price × units: what the buyer agreed to pay. */
+  confirmedTotalFen: fen.nullable(),
+  /** The price the guard read when it parked the intent as price_changed. */
+  guardUnitPriceFen: fen.nullable(),
+  /** Why the guard parked it as unavailable: productUnavailable, variantUnavailable, variantGone, outOfStock. */
+  unavailableReason: z.string().nullable(),
+  /** The accounts recharged (or to be recharged), in full; null for card orders. */
+  rechargedEntries: z.array(z.array(z.object({ fieldRef: z.string(), label: z.string(), value: z.string() }))).nullable(),
+  /** The merchant states the order was seen in, in the merchant's order (its revisions), with its times. */
+  stateHistory: z.array(z.object({ state: z.string(), at: seconds })),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** Which case a withdraw met: gone at once, to be checked when the merchant answers, or already the merchant's. */
+export const withdrawResultSchema = z.object({
+  outcome: z.enum(['withdrawn', 'checking', 'merchantHasOrder']),
+  order: orderDetailSchema,
+});
+export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
 
 export const revealedCardSchema = z.object({
   seq: z.number().int(),

@@ -95,9 +95,16 @@ export async function fillPurchaseFields(page: Page, modal: Locator): Promise<vo
   }
 }
 
+/** Reviews the form and pays on the confirmation step: exactly what that step shows is sent. */
+export async function reviewAndPay(modal: Locator): Promise<void> {
+  await modal.getByTestId('order-submit').click();
+  await modal.getByTestId('order-confirmation').waitFor();
+  await modal.getByTestId('order-place').click();
+}
+
 /** Sends the form and opens the new order from the outcome; answers its clientOrderRef. */
 export async function submitAndViewOrder(page: Page, modal: Locator): Promise<string> {
-  await modal.getByTestId('order-submit').click();
+  await reviewAndPay(modal);
   const outcome = modal.getByTestId('order-outcome');
   await outcome.waitFor();
   await modal.getByTestId('order-view').click();

@@ -44,6 +44,11 @@ export function sandboxControl(controlUrl: string) {
     faults: (faults: { errorRate?: number; errorStatus?: 500 | 503; dropRate?: number; latencyMs?: number; rateLimiterDown?: boolean }) =>
       call<unknown>(`${controlUrl}/control/faults`, faults),
     ledger: (userId: string) => call<Ledger>(`${controlUrl}/control/ledger/${encodeURIComponent(userId)}`),
+    /** Changes a product as the merchant's back office would (price, stock, availability of a variant). */
+    changeProduct: (productRef: number, change: { variantRef?: number; price?: string; remainingUnits?: number | null; availability?: string }) =>
+      call<{ revision: number; changedProperties: string[] }>(`${controlUrl}/control/products/${productRef}`, change),
+    /** Moves an order along the merchant's state machine (contract 7.2). */
+    advance: (clientOrderRef: string, to: string) => call<unknown>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/advance`, { to }),
   };
 }
 

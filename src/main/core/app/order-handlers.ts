@@ -3,6 +3,7 @@
 // allows only when the stored allowedActions lists them.
 import type { OrderDetail } from '../../../shared/ipc/views';
 import type { MerchantServices } from '../create-core';
+import { getStoredOrder } from '../orders/order-store';
 import { readCachedTemplate } from '../orders/template-cache';
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
@@ -18,7 +19,8 @@ type Channels =
   | 'orders.cancel'
   | 'orders.requestRefund'
   | 'orders.confirm'
-  | 'orders.withdraw';
+  | 'orders.withdraw'
+  | 'orders.refresh';
 
 /** As the CLI does: a product never synced gets its detail and template fetched before the form or the order. */
 async function ensureTemplate(ctx: AppContext, services: MerchantServices, productRef: number, variantRef: number): Promise<void> {
@@ -76,6 +78,23 @@ export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
 
     'orders.get': ({ clientOrderRef }) => detailOf(ctx, clientOrderRef),
 
+    // Opening an order asks the merchant for it (through the quota model, which paces a buyer
+    // clicking through many orders), so the actions offered come from its status now, not from the
+    // last poll — even one a second ago. An intent the merchant does not hold yet has nothing to ask
+    // about: the outbox decides its fate.
+    'orders.refresh': async ({ clientOrderRef }) => {
+      detailOf(ctx, clientOrderRef);
+      const stored = getStoredOrder(ctx.core.db, clientOrderRef);
+      if (stored === null) return detailOf(ctx, clientOrderRef);
+      const services = await ctx.merchant();
+      try {
+        await services.tracker.refresh(clientOrderRef);
+      } finally {
+        ctx.changed();
+      }
+      return detailOf(ctx, clientOrderRef);
+    },
+
     'orders.submitVerificationCode': ({ clientOrderRef, code }) => act(clientOrderRef, (s) => s.actions.submitVerificationCode(clientOrderRef, code)),
 
     'orders.cancel': ({ clientOrderRef, reason }) => act(clientOrderRef, (s) => s.actions.cancel(clientOrderRef, reason)),
@@ -90,10 +109,12 @@ export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
         return Promise.resolve();
       }),
 
-    'orders.withdraw': ({ clientOrderRef }) =>
-      act(clientOrderRef, (s) => {
+    'orders.withdraw': async ({ clientOrderRef }) => ({
+      outcome: 'withdrawn' as const,
+      order: await act(clientOrderRef, (s) => {
         s.intents.withdrawIntent(clientOrderRef);
         return Promise.resolve();
       }),
+    }),
   };
 }

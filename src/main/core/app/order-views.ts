@@ -3,6 +3,7 @@
 // refund requests) and the masked cards. Named statements over core's tables; nothing is written.
 import type { Database } from 'better-sqlite3';
 import type { OrderDetail, OrderRow } from '../../../shared/ipc/views';
+import { listStateHistory } from '../orders/order-store';
 import type { VaultReader } from '../vault/vault-reader';
 import { toMaskedCardView } from './view-mapping';
 
@@ -86,6 +87,8 @@ function toRow(row: JoinedRow): OrderRow {
     lastErrorCode: row.last_error_code,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    confirmedUnitPriceFen: null,
+    rechargedAccountMasked: null,
   };
 }
 
@@ -156,6 +159,11 @@ export function createOrderViews(db: Database, vault: VaultReader) {
         completedAt: row.completed_at,
         refunds: [...recorded, ...requested],
         cards: vault.listCards(clientOrderRef).map(toMaskedCardView),
+        confirmedTotalFen: null,
+        guardUnitPriceFen: null,
+        unavailableReason: null,
+        rechargedEntries: null,
+        stateHistory: listStateHistory(db, clientOrderRef).map((step) => ({ state: step.state, at: step.at })),
       };
     },
   };

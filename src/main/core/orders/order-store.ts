@@ -223,10 +223,34 @@ export function applyOrderDetail(ctx: ApplyContext, order: Order, source: Detail
          updated_at = excluded.updated_at, completed_at = excluded.completed_at, detail_json = excluded.detail_json,
          fetched_at = excluded.fetched_at`,
     ).run(values);
+    recordStateChange(db, order, now);
     if (source === 'orderDetail') recordRefunds(db, order, now);
     return { applied: true, changed, cardsStored };
   });
   return run.immediate();
+}
+
+/** A new row only when the state differs from the last one recorded (0010): the states passed through. */
+function recordStateChange(db: Database, order: Order, now: number): void {
+  db.prepare(
+    `INSERT OR IGNORE INTO order_state_history (client_order_ref, revision, state, at, seen_at)
+     SELECT @ref, @revision, @state, @at, @now
+     WHERE coalesce((SELECT state FROM order_state_history WHERE client_order_ref = @ref ORDER BY revision DESC LIMIT 1), '') <> @state`,
+  ).run({ ref: order.clientOrderRef, revision: order.revision, state: order.state.slice(0, 64), at: order.updatedAt, now });
+}
+
+export interface StateStep {
+  readonly state: string;
+  readonly revision: number;
+  /** The merchant's updatedAt of that revision. */
+  readonly at: number;
+}
+
+/** The states an order was seen in, in the merchant's order (by revision). */
+export function listStateHistory(db: Database, clientOrderRef: string): StateStep[] {
+  return db
+    .prepare<[string], StateStep>('SELECT state, revision, at FROM order_state_history WHERE client_order_ref = ? ORDER BY revision')
+    .all(clientOrderRef);
 }
 
 function recordRefunds(db: Database, order: Order, now: number): void {

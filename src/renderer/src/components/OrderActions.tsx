@@ -1,25 +1,37 @@
-// Only the actions the merchant's allowedActions lists (spec 4.2.4), plus our own for intents
-// waiting on the buyer (confirm a changed template, withdraw). Unknown actions are named, never offered.
-import { Button, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
-import { useState } from 'react';
+// Only the actions the merchant's allowedActions lists (spec 4.2.4), offered from a fresh status (the
+// drawer asks the merchant when it opens; until it answers they wait), plus our own for intents
+// waiting on the buyer (confirm a changed template, withdraw). Unknown actions are named, never
+// offered. A refused action's message goes away when the order changes; a code the merchant did
+// not accept is said here, on the order.
+import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { formatFen, yuanInputToFen } from '../lib/money';
-import { useCancelOrder, useRequestRefund, useSubmitCode, useWithdrawOrder } from '../queries/orders';
+import { codeWasRejected } from '../lib/order-status';
+import { useCancelOrder, useRequestRefund, useSubmitCode } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import { classifyActions, classifyOrderAction } from '../../../shared/merchant/known-values';
 import type { OrderDetail } from '../../../shared/ipc/views';
 import { ProblemAlert } from './ProblemAlert';
+import { WithdrawControl, canWithdraw } from './WithdrawControl';
 
 type Dialog = 'code' | 'refund' | null;
 
-export function OrderActions({ order }: { order: OrderDetail }) {
+/** `fresh`: the status was just read from the merchant (or could not be, and the buyer was told). */
+export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: boolean }) {
   const { t } = useI18n();
   const openOrderForm = useUiStore((state) => state.openOrderForm);
   const submitCode = useSubmitCode();
   const cancel = useCancelOrder();
   const refund = useRequestRefund();
-  const withdraw = useWithdrawOrder();
+  const version = `${order.state ?? order.intentStatus}|${order.updatedAt}|${order.allowedActions.join(',')}`;
+  // The order moved on: what was refused before no longer describes it.
+  useEffect(() => {
+    submitCode.reset();
+    cancel.reset();
+    refund.reset();
+  }, [version, submitCode.reset, cancel.reset, refund.reset]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [code, setCode] = useState('');
   const [cancelReason, setCancelReason] = useState('');
@@ -30,15 +42,16 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const actions = classifyActions(order.allowedActions, classifyOrderAction);
   const allowed = new Set(actions.known);
   const refundable = order.totalFen === null ? null : order.totalFen - (order.refundedFen ?? 0);
-  const failure = submitCode.error ?? cancel.error ?? refund.error ?? withdraw.error;
+  const failure = submitCode.error ?? cancel.error ?? refund.error;
   const codeValid = /^\d{4,8}$/.test(code);
   const amountFen = refundAmount.trim() === '' ? undefined : yuanInputToFen(refundAmount);
   const amountValid = amountFen === undefined || (amountFen !== null && amountFen > 0 && (refundable === null || amountFen <= refundable));
   const reasonValid = refundReason.trim().length > 0;
   const ref = order.clientOrderRef;
 
-  const waitingOnUs = order.intentStatus === 'needs_confirmation' || (order.intentStatus === 'queued' && order.state === null);
+  const waitingOnUs = order.intentStatus === 'needs_confirmation' || canWithdraw(order);
   const nothing = allowed.size === 0 && !waitingOnUs;
+  const codeRejected = codeWasRejected(order);
 
   return (
     <div data-testid="order-actions">
@@ -47,21 +60,30 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           <ProblemAlert explained={explainError(failure)} testId="order-action-error" />
         </div>
       ) : null}
+      {codeRejected ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="order-code-rejected"
+          title={t('actions.codeRejected')}
+          description={order.verificationHint ?? undefined}
+        />
+      ) : null}
+      {!fresh && allowed.size > 0 ? (
+        <Typography.Paragraph type="secondary" data-testid="order-actions-checking">
+          {t('actions.checking')}
+        </Typography.Paragraph>
+      ) : null}
       <Space wrap>
         {order.intentStatus === 'needs_confirmation' ? (
           <Button type="primary" data-testid="action-review" onClick={() => openOrderForm({ kind: 'confirm', productRef: order.productRef, variantRef: order.variantRef, clientOrderRef: ref })}>
             {t('action.review')}
           </Button>
         ) : null}
-        {waitingOnUs ? (
-          <Popconfirm title={t('order.withdraw')} onConfirm={() => withdraw.mutate(ref)} okButtonProps={{ danger: true, 'data-testid': 'action-withdraw-confirm' }}>
-            <Button danger data-testid="action-withdraw" loading={withdraw.isPending}>
-              {t('action.withdraw')}
-            </Button>
-          </Popconfirm>
-        ) : null}
+        {order.intentStatus === 'needs_confirmation' || order.intentStatus === 'queued' || order.intentStatus === 'unknown' ? <WithdrawControl order={order} /> : null}
         {allowed.has('verificationCode') ? (
-          <Button type="primary" data-testid="action-verification-code" onClick={() => setDialog('code')}>
+          <Button type="primary" disabled={!fresh} data-testid="action-verification-code" onClick={() => setDialog('code')}>
             {t('action.verificationCode')}
           </Button>
         ) : null}
@@ -72,13 +94,13 @@ export function OrderActions({ order }: { order: OrderDetail }) {
             onConfirm={() => cancel.mutate({ clientOrderRef: ref, ...(cancelReason.trim() === '' ? {} : { reason: cancelReason.trim() }) })}
             okButtonProps={{ danger: true, 'data-testid': 'action-cancel-confirm' }}
           >
-            <Button danger data-testid="action-cancel" loading={cancel.isPending}>
+            <Button danger disabled={!fresh} data-testid="action-cancel" loading={cancel.isPending}>
               {t('action.cancel')}
             </Button>
           </Popconfirm>
         ) : null}
         {allowed.has('refund') ? (
-          <Button data-testid="action-refund" onClick={() => setDialog('refund')}>
+          <Button disabled={!fresh} data-testid="action-refund" onClick={() => setDialog('refund')}>
             {t('action.refund')}
           </Button>
         ) : null}

@@ -6,7 +6,8 @@ import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import type { ProductHit } from '../../../shared/ipc/views';
-import { AvailabilityTag } from './AvailabilityTag';
+import { productSupplyStatus } from '../../../shared/merchant/supply-status';
+import { SupplyTag } from './SupplyTag';
 
 export const ROW_HEIGHT = 64;
 
@@ -42,8 +43,7 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
       </div>
       <div className="product-row-tags">
         <Tag>{type.kind === 'known' ? t(`productType.${type.value}`) : t('common.unknownValue', { raw: type.raw })}</Tag>
-        <AvailabilityTag availability={hit.availability} />
-        <Tag color={hit.inStock ? 'blue' : 'default'}>{hit.inStock ? t('catalog.inStock') : t('catalog.outOfStock')}</Tag>
+        <SupplyTag status={productSupplyStatus(hit.availability, hit.inStock)} />
       </div>
       <div className="product-row-price" lang={locale}>
         {hit.priceFromFen === null ? '—' : t('catalog.from', { price: formatFen(hit.priceFromFen) })}

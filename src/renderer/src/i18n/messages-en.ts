@@ -2,10 +2,12 @@
 // the type of the Chinese table); `{name}` marks a value filled in at run time.
 import { aftersaleEn } from './messages-aftersale-en';
 import { exportEn } from './messages-export-en';
+import { orderEn } from './messages-order-en';
 
 export const en = {
   ...aftersaleEn,
   ...exportEn,
+  ...orderEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',
   'nav.catalog': 'Catalog',
@@ -198,7 +200,7 @@ export const en = {
 
   'detail.title': 'Order {ref}',
   'detail.platformRef': 'Merchant order no.',
-  'detail.clientRef': 'Our reference',
+  'detail.clientRef': 'Support reference (internal)',
   'detail.product': 'Product',
   'detail.units': 'Quantity',
   'detail.unitPrice': 'Unit price',

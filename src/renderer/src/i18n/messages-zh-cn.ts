@@ -2,10 +2,12 @@
 import { aftersaleZhCN } from './messages-aftersale-zh-cn';
 import type { MessageKey } from './messages-en';
 import { exportZhCN } from './messages-export-zh-cn';
+import { orderZhCN } from './messages-order-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
   ...exportZhCN,
+  ...orderZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',
   'nav.catalog': '商品目录',
@@ -198,7 +200,7 @@ export const zhCN: Record<MessageKey, string> = {
 
   'detail.title': '订单 {ref}',
   'detail.platformRef': '商户订单号',
-  'detail.clientRef': '本地编号',
+  'detail.clientRef': '内部编号（供客服查询）',
   'detail.product': '商品',
   'detail.units': '数量',
   'detail.unitPrice': '单价',

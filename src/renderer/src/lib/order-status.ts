@@ -3,7 +3,7 @@
 // as success (isTerminalSuccess answers false for it).
 import { classifyOrderState, isTerminalSuccess } from '../../../shared/merchant/known-values';
 
-export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'withdrawn'] as const;
+export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'withdrawn'] as const;
 export type IntentStatus = (typeof INTENT_STATUSES)[number];
 
 export type StatusTone = 'success' | 'processing' | 'warning' | 'error' | 'default';
@@ -35,6 +35,11 @@ const INTENT_TONES: Record<IntentStatus, StatusTone> = {
   accepted: 'processing',
   rejected: 'error',
   needs_confirmation: 'warning',
+  // Parked by the price guard before sending: waits for the buyer, nothing charged.
+  price_changed: 'warning',
+  unavailable: 'warning',
+  // Withdraw asked while the outcome was unknown: checked with the merchant, never sent again.
+  withdrawing: 'processing',
   withdrawn: 'default',
 };
 
@@ -54,5 +59,18 @@ export function orderStatusView(intentStatus: string, state: string | null): Ord
 
 /** The part of the offline queue still waiting on us or the network. */
 export function isQueued(intentStatus: string): boolean {
-  return intentStatus === 'queued' || intentStatus === 'sending' || intentStatus === 'unknown' || intentStatus === 'needs_confirmation';
+  return ['queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing'].includes(intentStatus);
+}
+
+/**
+ * The merchant asks for a code again after one was sent: contract 7.6 says a wrong code brings the
+ * order back from `processing` to `verifying`. Read from the states the order passed through.
+ */
+export function codeWasRejected(order: { readonly state: string | null; readonly stateHistory: readonly { readonly state: string }[] }): boolean {
+  if (order.state !== 'verifying') return false;
+  const states = order.stateHistory.map((step) => step.state);
+  const last = states.length - 1;
+  if (states[last] !== 'verifying') return false;
+  const firstVerifying = states.indexOf('verifying');
+  return states.slice(firstVerifying, last).includes('processing');
 }

@@ -1,7 +1,7 @@
 // Orders: list, detail, purchase template, placing and confirming, and the merchant's actions.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
-import type { OrderDetail, PlaceOrderInput } from '../../../shared/ipc/views';
+import type { OrderDetail, PlaceOrderInput, WithdrawResult } from '../../../shared/ipc/views';
 import { keys } from './keys';
 
 export interface OrderFilter {
@@ -44,17 +44,33 @@ export function usePlaceOrder() {
   return useMutation({ mutationFn: (input: PlaceOrderInput) => api.orders.place(input), onSuccess: settled });
 }
 
+export interface ConfirmOrderInput {
+  readonly clientOrderRef: string;
+  readonly units: number;
+  readonly unitPriceFen: number;
+  readonly purchaseEntries?: Record<string, string>[];
+}
+
 export function useConfirmOrder() {
   const settled = useOrderSettled();
-  return useMutation({
-    mutationFn: (input: { clientOrderRef: string; units: number; purchaseEntries?: Record<string, string>[] }) => api.orders.confirm(input),
-    onSuccess: settled,
-  });
+  return useMutation({ mutationFn: (input: ConfirmOrderInput) => api.orders.confirm(input), onSuccess: settled });
 }
 
 export function useWithdrawOrder() {
   const settled = useOrderSettled();
-  return useMutation({ mutationFn: (clientOrderRef: string) => api.orders.withdraw({ clientOrderRef }), onSuccess: settled });
+  return useMutation({
+    mutationFn: (clientOrderRef: string) => api.orders.withdraw({ clientOrderRef }),
+    onSuccess: (result: WithdrawResult) => settled(result.order),
+  });
+}
+
+/** Asks the merchant for the order now (opening its detail), so its actions come from a fresh status. */
+export function useRefreshOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (clientOrderRef: string) => api.orders.refresh({ clientOrderRef }),
+    onSuccess: (detail: OrderDetail) => client.setQueryData(keys.order(detail.clientOrderRef), detail),
+  });
 }
 
 export function useSubmitCode() {

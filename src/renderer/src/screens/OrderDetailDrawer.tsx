@@ -1,53 +1,143 @@
-// One order: its facts, status, last problem explained, the timeline, the actions its
-// allowedActions permits, and its masked card codes with a way to the vault.
-import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
+// One order, named by the merchant's order number: its facts (price and total from the merchant once
+// it answered, from what the buyer confirmed until then), the accounts recharged, its status and last
+// problem, what the price guard parked it for, the actions from a fresh status (opening it asks the
+// merchant), its masked card codes, and the timeline of the states it passed through.
+import { Alert, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
+import { useEffect } from 'react';
 import { OrderActions } from '../components/OrderActions';
 import { OrderCaseActions } from '../components/OrderCaseActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { OrderTimeline } from '../components/OrderTimeline';
+import { PriceChangedPanel } from '../components/PriceChangedPanel';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { UnavailablePanel } from '../components/UnavailablePanel';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError, problemOfLastErrorCode } from '../lib/explain-error';
+import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
-import { useOrder } from '../queries/orders';
+import { useOrder, useRefreshOrder } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
+import type { OrderDetail } from '../../../shared/ipc/views';
+
+/** The order's name for the buyer: the merchant's number, or the product until the merchant gave one. */
+export function orderTitle(t: ReturnType<typeof useI18n>['t'], order: OrderDetail): string {
+  if (order.platformOrderRef !== null) return t('detail.title', { ref: order.platformOrderRef });
+  return t('detail.titlePending', { product: order.productName ?? `#${order.productRef}` });
+}
+
+function RechargedEntries({ order }: { order: OrderDetail }) {
+  if (order.rechargedEntries === null || order.rechargedEntries.length === 0) return null;
+  return (
+    <ol className="confirm-entries" data-testid="detail-recharged">
+      {order.rechargedEntries.map((group, index) => (
+        <li key={index}>{group.map((entry) => `${entry.label}: ${entry.value}`).join(' · ')}</li>
+      ))}
+    </ol>
+  );
+}
 
 export function OrderDetailDrawer() {
-  const { t } = useI18n();
   const orderRef = useUiStore((state) => state.orderRef);
   const openOrder = useUiStore((state) => state.openOrder);
-  const openVault = useUiStore((state) => state.openVault);
   const order = useOrder(orderRef);
-  const data = order.data;
-  const lastProblem = data === undefined ? null : problemOfLastErrorCode(data.lastErrorCode);
+  const { t } = useI18n();
   return (
     <Drawer
       open={orderRef !== null}
       size={640}
       onClose={() => openOrder(null)}
-      title={t('detail.title', { ref: data?.platformOrderRef ?? orderRef ?? '' })}
+      title={order.data === undefined ? '' : orderTitle(t, order.data)}
       data-testid="order-detail"
       destroyOnHidden
     >
+      {orderRef !== null ? <OrderDetailBody key={orderRef} orderRef={orderRef} /> : null}
+    </Drawer>
+  );
+}
+
+function OrderDetailBody({ orderRef }: { orderRef: string }) {
+  const { t, locale } = useI18n();
+  const openVault = useUiStore((state) => state.openVault);
+  const order = useOrder(orderRef);
+  const refresh = useRefreshOrder();
+  const data = order.data;
+  const held = data !== undefined && data.state !== null;
+
+  // Opening an order the merchant holds asks it for the status now: actions come from that answer.
+  const refreshOrder = refresh.mutate;
+  useEffect(() => {
+    if (held) refreshOrder(orderRef);
+  }, [orderRef, held, refreshOrder]);
+
+  const lastProblem = data === undefined ? null : problemOfLastErrorCode(data.lastErrorCode);
+  const fresh = !held || refresh.isSuccess || refresh.isError;
+  const unitPrice = data?.unitPriceFen ?? data?.confirmedUnitPriceFen ?? null;
+  const total = data?.totalFen ?? data?.confirmedTotalFen ?? null;
+  const fromIntent = data !== undefined && data.totalFen === null;
+  const chargedMore =
+    data !== undefined && data.unitPriceFen !== null && data.confirmedUnitPriceFen !== null && data.unitPriceFen > data.confirmedUnitPriceFen;
+  return (
+    <>
       {order.error !== null ? <ProblemAlert explained={explainError(order.error)} /> : null}
       {data !== undefined ? (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('detail.status')}>
-              <OrderStatusTag intentStatus={data.intentStatus} state={data.state} />
+              <Space>
+                <OrderStatusTag intentStatus={data.intentStatus} state={data.state} />
+                {refresh.isPending ? (
+                  <Typography.Text type="secondary" data-testid="detail-refreshing">
+                    <Spin size="small" /> {t('detail.refreshing')}
+                  </Typography.Text>
+                ) : null}
+                {refresh.isError ? (
+                  <Typography.Text type="warning" data-testid="detail-refresh-failed">
+                    {t('detail.refreshFailed', { time: formatSeconds(data.updatedAt, locale) })}
+                  </Typography.Text>
+                ) : null}
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('detail.platformRef')}>
+              <span data-testid="detail-platform-ref">{data.platformOrderRef ?? t('detail.notNumbered')}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('detail.product')}>{`${data.productName ?? `#${data.productRef}`}${data.variantTitle !== null ? ` · ${data.variantTitle}` : ''}`}</Descriptions.Item>
-            <Descriptions.Item label={t('detail.units')}>{data.units}</Descriptions.Item>
-            <Descriptions.Item label={t('detail.unitPrice')}>{formatFen(data.unitPriceFen)}</Descriptions.Item>
-            <Descriptions.Item label={t('detail.total')}>{formatFen(data.totalFen)}</Descriptions.Item>
-            {data.refundedFen !== null && data.refundedFen > 0 ? <Descriptions.Item label={t('detail.refunded')}>{formatFen(data.refundedFen)}</Descriptions.Item> : null}
-            <Descriptions.Item label={t('detail.platformRef')}>{data.platformOrderRef ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('detail.clientRef')}>
-              <Typography.Text copyable data-testid="detail-client-ref">{data.clientOrderRef}</Typography.Text>
+            <Descriptions.Item label={t('detail.units')}>
+              <span data-testid="detail-units">{data.units}</span>
             </Descriptions.Item>
+            <Descriptions.Item label={fromIntent ? t('detail.unitPriceConfirmed') : t('detail.unitPrice')}>
+              <span data-testid="detail-unit-price">{formatFen(unitPrice)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={fromIntent ? t('detail.totalConfirmed') : t('detail.totalCharged')}>
+              <span data-testid="detail-total">{formatFen(total)}</span>
+            </Descriptions.Item>
+            {data.refundedFen !== null && data.refundedFen > 0 ? (
+              <Descriptions.Item label={t('detail.refunded')}>
+                <span data-testid="detail-refunded">{formatFen(data.refundedFen)}</span>
+              </Descriptions.Item>
+            ) : null}
+            {data.rechargedEntries !== null && data.rechargedEntries.length > 0 ? (
+              <Descriptions.Item label={t('detail.recharged')}>
+                <RechargedEntries order={data} />
+              </Descriptions.Item>
+            ) : null}
             {data.failureReason !== null ? <Descriptions.Item label={t('detail.failureReason')}>{data.failureReason}</Descriptions.Item> : null}
+            <Descriptions.Item label={t('detail.clientRef')}>
+              <Typography.Text copyable type="secondary" data-testid="detail-client-ref">
+                {data.clientOrderRef}
+              </Typography.Text>
+            </Descriptions.Item>
           </Descriptions>
-          {lastProblem !== null && data.intentStatus !== 'accepted' ? (
+          {chargedMore ? (
+            <Alert
+              type="error"
+              showIcon
+              data-testid="detail-charged-more"
+              title={t('detail.chargedMore', { charged: formatFen(data.unitPriceFen), confirmed: formatFen(data.confirmedUnitPriceFen) })}
+            />
+          ) : null}
+          {data.intentStatus === 'price_changed' && data.state === null ? <PriceChangedPanel order={data} /> : null}
+          {data.intentStatus === 'unavailable' && data.state === null ? <UnavailablePanel order={data} /> : null}
+          {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' ? (
             <ProblemAlert
               explained={{
                 problem: lastProblem,
@@ -58,7 +148,7 @@ export function OrderDetailDrawer() {
               }}
             />
           ) : null}
-          <OrderActions order={data} />
+          <OrderActions order={data} fresh={fresh} />
           <OrderCaseActions order={data} />
           {data.cards.length > 0 ? (
             <div>
@@ -81,6 +171,6 @@ export function OrderDetailDrawer() {
           </div>
         </Space>
       ) : null}
-    </Drawer>
+    </>
   );
 }

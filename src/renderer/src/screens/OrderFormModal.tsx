@@ -1,23 +1,42 @@
-// The order form, generated from the purchase template: units by unitRule, no / one / one-per-unit
-// entry groups by entryMode, each field by its type with required flag and pattern, the total, and
-// inline errors before anything is sent. After 409101 (template changed) the same form shows the
-// new template and sends the buyer's confirmation through api.orders.confirm.
-import { Alert, Button, Card, Collapse, Descriptions, Form, InputNumber, Modal, Space, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+// The order dialog, in three steps over one order model (lib/order-draft.ts):
+//   edit     — the form generated from the purchase template: units by unitRule, entry groups by
+//              entryMode, inline errors; the total is computed from the same parse that is sent;
+//   confirm  — everything that will be sent and charged, frozen; "Pay" sends exactly that, once;
+//   follow   — the order as it moves, live (every pushed order change refreshes it).
+// After 409101 (template changed) the same dialog shows the new template and re-confirms the same
+// intent through api.orders.confirm.
+import { Alert, Button, Card, Collapse, Descriptions, Form, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { OrderConfirmation } from '../components/OrderConfirmation';
 import { OrderOutcome } from '../components/OrderOutcome';
-import { ProblemAlert } from '../components/ProblemAlert';
 import { PasteAccounts } from '../components/PasteAccounts';
+import { ProblemAlert } from '../components/ProblemAlert';
 import { PurchaseFieldInput } from '../components/PurchaseFieldInput';
+import { SupplyTag, supplyBlockedText } from '../components/SupplyTag';
+import { UnitsInput } from '../components/UnitsInput';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
-import { formatFen, totalFen } from '../lib/money';
-import { validateForm } from '../lib/purchase-validation';
-import { buildPurchaseEntries, groupCount, resizeGroups, templateToFormModel, type EntryGroup, type FormModel } from '../lib/template-form';
+import { formatFen } from '../lib/money';
+import {
+  canonicalUnitsText,
+  evaluateDraft,
+  newDraft,
+  stepUnits,
+  withFieldValue,
+  withPastedGroups,
+  withUnitsText,
+  type OrderDraft,
+  type OrderToConfirm,
+} from '../lib/order-draft';
+import { templateToFormModel, type FormModel } from '../lib/template-form';
 import { useAccount } from '../queries/connection';
 import { useProduct } from '../queries/catalog';
-import { useConfirmOrder, usePlaceOrder, useTemplate, useWithdrawOrder } from '../queries/orders';
+import { useConfirmOrder, useOrder, usePlaceOrder, useTemplate } from '../queries/orders';
 import { useUiStore, type OrderFormTarget } from '../state/ui-store';
+import { canBuy, exceedsStock, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { OrderDetail } from '../../../shared/ipc/views';
+
+type Step = 'edit' | 'confirm';
 
 function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: () => void }) {
   const { t, locale } = useI18n();
@@ -26,69 +45,87 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const account = useAccount(true);
   const place = usePlaceOrder();
   const confirm = useConfirmOrder();
-  const withdraw = useWithdrawOrder();
   const openOrder = useUiStore((state) => state.openOrder);
   const setPage = useUiStore((state) => state.setPage);
   const openOrderForm = useUiStore((state) => state.openOrderForm);
 
   const [confirmRef, setConfirmRef] = useState<string | null>(target.kind === 'confirm' ? target.clientOrderRef : null);
-  const [units, setUnits] = useState<number>(1);
-  const [groups, setGroups] = useState<EntryGroup[]>([]);
+  const [draft, setDraft] = useState<OrderDraft | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [outcome, setOutcome] = useState<OrderDetail | null>(null);
+  const [tried, setTried] = useState(false);
+  const [step, setStep] = useState<Step>('edit');
+  const [frozen, setFrozen] = useState<OrderToConfirm | null>(null);
+  const [sent, setSent] = useState<OrderDetail | null>(null);
+  // A second click (or Enter) while the first send is on its way must not place a second order.
+  const sendingRef = useRef(false);
+  const live = useOrder(sent?.clientOrderRef ?? null);
+  const followed = live.data ?? sent;
 
   const modelResult = useMemo(() => (template.data === undefined ? null : templateToFormModel(template.data)), [template.data]);
   const model: FormModel | null = modelResult !== null && modelResult.ok ? modelResult.model : null;
 
-  // A (new) template: start from its minimum units, keep what was typed in fields that still exist.
+  // The first template starts the draft at the rule's minimum; a new template keeps what was typed.
   useEffect(() => {
-    if (model === null) return;
-    setUnits((current) => (current >= model.unitRule.min && current <= model.unitRule.max ? current : model.unitRule.min));
+    if (model !== null) setDraft((current) => current ?? newDraft(model.unitRule));
   }, [model]);
+
+  // Sent, then refused for a changed template: back to the form, same intent, new template.
   useEffect(() => {
-    if (model === null) return;
-    setGroups((current) => resizeGroups(current, groupCount(model.entryMode, units), model.fields));
-  }, [model, units]);
-
-  const variant = product.data?.variants.find((item) => item.variantRef === target.variantRef);
-  const total = totalFen(variant?.priceFen, units);
-  const errors = model === null ? null : validateForm(model, units, groups);
-  const sending = place.isPending || confirm.isPending;
-  const failure = place.error ?? confirm.error ?? withdraw.error;
-
-  const afterSend = (detail: OrderDetail): void => {
-    setOutcome(detail);
-    setSubmitted(false);
-    if (detail.intentStatus === 'needs_confirmation') {
-      setConfirmRef(detail.clientOrderRef);
+    if (followed?.intentStatus === 'needs_confirmation' && step === 'confirm') {
+      setConfirmRef(followed.clientOrderRef);
+      setSent(null);
+      setStep('edit');
+      sendingRef.current = false;
       void template.refetch();
     }
+  }, [followed?.intentStatus, followed?.clientOrderRef, step, template]);
+
+  const variant = product.data?.variants.find((item) => item.variantRef === target.variantRef);
+  const supply = product.data !== undefined && variant !== undefined ? variantSupplyStatus(product.data.availability, variant) : null;
+  const priceFen = variant?.priceFen ?? null;
+  const state = model === null || draft === null ? null : evaluateDraft(draft, model, priceFen);
+  const balance = account.data?.balanceFen ?? null;
+  const blocked = supply !== null && !canBuy(supply) ? supplyBlockedText(t, supply) : null;
+  const failure = place.error ?? confirm.error;
+
+  const touch = (key: string): void => setTouched((current) => new Set(current).add(key));
+  const update = (next: (current: OrderDraft) => OrderDraft): void => setDraft((current) => (current === null ? current : next(current)));
+
+  const review = (): void => {
+    setTried(true);
+    if (state === null || state.order === null || blocked !== null) return;
+    setFrozen(state.order);
+    setStep('confirm');
   };
 
-  const submit = (): void => {
-    if (model === null || errors === null) return;
-    setSubmitted(true);
-    if (errors.count > 0) return;
-    const purchaseEntries = buildPurchaseEntries(model, groups);
+  const afterSend = (detail: OrderDetail): void => {
+    setSent(detail);
+  };
+
+  const pay = (): void => {
+    if (frozen === null || sendingRef.current) return;
+    sendingRef.current = true;
     place.reset();
     confirm.reset();
+    const onError = (): void => {
+      sendingRef.current = false;
+    };
+    const entries = frozen.purchaseEntries === undefined ? {} : { purchaseEntries: frozen.purchaseEntries };
     if (confirmRef !== null) {
-      confirm.mutate({ clientOrderRef: confirmRef, units, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) }, { onSuccess: afterSend });
+      confirm.mutate({ clientOrderRef: confirmRef, units: frozen.units, unitPriceFen: frozen.unitPriceFen, ...entries }, { onSuccess: afterSend, onError });
     } else {
-      place.mutate({ productRef: target.productRef, variantRef: target.variantRef, units, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) }, {
-        onSuccess: afterSend,
-        onError: (error) => {
-          if (explainError(error).problem === 'templateChanged') void template.refetch();
+      place.mutate(
+        { productRef: frozen.productRef, variantRef: frozen.variantRef, units: frozen.units, unitPriceFen: frozen.unitPriceFen, ...entries },
+        {
+          onSuccess: afterSend,
+          onError: (error) => {
+            onError();
+            if (explainError(error).problem === 'templateChanged') void template.refetch();
+          },
         },
-      });
+      );
     }
   };
-
-  const setValue = (index: number, fieldRef: string, value: string): void => {
-    setGroups((current) => current.map((group, i) => (i === index ? { ...group, [fieldRef]: value } : group)));
-  };
-  const touch = (key: string): void => setTouched((current) => new Set(current).add(key));
 
   const viewOrder = (clientOrderRef: string): void => {
     openOrderForm(null);
@@ -96,8 +133,18 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
     openOrder(clientOrderRef);
   };
 
-  const finished = outcome !== null && outcome.intentStatus !== 'needs_confirmation';
-  const balance = account.data?.balanceFen;
+  if (followed !== null && followed.intentStatus !== 'needs_confirmation') {
+    return (
+      <div data-testid="order-following">
+        <OrderOutcome detail={followed} onView={() => viewOrder(followed.clientOrderRef)} />
+        <div style={{ textAlign: 'right', marginTop: 16 }}>
+          <Button onClick={onClose} data-testid="order-close">
+            {t('common.close')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <>
@@ -110,47 +157,61 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
       ) : null}
       {template.error !== null ? <ProblemAlert explained={explainError(template.error)} /> : null}
       {modelResult !== null && !modelResult.ok ? <Alert type="error" showIcon title={t('order.templateUnsupported')} data-testid="order-template-unsupported" /> : null}
-      {confirmRef !== null && !finished ? (
+      {confirmRef !== null ? (
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('order.confirmTitle')} description={t('order.needsConfirmation')} data-testid="order-needs-confirmation" />
       ) : null}
-      {outcome !== null && outcome.intentStatus !== 'needs_confirmation' ? <OrderOutcome detail={outcome} onView={() => viewOrder(outcome.clientOrderRef)} /> : null}
       {failure !== null ? (
         <div style={{ marginBottom: 16 }} data-testid="order-error">
           <ProblemAlert explained={explainError(failure)} />
         </div>
       ) : null}
-      {model !== null && errors !== null && !finished ? (
-        <Form layout="vertical" data-testid="order-form" data-entry-mode={model.entryMode} onFinish={submit} disabled={sending}>
+      {model !== null && draft !== null && state !== null && step === 'confirm' && frozen !== null ? (
+        <OrderConfirmation
+          order={frozen}
+          model={model}
+          productName={product.data?.name ?? ''}
+          variantTitle={variant?.title ?? '—'}
+          balanceFen={balance}
+          movedPriceFen={priceFen !== null && priceFen !== frozen.unitPriceFen ? priceFen : null}
+          blockedReason={blocked}
+          sending={place.isPending || confirm.isPending}
+          onBack={() => setStep('edit')}
+          onUseNewPrice={() => {
+            if (priceFen !== null) setFrozen({ ...frozen, unitPriceFen: priceFen, totalFen: frozen.units * priceFen });
+          }}
+          onPay={pay}
+        />
+      ) : null}
+      {model !== null && draft !== null && state !== null && step === 'edit' ? (
+        <Form layout="vertical" data-testid="order-form" data-entry-mode={model.entryMode} onFinish={review}>
           <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
             <Descriptions.Item label={t('product.variant')}>{variant?.title ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('order.unitPrice')}>{formatFen(variant?.priceFen)}</Descriptions.Item>
+            <Descriptions.Item label={t('order.unitPrice')}>
+              <span data-testid="order-unit-price">{formatFen(priceFen)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orderForm.supply')}>{supply !== null ? <SupplyTag status={supply} /> : <Tag>—</Tag>}</Descriptions.Item>
           </Descriptions>
-          <Form.Item
-            label={t('order.units')}
-            required
-            validateStatus={errors.units !== null && (submitted || touched.has('units')) ? 'error' : undefined}
-            help={
-              errors.units !== null && (submitted || touched.has('units')) ? (
-                <span data-testid="order-units-error">{t(`field.${errors.units.code}`, { min: errors.units.min, max: errors.units.max, step: errors.units.step })}</span>
-              ) : (
-                t('order.unitRule', { min: model.unitRule.min, max: model.unitRule.max, step: model.unitRule.step })
-              )
+          {blocked !== null ? <Alert type="error" showIcon style={{ marginBottom: 12 }} title={blocked} data-testid="order-blocked" /> : null}
+          <UnitsInput
+            text={draft.unitsText}
+            rule={model.unitRule}
+            error={state.errors.units}
+            showError={tried || touched.has('units')}
+            stockWarning={
+              supply !== null && state.units.ok && exceedsStock(supply, state.units.units) && supply.kind === 'available'
+                ? t('orderForm.stockBelow', { count: (supply.remainingUnits ?? 0).toLocaleString(locale) })
+                : null
             }
-          >
-            <InputNumber<number>
-              data-testid="order-units"
-              min={model.unitRule.min}
-              max={model.unitRule.max}
-              step={model.unitRule.step}
-              precision={0}
-              value={units}
-              disabled={model.unitRule.min === model.unitRule.max}
-              onChange={(value) => {
-                touch('units');
-                setUnits(value ?? 0);
-              }}
-            />
-          </Form.Item>
+            onText={(text) => {
+              touch('units');
+              update((current) => withUnitsText(current, text));
+            }}
+            onStep={(direction) => {
+              touch('units');
+              update((current) => stepUnits(current, model.unitRule, direction));
+            }}
+            onBlur={() => update((current) => canonicalUnitsText(current, model.unitRule))}
+          />
           {model.entryMode === 'none' ? <Typography.Paragraph type="secondary">{t('order.noFields')}</Typography.Paragraph> : null}
           {model.entryMode === 'perUnit' && model.fields.length > 0 ? (
             <Collapse
@@ -165,9 +226,8 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
                       fields={model.fields}
                       maxUnits={model.unitRule.max}
                       onApply={(pasted) => {
-                        setUnits(pasted.length);
-                        setGroups(pasted);
                         touch('units');
+                        update(() => withPastedGroups(pasted));
                       }}
                     />
                   ),
@@ -176,7 +236,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
             />
           ) : null}
           <div className="order-groups">
-            {groups.map((group, index) => (
+            {state.groups.map((group, index) => (
               <Card
                 key={index}
                 size="small"
@@ -192,9 +252,9 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
                       field={field}
                       index={index}
                       value={group[field.fieldRef] ?? ''}
-                      error={errors.groups[index]?.[field.fieldRef]}
-                      showError={submitted || touched.has(key)}
-                      onChange={(value) => setValue(index, field.fieldRef, value)}
+                      error={state.errors.groups[index]?.[field.fieldRef]}
+                      showError={tried || touched.has(key)}
+                      onChange={(value) => update((current) => withFieldValue(current, model, index, field.fieldRef, value))}
                       onBlur={() => touch(key)}
                     />
                   );
@@ -206,39 +266,27 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
             <Space orientation="vertical" size={0}>
               <Typography.Text type="secondary">{t('order.total')}</Typography.Text>
               <Typography.Title level={3} style={{ margin: 0 }} data-testid="order-total">
-                {formatFen(total)}
+                {formatFen(state.totalFen)}
               </Typography.Title>
-              {balance !== undefined && total !== null ? (
-                <Typography.Text type={balance - total < 0 ? 'danger' : 'secondary'}>{t('order.balanceAfter', { amount: formatFen(balance - total) })}</Typography.Text>
+              {balance !== null && state.totalFen !== null ? (
+                <Typography.Text type={balance - state.totalFen < 0 ? 'danger' : 'secondary'}>{t('order.balanceAfter', { amount: formatFen(balance - state.totalFen) })}</Typography.Text>
               ) : null}
             </Space>
             <Space orientation="vertical" align="end">
-              {submitted && errors.count > 0 ? (
+              {tried && state.errors.count > 0 ? (
                 <Typography.Text type="danger" data-testid="order-form-errors">
-                  {t('order.fixErrors', { count: errors.count.toLocaleString(locale) })}
+                  {t(state.errors.count === 1 ? 'orderForm.fixOne' : 'order.fixErrors', { count: state.errors.count.toLocaleString(locale) })}
                 </Typography.Text>
               ) : null}
               <Space>
-                {confirmRef !== null ? (
-                  <Button danger data-testid="order-withdraw" loading={withdraw.isPending} onClick={() => withdraw.mutate(confirmRef, { onSuccess: () => onClose() })}>
-                    {t('order.withdraw')}
-                  </Button>
-                ) : null}
                 <Button onClick={onClose}>{t('common.cancel')}</Button>
-                <Button type="primary" htmlType="submit" loading={sending} data-testid={confirmRef !== null ? 'order-confirm' : 'order-submit'}>
-                  {confirmRef !== null ? t('order.confirm') : t('order.submit')}
+                <Button type="primary" htmlType="submit" disabled={blocked !== null} data-testid="order-submit">
+                  {t('orderForm.review')}
                 </Button>
               </Space>
             </Space>
           </div>
         </Form>
-      ) : null}
-      {finished ? (
-        <div style={{ textAlign: 'right', marginTop: 16 }}>
-          <Button onClick={onClose} data-testid="order-close">
-            {t('common.close')}
-          </Button>
-        </div>
       ) : null}
     </>
   );
@@ -258,6 +306,7 @@ export function OrderFormModal() {
       footer={null}
       width={720}
       destroyOnHidden
+      maskClosable={false}
       title={target?.kind === 'confirm' ? t('order.confirmTitle') : t('order.title', { product: product.data?.name ?? '' })}
       data-testid="order-modal"
     >

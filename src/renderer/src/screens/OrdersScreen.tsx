@@ -31,13 +31,34 @@ function useColumns(): TableColumnsType<OrderRow> {
             <OrderCaseBadge clientOrderRef={row.clientOrderRef} />
           </Space>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.variantTitle ?? ''} · {row.platformOrderRef ?? row.clientOrderRef}
+            {[row.variantTitle ?? '', row.rechargedAccountMasked ?? ''].filter((part) => part !== '').join(' · ')}
           </Typography.Text>
         </Space>
       ),
     },
+    {
+      title: t('detail.platformRef'),
+      key: 'platformRef',
+      width: 190,
+      // The merchant's number is what the buyer and the merchant's support know the order by.
+      render: (_, row) =>
+        row.platformOrderRef !== null ? (
+          <span data-testid="order-row-number">{row.platformOrderRef}</span>
+        ) : (
+          <Typography.Text type="secondary" data-testid="order-row-number">
+            {t('detail.notNumbered')}
+          </Typography.Text>
+        ),
+    },
     { title: t('orders.col.units'), dataIndex: 'units', key: 'units', align: 'right', width: 70 },
-    { title: t('orders.col.total'), key: 'total', align: 'right', width: 120, render: (_, row) => formatFen(row.totalFen) },
+    {
+      title: t('orders.col.total'),
+      key: 'total',
+      align: 'right',
+      width: 120,
+      // Until the merchant answers: what the buyer confirmed (units × confirmed unit price).
+      render: (_, row) => formatFen(row.totalFen ?? (row.confirmedUnitPriceFen === null ? null : row.confirmedUnitPriceFen * row.units)),
+    },
     { title: t('orders.col.status'), key: 'status', width: 180, render: (_, row) => <OrderStatusTag intentStatus={row.intentStatus} state={row.state} /> },
     { title: t('orders.col.created'), key: 'created', width: 180, render: (_, row) => formatSeconds(row.createdAt, locale) },
   ];

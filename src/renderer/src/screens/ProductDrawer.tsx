@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { AvailabilityTag } from '../components/AvailabilityTag';
 import { PriceHistoryChart } from '../components/PriceHistoryChart';
 import { ProblemAlert } from '../components/ProblemAlert';
-import { StockText } from '../components/StockText';
+import { SupplyTag, supplyBlockedText } from '../components/SupplyTag';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
@@ -15,7 +15,8 @@ import { formatFen } from '../lib/money';
 import { testId } from '../lib/test-id';
 import { usePriceHistory, useProduct, useSetWatched } from '../queries/catalog';
 import { useUiStore } from '../state/ui-store';
-import { classifyProductType, isPurchasable } from '../../../shared/merchant/known-values';
+import { classifyProductType } from '../../../shared/merchant/known-values';
+import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { ProductView } from '../../../shared/ipc/views';
 
 type Variant = ProductView['variants'][number];
@@ -37,15 +38,21 @@ export function ProductDrawer() {
     { title: t('product.variant'), dataIndex: 'title', key: 'title', render: (title: string) => <Typography.Text strong>{title}</Typography.Text> },
     { title: t('product.price'), key: 'price', align: 'right', render: (_, variant) => <span data-testid="variant-price">{formatFen(variant.priceFen)}</span> },
     { title: t('product.faceValue'), key: 'face', align: 'right', render: (_, variant) => formatFen(variant.faceValueFen) },
-    { title: t('product.stock'), key: 'stock', render: (_, variant) => <StockText inventoryType={variant.inventoryType} remainingUnits={variant.remainingUnits} /> },
-    { title: t('product.availability'), key: 'availability', render: (_, variant) => <AvailabilityTag availability={variant.availability} /> },
+    {
+      title: t('product.supply'),
+      key: 'supply',
+      render: (_, variant) => (data === undefined ? null : <SupplyTag status={variantSupplyStatus(data.availability, variant)} />),
+    },
     {
       title: '',
       key: 'buy',
       align: 'right',
       render: (_, variant) => {
-        // Both the product and the variant must say `available`; unknown is never purchasable.
-        const purchasable = data !== undefined && isPurchasable(data.availability) && isPurchasable(variant.availability);
+        // One status decides: the product and the variant `available` and stock left when counted;
+        // anything unknown is never purchasable. A pushed catalog change re-renders this.
+        const status = data === undefined ? null : variantSupplyStatus(data.availability, variant);
+        const purchasable = status !== null && canBuy(status);
+        const reason = status === null ? null : supplyBlockedText(t, status);
         const button = (
           <Button
             type="primary"
@@ -61,7 +68,16 @@ export function ProductDrawer() {
             {t('product.buy')}
           </Button>
         );
-        return purchasable ? button : <Tooltip title={t('product.notPurchasable')}>{button}</Tooltip>;
+        return purchasable ? (
+          button
+        ) : (
+          <Space size={4}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="variant-buy-reason">
+              {reason ?? t('product.notPurchasable')}
+            </Typography.Text>
+            {button}
+          </Space>
+        );
       },
     },
   ];

@@ -1,0 +1,109 @@
+// The confirmation step: everything that will be sent and charged, exactly as it will be sent —
+// product, variant, units, unit price, total, the top-up accounts as normalised, and the balance
+// after. What the buyer confirms here is the payload of the place call, unchanged. A price that
+// moved in the cache while this step is open must be looked at again before paying.
+import { Alert, Button, Descriptions, Space, Typography } from 'antd';
+import { useI18n } from '../i18n/use-i18n';
+import { formatFen } from '../lib/money';
+import type { OrderToConfirm } from '../lib/order-draft';
+import type { FormModel } from '../lib/template-form';
+
+interface Props {
+  readonly order: OrderToConfirm;
+  readonly model: FormModel;
+  readonly productName: string;
+  readonly variantTitle: string;
+  /** The balance as last read from the merchant; null when not known. */
+  readonly balanceFen: number | null;
+  /** The unit price in the cache now, when it differs from the confirmed one. */
+  readonly movedPriceFen: number | null;
+  /** Why the variant cannot be bought now, when the cache says so. */
+  readonly blockedReason: string | null;
+  readonly sending: boolean;
+  onBack: () => void;
+  onUseNewPrice: () => void;
+  onPay: () => void;
+}
+
+export function OrderConfirmation({ order, model, productName, variantTitle, balanceFen, movedPriceFen, blockedReason, sending, onBack, onUseNewPrice, onPay }: Props) {
+  const { t } = useI18n();
+  const after = balanceFen === null ? null : balanceFen - order.totalFen;
+  const label = (fieldRef: string): string => model.fields.find((field) => field.fieldRef === fieldRef)?.label ?? fieldRef;
+  const entries = order.purchaseEntries ?? [];
+  return (
+    <div data-testid="order-confirmation">
+      <Typography.Paragraph type="secondary">{t('orderForm.confirmIntro')}</Typography.Paragraph>
+      <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('detail.product')}>
+          <span data-testid="confirm-product">{productName}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('product.variant')}>
+          <span data-testid="confirm-variant">{variantTitle}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('order.units')}>
+          <span data-testid="confirm-units">{order.units}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('order.unitPrice')}>
+          <span data-testid="confirm-unit-price">{formatFen(order.unitPriceFen)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('order.total')}>
+          <Typography.Text strong data-testid="confirm-total">
+            {formatFen(order.totalFen)}
+          </Typography.Text>
+        </Descriptions.Item>
+        {entries.length > 0 ? (
+          <Descriptions.Item label={entries.length === 1 && model.entryMode === 'single' ? t('orderForm.entriesSingle', { count: order.units }) : t('orderForm.entries')}>
+            <ol className="confirm-entries" data-testid="confirm-entries">
+              {entries.map((group, index) => (
+                <li key={index} data-testid="confirm-entry">
+                  {Object.entries(group)
+                    .map(([fieldRef, value]) => `${label(fieldRef)}: ${value}`)
+                    .join(' · ')}
+                </li>
+              ))}
+            </ol>
+          </Descriptions.Item>
+        ) : null}
+        {balanceFen !== null ? (
+          <Descriptions.Item label={t('orderForm.balanceNow')}>
+            <span data-testid="confirm-balance">{formatFen(balanceFen)}</span>
+          </Descriptions.Item>
+        ) : null}
+        {after !== null ? (
+          <Descriptions.Item label={t('orderForm.balanceAfter')}>
+            <Typography.Text type={after < 0 ? 'danger' : undefined} data-testid="confirm-balance-after">
+              {formatFen(after)}
+            </Typography.Text>
+          </Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      {after !== null && after < 0 ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('orderForm.balanceShort')} data-testid="confirm-balance-short" /> : null}
+      {movedPriceFen !== null ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="confirm-price-moved"
+          title={t('orderForm.priceMoved', { old: formatFen(order.unitPriceFen), now: formatFen(movedPriceFen) })}
+          action={
+            <Button size="small" data-testid="confirm-use-new-price" onClick={onUseNewPrice}>
+              {t('orderForm.useNewPrice')}
+            </Button>
+          }
+        />
+      ) : null}
+      {blockedReason !== null ? <Alert type="error" showIcon style={{ marginBottom: 12 }} title={blockedReason} data-testid="confirm-blocked" /> : null}
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        {t('orderForm.priceGuardNote')}
+      </Typography.Paragraph>
+      <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+        <Button onClick={onBack} disabled={sending} data-testid="order-back">
+          {t('orderForm.back')}
+        </Button>
+        <Button type="primary" loading={sending} disabled={movedPriceFen !== null || blockedReason !== null} onClick={onPay} data-testid="order-place">
+          {t('orderForm.pay', { amount: formatFen(order.totalFen) })}
+        </Button>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+// Issue 10, "Done when": the screens where a buyer decides to spend money keep the core's promise —
+// what the buyer sees is what the buyer pays. Real UI (built renderer, Debian Chromium) through the web
+// host and its demo merchant; every order that spends money is checked against the sandbox's ledger,
+// not only against the screen. One host and one page for the file, like a buyer's session.
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openApp, screenshot } from './support/browser';
+import {
+  closeOverlays,
+  connectDemo,
+  ensureCatalog,
+  goTo,
+  MERCHANT_WAIT_MS,
+  openOrderForm,
+  openProduct,
+  pick,
+  variantRow,
+  waitForDetailStatus,
+} from './support/app-steps';
+import { purchasable, sandboxControl, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
+import { startWebHost, type RunningWebHost } from './support/web-host-process';
+
+let host: RunningWebHost;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let control: SandboxControl;
+let products: ControlProduct[];
+let userId = '';
+/** Variants a test has ordered or changed: later picks leave them alone. */
+const used = new Set<string>();
+
+const yuanToFen = (yuan: string): number => Math.round(Number(yuan) * 100);
+/** As the screens write yuan: 1234.5 → "1,234.50". */
+const fenText = (fen: number): string => (fen / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const key = (product: ControlProduct, variant: ControlVariant): string => `${product.productRef}/${variant.variantRef}`;
+
+function pickFresh(like: (product: ControlProduct, variant: ControlVariant) => boolean): { product: ControlProduct; variant: ControlVariant } {
+  const chosen = pick(products, (p, v) => !used.has(key(p, v)) && like(p, v));
+  used.add(key(chosen.product, chosen.variant));
+  return chosen;
+}
+
+async function ledger(): Promise<Ledger> {
+  return control.ledger(userId);
+}
+
+function chargesOf(book: Ledger, ref: string): number[] {
+  return book.entries.filter((entry) => entry.kind === 'charge' && entry.clientOrderRef === ref).map((entry) => yuanToFen(entry.amount));
+}
+
+/** Selects everything in the quantity box and types, as a person does. */
+async function typeUnits(modal: Locator, text: string): Promise<void> {
+  const box = modal.getByTestId('order-units');
+  await box.click();
+  await box.press('ControlOrMeta+a');
+  if (text === '') await box.press('Backspace');
+  else await box.pressSequentially(text);
+}
+
+async function unitsError(modal: Locator): Promise<string> {
+  return (await modal.getByTestId('order-units-error').textContent()) ?? '';
+}
+
+/** The ref of the order the dialog follows, read from the detail it opens. */
+async function viewFollowedOrder(modal: Locator): Promise<string> {
+  await modal.getByTestId('order-view').click();
+  const ref = ((await page.getByTestId('order-detail').getByTestId('detail-client-ref').textContent()) ?? '').trim();
+  expect(ref).toMatch(/^[A-Za-z0-9_-]+$/);
+  return ref;
+}
+
+/** Settings → order updates → this computer only: the demo merchant's webhooks reach the app. */
+async function enableLocalWebhooks(): Promise<void> {
+  await goTo(page, 'settings');
+  const events = page.getByTestId('settings-events');
+  await events.getByTestId('settings-tunnel').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '仅本机' }).click();
+  await events.getByTestId('settings-events-save').click();
+  await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('Webhook 已生效');
+}
+
+beforeAll(async () => {
+  host = await startWebHost();
+  control = sandboxControl(host.controlUrl);
+  products = await control.products(500);
+  browser = await launchChromium();
+  ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
+  await page.getByTestId('connect-screen').waitFor();
+  await connectDemo(page);
+  await page.getByTestId('connect-continue').click();
+  await ensureCatalog(page);
+  await goTo(page, 'settings');
+  userId = ((await page.getByTestId('settings-user-id').textContent()) ?? '').trim();
+  expect(userId).not.toBe('');
+}, 120_000);
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await screenshot(page, `order-path-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  await control.faults({ errorRate: 0, dropRate: 0, latencyMs: 0 });
+  await closeOverlays(page).catch(() => undefined);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+describe('the order dialog: one model, a confirmation, exactly what was confirmed is charged', () => {
+  it('refuses what the quantity box cannot mean, shows the total of what it sends, and charges it once on a double click', async () => {
+    const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'succeed' && v.unitRule.min === 1 && v.unitRule.max === 50 && v.inventoryType === 'unlimited' && purchasable(p, v));
+    const priceFen = yuanToFen(variant.price);
+    const modal = await openOrderForm(page, product, variant);
+    const total = modal.getByTestId('order-total');
+    const submit = modal.getByTestId('order-submit');
+    const confirmation = modal.getByTestId('order-confirmation');
+
+    // Cleared: an error, no total, nothing to confirm.
+    await typeUnits(modal, '');
+    await expect.poll(() => unitsError(modal)).toContain('请填写数量');
+    expect(await total.textContent()).not.toMatch(/\d/);
+    await submit.click();
+    expect(await confirmation.count()).toBe(0);
+    // 0, above the maximum (the bug: "051" shown, 5 units totalled, 50 sent), and text.
+    for (const [typed, words] of [['0', '1 至 50'], ['51', '1 至 50'], ['abc', '整数'], ['2.5', '整数'], ['-3', '整数']] as const) {
+      await typeUnits(modal, typed);
+      await expect.poll(() => modal.getByTestId('order-units').inputValue()).toBe(typed);
+      await expect.poll(() => unitsError(modal)).toContain(words);
+      expect(await total.textContent()).not.toMatch(/\d/);
+      await submit.click();
+      expect(await confirmation.count()).toBe(0);
+    }
+    await screenshot(page, 'order-units-too-many');
+    // Select all and retype: exactly what is in the box is totalled.
+    await typeUnits(modal, '3');
+    await expect.poll(() => total.textContent()).toContain(fenText(3 * priceFen));
+    expect(await modal.getByTestId('order-units-error').count()).toBe(0);
+    // The stepper moves by the rule from what the box says.
+    await modal.getByTestId('order-units-more').click();
+    await expect.poll(() => modal.getByTestId('order-units').inputValue()).toBe('4');
+    await expect.poll(() => total.textContent()).toContain(fenText(4 * priceFen));
+    // A full-width digit from a Chinese IME reads as the digit it is.
+    await typeUnits(modal, '２');
+    await modal.getByTestId('order-units').blur();
+    await expect.poll(() => modal.getByTestId('order-units').inputValue()).toBe('2');
+    await expect.poll(() => total.textContent()).toContain(fenText(2 * priceFen));
+
+    await submit.click();
+    await confirmation.waitFor();
+    expect(await confirmation.getByTestId('confirm-units').textContent()).toBe('2');
+    expect(await confirmation.getByTestId('confirm-unit-price').textContent()).toContain(fenText(priceFen));
+    expect(await confirmation.getByTestId('confirm-total').textContent()).toContain(fenText(2 * priceFen));
+    const balanceBefore = yuanToFen((await ledger()).balance);
+    expect(await confirmation.getByTestId('confirm-balance-after').textContent()).toContain(fenText(balanceBefore - 2 * priceFen));
+    await screenshot(page, 'order-confirmation-card');
+    const chargesBefore = (await ledger()).entries.filter((entry) => entry.kind === 'charge').length;
+    // A double click (and Enter on top) places one order.
+    await confirmation.getByTestId('order-place').dblclick();
+    await page.keyboard.press('Enter').catch(() => undefined);
+    await modal.getByTestId('order-outcome').waitFor();
+    // The dialog follows the order by itself: from recorded to placed/completed without a click.
+    await modal.locator('[data-testid="order-outcome"]:is([data-state="pending"], [data-state="processing"], [data-state="completed"])').waitFor({ timeout: MERCHANT_WAIT_MS });
+    await screenshot(page, 'order-dialog-following');
+    const ref = await viewFollowedOrder(modal);
+    const book = await ledger();
+    expect(book.entries.filter((entry) => entry.kind === 'charge')).toHaveLength(chargesBefore + 1);
+    expect(chargesOf(book, ref)).toEqual([2 * priceFen]);
+    expect(await page.getByTestId('order-detail').getByTestId('detail-units').textContent()).toBe('2');
+    // Named by the merchant's order number; our ref is only the support row.
+    await expect.poll(() => page.getByTestId('order-detail').getByTestId('detail-platform-ref').textContent()).toMatch(/^\d{6,}$/);
+    const title = (await page.locator('.ant-drawer-title').last().textContent()) ?? '';
+    expect(title).toContain((await page.getByTestId('order-detail').getByTestId('detail-platform-ref').textContent()) ?? 'x');
+    expect(title).not.toContain(ref);
+    expect(problems).toEqual([]);
+  });
+
+  it('a failed order: the dialog follows it to failed and refunded, and the timeline shows only states it passed through', async () => {
+    const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'fail' && v.unitRule.min === 1 && purchasable(p, v));
+    const priceFen = yuanToFen(variant.price);
+    const modal = await openOrderForm(page, product, variant);
+    await modal.getByTestId('order-submit').click();
+    await modal.getByTestId('order-confirmation').getByTestId('order-place').click();
+    // No click needed: the dialog moves from "recorded" to "failed" as the merchant answers.
+    await modal.locator('[data-testid="order-outcome"][data-state="failed"]').waitFor({ timeout: MERCHANT_WAIT_MS });
+    await screenshot(page, 'order-dialog-failed');
+    const ref = await viewFollowedOrder(modal);
+    await waitForDetailStatus(page, ['failed']);
+    const timeline = page.getByTestId('order-detail').getByTestId('order-timeline');
+    const entries = await timeline.getByTestId('timeline-entry').allTextContents();
+    expect(entries[0]).toBe('订单已记录');
+    expect(entries.at(-1)).toBe('失败');
+    expect(entries).not.toContain('已完成');
+    expect(entries.join(' ')).not.toContain('最后更新');
+    // Charged once, refunded in full.
+    const book = await ledger();
+    expect(chargesOf(book, ref)).toEqual([priceFen]);
+    expect(book.entries.filter((entry) => entry.kind === 'refund' && entry.clientOrderRef === ref).map((entry) => yuanToFen(entry.amount))).toEqual([priceFen]);
+    expect(await page.getByTestId('order-detail').getByTestId('detail-total').textContent()).toContain(fenText(priceFen));
+    await screenshot(page, 'order-detail-failed-timeline');
+  });
+});
+
+describe('actions from a fresh status', () => {
+  it('opening an order asks the merchant first, so cancel is not offered from a stale status; a wrong code is said on the order', async () => {
+    const { product, variant } = pickFresh(
+      (p, v) => p.productType === 'topup' && v.supply === 'needsVerification' && v.entryMode === 'single' && v.unitRule.min === 1 && purchasable(p, v),
+    );
+    const modal = await openOrderForm(page, product, variant);
+    for (const field of await modal.locator('input[data-testid^="order-field-"]').all()) {
+      const type = await field.getAttribute('type');
+      await field.fill(type === 'tel' ? '13800138000' : type === 'email' ? 'buyer@163.com' : '123456789');
+    }
+    await modal.getByTestId('order-submit').click();
+    await modal.getByTestId('order-confirmation').getByTestId('order-place').click();
+    await modal.locator('[data-testid="order-outcome"][data-state="verifying"]').waitFor({ timeout: MERCHANT_WAIT_MS });
+    const ref = await viewFollowedOrder(modal);
+    await waitForDetailStatus(page, ['verifying']);
+    // A wrong code (000000 in the sandbox) sends the order back to verifying: the order says why.
+    await page.getByTestId('action-verification-code').click();
+    await page.getByTestId('action-code-input').fill('000000');
+    await page.getByTestId('action-code-submit').click();
+    await page.getByTestId('order-code-rejected').waitFor({ timeout: MERCHANT_WAIT_MS });
+    await screenshot(page, 'order-code-rejected');
+    await page.getByTestId('action-cancel').waitFor();
+    await closeOverlays(page);
+    // The merchant moves on (a right code given elsewhere); the app has not polled yet.
+    await control.advance(ref, 'processing');
+    await goTo(page, 'orders');
+    await page.locator(`[data-testid="order-row"][data-ref="${ref}"]`).click();
+    // Opening it asks the merchant: the status is the new one, and cancel is not offered.
+    await waitForDetailStatus(page, ['processing', 'completed'], 5_000);
+    expect(await page.getByTestId('order-detail').getByTestId('action-cancel').count()).toBe(0);
+    expect(await page.getByTestId('order-detail').getByTestId('order-code-rejected').count()).toBe(0);
+  });
+});
+
+describe('stock and availability are one status, and Buy follows it', () => {
+  it('shows one status per variant, disables Buy with the reason at 0 left, and enables it again when stock returns', async () => {
+    const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.inventoryType === 'tracked' && (v.remainingUnits ?? 0) > 2 && v.supply === 'succeed' && purchasable(p, v));
+    const drawer = await openProduct(page, product);
+    const row = variantRow(page, variant);
+    await expect.poll(() => row.getByTestId('supply-status').getAttribute('data-supply')).toBe('available');
+    expect(await row.getByTestId('supply-status').count()).toBe(1);
+    // The buyer watches it; the merchant runs out and says so by webhook (this computer's receiver).
+    await drawer.getByTestId('watch-toggle').click();
+    await expect.poll(() => drawer.getByTestId('watch-toggle').getAttribute('aria-checked')).toBe('true');
+    await closeOverlays(page);
+    await enableLocalWebhooks();
+    await openProduct(page, product);
+    await control.changeProduct(product.productRef, { variantRef: variant.variantRef, remainingUnits: 0 });
+    await expect.poll(() => row.getByTestId('supply-status').getAttribute('data-supply'), { timeout: MERCHANT_WAIT_MS }).toBe('outOfStock');
+    expect(await row.getByTestId('variant-buy').isDisabled()).toBe(true);
+    expect(await row.getByTestId('variant-buy-reason').textContent()).toContain('缺货');
+    await screenshot(page, 'product-out-of-stock');
+    // The catalog row says one thing, not "available" beside "out of stock".
+    await closeOverlays(page);
+    const catalogRow = page.locator(`[data-testid="catalog-row"][data-product-ref="${product.productRef}"]`);
+    expect(await catalogRow.getByTestId('supply-status').count()).toBe(1);
+    // Stock again: Buy comes back.
+    await openProduct(page, product);
+    await control.changeProduct(product.productRef, { variantRef: variant.variantRef, remainingUnits: 5 });
+    await expect.poll(() => row.getByTestId('supply-status').getAttribute('data-supply'), { timeout: MERCHANT_WAIT_MS }).toBe('available');
+    expect(await row.getByTestId('variant-buy').isDisabled()).toBe(false);
+  });
+});
