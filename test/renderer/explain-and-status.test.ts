@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IpcCallError } from '../../src/shared/ipc/ipc-result';
 import { explainError, problemOfLastErrorCode, problemOfMerchantCode } from '../../src/renderer/src/lib/explain-error';
-import { orderStatusView } from '../../src/renderer/src/lib/order-status';
+import { codeWasRejected, orderStatusView } from '../../src/renderer/src/lib/order-status';
 import { buildCategoryTree } from '../../src/renderer/src/lib/category-tree';
 import { en } from '../../src/renderer/src/i18n/messages-en';
 import { zhCN } from '../../src/renderer/src/i18n/messages-zh-cn';
@@ -75,5 +75,15 @@ describe('i18n', () => {
     expect(resolveLocale('en', 'zh-CN')).toBe('en');
     expect(translate('en', 'catalog.results', { count: '1,000' })).toBe('1,000 products');
     expect(translate('zh-CN', 'catalog.results', { count: 5 })).toBe('共 5 件商品');
+  });
+});
+
+describe('codeWasRejected', () => {
+  const history = (...states: string[]) => states.map((state, i) => ({ state, at: i }));
+  it('is true only when the merchant asks for a code again after one was taken', () => {
+    expect(codeWasRejected({ state: 'verifying', stateHistory: history('pending', 'processing', 'verifying') })).toBe(false);
+    expect(codeWasRejected({ state: 'verifying', stateHistory: history('pending', 'verifying', 'processing', 'verifying') })).toBe(true);
+    expect(codeWasRejected({ state: 'processing', stateHistory: history('verifying', 'processing') })).toBe(false);
+    expect(codeWasRejected({ state: 'verifying', stateHistory: history('verifying') })).toBe(false);
   });
 });
