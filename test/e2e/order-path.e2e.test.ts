@@ -29,6 +29,12 @@ let products: ControlProduct[];
 let userId = '';
 /** Variants a test has ordered or changed: later picks leave them alone. */
 const used = new Set<string>();
+/**
+ * Every order the UI placed in this file → the total the buyer confirmed for it (the last
+ * confirmation, after a re-confirmation at a new price) or 0 when the buyer ended up paying nothing
+ * (withdrawn, refused). The last test compares the whole book with the sandbox's ledger.
+ */
+const confirmedTotals = new Map<string, number>();
 
 const yuanToFen = (yuan: string): number => Math.round(Number(yuan) * 100);
 /** As the screens write yuan: 1234.5 → "1,234.50". */
@@ -60,6 +66,19 @@ async function typeUnits(modal: Locator, text: string): Promise<void> {
 
 async function unitsError(modal: Locator): Promise<string> {
   return (await modal.getByTestId('order-units-error').textContent()) ?? '';
+}
+
+const moneyIn = async (locator: Locator): Promise<number> => yuanToFen(((await locator.textContent()) ?? '').replace(/[^\d.]/g, ''));
+
+/** Reviews the form, reads the confirmed total off the confirmation, and pays once. */
+async function reviewAndPay(modal: Locator): Promise<number> {
+  await modal.getByTestId('order-submit').click();
+  const confirmation = modal.getByTestId('order-confirmation');
+  await confirmation.waitFor();
+  const total = await moneyIn(confirmation.getByTestId('confirm-total'));
+  await confirmation.getByTestId('order-place').click();
+  await modal.getByTestId('order-outcome').waitFor();
+  return total;
 }
 
 /** The ref of the order the dialog follows, read from the detail it opens. */
@@ -162,6 +181,7 @@ describe('the order dialog: one model, a confirmation, exactly what was confirme
     await modal.locator('[data-testid="order-outcome"]:is([data-state="pending"], [data-state="processing"], [data-state="completed"])').waitFor({ timeout: MERCHANT_WAIT_MS });
     await screenshot(page, 'order-dialog-following');
     const ref = await viewFollowedOrder(modal);
+    confirmedTotals.set(ref, 2 * priceFen);
     const book = await ledger();
     expect(book.entries.filter((entry) => entry.kind === 'charge')).toHaveLength(chargesBefore + 1);
     expect(chargesOf(book, ref)).toEqual([2 * priceFen]);
@@ -178,12 +198,13 @@ describe('the order dialog: one model, a confirmation, exactly what was confirme
     const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'fail' && v.unitRule.min === 1 && purchasable(p, v));
     const priceFen = yuanToFen(variant.price);
     const modal = await openOrderForm(page, product, variant);
-    await modal.getByTestId('order-submit').click();
-    await modal.getByTestId('order-confirmation').getByTestId('order-place').click();
+    const confirmed = await reviewAndPay(modal);
+    expect(confirmed).toBe(priceFen);
     // No click needed: the dialog moves from "recorded" to "failed" as the merchant answers.
     await modal.locator('[data-testid="order-outcome"][data-state="failed"]').waitFor({ timeout: MERCHANT_WAIT_MS });
     await screenshot(page, 'order-dialog-failed');
     const ref = await viewFollowedOrder(modal);
+    confirmedTotals.set(ref, confirmed);
     await waitForDetailStatus(page, ['failed']);
     const timeline = page.getByTestId('order-detail').getByTestId('order-timeline');
     const entries = await timeline.getByTestId('timeline-entry').allTextContents();
@@ -210,10 +231,10 @@ describe('actions from a fresh status', () => {
       const type = await field.getAttribute('type');
       await field.fill(type === 'tel' ? '13800138000' : type === 'email' ? 'buyer@163.com' : '123456789');
     }
-    await modal.getByTestId('order-submit').click();
-    await modal.getByTestId('order-confirmation').getByTestId('order-place').click();
+    const confirmed = await reviewAndPay(modal);
     await modal.locator('[data-testid="order-outcome"][data-state="verifying"]').waitFor({ timeout: MERCHANT_WAIT_MS });
     const ref = await viewFollowedOrder(modal);
+    confirmedTotals.set(ref, confirmed);
     await waitForDetailStatus(page, ['verifying']);
     // A wrong code (000000 in the sandbox) sends the order back to verifying: the order says why.
     await page.getByTestId('action-verification-code').click();
@@ -231,6 +252,141 @@ describe('actions from a fresh status', () => {
     await waitForDetailStatus(page, ['processing', 'completed'], 5_000);
     expect(await page.getByTestId('order-detail').getByTestId('action-cancel').count()).toBe(0);
     expect(await page.getByTestId('order-detail').getByTestId('order-code-rejected').count()).toBe(0);
+  });
+});
+
+describe('the price guard, refusals and withdraw: nothing is charged that was not confirmed', () => {
+  it('a price raised between opening the dialog and confirming parks the order; the buyer sees both prices and pays the new one only on request', async () => {
+    const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'succeed' && v.entryMode === 'none' && v.unitRule.min === 1 && v.unitRule.max >= 2 && v.inventoryType === 'unlimited' && purchasable(p, v));
+    const oldFen = yuanToFen(variant.price);
+    const newFen = oldFen + 150;
+    const modal = await openOrderForm(page, product, variant);
+    await typeUnits(modal, '2');
+    await expect.poll(() => modal.getByTestId('order-total').textContent()).toContain(fenText(2 * oldFen));
+    // The merchant raises the price while the buyer looks at the form (the cache does not know yet).
+    await control.changeProduct(product.productRef, { variantRef: variant.variantRef, price: (newFen / 100).toFixed(2) });
+    const confirmed = await reviewAndPay(modal);
+    expect(confirmed).toBe(2 * oldFen);
+    const panel = modal.getByTestId('price-changed');
+    await panel.waitFor({ timeout: MERCHANT_WAIT_MS });
+    expect(await panel.getByTestId('price-changed-old').textContent()).toContain(fenText(oldFen));
+    expect(await panel.getByTestId('price-changed-new').textContent()).toContain(fenText(newFen));
+    expect(await panel.getByTestId('price-changed-new-total').textContent()).toContain(fenText(2 * newFen));
+    await screenshot(page, 'order-price-changed');
+    const ref = await viewFollowedOrder(modal);
+    // Parked: nothing reached the merchant's ledger.
+    expect(chargesOf(await ledger(), ref)).toEqual([]);
+    await closeOverlays(page);
+    // The detail offers the same choice; the buyer pays the new price.
+    await goTo(page, 'orders');
+    await page.locator(`[data-testid="queue-row"][data-ref="${ref}"]`).click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('price-changed').waitFor();
+    await screenshot(page, 'order-detail-price-changed');
+    await detail.getByTestId('price-changed-accept').click();
+    await waitForDetailStatus(page, ['pending', 'processing', 'completed']);
+    confirmedTotals.set(ref, 2 * newFen);
+    await expect.poll(async () => chargesOf(await ledger(), ref)).toEqual([2 * newFen]);
+    expect(await detail.getByTestId('detail-total').textContent()).toContain(fenText(2 * newFen));
+  });
+
+  it('stock gone between confirming and sending parks the order as unavailable and charges nothing', async () => {
+    const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'succeed' && v.inventoryType === 'tracked' && (v.remainingUnits ?? 0) >= 2 && purchasable(p, v));
+    const modal = await openOrderForm(page, product, variant);
+    await control.changeProduct(product.productRef, { variantRef: variant.variantRef, remainingUnits: 0 });
+    await reviewAndPay(modal);
+    const parked = modal.getByTestId('order-unavailable');
+    await parked.waitFor({ timeout: MERCHANT_WAIT_MS });
+    expect(await parked.getAttribute('data-reason')).toBe('outOfStock');
+    const ref = await viewFollowedOrder(modal);
+    confirmedTotals.set(ref, 0);
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('action-withdraw').click();
+    await page.getByTestId('action-withdraw-confirm').click();
+    await expect.poll(() => detail.getByTestId('withdraw-outcome').getAttribute('data-outcome')).toBe('withdrawn');
+    await waitForDetailStatus(page, ['withdrawn'], 10_000);
+    expect(chargesOf(await ledger(), ref)).toEqual([]);
+  });
+
+  it('a refused order (balance too small) still shows the unit price and total the buyer confirmed', async () => {
+    const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'succeed' && v.unitRule.min === 1 && v.inventoryType === 'unlimited' && purchasable(p, v));
+    const priceFen = yuanToFen(variant.price);
+    const before = (await ledger()).balance;
+    await fetch(`${host.controlUrl}/control/accounts/${encodeURIComponent(userId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ balance: '0.01' }),
+    });
+    try {
+      const modal = await openOrderForm(page, product, variant);
+      await reviewAndPay(modal);
+      await modal.locator('[data-testid="order-outcome"][data-intent-status="rejected"]').waitFor({ timeout: MERCHANT_WAIT_MS });
+      const ref = await viewFollowedOrder(modal);
+      confirmedTotals.set(ref, 0);
+      const detail = page.getByTestId('order-detail');
+      expect(await detail.getByTestId('detail-unit-price').textContent()).toContain(fenText(priceFen));
+      expect(await detail.getByTestId('detail-total').textContent()).toContain(fenText(priceFen));
+      await screenshot(page, 'order-detail-refused');
+    } finally {
+      await fetch(`${host.controlUrl}/control/accounts/${encodeURIComponent(userId)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ balance: before }),
+      });
+    }
+  });
+
+  it('an order sent while the merchant is unreachable is withdrawn, and the merchant coming back charges nothing', async () => {
+    const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'succeed' && v.unitRule.min === 1 && v.inventoryType === 'unlimited' && purchasable(p, v));
+    const modal = await openOrderForm(page, product, variant);
+    await control.faults({ errorRate: 1, errorStatus: 503 });
+    await reviewAndPay(modal);
+    await modal.locator('[data-testid="order-outcome"]:is([data-intent-status="queued"], [data-intent-status="unknown"])').waitFor({ timeout: MERCHANT_WAIT_MS });
+    const ref = await viewFollowedOrder(modal);
+    confirmedTotals.set(ref, 0);
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('action-withdraw').click();
+    await page.getByTestId('action-withdraw-confirm').click();
+    const outcome = detail.getByTestId('withdraw-outcome');
+    await outcome.waitFor();
+    expect(['withdrawn', 'checking']).toContain(await outcome.getAttribute('data-outcome'));
+    await screenshot(page, 'order-withdrawn-offline');
+    await control.faults({ errorRate: 0 });
+    await waitForDetailStatus(page, ['withdrawn'], MERCHANT_WAIT_MS);
+    // Long enough for the outbox's next passes: the ref is retired, never sent.
+    await page.waitForTimeout(5_000);
+    expect(chargesOf(await ledger(), ref)).toEqual([]);
+  });
+});
+
+describe('top-up accounts as a person types them', () => {
+  it('cleans a pasted phone number before checking, confirms it as it will be sent, and shows the recharged account when done', async () => {
+    const { product, variant } = pickFresh(
+      (p, v) => p.productType === 'topup' && /话费/.test(p.name) && v.supply === 'succeed' && v.entryMode === 'single' && v.unitRule.min === 1 && purchasable(p, v),
+    );
+    const modal = await openOrderForm(page, product, variant);
+    const phone = modal.locator('input[data-testid^="order-field-"][type="tel"]').first();
+    await phone.fill(' 138 0013 8000 ');
+    for (const other of await modal.locator('input[data-testid^="order-field-"]:not([type="tel"])').all()) await other.fill('123456789');
+    await phone.blur();
+    expect(await modal.getByTestId('order-field-error').count()).toBe(0);
+    await modal.getByTestId('order-submit').click();
+    const confirmation = modal.getByTestId('order-confirmation');
+    await confirmation.waitFor();
+    expect(await confirmation.getByTestId('confirm-entry').first().textContent()).toContain('13800138000');
+    expect(await confirmation.getByTestId('confirm-entry').first().textContent()).not.toContain('138 0013');
+    await screenshot(page, 'order-confirmation-topup');
+    const confirmed = await moneyIn(confirmation.getByTestId('confirm-total'));
+    await confirmation.getByTestId('order-place').click();
+    await modal.locator('[data-testid="order-outcome"][data-state="completed"]').waitFor({ timeout: MERCHANT_WAIT_MS });
+    const ref = await viewFollowedOrder(modal);
+    confirmedTotals.set(ref, confirmed);
+    expect(await page.getByTestId('order-detail').getByTestId('detail-recharged').textContent()).toContain('13800138000');
+    await closeOverlays(page);
+    await goTo(page, 'orders');
+    const row = page.locator(`[data-testid="order-row"][data-ref="${ref}"]`);
+    await expect.poll(() => row.textContent()).toContain('138****8000');
+    expect(await row.textContent()).not.toContain('13800138000');
   });
 });
 
@@ -261,5 +417,51 @@ describe('stock and availability are one status, and Buy follows it', () => {
     await control.changeProduct(product.productRef, { variantRef: variant.variantRef, remainingUnits: 5 });
     await expect.poll(() => row.getByTestId('supply-status').getAttribute('data-supply'), { timeout: MERCHANT_WAIT_MS }).toBe('available');
     expect(await row.getByTestId('variant-buy').isDisabled()).toBe(false);
+  });
+});
+
+describe('the changed screens, looked at', () => {
+  it('in zh-CN and English, light and dark: product statuses, the form with an error, the confirmation, an order detail', async () => {
+    const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'succeed' && v.unitRule.min === 1 && v.unitRule.max > 1 && purchasable(p, v));
+    const someOrder = [...confirmedTotals.keys()][0] ?? '';
+    for (const language of ['zh', 'en'] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const tag = `${language}-${scheme}`;
+        await openProduct(page, product);
+        await screenshot(page, `look-${tag}-product`);
+        const modal = await openOrderForm(page, product, variant);
+        await typeUnits(modal, String(variant.unitRule.max + 1));
+        await modal.getByTestId('order-units-error').waitFor();
+        await screenshot(page, `look-${tag}-form-error`);
+        await typeUnits(modal, '1');
+        await modal.getByTestId('order-submit').click();
+        await modal.getByTestId('order-confirmation').waitFor();
+        await screenshot(page, `look-${tag}-confirmation`);
+        await closeOverlays(page);
+        await goTo(page, 'orders');
+        await page.locator(`[data-testid="order-row"][data-ref="${someOrder}"]`).click();
+        await page.getByTestId('order-detail').getByTestId('order-timeline').waitFor();
+        await screenshot(page, `look-${tag}-detail`);
+        await closeOverlays(page);
+      }
+      if (language === 'zh') await page.getByTestId('language-switch').click();
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByTestId('language-switch').click();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the book', () => {
+  it('charged every order the UI placed exactly the total the buyer confirmed, and nothing else', async () => {
+    const book = await ledger();
+    expect(confirmedTotals.size).toBeGreaterThanOrEqual(6);
+    for (const [ref, total] of confirmedTotals) {
+      const charged = chargesOf(book, ref).reduce((sum, amount) => sum + amount, 0);
+      expect({ ref, charged }).toEqual({ ref, charged: total });
+    }
+    const foreign = book.entries.filter((entry) => entry.kind === 'charge' && !confirmedTotals.has(entry.clientOrderRef));
+    expect(foreign).toEqual([]);
   });
 });

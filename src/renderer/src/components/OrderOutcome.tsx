@@ -60,12 +60,14 @@ export function OrderOutcome({ detail, onView }: { detail: OrderDetail; onView: 
       return (
         <div {...common}>
           <PriceChangedPanel order={detail} />
+          <div style={{ marginTop: 8 }}>{view}</div>
         </div>
       );
     case 'unavailable':
       return (
         <div {...common}>
           <UnavailablePanel order={detail} />
+          <div style={{ marginTop: 8 }}>{view}</div>
         </div>
       );
     case 'rejected': {
