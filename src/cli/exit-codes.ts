@@ -2,7 +2,7 @@
 import { UsageError } from './cli-args';
 import { ConnectionInputError } from '../main/core/connection/connection-settings';
 import { NotConnectedError } from '../main/core/create-core';
-import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from '../main/core/merchant/merchant-errors';
+import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../main/core/merchant/merchant-errors';
 import { IntentStateError, PurchaseValidationError, TemplateNotSupportedError } from '../main/core/orders/order-errors';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, business: 3, network: 4 } as const;
@@ -18,6 +18,8 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof PurchaseValidationError || error instanceof IntentStateError) return { code: EXIT.usage, message: error.message };
   if (error instanceof TemplateNotSupportedError) return { code: EXIT.business, message: error.message };
   if (error instanceof MerchantApiError) return { code: EXIT.business, message: `${error.code} ${error.errorName}${error.requestId ? ` (requestId ${error.requestId})` : ''}` };
+  // The merchant asked to wait longer than a command blocks: it says until when (issue 11).
+  if (error instanceof MerchantNotBeforeError) return { code: EXIT.network, message: error.message };
   if (error instanceof MerchantTransportError || error instanceof MerchantProtocolError) return { code: EXIT.network, message: error.message };
   return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
 }

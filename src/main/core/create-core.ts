@@ -21,7 +21,10 @@ import type { HttpPort } from './merchant/http-port';
 import { createMerchantClient, type MerchantClient } from './merchant/merchant-client';
 import { createNodeHttpsPort } from './merchant/node-https-port';
 import { createQuotaModel } from './merchant/quota-model';
+import { createAccessGate, type AccessGate } from './merchant/access-gate';
+import { createNotBeforeStore, type NotBeforeStore } from './merchant/not-before-store';
 import { createRequestSender } from './merchant/request-sender';
+import { merchantWorkerPause } from './merchant/worker-pause';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
 import { createOrderIntents, type OrderIntents } from './orders/order-intents';
 import { createOrderOutbox, type OrderOutbox } from './orders/order-outbox';
@@ -103,8 +106,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const vault = createVaultReader({ db, cipher, now: () => Math.floor(clock.nowMs() / 1000) });
   let services: MerchantServices | null = null;
 
-  const buildClient = (settings: ConnectionSettings, apiKey: string): MerchantClient => {
+  // Retry-After holds live in the database: every process on this data folder obeys them.
+  const notBefore: NotBeforeStore = createNotBeforeStore(db);
+
+  /** A client for one key; its access gate is new, so replacing the key lifts a "key invalid" pause. */
+  const buildClient = (settings: ConnectionSettings, apiKey: string): { client: MerchantClient; access: AccessGate } => {
     logger.registerSecret(apiKey);
+    const access = createAccessGate(clock);
     const send = createRequestSender({
       baseUrl: settings.baseUrl,
       credentials: () => Promise.resolve({ userId: settings.userId, apiKey }),
@@ -112,22 +120,33 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       quota: createQuotaModel(clock),
       clock,
       logger,
+      notBefore,
+      access,
       ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),
     });
-    return createMerchantClient(send);
+    return { client: createMerchantClient(send, access), access };
   };
 
-  const buildServices = (client: MerchantClient): MerchantServices => {
+  const buildServices = ({ client, access }: { client: MerchantClient; access: AccessGate }): MerchantServices => {
     let events: EventsService | null = null;
+    const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount() };
     // Late-bound: the events service is built from this tracker, and the tracker asks it how often to poll.
-    const tracker = createOrderTracker({ db, client, clock, logger, cipher, webhooksLive: () => events?.webhooksLive() ?? false });
+    const tracker = createOrderTracker({ db, client, clock, logger, cipher, webhooksLive: () => events?.webhooksLive() ?? false, pause: merchantWorkerPause(pauseDeps, ['orderRead']) });
     // New orders carry the callback URL live when they are first sent (unless the caller chose one):
     // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
     const liveCallbackUrl = (): string | null => events?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
     const outbox = createOrderOutbox({ db, client, clock, logger, cipher, liveCallbackUrl, onAccepted: (order) => tracker.track(order) });
     const webhooksLive = (): boolean => events?.webhooksLive() ?? false;
-    const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive });
-    const watchedProducts = createWatchedProductPoll({ watches: createProductWatchStore(db), client, catalog, clock, logger, webhooksLive });
+    const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive, pause: merchantWorkerPause(pauseDeps, ['aftersaleRead', 'aftersaleWrite']) });
+    const watchedProducts = createWatchedProductPoll({
+      watches: createProductWatchStore(db),
+      client,
+      catalog,
+      clock,
+      logger,
+      webhooksLive,
+      pause: merchantWorkerPause(pauseDeps, ['catalog']),
+    });
     const built: MerchantServices = {
       client,
       tracker,
@@ -164,7 +183,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       },
       attachEvents(factory) {
         if (events !== null) throw new Error('the events service is already attached');
-        events = factory({ db, clock, logger, cipher, catalog, client, tracker, secrets });
+        events = factory({ db, clock, logger, cipher, catalog, client, tracker, secrets, pause: merchantWorkerPause(pauseDeps, ['catalog', 'orderRead', 'aftersaleRead']) });
         return events;
       },
       async detachEvents() {
@@ -189,8 +208,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     async connect(input) {
       checkConnectionInput(input);
       const settings: ConnectionSettings = { baseUrl: input.baseUrl.replace(/\/+$/, ''), userId: input.userId.trim(), caCertPem: input.caCertPem };
-      const client = buildClient(settings, input.apiKey);
-      const { data: account } = await client.getAccount();
+      const built = buildClient(settings, input.apiKey);
+      const { data: account } = await built.client.getAccount();
       // Another account's cache must not be shown or ordered from; its open work blocks the switch.
       const previous = readConnection(db);
       const switching = previous !== null && !isSameAccount({ ...previous, accountRef: previous.accountRef ?? null }, { ...settings, accountRef: account.accountRef });
@@ -201,9 +220,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await writeApiKey(secrets, input.apiKey);
       await stopServices(services);
       services = null;
-      if (switching) clearMerchantCache(db);
+      if (switching) {
+        clearMerchantCache(db);
+        // Another account's Retry-After says nothing about this one.
+        notBefore.clear();
+      }
       writeConnection(db, { ...settings, accountRef: account.accountRef }, Math.floor(clock.nowMs() / 1000));
-      services = buildServices(client);
+      services = buildServices(built);
       logger.info('connected to merchant', { baseUrl: settings.baseUrl, accountRef: account.accountRef });
       return account;
     },

@@ -11,7 +11,7 @@ import type { BackoffRule } from '../orders/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { PollPolicy } from '../orders/poll-policy';
 import type { Clock } from '../platform/clock';
-import { createWorkerLoop } from '../platform/worker-loop';
+import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import { AftersaleNotFoundError, CaseActionNotAllowedError } from './aftersale-errors';
 import { createCaseOpener } from './case-opener';
 import { createCaseTracker } from './case-tracker';
@@ -29,6 +29,8 @@ export interface AftersaleServiceOptions {
   /** The orders tracker: an order is read again around a case create (its allowedActions change). */
   readonly orders: Pick<OrderTracker, 'refresh'>;
   readonly webhooksLive?: () => boolean;
+  /** The merchant's refusals and Retry-After holds: no passes meanwhile. */
+  readonly pause?: WorkerPause;
   readonly pollPolicy?: PollPolicy;
   readonly pollsPerMinute?: number;
   /** Message retries after merchant-side failures; and while the merchant is unreachable. */
@@ -99,6 +101,7 @@ export function createAftersaleService(options: AftersaleServiceOptions) {
     clock,
     logger,
     name: 'after-sales',
+    ...(options.pause ? { pause: options.pause } : {}),
     pass: (signal) => runOnce(signal),
     waitMs: () => {
       const nowMs = clock.nowMs();

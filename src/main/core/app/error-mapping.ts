@@ -8,7 +8,7 @@ import { ConnectionInputError } from '../connection/connection-settings';
 import { MerchantSwitchRefusedError } from '../connection/merchant-switch';
 import { NotConnectedError } from '../create-core';
 import type { SecretAwareLogger } from '../logging/logger';
-import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
+import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
 import { ActionInputError } from '../orders/order-actions';
 import { ActionNotAllowedError, IntentStateError, PurchaseValidationError, TemplateMissingError, TemplateNotSupportedError } from '../orders/order-errors';
 import { CardNotFoundError } from '../vault/vault-reader';
@@ -38,6 +38,8 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
   if (error instanceof MerchantApiError) {
     return { code: 'MERCHANT_REFUSED', message: said(error.message), merchantCode: error.code, requestId: error.requestId };
   }
+  // The merchant's rate limit (its Retry-After is further away than a call waits): its words, its time.
+  if (error instanceof MerchantNotBeforeError) return { code: 'MERCHANT_REFUSED', message: said(error.message), merchantCode: 429001, requestId: error.requestId };
   if (error instanceof MerchantTransportError) return { code: 'MERCHANT_UNREACHABLE', message: said(error.message), requestId: error.requestId };
   if (error instanceof MerchantProtocolError) return { code: 'MERCHANT_MALFORMED', message: said(error.message), requestId: error.requestId };
   if (error instanceof PurchaseValidationError) {

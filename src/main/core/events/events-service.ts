@@ -43,6 +43,7 @@ import { createProductWatch, type ProductWatch } from './product-watch';
 import type { WatchedProduct } from './product-watch-store';
 import type { Tunnel, TunnelStatus } from './tunnels/tunnel';
 import { createWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+import type { WorkerPause } from '../platform/worker-loop';
 
 /** What core hands to an events factory (create-core.ts). */
 export interface EventsParts {
@@ -55,6 +56,8 @@ export interface EventsParts {
   readonly tracker: OrderTracker;
   /** For a tunnel's own secret (the ngrok authtoken). */
   readonly secrets: SecretStore;
+  /** The merchant's refusals and Retry-After holds: the inbox processor waits them out. */
+  readonly pause?: WorkerPause;
 }
 
 /** Builds the webhook side from core's parts; the host decides port and tunnel. */
@@ -146,6 +149,7 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
     catalog: options.catalog,
     client: options.client,
     tracker: options.tracker,
+    ...(options.pause ? { pause: options.pause } : {}),
     ...(options.onProcessed ? { onProcessed: options.onProcessed } : {}),
   });
   const watch: ProductWatch = createProductWatch({

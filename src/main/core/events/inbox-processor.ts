@@ -26,7 +26,7 @@ import { MerchantApiError } from '../merchant/merchant-errors';
 import { backoffMs, type BackoffRule } from '../orders/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { Clock } from '../platform/clock';
-import { createWorkerLoop } from '../platform/worker-loop';
+import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { applyAftersaleCase } from './aftersale-case-store';
 import { createWebhookInbox, type InboxEntry, type SealedCard, type WebhookInbox } from './webhook-inbox';
@@ -48,6 +48,8 @@ export interface InboxProcessorOptions {
   readonly client: Pick<MerchantClient, 'getProduct' | 'getTemplate' | 'getAftersale'>;
   readonly tracker: Pick<OrderTracker, 'refresh'>;
   readonly backoff?: BackoffRule;
+  /** The merchant's refusals and Retry-After holds: no passes meanwhile. */
+  readonly pause?: WorkerPause;
   readonly random?: () => number;
   /** Called after an event is finished, with its outcome (UI notifications, tests). */
   readonly onProcessed?: (eventId: string, eventType: string, outcome: string) => void;
@@ -238,6 +240,7 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
     clock,
     logger,
     name: 'inbox',
+    ...(options.pause ? { pause: options.pause } : {}),
     pass: () => processPending(),
     waitMs: () => {
       const next = inbox.nextDueAt();

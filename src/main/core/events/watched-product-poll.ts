@@ -8,7 +8,7 @@ import type { CatalogRepository } from '../catalog/catalog-repository';
 import type { Logger } from '../logging/logger';
 import type { MerchantClient } from '../merchant/merchant-client';
 import type { Clock } from '../platform/clock';
-import { createWorkerLoop } from '../platform/worker-loop';
+import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import { readProductsByDetail } from './catch-up';
 import type { ProductWatchStore } from './product-watch-store';
 
@@ -29,6 +29,8 @@ export interface WatchedProductPollDeps {
   readonly logger: Logger;
   /** True while webhooks reach us (the poll is then rare). */
   readonly webhooksLive: () => boolean;
+  /** The merchant's refusals and Retry-After holds: no passes meanwhile. */
+  readonly pause?: WorkerPause;
   readonly intervalWithoutWebhooksMs?: number;
   readonly intervalWithWebhooksMs?: number;
 }
@@ -61,6 +63,7 @@ export function createWatchedProductPoll(deps: WatchedProductPollDeps): WatchedP
     clock,
     logger,
     name: 'watched-product poll',
+    ...(deps.pause ? { pause: deps.pause } : {}),
     async pass(signal) {
       const refs = deps.watches.refs();
       if (refs.length === 0 || clock.nowMs() < dueAt(refs.length)) return;

@@ -7,6 +7,7 @@ import { catalogPageSchema, categoryListSchema, productDetailSchema } from '../.
 import { orderListSchema, orderSchema } from '../../../shared/merchant/order';
 import { subscriptionChangeSchema } from '../../../shared/merchant/subscription';
 import { purchaseTemplateSchema } from '../../../shared/merchant/template';
+import type { AccessGate } from './access-gate';
 import type { MerchantResult, RequestSender } from './request-sender';
 
 export interface Paging {
@@ -47,9 +48,14 @@ export interface MessageBody {
 
 const orderPath = (ref: string): string => `/orders/${encodeURIComponent(ref)}`;
 
-export function createMerchantClient(send: RequestSender) {
+/** `access`: told every GET /account answer, the one that says whether a suspension is over (spec 3.3). */
+export function createMerchantClient(send: RequestSender, access?: AccessGate) {
   return {
-    getAccount: (signal?: AbortSignal) => send({ method: 'GET', path: '/account', group: 'account', repeatable: true, schema: accountSchema }, signal),
+    getAccount: async (signal?: AbortSignal) => {
+      const result = await send({ method: 'GET', path: '/account', group: 'account', repeatable: true, schema: accountSchema }, signal);
+      access?.accountAnswered(result.data.accessState);
+      return result;
+    },
     listCategories: (paging: Paging = {}, signal?: AbortSignal) =>
       send({ method: 'GET', path: '/categories', query: { ...paging }, group: 'account', repeatable: true, schema: categoryListSchema }, signal),
     listCatalog: (query: Paging & { catalogRef?: number; subscriptionState?: 'subscribed' } = {}, signal?: AbortSignal) =>

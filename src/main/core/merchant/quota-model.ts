@@ -13,6 +13,7 @@ import {
   type QuotaGroup,
 } from '../../../shared/merchant-quotas';
 import type { Clock } from '../platform/clock';
+import { retryAfterMs } from './retry-after';
 
 export type { CooldownKind, QuotaGroup };
 
@@ -72,12 +73,6 @@ export interface QuotaModel {
   acquire(group: QuotaGroup, cooldown?: { kind: CooldownKind; orderRef: string }, signal?: AbortSignal): Promise<QuotaLease>;
   /** How long acquire would wait now, for display ("rate limited, retrying in …"). */
   waitMs(group: QuotaGroup): number;
-}
-
-function retryAfterMs(headers: Record<string, string>): number | null {
-  const value = headers['retry-after'];
-  if (value === undefined || !/^\d+$/.test(value.trim())) return null;
-  return Number(value) * 1000;
 }
 
 export function createQuotaModel(clock: Clock): QuotaModel {
@@ -150,7 +145,7 @@ export function createQuotaModel(clock: Clock): QuotaModel {
           for (const slot of slots) slot.at = now;
           if (cooldownKey !== null && cooldown) cooldowns.set(cooldownKey, now + COOLDOWNS[cooldown.kind].periodMs);
           if (answer) {
-            const retryAfter = retryAfterMs(answer.headers);
+            const retryAfter = retryAfterMs(answer.headers, now);
             if (answer.status === 429 && retryAfter !== null) {
               if (cooldownKey !== null && answer.code !== 429001) cooldowns.set(cooldownKey, now + retryAfter);
               // On a 429 the headers describe the rule that refused (contract 8); a limit of 600 is

@@ -1,13 +1,33 @@
 // One place that sends a merchant request (as stripe-node's RequestSender): quota slot, credentials in
 // the two headers only, the envelope checked by HTTP status and `code`, the payload validated, and
 // retries per spec 7.5 with the same body every time. Nothing here ever logs or throws a credential.
+//
+// The merchant's refusals are obeyed here, once for every caller (docs/contract.md 8.2):
+// - 401 / 403 are never retried and become a MerchantAccessError; the access gate then refuses every
+//   later request of this connection without sending it (GET /account excepted, spec 3.3).
+// - A Retry-After (429 quota, 503) is stored per quota group in SQLite; a request whose group is held
+//   waits for it when the wait fits the caller's limit (maxWaitMs), and otherwise fails at once with
+//   MerchantNotBeforeError naming the time, instead of sleeping through it.
+// - Every attempt's requestId is kept on the error that ends the call (MerchantError.requestIds).
 import type { z } from 'zod';
+import { TOTAL_QUOTA } from '../../../shared/merchant-quotas';
 import { findRequestId } from '../../../shared/merchant/envelope';
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../platform/clock';
 import { TransportError, type HttpPort, type HttpResponse } from './http-port';
-import { MerchantApiError, MerchantError, MerchantProtocolError, MerchantTransportError } from './merchant-errors';
+import type { AccessGate } from './access-gate';
+import {
+  isAccessStatus,
+  MerchantAccessError,
+  MerchantApiError,
+  MerchantError,
+  MerchantNotBeforeError,
+  MerchantProtocolError,
+  MerchantTransportError,
+} from './merchant-errors';
+import type { NotBeforeScope, NotBeforeStore } from './not-before-store';
 import type { CooldownKind, QuotaGroup, QuotaModel } from './quota-model';
+import { retryAfterMs } from './retry-after';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry-policy';
 
 export interface MerchantCredentials {
@@ -26,6 +46,8 @@ export interface MerchantRequest<T> {
   /** Whether sending it twice is harmless (reads, and writes that carry a client reference). */
   repeatable: boolean;
   schema: z.ZodType<T>;
+  /** Client-clock ms this call may wait for a merchant's Retry-After; default the sender's. */
+  maxWaitMs?: number;
 }
 
 export interface MerchantResult<T> {
@@ -42,7 +64,18 @@ export interface RequestSenderOptions {
   logger: Logger;
   timeoutMs?: number;
   retry?: RetryPolicy;
+  /** Where Retry-After holds are kept across processes; without it they hold only in this quota model. */
+  notBefore?: NotBeforeStore;
+  /** Remembers a 401/403 of this connection; without it every request is still sent. */
+  access?: AccessGate;
+  /** Client-clock ms a call may wait for a Retry-After before failing with MerchantNotBeforeError. */
+  maxWaitMs?: number;
 }
+
+/** A command should not sit silent longer than this (issue 11); workers pause instead of waiting. */
+export const DEFAULT_MAX_WAIT_MS = 30_000;
+/** The one path still sent while access is refused: it says whether a suspension is over. */
+const ACCOUNT_PATH = '/account';
 
 export type RequestSender = <T>(request: MerchantRequest<T>, signal?: AbortSignal) => Promise<MerchantResult<T>>;
 
@@ -59,13 +92,8 @@ function envelopeCode(body: unknown): number | null {
   return typeof body.code === 'number' && Number.isInteger(body.code) ? body.code : null;
 }
 
-function retryAfter(headers: Record<string, string>): number | null {
-  const value = headers['retry-after']?.trim();
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) * 1000 : null;
-}
-
-/** Reads one HTTP answer into data or a typed error; never trusts `message`. */
-export function interpretResponse<T>(response: HttpResponse, schema: z.ZodType<T>): MerchantResult<T> {
+/** Reads one HTTP answer into data or a typed error; never trusts `message`. `nowMs` dates a Retry-After. */
+export function interpretResponse<T>(response: HttpResponse, schema: z.ZodType<T>, nowMs: number = Date.now()): MerchantResult<T> {
   const body = parseJson(response.body);
   const requestId = findRequestId(body) ?? response.headers['x-request-id'] ?? null;
   const code = envelopeCode(body);
@@ -75,7 +103,8 @@ export function interpretResponse<T>(response: HttpResponse, schema: z.ZodType<T
   }
   if (code !== 0 || response.status !== 200) {
     if (code === 0) throw new MerchantProtocolError(response.status, 'success code with an error status', requestId);
-    throw new MerchantApiError(response.status, code, requestId, retryAfter(response.headers));
+    if (isAccessStatus(response.status)) throw new MerchantAccessError(response.status, code, requestId);
+    throw new MerchantApiError(response.status, code, requestId, retryAfterMs(response.headers, nowMs));
   }
   if (requestId === null) throw new MerchantProtocolError(response.status, 'no requestId', null);
   const data = schema.safeParse((body as { data?: unknown }).data);
@@ -95,9 +124,31 @@ function buildUrl(baseUrl: string, path: string, query: MerchantRequest<unknown>
 export function createRequestSender(options: RequestSenderOptions): RequestSender {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const { logger } = options;
+  const defaultMaxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  const { logger, clock, notBefore, access } = options;
 
-  const attemptOnce = async <T>(request: MerchantRequest<T>, body: string | undefined, signal?: AbortSignal): Promise<MerchantResult<T>> => {
+  /** Which scope a Retry-After holds back (contract 8.1), or null when it is not a group's hold. */
+  const holdScope = (group: QuotaGroup, error: MerchantApiError, limitHeader: string | undefined): NotBeforeScope | null => {
+    if (error.retryAfterMs === null) return null;
+    if (error.httpStatus === 503) return group;
+    // A per-order cooldown (429110/1/2) holds one order, which the quota model keeps in memory.
+    if (error.httpStatus !== 429 || error.code !== 429001) return null;
+    return Number(limitHeader) === TOTAL_QUOTA.perMinute ? 'total' : group;
+  };
+
+  /** Waits for a stored hold on the group when it fits in the call's limit; throws when it does not. */
+  const awaitHold = async (group: QuotaGroup, deadlineMs: number, signal?: AbortSignal): Promise<void> => {
+    if (!notBefore) return;
+    const hold = notBefore.holdOn(group, clock.nowMs());
+    if (hold === null) return;
+    if (hold.untilMs > deadlineMs) throw new MerchantNotBeforeError(hold.scope, hold.untilMs, null);
+    await clock.sleep(hold.untilMs - clock.nowMs(), signal);
+  };
+
+  /** `held` receives the scope a Retry-After of this attempt put on hold. */
+  const attemptOnce = async <T>(request: MerchantRequest<T>, body: string | undefined, held: { scope: NotBeforeScope | null }, signal?: AbortSignal): Promise<MerchantResult<T>> => {
+    const refusal = request.path === ACCOUNT_PATH ? null : (access?.refusal() ?? null);
+    if (refusal !== null) throw new MerchantAccessError(refusal.httpStatus, refusal.code, refusal.requestId, true);
     const lease = await options.quota.acquire(request.group, request.cooldown, signal);
     const { userId, apiKey } = await options.credentials();
     const headers: Record<string, string> = { accept: 'application/json', 'x-service-user-id': userId, 'x-service-key': apiKey };
@@ -111,21 +162,47 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       throw error;
     }
     lease.complete({ status: response.status, code: envelopeCode(parseJson(response.body)), headers: response.headers });
-    return interpretResponse(response, request.schema);
+    try {
+      return interpretResponse(response, request.schema, clock.nowMs());
+    } catch (error) {
+      if (error instanceof MerchantAccessError) access?.refused(error);
+      if (error instanceof MerchantApiError) {
+        const scope = holdScope(request.group, error, response.headers['x-ratelimit-limit']);
+        if (scope !== null && error.retryAfterMs !== null) {
+          notBefore?.hold(scope, clock.nowMs() + error.retryAfterMs, error.requestId, clock.nowMs());
+          held.scope = scope;
+        }
+      }
+      throw error;
+    }
   };
 
   return async (request, signal) => {
     // Serialised once: every retry sends exactly the same content (spec 4.2.3).
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const deadlineMs = clock.nowMs() + (request.maxWaitMs ?? defaultMaxWaitMs);
+    const requestIds: string[] = [];
+    const held: { scope: NotBeforeScope | null } = { scope: null };
+    const ending = (error: MerchantError): MerchantError => {
+      error.requestIds = [...requestIds];
+      return error;
+    };
     for (let attempt = 1; ; attempt++) {
-      const started = options.clock.nowMs();
+      const started = clock.nowMs();
       try {
-        const result = await attemptOnce(request, body, signal);
+        held.scope = null;
+        await awaitHold(request.group, deadlineMs, signal);
+        const result = await attemptOnce(request, body, held, signal);
         logger.debug('merchant request', { method: request.method, path: request.path, attempt, requestId: result.requestId, ms: Math.round(options.clock.nowMs() - started) });
         return result;
       } catch (error) {
         if (!(error instanceof MerchantError)) throw error;
         const failure = error;
+        if (failure.requestId !== null && !(failure instanceof MerchantAccessError && failure.notSent)) requestIds.push(failure.requestId);
+        // A wait the caller cannot afford ends the call now, naming when it may be sent again.
+        if (failure instanceof MerchantApiError && failure.retryAfterMs !== null && clock.nowMs() + failure.retryAfterMs > deadlineMs && (failure.httpStatus === 429 || failure.httpStatus === 503)) {
+          throw ending(new MerchantNotBeforeError(held.scope ?? request.group, clock.nowMs() + failure.retryAfterMs, failure.requestId));
+        }
         const retry = shouldRetry(failure, attempt, policy, request.repeatable);
         logger.info('merchant request failed', {
           method: request.method,
@@ -135,8 +212,8 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
           requestId: failure.requestId,
           willRetry: retry,
         });
-        if (!retry) throw failure;
-        await options.clock.sleep(retryDelayMs(failure, attempt, policy), signal);
+        if (!retry) throw ending(failure);
+        await clock.sleep(retryDelayMs(failure, attempt, policy), signal);
       }
     }
   };

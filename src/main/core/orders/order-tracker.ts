@@ -10,7 +10,7 @@ import type { SecretAwareLogger } from '../logging/logger';
 import type { MerchantClient } from '../merchant/merchant-client';
 import { MerchantError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
-import { createWorkerLoop } from '../platform/worker-loop';
+import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { applyOrderDetail, getStoredOrder, listRefunds, nextPollAt, ordersDueForPoll, schedulePoll, type StoredOrder } from './order-store';
 import { DEFAULT_POLL_POLICY, needsPolling, pollDelayMs, type PollPolicy } from './poll-policy';
@@ -27,6 +27,8 @@ export interface OrderTrackerOptions {
   /** Orders polled at the same time. */
   readonly concurrency?: number;
   readonly onChange?: (clientOrderRef: string) => void;
+  /** The merchant's refusals and Retry-After holds: no polls meanwhile. */
+  readonly pause?: WorkerPause;
 }
 
 export function createOrderTracker(options: OrderTrackerOptions) {
@@ -96,6 +98,7 @@ export function createOrderTracker(options: OrderTrackerOptions) {
     clock,
     logger,
     name: 'order tracker',
+    ...(options.pause ? { pause: options.pause } : {}),
     pass: () => pollDue(),
     waitMs: () => {
       const dueAt = nextPollAt(db);

@@ -15,7 +15,23 @@ export interface WorkerLoopOptions {
   pass(signal: AbortSignal): Promise<unknown>;
   /** How long to sleep after a pass (real ms, already bounded by the worker's own rules). */
   waitMs(): number;
+  /** When the merchant said to stop (Retry-After, a refused key): passes are skipped meanwhile. */
+  readonly pause?: WorkerPause;
 }
+
+/**
+ * A reason not to run passes for a while (merchant/worker-pause.ts builds the merchant's): the worker
+ * sleeps until then instead of sending requests that are sure to be refused.
+ */
+export interface WorkerPause {
+  /** Clock ms until which passes are skipped (Infinity: until further notice); null to run. */
+  pausedUntilMs(): number | null;
+  /** Called on each paused wake-up (e.g. to ask GET /account whether a suspension is over). */
+  whilePaused?(): Promise<void>;
+}
+
+/** A paused worker looks again at least this often (clock ms), so a lifted pause is noticed. */
+export const PAUSE_RECHECK_MS = 60_000;
 
 export interface WorkerLoop {
   start(): void;
@@ -34,14 +50,31 @@ export function createWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
   let wake: (() => void) | null = null;
   let poked = false;
 
-  const sleep = async (signal: AbortSignal): Promise<void> => {
+  const sleep = async (signal: AbortSignal, ms: number = options.waitMs()): Promise<void> => {
     const waiting = new AbortController();
     const onStop = (): void => waiting.abort();
     signal.addEventListener('abort', onStop, { once: true });
     wake = () => waiting.abort();
-    await clock.sleep(options.waitMs(), waiting.signal).catch(() => undefined);
+    await clock.sleep(ms, waiting.signal).catch(() => undefined);
     signal.removeEventListener('abort', onStop);
     wake = null;
+  };
+
+  /** Clock ms to stay paused now; 0 to run the pass. */
+  const pauseMs = async (): Promise<number> => {
+    const pause = options.pause;
+    if (pause === undefined) return 0;
+    if (pausedFor(pause) === 0) return 0;
+    try {
+      await pause.whilePaused?.();
+    } catch (error) {
+      logger.warn(`${options.name} pause check failed`, { error: error instanceof Error ? error.message : 'unknown' });
+    }
+    return pausedFor(pause);
+  };
+  const pausedFor = (pause: WorkerPause): number => {
+    const until = pause.pausedUntilMs();
+    return until === null ? 0 : Math.max(0, until - clock.nowMs());
   };
 
   return {
@@ -53,6 +86,11 @@ export function createWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
       loop = (async () => {
         while (!signal.aborted) {
           poked = false;
+          const pausedFor = await pauseMs();
+          if (pausedFor > 0) {
+            await sleep(signal, Math.min(pausedFor, PAUSE_RECHECK_MS));
+            continue;
+          }
           try {
             await options.pass(signal);
           } catch (error) {

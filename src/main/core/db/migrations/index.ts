@@ -11,6 +11,12 @@ import { watchedProductsMigration } from './0007-watched-products';
 import { productSearchPriceMigration } from './0008-product-search-price';
 import { aftersaleOutboxAndReadsMigration } from './0009-aftersale-outbox-and-reads';
 import { orderStateHistoryMigration } from './0010-order-state-history';
+import { merchantTrustMigration } from './0013-merchant-trust';
+
+// MERGE NOTE (branch i11-merchant): ids 11 and 12 belong to migrations of other branches. Until they
+// are merged, these empty placeholders keep the ids consecutive; the merge replaces both with the
+// real migrations (nothing else refers to them).
+const reservedMigration = (id: number): Migration => ({ id, name: `reserved-${id}`, sql: 'SELECT 1;' });
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -23,4 +29,7 @@ export const migrations: readonly Migration[] = [
   productSearchPriceMigration,
   aftersaleOutboxAndReadsMigration,
   orderStateHistoryMigration,
+  reservedMigration(11),
+  reservedMigration(12),
+  merchantTrustMigration,
 ];

@@ -1,0 +1,63 @@
+// Remembers that the merchant refused this connection's access (401 / 403, spec 5 and 7.5), so that
+// nothing is sent again in vain: a revoked key stays refused until the key is replaced (a new
+// connection builds a new gate), a suspension or an IP allow-list refusal until GET /account answers
+// again without `accessState: suspended`. GET /account is the one request still sent meanwhile (spec
+// 3.3: it is the one that works while suspended), and background workers ask the gate whether to
+// pause (see worker-pause.ts).
+import type { Clock } from '../platform/clock';
+import { MerchantAccessError } from './merchant-errors';
+
+/** How often a paused worker may ask GET /account whether a suspension or IP refusal is over. */
+export const ACCESS_RECHECK_MS = 5 * 60_000;
+
+export interface AccessGate {
+  /** The refusal in force, or null. */
+  refusal(): MerchantAccessError | null;
+  /** An answer refused our access. */
+  refused(error: MerchantAccessError): void;
+  /** GET /account answered: `suspended` keeps (or starts) the pause, anything else lifts a suspension or IP refusal. */
+  accountAnswered(accessState: string): void;
+  /**
+   * For paused workers: asks GET /account (via `probe`) at most once per ACCESS_RECHECK_MS, and only
+   * for a refusal that can end without a new key. Failures are swallowed: the refusal stays.
+   */
+  recheck(probe: () => Promise<unknown>): Promise<void>;
+}
+
+export function createAccessGate(clock: Clock): AccessGate {
+  let current: MerchantAccessError | null = null;
+  let lastProbeMs = -Infinity;
+  let probing: Promise<void> | null = null;
+
+  return {
+    refusal: () => current,
+    refused(error) {
+      // A revoked key outranks a suspension: replacing the key is the first thing to do.
+      if (current?.refusal === 'keyInvalid' && error.refusal !== 'keyInvalid') return;
+      current = error;
+    },
+    accountAnswered(accessState) {
+      if (accessState === 'suspended') {
+        if (current?.refusal !== 'keyInvalid') current = new MerchantAccessError(403, 403005, current?.requestId ?? null, true);
+        return;
+      }
+      if (current !== null && current.refusal !== 'keyInvalid') current = null;
+    },
+    async recheck(probe) {
+      if (current === null || current.refusal === 'keyInvalid') return;
+      if (probing !== null) return probing;
+      const now = clock.nowMs();
+      if (now - lastProbeMs < ACCESS_RECHECK_MS) return;
+      lastProbeMs = now;
+      probing = probe().then(
+        () => undefined,
+        () => undefined,
+      );
+      try {
+        await probing;
+      } finally {
+        probing = null;
+      }
+    },
+  };
+}
