@@ -44,6 +44,11 @@ export interface CoreDeps {
   http?: (ca: string | null) => HttpPort;
   /** Real milliseconds per merchant request. */
   requestTimeoutMs?: number;
+  /**
+   * Clock ms a merchant call may sleep through a Retry-After before it fails with
+   * MerchantNotBeforeError (default DEFAULT_MAX_WAIT_MS, one quota window); a command host may pass 30 s.
+   */
+  merchantMaxWaitMs?: number;
   /** Builds the webhook side for each connection; without it (or attachEvents) orders are tracked by polling only. */
   events?: EventsFactory;
 }
@@ -123,6 +128,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       notBefore,
       access,
       ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),
+      ...(deps.merchantMaxWaitMs === undefined ? {} : { maxWaitMs: deps.merchantMaxWaitMs }),
     });
     return { client: createMerchantClient(send, access), access };
   };

@@ -72,8 +72,13 @@ export interface RequestSenderOptions {
   maxWaitMs?: number;
 }
 
-/** A command should not sit silent longer than this (issue 11); workers pause instead of waiting. */
-export const DEFAULT_MAX_WAIT_MS = 30_000;
+/**
+ * The longest Retry-After a call sleeps through by default: one quota window (spec 8 counts per
+ * minute, so a merchant sharing the account with another client may fairly ask for up to 60 s).
+ * Anything longer ends the call at once with MerchantNotBeforeError (issue 11: `Retry-After: 86400`
+ * must not make a command sit silent); a caller that must answer sooner passes a smaller maxWaitMs.
+ */
+export const DEFAULT_MAX_WAIT_MS = 60_000;
 /** The one path still sent while access is refused: it says whether a suspension is over. */
 const ACCOUNT_PATH = '/account';
 
@@ -121,6 +126,12 @@ function buildUrl(baseUrl: string, path: string, query: MerchantRequest<unknown>
   return url.toString();
 }
 
+/** What a Retry-After of the latest attempt held back, and until when (client-clock ms). */
+interface Held {
+  scope: NotBeforeScope | null;
+  untilMs: number;
+}
+
 export function createRequestSender(options: RequestSenderOptions): RequestSender {
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -137,16 +148,17 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
   };
 
   /** Waits for a stored hold on the group when it fits in the call's limit; throws when it does not. */
-  const awaitHold = async (group: QuotaGroup, deadlineMs: number, signal?: AbortSignal): Promise<void> => {
+  const awaitHold = async (group: QuotaGroup, maxWaitMs: number, signal?: AbortSignal): Promise<void> => {
     if (!notBefore) return;
-    const hold = notBefore.holdOn(group, clock.nowMs());
+    const now = clock.nowMs();
+    const hold = notBefore.holdOn(group, now);
     if (hold === null) return;
-    if (hold.untilMs > deadlineMs) throw new MerchantNotBeforeError(hold.scope, hold.untilMs, null);
-    await clock.sleep(hold.untilMs - clock.nowMs(), signal);
+    if (hold.untilMs - now > maxWaitMs) throw new MerchantNotBeforeError(hold.scope, hold.untilMs, null);
+    await clock.sleep(hold.untilMs - now, signal);
   };
 
-  /** `held` receives the scope a Retry-After of this attempt put on hold. */
-  const attemptOnce = async <T>(request: MerchantRequest<T>, body: string | undefined, held: { scope: NotBeforeScope | null }, signal?: AbortSignal): Promise<MerchantResult<T>> => {
+  /** `held` receives the scope and time a Retry-After of this attempt put on hold. */
+  const attemptOnce = async <T>(request: MerchantRequest<T>, body: string | undefined, held: Held, signal?: AbortSignal): Promise<MerchantResult<T>> => {
     const refusal = request.path === ACCOUNT_PATH ? null : (access?.refusal() ?? null);
     if (refusal !== null) throw new MerchantAccessError(refusal.httpStatus, refusal.code, refusal.requestId, true);
     const lease = await options.quota.acquire(request.group, request.cooldown, signal);
@@ -168,9 +180,11 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       if (error instanceof MerchantAccessError) access?.refused(error);
       if (error instanceof MerchantApiError) {
         const scope = holdScope(request.group, error, response.headers['x-ratelimit-limit']);
-        if (scope !== null && error.retryAfterMs !== null) {
-          notBefore?.hold(scope, clock.nowMs() + error.retryAfterMs, error.requestId, clock.nowMs());
-          held.scope = scope;
+        if (error.retryAfterMs !== null && (error.httpStatus === 429 || error.httpStatus === 503)) {
+          const now = clock.nowMs();
+          held.untilMs = now + error.retryAfterMs;
+          held.scope = scope ?? request.group;
+          if (scope !== null) notBefore?.hold(scope, held.untilMs, error.requestId, now);
         }
       }
       throw error;
@@ -180,9 +194,10 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
   return async (request, signal) => {
     // Serialised once: every retry sends exactly the same content (spec 4.2.3).
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    const deadlineMs = clock.nowMs() + (request.maxWaitMs ?? defaultMaxWaitMs);
+    // Each wait the merchant imposes is compared with this; our own quota waits are not (they are ours).
+    const maxWaitMs = request.maxWaitMs ?? defaultMaxWaitMs;
     const requestIds: string[] = [];
-    const held: { scope: NotBeforeScope | null } = { scope: null };
+    const held: Held = { scope: null, untilMs: 0 };
     const ending = (error: MerchantError): MerchantError => {
       error.requestIds = [...requestIds];
       return error;
@@ -191,7 +206,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       const started = clock.nowMs();
       try {
         held.scope = null;
-        await awaitHold(request.group, deadlineMs, signal);
+        await awaitHold(request.group, maxWaitMs, signal);
         const result = await attemptOnce(request, body, held, signal);
         logger.debug('merchant request', { method: request.method, path: request.path, attempt, requestId: result.requestId, ms: Math.round(options.clock.nowMs() - started) });
         return result;
@@ -200,8 +215,8 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
         const failure = error;
         if (failure.requestId !== null && !(failure instanceof MerchantAccessError && failure.notSent)) requestIds.push(failure.requestId);
         // A wait the caller cannot afford ends the call now, naming when it may be sent again.
-        if (failure instanceof MerchantApiError && failure.retryAfterMs !== null && clock.nowMs() + failure.retryAfterMs > deadlineMs && (failure.httpStatus === 429 || failure.httpStatus === 503)) {
-          throw ending(new MerchantNotBeforeError(held.scope ?? request.group, clock.nowMs() + failure.retryAfterMs, failure.requestId));
+        if (failure instanceof MerchantApiError && held.scope !== null && failure.retryAfterMs !== null && failure.retryAfterMs > maxWaitMs) {
+          throw ending(new MerchantNotBeforeError(held.scope, held.untilMs, failure.requestId));
         }
         const retry = shouldRetry(failure, attempt, policy, request.repeatable);
         logger.info('merchant request failed', {
