@@ -400,6 +400,9 @@ export function createCatalogRepository(db: Database, clock: Clock) {
     /** Many snapshots in one transaction (one fsync): bulk fills and benchmarks. Same rules as above. */
     applyProductSnapshots: (sources: readonly SnapshotSource[]): SnapshotOutcome[] => applyManyInTransaction(sources, nowSeconds()),
 
+    /** The revision of the stored detail (authenticated, migration 0013), or null when none is stored. */
+    storedRevision: (productRef: number): number | null => s.productHead.get(productRef)?.revision ?? null,
+
     /** Stores a fetched template; ignored (false) when its product is not stored. */
     upsertTemplate: (template: PurchaseTemplate): boolean => upsertTemplate(template, nowSeconds()),
 

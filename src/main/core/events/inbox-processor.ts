@@ -4,8 +4,10 @@
 // messages by messageRef), so a crash between effect and bookkeeping repeats nothing visible.
 //
 // What each kind does (the body is a hint; only what the merchant confirms is recorded):
-// - product.changed: the snapshot through applyProductChangedEvent, the same code as catalog sync
-//   (stale snapshots change nothing; an unknown product is fetched).
+// - product.changed: a hint (spec 6.4.9): applyProductChangedEvent reads the product's detail with our
+//   key and applies that, never the snapshot; a revision far in the future is refused unasked, one no
+//   newer than the stored detail needs no request, and a hint that arrived before this run last read
+//   the product's detail is covered by that read (a burst of hints costs one request, within quota).
 // - order.changed: the hook's content is never applied; tracker.refresh does the authenticated
 //   GET /orders/{ref} and applies that (refunds only from it, spec 6.4.9). Only for refs of this
 //   app's own order intents: any other ref is ignored without a request.
@@ -76,6 +78,8 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
   const random = options.random ?? Math.random;
   const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
   let running: Promise<number> | null = null;
+  /** productRef → clock seconds when a hint's detail read was sent (older hints are covered by it). */
+  const detailReadAt = new Map<number, number>();
   let again = false;
 
   /** Does the sender's copy of the cards match what the merchant's detail put in the vault? */
@@ -114,10 +118,19 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
   const handle = async (entry: InboxEntry, event: WebhookEvent): Promise<Result> => {
     switch (event.eventType) {
       case 'product.changed': {
+        const readAt = detailReadAt.get(event.productRef);
+        // Seconds are coarse: only a read sent a whole second after the hint arrived surely saw it.
+        if (readAt !== undefined && readAt > entry.receivedAt) {
+          return { final: true, outcome: `checked: product ${event.productRef} detail read after this hint arrived; the hint's snapshot is not stored` };
+        }
+        const sentAt = nowSeconds();
         try {
-          const result = await applyProductChangedEvent({ repository: catalog, client }, event);
+          const result = await applyProductChangedEvent({ repository: catalog, client, nowSeconds }, event);
+          if (result.kind === 'refused') return { final: true, outcome: `refused: product ${result.productRef} hint ${result.reason}; nothing asked or stored` };
           if (result.kind === 'stale') return { final: true, outcome: `ignored: stale snapshot of product ${result.productRef} revision ${result.revision} (stored ${result.storedRevision})` };
-          return { final: true, outcome: `applied: product ${result.productRef} revision ${result.revision}${result.fetchedDetail ? ' (detail fetched)' : ''}` };
+          detailReadAt.set(event.productRef, sentAt);
+          if (detailReadAt.size > 1000) detailReadAt.clear();
+          return { final: true, outcome: `applied: product ${result.productRef} revision ${result.revision} (detail fetched)` };
         } catch (error) {
           if (error instanceof MerchantApiError && error.code === PRODUCT_NOT_VISIBLE) return { final: true, outcome: 'ignored: product not visible to this account' };
           throw error;
