@@ -5,6 +5,9 @@
 // - resumable: the page reached is stored with each page in one transaction, and the later phases
 //   read their remaining work from the data, so a crash (or an abort) resumes without refetching
 //   what was stored;
+// - guarded against paging anomalies (paging-guard.ts): a total that changes, duplicates, a short or
+//   empty page before the end, an ignored pageSize end the sync with a clear error and list again from
+//   page 1 next time, never loop and never mark a product removed on a partial listing;
 // - quota-bound, not pool-bound: a few requests are kept in flight and the client's quota model
 //   decides when each may go, so normal work never meets a 429.
 import { GROUP_QUOTAS } from '../../../shared/merchant-quotas';
@@ -14,6 +17,7 @@ import type { MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
 import type { CatalogRepository, TemplateNeed } from './catalog-repository';
+import { CatalogPagingError, createPagingGuard } from './paging-guard';
 import type { SyncPhase, SyncState } from './sync-state';
 import { runPool } from './task-pool';
 import { createWriteBatcher } from './write-batcher';
@@ -115,11 +119,16 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
     if (state.phase === 'categories') {
       emit({ phase: 'categories', done: 0, total: null, etaMs: null });
       const all: Category[] = [];
-      for (let page = 1; ; page++) {
-        const { data } = await client.listCategories({ page, pageSize: CATEGORY_PAGE_SIZE }, signal);
+      const guard = createPagingGuard<Category>('category', CATEGORY_PAGE_SIZE, (c) => c.catalogRef);
+      const { data: first } = await client.listCategories({ page: 1, pageSize: CATEGORY_PAGE_SIZE }, signal);
+      const { pageSize: categoryPageSize, pageCount } = guard.begin(1, first);
+      all.push(...first.list);
+      for (let page = 2; page <= pageCount; page++) {
+        const { data } = await client.listCategories({ page, pageSize: categoryPageSize }, signal);
+        guard.check(page, data);
         all.push(...data.list);
-        if (data.list.length === 0 || page * CATEGORY_PAGE_SIZE >= data.total) break;
       }
+      guard.finish(true);
       repo.replaceCategories(all);
       categories = all.length;
       emit({ phase: 'categories', done: all.length, total: all.length, etaMs: 0 });
@@ -208,7 +217,9 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
       emit({ phase: 'done', done: needs.length, total: needs.length, etaMs: 0 });
     }
   } catch (error) {
-    save({ ...state, lastError: error instanceof Error ? error.message : String(error) });
+    // A listing that contradicted itself is not resumed where it broke: the next run pages from 1.
+    const restart = error instanceof CatalogPagingError && state.phase === 'pages' ? { nextPage: 1, itemsDone: 0 } : {};
+    save({ ...state, ...restart, lastError: error instanceof Error ? error.message : String(error) });
     throw error;
   }
 
@@ -247,10 +258,16 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
 
     emit({ phase: 'pages', done: cursor - 1, total: null, etaMs: null });
     const first = cursor;
+    const guard = createPagingGuard<CatalogItem>('catalog', pageSize, (item) => item.productRef);
     const { data } = await client.listCatalog({ page: first, pageSize }, signal);
-    pageCount = Math.max(first, Math.ceil(data.total / pageSize));
+    // The merchant's page size from here on: a merchant that ignores ours is paged by its own.
+    const paging = guard.begin(first, data);
+    pageCount = paging.pageCount;
     record(first, data.list);
-    if (data.list.length === 0) return fetched;
+    if (data.list.length === 0) {
+      guard.finish(first === 1);
+      return fetched;
+    }
 
     const rest: number[] = [];
     for (let page = first + 1; page <= pageCount; page++) rest.push(page);
@@ -258,11 +275,13 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
       rest,
       concurrency,
       async (page) => {
-        const result = await client.listCatalog({ page, pageSize }, signal);
+        const result = await client.listCatalog({ page, pageSize: paging.pageSize }, signal);
+        guard.check(page, result.data);
         record(page, result.data.list);
       },
       signal,
     );
+    guard.finish(first === 1);
     return fetched;
   }
 }
