@@ -12,7 +12,10 @@
 //   method, compared in constant time; rotateToken() makes the old path 404 at once.
 // - Slow or hostile clients cannot hold the receiver: header and request timeouts (checked often),
 //   a per-request body deadline, a body limit that stops reading, short keep-alive and a cap on
-//   requests per socket and on connections.
+//   requests per socket. Silent sockets are dropped after the header timeout, and a crowd of them
+//   cannot lock the sender out (issue 11: 300 idle connections made a valid POST meet ECONNRESET):
+//   past MAX_OPEN_SOCKETS a new connection evicts the oldest socket with no request in progress,
+//   instead of being refused, so an event arriving in a flood still gets its OK within 3 s.
 // - Card secrets of order.credentials.ready are registered with the logger on arrival and sealed
 //   before storage; the body is never logged.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -74,7 +77,10 @@ export interface WebhookReceiver {
 const CONNECTIONS_CHECK_MS = 250;
 const KEEP_ALIVE_MS = 2000;
 const MAX_REQUESTS_PER_SOCKET = 100;
-const MAX_CONNECTIONS = 256;
+/** Sockets kept open; beyond this the oldest one without a request in progress is closed. */
+const MAX_OPEN_SOCKETS = 256;
+/** Node's own refusal, only for floods faster than eviction (file descriptors stay bounded). */
+const MAX_CONNECTIONS = 4096;
 
 type StoreResult = 'stored' | 'duplicate';
 
@@ -88,7 +94,17 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   let token = options.token ?? newCallbackToken();
   logger.registerSecret(token);
   let server: Server | null = null;
-  const sockets = new Set<Socket>();
+  /** Open sockets, oldest first (Map keeps insertion order), and whether a request is in progress on each. */
+  const sockets = new Map<Socket, { busy: boolean }>();
+  /** Closes the oldest socket that has no request in progress (a silent or idle keep-alive one). */
+  const evictIdle = (except: Socket): void => {
+    for (const [socket, state] of sockets) {
+      if (socket === except || state.busy) continue;
+      sockets.delete(socket);
+      socket.destroy();
+      return;
+    }
+  };
 
   const counts = { received: 0, duplicates: 0, unknownTypes: 0 };
   const rejected: Record<RejectReason, number> = {
@@ -176,6 +192,13 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const state = sockets.get(req.socket);
+    if (state) {
+      state.busy = true;
+      res.once('close', () => {
+        state.busy = false;
+      });
+    }
     const early = checkRequestHead({ method: req.method, url: req.url, headers: req.headers }, callbackPath(token), maxBodyBytes);
     if (early !== null) {
       rejected[early.reason]++;
@@ -258,12 +281,17 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       );
       created.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
       created.maxConnections = MAX_CONNECTIONS;
-      // An idle socket (no request at all) is closed as well.
-      created.timeout = requestTimeoutMs + 1000;
-      created.on('timeout', (socket: Socket) => socket.destroy());
+      // A socket silent for the header timeout with no request in progress is closed (node's own
+      // headersTimeout only counts once a request has begun). A request in progress has its own
+      // deadlines (requestTimeout, the body timer), so its socket is left alone here.
+      created.on('timeout', (socket: Socket) => {
+        if (sockets.get(socket)?.busy !== true) socket.destroy();
+      });
       created.on('connection', (socket: Socket) => {
-        sockets.add(socket);
+        sockets.set(socket, { busy: false });
+        socket.setTimeout(headersTimeoutMs);
         socket.once('close', () => sockets.delete(socket));
+        if (sockets.size > MAX_OPEN_SOCKETS) evictIdle(socket);
       });
       created.on('clientError', (_error, socket: Socket) => {
         if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -287,7 +315,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       server = null;
       const closed = new Promise<void>((resolve) => running.close(() => resolve()));
       running.closeIdleConnections();
-      for (const socket of sockets) socket.destroySoon();
+      for (const socket of sockets.keys()) socket.destroySoon();
       // In-flight requests have had their chance (requestTimeout); anything left is cut.
       const timer = setTimeout(() => running.closeAllConnections(), 500);
       await closed;
