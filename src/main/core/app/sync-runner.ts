@@ -1,11 +1,13 @@
 // The catalog sync as the UI runs it: in the background, one at a time (a second request while one
 // runs just reports it), progress pushed as catalog.syncProgress and, while products arrive,
 // catalog.changed (throttled) so an open list fills in. Stopping aborts it; the sync itself is
-// resumable (core/catalog/catalog-sync.ts), so the next run continues where this one stopped.
+// resumable (core/catalog/catalog-sync.ts), so the next run continues where this one stopped. A sync
+// the merchant told to wait (Retry-After beyond what a call sleeps through) resumes by itself at the
+// time it named, instead of asking again before then (issue 11).
 import type { SyncStatus } from '../../../shared/ipc/views';
 import type { Core, MerchantServices } from '../create-core';
 import type { Logger } from '../logging/logger';
-import { MerchantError } from '../merchant/merchant-errors';
+import { MerchantError, MerchantNotBeforeError } from '../merchant/merchant-errors';
 import type { AppEvents } from './app-events';
 import { toSyncStatus } from './view-mapping';
 
@@ -26,12 +28,30 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
   let aborter: AbortController | null = null;
   let phase: string | null = null;
   let lastError: string | null = null;
+  /** The pending automatic resume after a merchant's "not before", if any. */
+  let resume: AbortController | null = null;
+
+  const resumeAt = (services: MerchantServices, notBeforeMs: number): void => {
+    resume?.abort();
+    const controller = new AbortController();
+    resume = controller;
+    core.clock.sleep(Math.max(0, notBeforeMs - core.clock.nowMs()), controller.signal).then(
+      () => {
+        if (resume !== controller) return;
+        resume = null;
+        runner.start(services);
+      },
+      () => undefined,
+    );
+  };
 
   const status = (): SyncStatus => toSyncStatus(core.catalog.readSyncState(), { running: running !== null, phase, lastError }, core.catalog.counts().products);
 
-  return {
+  const runner: SyncRunner = {
     start(services) {
       if (running !== null) return status();
+      resume?.abort();
+      resume = null;
       aborter = new AbortController();
       const signal = aborter.signal;
       phase = 'categories';
@@ -62,6 +82,10 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
             outcome = 'failed';
             // Merchant errors carry codes and requestIds only; anything else is summarised by its name.
             lastError = error instanceof MerchantError ? error.message : `the sync stopped: ${error instanceof Error ? error.name : 'unknown failure'}`;
+            if (error instanceof MerchantNotBeforeError) {
+              lastError = `${error.message}; the sync resumes by itself then`;
+              resumeAt(services, error.notBeforeMs);
+            }
             logger.warn('catalog sync failed', { error: error instanceof Error ? error.message : 'unknown' });
           }
         } finally {
@@ -76,6 +100,8 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
     },
     status,
     async stop() {
+      resume?.abort();
+      resume = null;
       aborter?.abort(new Error('sync stopped'));
       await running;
     },
@@ -83,4 +109,5 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
       await running;
     },
   };
+  return runner;
 }
