@@ -10,6 +10,7 @@ import { aftersaleCacheAndInboxRetryMigration } from './0006-aftersale-cache-and
 import { watchedProductsMigration } from './0007-watched-products';
 import { productSearchPriceMigration } from './0008-product-search-price';
 import { aftersaleOutboxAndReadsMigration } from './0009-aftersale-outbox-and-reads';
+import { orderPriceGuardMigration } from './0010-order-price-guard';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   watchedProductsMigration,
   productSearchPriceMigration,
   aftersaleOutboxAndReadsMigration,
+  orderPriceGuardMigration,
 ];
