@@ -21,6 +21,7 @@ import {
   syncProgressSchema,
   syncStatusSchema,
   templateViewSchema,
+  withdrawResultSchema,
 } from './views';
 import {
   caseDetailSchema,
@@ -76,8 +77,11 @@ export const CHANNELS = {
   'orders.submitVerificationCode': channel(ref.extend({ code: z.string().regex(/^\d{4,8}$/) }), orderDetailSchema),
   'orders.cancel': channel(ref.extend({ reason: z.string().max(200).optional() }), orderDetailSchema),
   'orders.requestRefund': channel(ref.extend({ amountFen: z.number().int().positive().optional(), reason: z.string().min(1).max(200) }), orderDetailSchema),
-  'orders.confirm': channel(ref.extend({ units: z.number().int().positive(), purchaseEntries: placeOrderInputSchema.shape.purchaseEntries }), orderDetailSchema),
-  'orders.withdraw': channel(ref, orderDetailSchema),
+  'orders.confirm': channel(
+    ref.extend({ units: z.number().int().positive(), purchaseEntries: placeOrderInputSchema.shape.purchaseEntries, unitPriceFen: placeOrderInputSchema.shape.unitPriceFen }),
+    orderDetailSchema,
+  ),
+  'orders.withdraw': channel(ref, withdrawResultSchema),
   'vault.cards': channel(ref, z.array(maskedCardSchema)),
   'vault.reveal': channel(cardRef, revealedCardSchema),
   'vault.copy': channel(cardRef.extend({ field: z.enum(['cardNo', 'cardPassword']) }), z.object({ clearsInSeconds: z.number().int() })),

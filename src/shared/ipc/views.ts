@@ -135,12 +135,18 @@ export const placeOrderInputSchema = z.object({
   variantRef: z.number().int().nonnegative(),
   units: z.number().int().positive().max(100_000),
   purchaseEntries: z.array(z.record(z.string().max(64), z.string().max(512))).max(1000).optional(),
+  /** The unit price (fen) the screen showed and the buyer confirmed; the price guard holds the merchant to it. */
+  unitPriceFen: z.number().int().positive().max(100_000_000),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
 export const orderRowSchema = z.object({
   clientOrderRef: z.string(),
-  /** Our side: queued, sending, unknown, accepted, rejected, needs_confirmation, withdrawn. */
+  /**
+   * Our side: queued, sending, unknown, accepted, rejected, needs_confirmation, withdrawn,
+   * price_changed (the guard read a higher price: confirm again or withdraw), unavailable (the guard
+   * found it cannot be supplied), withdrawing (withdrawn while its outcome was unknown; being checked).
+   */
   intentStatus: z.string(),
   /** The merchant's state, raw; null until the merchant has the order. */
   state: z.string().nullable(),
@@ -156,6 +162,10 @@ export const orderRowSchema = z.object({
   lastErrorCode: z.string().nullable(),
   createdAt: seconds,
   updatedAt: seconds,
+  /** The unit price the buyer confirmed (null only for orders placed before the price guard). */
+  confirmedUnitPriceFen: fen.nullable(),
+  /** The recharged account, masked (`138****8000`, ` +N` for more groups); null without top-up entries. */
+  rechargedAccountMasked: z.string().nullable(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -181,8 +191,20 @@ export const refundViewSchema = z.object({
   resolvedAt: seconds.nullable(),
 });
 
+/** One value of a recharged entry group; `label` from the cached template, the fieldRef when unknown. */
+export const rechargedEntrySchema = z.object({ fieldRef: z.string(), label: z.string(), value: z.string() });
+
 export const orderDetailSchema = orderRowSchema.extend({
+  /** The merchant's unit price, once it answered; before that see confirmedUnitPriceFen. */
   unitPriceFen: fen.nullable(),
+  /** confirmedUnitPriceFen × units: the total the buyer confirmed, shown while the merchant has not answered. */
+  confirmedTotalFen: fen.nullable(),
+  /** The price the guard read when it parked the intent as price_changed (old and new side by side). */
+  guardUnitPriceFen: fen.nullable(),
+  /** Why the guard parked it as unavailable: productUnavailable, variantUnavailable, variantGone, outOfStock. */
+  unavailableReason: z.string().nullable(),
+  /** The recharged account in full, one array per entry group; null without top-up entries. */
+  rechargedEntries: z.array(z.array(rechargedEntrySchema)).nullable(),
   failureReason: z.string().nullable(),
   verificationHint: z.string().nullable(),
   lastErrorMessage: z.string().nullable(),
@@ -192,6 +214,13 @@ export const orderDetailSchema = orderRowSchema.extend({
   cards: z.array(maskedCardSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** What orders.withdraw did (OrderOutbox.withdraw): withdrawn, checking (outcome being looked up), merchantHasOrder. */
+export const withdrawResultSchema = z.object({
+  outcome: z.enum(['withdrawn', 'checking', 'merchantHasOrder']),
+  order: orderDetailSchema,
+});
+export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
 
 export const revealedCardSchema = z.object({
   seq: z.number().int(),

@@ -3,7 +3,18 @@
 // as success (isTerminalSuccess answers false for it).
 import { classifyOrderState, isTerminalSuccess } from '../../../shared/merchant/known-values';
 
-export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'withdrawn'] as const;
+export const INTENT_STATUSES = [
+  'queued',
+  'sending',
+  'unknown',
+  'accepted',
+  'rejected',
+  'needs_confirmation',
+  'withdrawn',
+  'price_changed',
+  'unavailable',
+  'withdrawing',
+] as const;
 export type IntentStatus = (typeof INTENT_STATUSES)[number];
 
 export type StatusTone = 'success' | 'processing' | 'warning' | 'error' | 'default';
@@ -36,6 +47,11 @@ const INTENT_TONES: Record<IntentStatus, StatusTone> = {
   rejected: 'error',
   needs_confirmation: 'warning',
   withdrawn: 'default',
+  // Parked by the price guard: nothing charged, the buyer decides.
+  price_changed: 'warning',
+  unavailable: 'warning',
+  // Withdrawn while the outcome was unknown: being looked up, never success.
+  withdrawing: 'warning',
 };
 
 function isIntentStatus(value: string): value is IntentStatus {

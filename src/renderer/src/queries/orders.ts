@@ -47,14 +47,14 @@ export function usePlaceOrder() {
 export function useConfirmOrder() {
   const settled = useOrderSettled();
   return useMutation({
-    mutationFn: (input: { clientOrderRef: string; units: number; purchaseEntries?: Record<string, string>[] }) => api.orders.confirm(input),
+    mutationFn: (input: { clientOrderRef: string; units: number; unitPriceFen: number; purchaseEntries?: Record<string, string>[] }) => api.orders.confirm(input),
     onSuccess: settled,
   });
 }
 
 export function useWithdrawOrder() {
   const settled = useOrderSettled();
-  return useMutation({ mutationFn: (clientOrderRef: string) => api.orders.withdraw({ clientOrderRef }), onSuccess: settled });
+  return useMutation({ mutationFn: (clientOrderRef: string) => api.orders.withdraw({ clientOrderRef }), onSuccess: (result) => settled(result.order) });
 }
 
 export function useSubmitCode() {

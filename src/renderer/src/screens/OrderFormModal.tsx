@@ -67,16 +67,16 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   };
 
   const submit = (): void => {
-    if (model === null || errors === null) return;
+    if (model === null || errors === null || variant === undefined) return;
     setSubmitted(true);
     if (errors.count > 0) return;
     const purchaseEntries = buildPurchaseEntries(model, groups);
     place.reset();
     confirm.reset();
     if (confirmRef !== null) {
-      confirm.mutate({ clientOrderRef: confirmRef, units, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) }, { onSuccess: afterSend });
+      confirm.mutate({ clientOrderRef: confirmRef, units, unitPriceFen: variant.priceFen, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) }, { onSuccess: afterSend });
     } else {
-      place.mutate({ productRef: target.productRef, variantRef: target.variantRef, units, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) }, {
+      place.mutate({ productRef: target.productRef, variantRef: target.variantRef, units, unitPriceFen: variant.priceFen, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) }, {
         onSuccess: afterSend,
         onError: (error) => {
           if (explainError(error).problem === 'templateChanged') void template.refetch();
