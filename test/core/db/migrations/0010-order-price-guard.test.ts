@@ -91,16 +91,18 @@ describe('0010 order price guard', () => {
     ]);
   });
 
-  it('admits the new statuses only with their park columns', () => {
+  it('admits the new statuses, a park only with its column', () => {
     migrate(db);
     insertIntent('o1', 'queued', 1);
     const set = (sql: string): unknown => db.prepare(`UPDATE order_intents SET ${sql} WHERE client_order_ref = 'o1'`).run();
     expect(() => set(`status = 'price_changed'`)).toThrow(/CHECK/);
     set(`status = 'price_changed', guard_unit_price_fen = 1900`);
-    expect(() => set(`status = 'queued'`)).toThrow(/CHECK/);
-    set(`status = 'unavailable', guard_unit_price_fen = NULL, unavailable_reason = 'outOfStock'`);
+    expect(() => set(`guard_unit_price_fen = NULL`)).toThrow(/CHECK/);
+    // Withdrawn after the park: why it was given up stays.
+    set(`status = 'withdrawn'`);
+    set(`status = 'unavailable', unavailable_reason = 'outOfStock'`);
     expect(() => set(`unavailable_reason = NULL`)).toThrow(/CHECK/);
-    set(`status = 'withdrawing', unavailable_reason = NULL`);
+    set(`status = 'withdrawing'`);
     expect(() => set(`status = 'lost'`)).toThrow(/CHECK/);
     expect(() => set(`confirmed_unit_price_fen = -1`)).toThrow(/CHECK/);
   });

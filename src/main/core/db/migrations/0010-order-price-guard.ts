@@ -24,7 +24,8 @@
 //   unit price is on their order.
 // - guard_unit_price_fen: the price the guard read when it parked as price_changed, so the buyer sees
 //   old and new side by side; unavailable_reason is a short code (productUnavailable,
-//   variantUnavailable, variantGone, outOfStock). Both are cleared when the buyer re-confirms.
+//   variantUnavailable, variantGone, outOfStock). A park always carries its column; both are cleared
+//   when the buyer re-confirms and kept when the buyer withdraws (why it was given up stays visible).
 // - withdraw_requested_at: the buyer withdrew while a create was in flight; the answer decides
 //   (unknown → withdrawing, surely-not-created → withdrawn, accepted → accepted, never resent).
 // - recharged_entries_sealed: the top-up entries (the account that was recharged) kept once the
@@ -73,8 +74,8 @@ CREATE TABLE order_intents_0010 (
   unavailable_reason TEXT,
   withdraw_requested_at INTEGER,
   recharged_entries_sealed BLOB,
-  CHECK ((status = 'price_changed') = (guard_unit_price_fen IS NOT NULL)),
-  CHECK ((status = 'unavailable') = (unavailable_reason IS NOT NULL))
+  CHECK (status <> 'price_changed' OR guard_unit_price_fen IS NOT NULL),
+  CHECK (status <> 'unavailable' OR unavailable_reason IS NOT NULL)
 ) STRICT;
 INSERT INTO order_intents_0010 (${COLUMNS}) SELECT ${COLUMNS} FROM order_intents;
 DROP TABLE order_intents;
