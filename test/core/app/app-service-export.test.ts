@@ -32,7 +32,7 @@ const revealedCodes: string[] = [];
 async function buyCards(units: number): Promise<string> {
   const pick = catalog.claim((p, v) => goodCard(p, v), 'card that is supplied');
   const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
-  const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units , unitPriceFen: fen(pick.variant.price) });
+  const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units, unitPriceFen: fen(pick.variant.price) });
   const ref = placed.clientOrderRef;
   await waitFor('acceptance', async () => (await kit.ok('orders.get', { clientOrderRef: ref })).intentStatus === 'accepted' || null);
   await merchant.advance(ref, 'processing');
