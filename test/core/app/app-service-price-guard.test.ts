@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/shared/ipc/views';
 import { maskRechargedAccount } from '../../../src/shared/recharged-account';
-import { Catalog, entriesFor, fen, goodCard, isOpen, isTopup, ledger, must, validEntries, yuanText, type Harness } from '../../support/orders-harness';
+import { Catalog, entriesFor, fen, goodCard, isOpen, isTopup, must, validEntries, yuanText, type Ledger } from '../../support/orders-harness';
 import { createAppKit, expectContractShapes, expectNoSecretLeft, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 
 const SCALE = 50;
@@ -15,11 +15,9 @@ let merchant: Merchant;
 let kit: AppKit;
 let catalog: Catalog;
 let account: { userId: string; apiKey: string };
-let h: Harness;
 
 beforeAll(async () => {
   merchant = await startMerchant({ timeScale: SCALE, autoAdvance: false });
-  h = { sandbox: merchant.sandbox, timeScale: SCALE };
   account = await merchant.newAccount('100000');
   catalog = new Catalog(await merchant.products());
   kit = await createAppKit(SCALE);
@@ -40,7 +38,8 @@ async function detailWhen(ref: string, what: string, predicate: (d: OrderDetail)
   });
 }
 
-const charges = async (ref: string): Promise<number[]> => entriesFor(await ledger(h, account), ref, 'charge').map((e) => fen(e.amount));
+const charges = async (ref: string): Promise<number[]> =>
+  entriesFor(await merchant.control<Ledger>('GET', `/control/ledger/${account.userId}`), ref, 'charge').map((e) => fen(e.amount));
 
 describe('app service: price guard, withdraw, recharged account', () => {
   it('parks an order whose price rose after the buyer confirmed, shows both prices, and charges exactly the re-confirmed price', async () => {

@@ -162,6 +162,15 @@ describe('price guard', () => {
     expect(await charges(ref)).toEqual([priceFen]);
   });
 
+  it('sends an intent written before the guard without a known price at the merchant’s price, as before (migration 0010)', async () => {
+    const { ref, productRef, variantRef, priceFen } = await placeCard(1);
+    kit.temp.db.prepare('UPDATE order_intents SET confirmed_unit_price_fen = NULL WHERE client_order_ref = ?').run(ref);
+    await changeProduct(h, productRef, { variantRef, price: yuanText(priceFen + 10) });
+    await kit.outbox.runOnce();
+    expect(kit.intents.getIntent(ref)).toMatchObject({ status: 'accepted', confirmedUnitPriceFen: null });
+    expect(await charges(ref)).toEqual([priceFen + 10]);
+  });
+
   it('says so, and keeps both prices, when the merchant charged more than confirmed (the window after the read)', async () => {
     const { ref, productRef, variantRef, priceFen } = await placeCard(1);
     // The create reached the merchant at a higher price and its answer was lost (a crash mid-send):

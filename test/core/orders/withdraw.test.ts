@@ -144,17 +144,17 @@ describe('withdraw', () => {
 
   it('lets the answer of a create in flight decide a withdraw clicked meanwhile: lost unheard → withdrawn; arrived → kept', async () => {
     const unheard = await placeCard();
-    let outcome: Promise<string> | null = null;
+    const click: { outcome: Promise<string> | null } = { outcome: null };
     kit.onRequest = (_method, url) => {
       if (!isCreate(url)) return;
       // The click, while the request is on its way (status sending), then the connection is refused.
-      outcome = kit.outbox.withdraw(unheard.ref);
+      click.outcome = kit.outbox.withdraw(unheard.ref);
       kit.offline = true;
     };
     await kit.outbox.runOnce();
     kit.onRequest = null;
     kit.offline = false;
-    expect(await outcome).toBe('checking');
+    expect(await click.outcome).toBe('checking');
     expect(kit.intents.getIntent(unheard.ref)?.status).toBe('withdrawing');
     dueNow(unheard.ref);
     await kit.outbox.runOnce();
@@ -163,13 +163,13 @@ describe('withdraw', () => {
     expect(await ledgerOf(unheard.ref)).toEqual([]);
 
     const arrived = await placeCard();
-    outcome = null;
+    const second: { outcome: Promise<string> | null } = { outcome: null };
     kit.onRequest = (_method, url) => {
-      if (isCreate(url)) outcome = kit.outbox.withdraw(arrived.ref);
+      if (isCreate(url)) second.outcome = kit.outbox.withdraw(arrived.ref);
     };
     await kit.outbox.runOnce();
     kit.onRequest = null;
-    expect(await outcome).toBe('checking');
+    expect(await second.outcome).toBe('checking');
     expect(kit.intents.getIntent(arrived.ref)?.status).toBe('accepted');
     expect(await kit.outbox.withdraw(arrived.ref)).toBe('merchantHasOrder');
     expect(await ledgerOf(arrived.ref)).toEqual(['charge']);
