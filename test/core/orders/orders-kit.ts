@@ -3,10 +3,8 @@
 // redacting logger into an in-memory sink), against a real sandbox over HTTPS with a fresh account.
 // The HttpPort is wrapped twice: a hook that runs as each request is handed to the transport (to
 // look at the database at that very moment), and a switch that points the client at a closed port
-// (the merchant unreachable), and a switch that lets create requests reach the sandbox and then
-// loses their answers (the sandbox's dropRate, for creates only: the price guard's product read
-// before each send must still get through). Every exchange is recorded.
-import { TransportError, type HttpPort } from '../../../src/main/core/merchant/http-port';
+// (the merchant unreachable). Every exchange is recorded.
+import type { HttpPort } from '../../../src/main/core/merchant/http-port';
 import { createMerchantClient, type MerchantClient } from '../../../src/main/core/merchant/merchant-client';
 import { createNodeHttpsPort } from '../../../src/main/core/merchant/node-https-port';
 import { createQuotaModel } from '../../../src/main/core/merchant/quota-model';
@@ -46,8 +44,6 @@ export interface OrdersKit {
   onRequest: ((method: string, url: string, body: string | undefined) => void) | null;
   /** While true, every request goes to a closed port (connection refused). */
   offline: boolean;
-  /** While true, POST /orders/create reaches the merchant (processed, charged) and its answer is lost. */
-  loseCreateAnswers: boolean;
   /** What the outbox is told is the live callback URL (null: no webhook path). */
   liveCallbackUrl: string | null;
   /** Caches the product (its detail, prices included) and its template, as a catalog sync would. */
@@ -75,20 +71,10 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
   const logger = new RedactingLogger({ sink: (line) => logLines.push(line), level: 'debug' });
   const https = createNodeHttpsPort({ ca: h.sandbox.ca });
   const base = new URL(h.sandbox.baseUrl);
-  const kit: { onRequest: OrdersKit['onRequest']; offline: boolean; loseCreateAnswers: boolean; liveCallbackUrl: string | null } = {
-    onRequest: null,
-    offline: false,
-    loseCreateAnswers: false,
-    liveCallbackUrl: null,
-  };
+  const kit: { onRequest: OrdersKit['onRequest']; offline: boolean; liveCallbackUrl: string | null } = { onRequest: null, offline: false, liveCallbackUrl: null };
   const switching: HttpPort = (request) => {
     kit.onRequest?.(request.method, request.url, request.body);
     const url = kit.offline ? request.url.replace(base.origin, CLOSED) : request.url;
-    if (kit.loseCreateAnswers && isCreate(url)) {
-      return https({ ...request, url }).then(() => {
-        throw new TransportError('connection', 'response cut off');
-      });
-    }
     return https({ ...request, url });
   };
   const { port, exchanges } = recordingPort(switching, clock);
@@ -150,12 +136,6 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
     set offline(value) {
       kit.offline = value;
     },
-    get loseCreateAnswers() {
-      return kit.loseCreateAnswers;
-    },
-    set loseCreateAnswers(value) {
-      kit.loseCreateAnswers = value;
-    },
     get liveCallbackUrl() {
       return kit.liveCallbackUrl;
     },
@@ -197,3 +177,10 @@ export function refOfBody(body: string | undefined): string | null {
 }
 
 export const isCreate = (url: string): boolean => new URL(url).pathname.endsWith('/orders/create');
+
+/**
+ * Sandbox faults: creates are processed (and charged) and their answers lost, every other request is
+ * answered: the price guard's product read before each send must get through.
+ */
+export const DROP_CREATE_ANSWERS = { dropRate: 1, dropPaths: ['/orders/create'] };
+export const NO_DROPS = { dropRate: 0, dropPaths: [] };

@@ -15,10 +15,11 @@ import {
   launch,
   ledger,
   setAccount,
+  setFaults,
   yuanText,
   type Harness,
 } from '../../support/orders-harness';
-import { createOrdersKit, isCreate, refOfBody, type OrdersKit } from './orders-kit';
+import { createOrdersKit, DROP_CREATE_ANSWERS, isCreate, NO_DROPS, refOfBody, type OrdersKit } from './orders-kit';
 
 const SCALE = 20;
 let h: Harness;
@@ -133,9 +134,9 @@ describe('withdraw', () => {
 
   it('keeps as an order an unknown outcome the merchant did create, charged once', async () => {
     const { ref, priceFen } = await placeCard();
-    kit.loseCreateAnswers = true;
+    await setFaults(h, DROP_CREATE_ANSWERS);
     await kit.outbox.runOnce();
-    kit.loseCreateAnswers = false;
+    await setFaults(h, NO_DROPS);
     expect(kit.intents.getIntent(ref)?.status).toBe('unknown');
     expect(await kit.outbox.withdraw(ref)).toBe('merchantHasOrder');
     expect(kit.intents.getIntent(ref)?.status).toBe('accepted');
