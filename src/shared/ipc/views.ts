@@ -164,7 +164,7 @@ export const orderRowSchema = z.object({
   updatedAt: seconds,
   /** The unit price the buyer confirmed (null only for orders placed before the price guard). */
   confirmedUnitPriceFen: fen.nullable(),
-  /** The recharged account, masked (`138****8000`, ` +N` for more groups); null without top-up entries. */
+  /** The top-up account, masked (`138****8000`, ` +N` for more groups), as in rechargedEntries; null without entries. */
   rechargedAccountMasked: z.string().nullable(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
@@ -203,7 +203,10 @@ export const orderDetailSchema = orderRowSchema.extend({
   guardUnitPriceFen: fen.nullable(),
   /** Why the guard parked it as unavailable: productUnavailable, variantUnavailable, variantGone, outOfStock. */
   unavailableReason: z.string().nullable(),
-  /** The recharged account in full, one array per entry group; null without top-up entries. */
+  /**
+   * The top-up account(s) in full, one array per entry group: as they will be sent until the merchant
+   * accepts, then as recharged (kept sealed at rest); null without top-up entries.
+   */
   rechargedEntries: z.array(z.array(rechargedEntrySchema)).nullable(),
   failureReason: z.string().nullable(),
   verificationHint: z.string().nullable(),
