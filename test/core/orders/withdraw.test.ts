@@ -1,5 +1,7 @@
 // Withdraw over real HTTPS against the sandbox, in every status an intent can be in when the buyer
-// gives up: queued (also while the account is suspended), parked by the guard, unknown with the
+// gives up: queued (also while the account is suspended, and after a create refused before any
+// connection: the merchant received nothing, unlike a call an earlier attempt of which reached it),
+// parked by the guard, unknown with the
 // merchant answering 404002 (withdrawn, ref retired: never sent again), unknown while the merchant is
 // unreachable (withdrawing, then withdrawn once it is back), unknown where the merchant has the order
 // (kept as an order), and a withdraw clicked while the create is in flight (its answer decides).
@@ -64,6 +66,16 @@ async function sendUnheard(): Promise<void> {
   }
 }
 
+/**
+ * An intent whose send outcome is not known although the merchant has nothing: the app stopped
+ * while it was marked sending, before the request left (recovered as unknown at start-up).
+ */
+function interruptedBeforeSending(ref: string): void {
+  kit.temp.db.prepare(`UPDATE order_intents SET status = 'sending', attempts = 1 WHERE client_order_ref = ?`).run(ref);
+  kit.outbox.recover();
+  expect(kit.intents.getIntent(ref)).toMatchObject({ status: 'unknown', lastErrorCode: 'INTERRUPTED' });
+}
+
 /** Lets the next passes run now (an outage pauses the outbox; an unknown intent waits for its backoff). */
 function dueNow(ref: string): void {
   kit.temp.db.prepare('UPDATE order_intents SET next_attempt_at = 0 WHERE client_order_ref = ?').run(ref);
@@ -98,25 +110,55 @@ describe('withdraw', () => {
     expect(await ledgerOf(ref)).toEqual([]);
   });
 
-  it('resolves an unknown outcome by GET first: 404002 → withdrawn, and the ref is never sent again', async () => {
+  it('keeps a create refused before any connection queued (the merchant received nothing), withdrawable at once', async () => {
     const { ref } = await placeCard();
     await sendUnheard();
-    expect(kit.intents.getIntent(ref)?.status).toBe('unknown');
+    expect(kit.intents.getIntent(ref)).toMatchObject({ status: 'queued', lastErrorCode: 'TRANSPORT' });
+    expect(kit.intents.getIntent(ref)?.attempts).toBeGreaterThan(0);
+    expect(answeredCreates(ref)).toBe(0);
     const tried = createsFor(ref);
     expect(await kit.outbox.withdraw(ref)).toBe('withdrawn');
     dueNow(ref);
     await kit.outbox.runOnce();
-    expect(kit.intents.getIntent(ref)?.status).toBe('withdrawn');
-    // Only the create that never arrived was ever tried; nothing after the withdraw.
     expect(createsFor(ref)).toBe(tried);
-    expect(answeredCreates(ref)).toBe(0);
+    expect(await ledgerOf(ref)).toEqual([]);
+  });
+
+  it('keeps unknown a create whose earlier attempt reached the merchant although the retry was refused', async () => {
+    const { ref, priceFen } = await placeCard();
+    await setFaults(h, DROP_CREATE_ANSWERS);
+    let creates = 0;
+    // First attempt: processed and charged, answer lost. The retry: the merchant is gone (refused).
+    kit.onRequest = (_method, url) => {
+      if (isCreate(url) && ++creates === 2) kit.offline = true;
+    };
+    try {
+      await kit.outbox.runOnce();
+    } finally {
+      kit.onRequest = null;
+      kit.offline = false;
+      await setFaults(h, NO_DROPS);
+    }
+    expect(creates).toBe(2);
+    expect(kit.intents.getIntent(ref)?.status).toBe('unknown');
+    expect(await kit.outbox.withdraw(ref)).toBe('merchantHasOrder');
+    expect(entriesFor(await ledger(h, kit.account), ref).map((e) => [e.kind, fen(e.amount)])).toEqual([['charge', priceFen]]);
+  });
+
+  it('resolves an unknown outcome by GET first: 404002 → withdrawn, and the ref is never sent again', async () => {
+    const { ref } = await placeCard();
+    interruptedBeforeSending(ref);
+    expect(await kit.outbox.withdraw(ref)).toBe('withdrawn');
+    dueNow(ref);
+    await kit.outbox.runOnce();
+    expect(kit.intents.getIntent(ref)?.status).toBe('withdrawn');
+    expect(createsFor(ref)).toBe(0);
     expect(await ledgerOf(ref)).toEqual([]);
   });
 
   it('keeps an unknown outcome withdrawing while the merchant is unreachable, and withdraws it once the merchant answers 404002', async () => {
     const { ref } = await placeCard();
-    await sendUnheard();
-    const tried = createsFor(ref);
+    interruptedBeforeSending(ref);
     kit.offline = true;
     expect(await kit.outbox.withdraw(ref)).toBe('checking');
     expect(kit.intents.getIntent(ref)?.status).toBe('withdrawing');
@@ -127,8 +169,7 @@ describe('withdraw', () => {
     dueNow(ref);
     await kit.outbox.runOnce();
     expect(kit.intents.getIntent(ref)?.status).toBe('withdrawn');
-    expect(createsFor(ref)).toBe(tried);
-    expect(answeredCreates(ref)).toBe(0);
+    expect(createsFor(ref)).toBe(0);
     expect(await ledgerOf(ref)).toEqual([]);
   });
 
@@ -143,7 +184,7 @@ describe('withdraw', () => {
     expect(entriesFor(await ledger(h, kit.account), ref).map((e) => [e.kind, fen(e.amount)])).toEqual([['charge', priceFen]]);
   });
 
-  it('lets the answer of a create in flight decide a withdraw clicked meanwhile: lost unheard → withdrawn; arrived → kept', async () => {
+  it('lets the answer of a create in flight decide a withdraw clicked meanwhile: refused unheard → withdrawn; arrived → kept', async () => {
     const unheard = await placeCard();
     const click: { outcome: Promise<string> | null } = { outcome: null };
     kit.onRequest = (_method, url) => {
@@ -156,7 +197,8 @@ describe('withdraw', () => {
     kit.onRequest = null;
     kit.offline = false;
     expect(await click.outcome).toBe('checking');
-    expect(kit.intents.getIntent(unheard.ref)?.status).toBe('withdrawing');
+    // The answer: refused before any connection, so nothing was created and the withdraw applies.
+    expect(kit.intents.getIntent(unheard.ref)?.status).toBe('withdrawn');
     dueNow(unheard.ref);
     await kit.outbox.runOnce();
     expect(kit.intents.getIntent(unheard.ref)?.status).toBe('withdrawn');

@@ -15,6 +15,10 @@
 //                                    was created.
 //   401/403 (account blocked)     → queued again, slowly: not the order's fault, and not to be lost.
 //   5xx, transport, malformed     → unknown: the merchant may have created it; GET decides.
+//   no connection ever made       → queued again (refused, no route): not one byte reached the
+//                                    merchant on any attempt (node-https-port.ts, request-sender.ts),
+//                                    so the intent stays withdrawable at once. A connection that
+//                                    dropped after the request (the sandbox's dropRate) stays unknown.
 //   other 4xx                     → rejected with the code and requestId.
 // The price guard (price-guard.ts) runs right before a queued intent is sent (and before an unknown one
 // the merchant answered 404002 for is sent again): GET /goods/{productRef}, once per product per pass,
@@ -300,6 +304,13 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     const ref = intent.clientOrderRef;
     const note = noteOf(error);
     const now = nowSeconds();
+    if (error instanceof MerchantTransportError && error.neverReached) {
+      markRequeued(db, ref, note, later(retryRule, bumpFailures(ref)), now);
+      wentOffline();
+      logger.warn('the merchant could not be reached and received nothing; the order stays queued', { clientOrderRef: ref, code: note.code });
+      changed(ref);
+      return;
+    }
     if (!(error instanceof MerchantApiError)) {
       inconclusive(ref, error);
       if (!(error instanceof MerchantError)) logger.error('unexpected failure while sending an order', { clientOrderRef: ref, error: error instanceof Error ? error.name : 'unknown' });
