@@ -107,7 +107,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       response = await options.http({ method: request.method, url: buildUrl(options.baseUrl, request.path, request.query), headers, timeoutMs, ...(body !== undefined ? { body } : {}) });
     } catch (error) {
       lease.complete(null);
-      if (error instanceof TransportError) throw new MerchantTransportError(error.failure, error.message, error.requestId);
+      if (error instanceof TransportError) throw new MerchantTransportError(error.failure, error.message, error.requestId, error.neverConnected);
       throw error;
     }
     lease.complete({ status: response.status, code: envelopeCode(parseJson(response.body)), headers: response.headers });
@@ -117,6 +117,9 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
   return async (request, signal) => {
     // Serialised once: every retry sends exactly the same content (spec 4.2.3).
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    // "Never reached" holds for the call only if it holds for every attempt: an earlier attempt whose
+    // answer was lost may have been processed even though the last one was refused.
+    let everReached = false;
     for (let attempt = 1; ; attempt++) {
       const started = options.clock.nowMs();
       try {
@@ -125,7 +128,8 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
         return result;
       } catch (error) {
         if (!(error instanceof MerchantError)) throw error;
-        const failure = error;
+        if (!(error instanceof MerchantTransportError && error.neverReached)) everReached = true;
+        const failure = error instanceof MerchantTransportError && everReached ? error.maybeReached() : error;
         const retry = shouldRetry(failure, attempt, policy, request.repeatable);
         logger.info('merchant request failed', {
           method: request.method,

@@ -10,7 +10,8 @@ import { aftersaleCacheAndInboxRetryMigration } from './0006-aftersale-cache-and
 import { watchedProductsMigration } from './0007-watched-products';
 import { productSearchPriceMigration } from './0008-product-search-price';
 import { aftersaleOutboxAndReadsMigration } from './0009-aftersale-outbox-and-reads';
-import { orderStateHistoryMigration } from './0010-order-state-history';
+import { orderPriceGuardMigration } from './0010-order-price-guard';
+import { orderStateHistoryMigration } from './0011-order-state-history';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -22,5 +23,6 @@ export const migrations: readonly Migration[] = [
   watchedProductsMigration,
   productSearchPriceMigration,
   aftersaleOutboxAndReadsMigration,
+  orderPriceGuardMigration,
   orderStateHistoryMigration,
 ];
