@@ -16,9 +16,10 @@ const USAGE = `usage: npm run cli -- --data DIR <command>
   connect --base-url URL --user-id ID [--ca-cert FILE]   (API key from PROCURE_API_KEY or stdin)
   sync
   search TEXT [--json]
-  order create --product N [--variant N] --units N [--entry fieldRef=value …] [--callback-url URL] [--queue-only] [--json]
-  order confirm REF [--units N] [--entry fieldRef=value …]   (after 409101: send again against the new template)
-  order withdraw REF                                         (give up an order the merchant does not hold)
+  order create --product N [--variant N] --units N [--entry fieldRef=value …] [--max-price YUAN] [--callback-url URL] [--queue-only] [--json]
+                (--max-price: the unit price you confirm; without it the cached price, printed; a higher price at send time exits 3)
+  order confirm REF [--units N] [--entry fieldRef=value …] [--max-price YUAN]   (after 409101 or a price/stock park: send again)
+  order withdraw REF                                         (give up an order the merchant does not hold; an unknown outcome is checked first)
   order show REF --json
   orders --json
   run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]

@@ -3,7 +3,7 @@ import { UsageError } from './cli-args';
 import { ConnectionInputError } from '../main/core/connection/connection-settings';
 import { NotConnectedError } from '../main/core/create-core';
 import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../main/core/merchant/merchant-errors';
-import { IntentStateError, PurchaseValidationError, TemplateNotSupportedError } from '../main/core/orders/order-errors';
+import { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError } from '../main/core/orders/order-errors';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, business: 3, network: 4 } as const;
 
@@ -15,7 +15,7 @@ export interface Failure {
 /** What to print and which code to exit with; messages never carry a credential (see redaction). */
 export function describeFailure(error: unknown): Failure {
   if (error instanceof UsageError || error instanceof ConnectionInputError || error instanceof NotConnectedError) return { code: EXIT.usage, message: error.message };
-  if (error instanceof PurchaseValidationError || error instanceof IntentStateError) return { code: EXIT.usage, message: error.message };
+  if (error instanceof PurchaseValidationError || error instanceof IntentStateError || error instanceof PriceUnknownError) return { code: EXIT.usage, message: error.message };
   if (error instanceof TemplateNotSupportedError) return { code: EXIT.business, message: error.message };
   if (error instanceof MerchantApiError) return { code: EXIT.business, message: `${error.code} ${error.errorName}${error.requestId ? ` (requestId ${error.requestId})` : ''}` };
   // The merchant asked to wait longer than a command blocks: it says until when (issue 11).

@@ -71,8 +71,9 @@ describe('cli: the merchant is unreachable', () => {
 
   it('an answer lost after the merchant charged: exit 4, then resolved by its ref with one charge', async () => {
     // The sandbox creates the order, then drops the connection: every retry of the same ref is
-    // answered (and dropped) from the order it already holds.
-    await control(sandbox, 'POST', '/control/faults', { dropRate: 1 });
+    // answered (and dropped) from the order it already holds. Only the create's answers: the price
+    // guard's product read before it must get through.
+    await control(sandbox, 'POST', '/control/faults', { dropRate: 1, dropPaths: ['/orders/create'] });
     let ref: string;
     try {
       const result = await runCli(dataDir, ['order', 'create', '--product', String(productRef), '--units', '1', '--json']);
@@ -81,7 +82,7 @@ describe('cli: the merchant is unreachable', () => {
       expect(await statusOf(ref)).toBe('unknown');
       expect((await chargesOf(sandbox, sandbox.userId)).filter((c) => c.clientOrderRef === ref)).toHaveLength(1);
     } finally {
-      await control(sandbox, 'POST', '/control/faults', { dropRate: 0 });
+      await control(sandbox, 'POST', '/control/faults', { dropRate: 0, dropPaths: [] });
     }
     const run = await runCli(dataDir, ['run', '--until-idle']);
     expect(run.code, run.stderr).toBe(0);

@@ -1,6 +1,9 @@
-// `order create --product N [--variant N] --units N [--entry fieldRef=value …] [--callback-url URL]
-// [--queue-only] [--json]`: records the intent (before anything is sent), then submits it and waits
+// `order create --product N [--variant N] --units N [--entry fieldRef=value …] [--max-price YUAN]
+// [--callback-url URL] [--queue-only] [--json]`: records the intent with the unit price confirmed
+// (--max-price, or the cached price, printed) before anything is sent, then submits it and waits
 // until its outcome is known or the wait runs out (the intent then stays in the outbox for `run`).
+// The price guard reads the product first: a higher price or a product that cannot be supplied parks
+// the intent (exit 3, both prices named) and charges nothing.
 // Without --callback-url the order carries the live callback URL of a `run --webhook-port …` on the
 // same data folder, while that runner's heartbeat is fresh, so its webhooks reach the receiver.
 import { createCatalogReader } from '../../main/core/catalog/catalog-reader';
@@ -9,8 +12,9 @@ import { readCachedTemplate } from '../../main/core/orders/template-cache';
 import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
-import { printJson } from '../output';
+import { printJson, yuan } from '../output';
 import { submitAndReport } from './order-submit';
+import { confirmedUnitPrice } from './price-option';
 
 /** `--entry f=v` repeated: the n-th value of a field goes into the n-th group (perUnit batches). */
 export function entryGroups(values: readonly string[]): Record<string, string>[] {
@@ -54,7 +58,7 @@ async function ensureTemplate(context: CliContext, services: MerchantServices, p
 }
 
 export async function orderCreateCommand(context: CliContext, args: ParsedArgs): Promise<number> {
-  allowOnly(args, ['product', 'variant', 'units', 'entry', 'callback-url']);
+  allowOnly(args, ['product', 'variant', 'units', 'entry', 'callback-url', 'max-price']);
   const productRef = intOption(args, 'product', true);
   const variantRef = intOption(args, 'variant', false) ?? 0;
   const units = intOption(args, 'units', true);
@@ -64,16 +68,18 @@ export async function orderCreateCommand(context: CliContext, args: ParsedArgs):
   const callbackUrl = optionOf(args, 'callback-url');
   const services = await core.merchant();
   await ensureTemplate(context, services, productRef, variantRef);
+  const unitPriceFen = confirmedUnitPrice(context, args, productRef, variantRef);
   const intent = services.intents.placeOrder({
     productRef,
     variantRef,
     units,
+    unitPriceFen,
     ...(entries.length > 0 ? { purchaseEntries: entries } : {}),
     ...(callbackUrl === undefined ? {} : { orderCallbackUrl: callbackUrl }),
   });
   const ref = intent.clientOrderRef;
   if (args.flags.has('queue-only')) {
-    printJson({ clientOrderRef: ref, state: 'queued' });
+    printJson({ clientOrderRef: ref, state: 'queued', confirmedUnitPrice: yuan(unitPriceFen) });
     return EXIT.ok;
   }
   return submitAndReport(context, services, ref);

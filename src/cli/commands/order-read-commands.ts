@@ -14,7 +14,15 @@ export function orderShowCommand(context: CliContext, args: ParsedArgs): void {
   if (intent === null) throw new UsageError(`no order ${ref} on this machine`);
   const order = getStoredOrder(db, ref);
   // Top-up accounts are the buyer's data but not for a terminal scrollback: counted, not shown.
-  const intentView = { ...intent, purchaseEntries: intent.purchaseEntries === null ? null : intent.purchaseEntries.length };
+  // The recharged entries stay sealed here; the prices are shown in yuan next to their fen.
+  const { rechargedEntriesSealed, ...shown } = intent;
+  const intentView = {
+    ...shown,
+    purchaseEntries: intent.purchaseEntries === null ? null : intent.purchaseEntries.length,
+    rechargedEntryGroups: rechargedEntriesSealed === null ? 0 : (context.core.vault.openRechargedEntries(ref, rechargedEntriesSealed)?.length ?? 0),
+    confirmedUnitPrice: yuan(intent.confirmedUnitPriceFen),
+    guardUnitPrice: yuan(intent.guardUnitPriceFen),
+  };
   const view = {
     intent: intentView,
     order: order === null ? null : { ...order, unitPrice: yuan(order.unitPriceFen), total: yuan(order.totalFen), refunded: yuan(order.refundedFen) },

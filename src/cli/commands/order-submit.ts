@@ -5,7 +5,8 @@ import type { MerchantServices } from '../../main/core/create-core';
 import { getStoredOrder } from '../../main/core/orders/order-store';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
-import { printJson } from '../output';
+import type { OrderIntent } from '../../main/core/orders/order-intent-store';
+import { printJson, progress, yuan } from '../output';
 
 const SUBMIT_WAIT_MS = 60_000;
 
@@ -21,6 +22,17 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
       printJson({ clientOrderRef: ref, state: getStoredOrder(core.db, ref)?.state ?? 'accepted' });
       return EXIT.ok;
     }
+    if (current !== null && (status === 'price_changed' || status === 'unavailable')) {
+      progress(parkedMessage(current));
+      printJson({
+        clientOrderRef: ref,
+        state: status,
+        confirmedUnitPrice: yuan(current.confirmedUnitPriceFen),
+        unitPrice: yuan(current.guardUnitPriceFen),
+        unavailableReason: current.unavailableReason,
+      });
+      return EXIT.business;
+    }
     if (status === 'rejected' || status === 'needs_confirmation') {
       printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
       return EXIT.business;
@@ -34,4 +46,15 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
     }
     await core.clock.sleep(250);
   }
+}
+
+/** The price guard parked the intent: say why with both prices, and what the user can do. */
+export function parkedMessage(intent: OrderIntent): string {
+  const ref = intent.clientOrderRef;
+  const next = `order ${ref} kept; order confirm ${ref}`;
+  if (intent.status === 'price_changed') {
+    const now = yuan(intent.guardUnitPriceFen) ?? '?';
+    return `price rose: confirmed ¥${yuan(intent.confirmedUnitPriceFen) ?? '?'}, merchant now asks ¥${now} (${next} --max-price ${now} or order withdraw ${ref})`;
+  }
+  return `cannot be supplied now (${intent.unavailableReason ?? 'unavailable'}; ${next} once it can, or order withdraw ${ref})`;
 }

@@ -141,7 +141,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     // New orders carry the callback URL live when they are first sent (unless the caller chose one):
     // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
     const liveCallbackUrl = (): string | null => events?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
-    const outbox = createOrderOutbox({ db, client, clock, logger, cipher, liveCallbackUrl, onAccepted: (order) => tracker.track(order) });
+    const outbox = createOrderOutbox({ db, client, clock, logger, cipher, catalog, liveCallbackUrl, onAccepted: (order) => tracker.track(order) });
     const webhooksLive = (): boolean => events?.webhooksLive() ?? false;
     const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive, pause: merchantWorkerPause(pauseDeps, ['aftersaleRead', 'aftersaleWrite']) });
     const watchedProducts = createWatchedProductPoll({

@@ -74,6 +74,10 @@ function setFaults({ deps, body }: ControlRequest): unknown {
   if (status !== undefined && status !== 500 && status !== 503) throw new ControlError(400, 'errorStatus is 500 or 503');
   const down = body['rateLimiterDown'];
   if (down !== undefined && typeof down !== 'boolean') throw new ControlError(400, 'rateLimiterDown is a boolean');
+  const dropPaths = body['dropPaths'];
+  if (dropPaths !== undefined && !(Array.isArray(dropPaths) && dropPaths.every((p) => typeof p === 'string' && p.startsWith('/')))) {
+    throw new ControlError(400, 'dropPaths is a list of endpoint paths such as /orders/create');
+  }
   const errorRate = rate('errorRate');
   const dropRate = rate('dropRate');
   if (typeof latency === 'number') faults.latencyMs = latency;
@@ -81,6 +85,7 @@ function setFaults({ deps, body }: ControlRequest): unknown {
   if (typeof down === 'boolean') faults.rateLimiterDown = down;
   if (errorRate !== undefined) faults.errorRate = errorRate;
   if (dropRate !== undefined) faults.dropRate = dropRate;
+  if (Array.isArray(dropPaths)) faults.dropPaths = dropPaths.filter((p): p is string => typeof p === 'string');
   return { ...faults };
 }
 

@@ -8,11 +8,16 @@ export interface FaultSettings {
   errorStatus: 500 | 503;
   /** Share of requests processed and then left without an answer (connection closed). */
   dropRate: number;
+  /**
+   * When not empty, dropRate applies only to these endpoint paths (after /openapi/v1, e.g.
+   * `/orders/create`): a client that reads before it writes can lose the write's answer alone.
+   */
+  dropPaths: string[];
   rateLimiterDown: boolean;
 }
 
 export function noFaults(): FaultSettings {
-  return { latencyMs: 0, errorRate: 0, errorStatus: 500, dropRate: 0, rateLimiterDown: false };
+  return { latencyMs: 0, errorRate: 0, errorStatus: 500, dropRate: 0, dropPaths: [], rateLimiterDown: false };
 }
 
 export function chance(rate: number): boolean {

@@ -63,6 +63,7 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
   return (req, res) => {
     const requestId = newRequestId();
     let limits: RateHeaders | null = null;
+    let droppable = faults.dropPaths.length === 0;
     const answer = async (): Promise<void> => {
       if (chance(faults.errorRate)) {
         const name = faults.errorStatus === 503 ? 'TEMPORARILY_UNAVAILABLE' : 'INTERNAL_ERROR';
@@ -78,7 +79,9 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
       if (account.ipAllowList !== null && !isIpAllowed(account.ipAllowList, req.socket.remoteAddress ?? '')) {
         throw new ApiError('SOURCE_IP_DENIED', 'the source address is not on the allow-list');
       }
-      const matched = matchRoute(req.method ?? 'GET', url.pathname.slice(BASE_PATH.length));
+      const path = url.pathname.slice(BASE_PATH.length);
+      droppable = faults.dropPaths.length === 0 || faults.dropPaths.includes(path);
+      const matched = matchRoute(req.method ?? 'GET', path);
       if (!matched) throw new ApiError('RESOURCE_NOT_VISIBLE', 'no such endpoint');
       const { route, params } = matched;
       if (account.suspended && !route.allowWhenSuspended) throw new ApiError('CREDENTIAL_SUSPENDED', 'the member account is suspended');
@@ -95,7 +98,7 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
       }
       const body = route.method === 'POST' ? parseJsonObject(raw) : {};
       const data = route.handle({ merchant: deps.merchant, account, query: url.searchParams, body, params });
-      if (chance(faults.dropRate)) {
+      if (droppable && chance(faults.dropRate)) {
         req.socket.destroy();
         return;
       }
@@ -103,7 +106,7 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
     };
     answer().catch((error: unknown) => {
       if (res.headersSent || req.socket.destroyed) return;
-      if (chance(faults.dropRate)) {
+      if (droppable && chance(faults.dropRate)) {
         req.socket.destroy();
         return;
       }

@@ -135,14 +135,18 @@ export const placeOrderInputSchema = z.object({
   variantRef: z.number().int().nonnegative(),
   units: z.number().int().positive().max(100_000),
   purchaseEntries: z.array(z.record(z.string().max(64), z.string().max(512))).max(1000).optional(),
-  /** The unit price the screen showed and the buyer confirmed: the price guard's limit. */
-  unitPriceFen: fen.positive(),
+  /** The unit price (fen) the screen showed and the buyer confirmed; the price guard holds the merchant to it. */
+  unitPriceFen: z.number().int().positive().max(100_000_000),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
 export const orderRowSchema = z.object({
   clientOrderRef: z.string(),
-  /** Our side: queued, sending, unknown, accepted, rejected, needs_confirmation, withdrawn. */
+  /**
+   * Our side: queued, sending, unknown, accepted, rejected, needs_confirmation, withdrawn,
+   * price_changed (the guard read a higher price: confirm again or withdraw), unavailable (the guard
+   * found it cannot be supplied), withdrawing (withdrawn while its outcome was unknown; being checked).
+   */
   intentStatus: z.string(),
   /** The merchant's state, raw; null until the merchant has the order. */
   state: z.string().nullable(),
@@ -158,9 +162,9 @@ export const orderRowSchema = z.object({
   lastErrorCode: z.string().nullable(),
   createdAt: seconds,
   updatedAt: seconds,
-  /** The unit price the buyer confirmed (null for intents older than the price guard). */
+  /** The unit price the buyer confirmed (null only for orders placed before the price guard). */
   confirmedUnitPriceFen: fen.nullable(),
-  /** The first recharged account, masked (138****8000 +2); null for card orders. */
+  /** The top-up account, masked (`138****8000`, ` +N` for more groups), as in rechargedEntries; null without entries. */
   rechargedAccountMasked: z.string().nullable(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
@@ -187,8 +191,23 @@ export const refundViewSchema = z.object({
   resolvedAt: seconds.nullable(),
 });
 
+/** One value of a recharged entry group; `label` from the cached template, the fieldRef when unknown. */
+export const rechargedEntrySchema = z.object({ fieldRef: z.string(), label: z.string(), value: z.string() });
+
 export const orderDetailSchema = orderRowSchema.extend({
+  /** The merchant's unit price, once it answered; before that see confirmedUnitPriceFen. */
   unitPriceFen: fen.nullable(),
+  /** confirmedUnitPriceFen × units: the total the buyer confirmed, shown while the merchant has not answered. */
+  confirmedTotalFen: fen.nullable(),
+  /** The price the guard read when it parked the intent as price_changed (old and new side by side). */
+  guardUnitPriceFen: fen.nullable(),
+  /** Why the guard parked it as unavailable: productUnavailable, variantUnavailable, variantGone, outOfStock. */
+  unavailableReason: z.string().nullable(),
+  /**
+   * The top-up account(s) in full, one array per entry group: as they will be sent until the merchant
+   * accepts, then as recharged (kept sealed at rest); null without top-up entries.
+   */
+  rechargedEntries: z.array(z.array(rechargedEntrySchema)).nullable(),
   failureReason: z.string().nullable(),
   verificationHint: z.string().nullable(),
   lastErrorMessage: z.string().nullable(),
@@ -196,20 +215,12 @@ export const orderDetailSchema = orderRowSchema.extend({
   completedAt: seconds.nullable(),
   refunds: z.array(refundViewSchema),
   cards: z.array(maskedCardSchema),
-  /** Confirmed unit price × units: what the buyer agreed to pay. */
-  confirmedTotalFen: fen.nullable(),
-  /** The price the guard read when it parked the intent as price_changed. */
-  guardUnitPriceFen: fen.nullable(),
-  /** Why the guard parked it as unavailable: productUnavailable, variantUnavailable, variantGone, outOfStock. */
-  unavailableReason: z.string().nullable(),
-  /** The accounts recharged (or to be recharged), in full; null for card orders. */
-  rechargedEntries: z.array(z.array(z.object({ fieldRef: z.string(), label: z.string(), value: z.string() }))).nullable(),
   /** The merchant states the order was seen in, in the merchant's order (its revisions), with its times. */
   stateHistory: z.array(z.object({ state: z.string(), at: seconds })),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** Which case a withdraw met: gone at once, to be checked when the merchant answers, or already the merchant's. */
+/** What orders.withdraw did (OrderOutbox.withdraw): withdrawn, checking (outcome being looked up), merchantHasOrder. */
 export const withdrawResultSchema = z.object({
   outcome: z.enum(['withdrawn', 'checking', 'merchantHasOrder']),
   order: orderDetailSchema,

@@ -22,7 +22,7 @@ import type { HttpPort, HttpRequest, HttpResponse } from '../../../src/main/core
 import { createNodeHttpsPort } from '../../../src/main/core/merchant/node-https-port';
 import { createScaledClock } from '../../../src/main/core/platform/clock';
 import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
-import { goodCard, must, type Catalog } from '../../support/orders-harness';
+import { goodCard, must, type Catalog, fen } from '../../support/orders-harness';
 import { startMerchant, waitFor, type Merchant } from '../app/app-kit';
 
 export { startMerchant, waitFor, type Merchant };
@@ -175,7 +175,7 @@ export async function createAftersaleKit(merchant: Merchant, options: AftersaleK
     async completedCardOrder(catalog: Catalog) {
       const pick = catalog.claim((p, v) => goodCard(p, v), 'card that is supplied');
       const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
-      const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: 1 });
+      const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: 1, unitPriceFen: fen(pick.variant.price) });
       const ref = placed.clientOrderRef;
       await waitFor('the order to be accepted', async () => ((await kit.ok('orders.get', { clientOrderRef: ref })).intentStatus === 'accepted' ? true : null));
       await merchant.advance(ref, 'processing');

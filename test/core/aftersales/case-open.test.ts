@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AftersaleNotFoundError, CaseValidationError } from '../../../src/main/core/aftersales/aftersale-errors';
 import { getOpenIntent } from '../../../src/main/core/aftersales/open-intent-store';
-import { Catalog } from '../../support/orders-harness';
+import { Catalog, fen } from '../../support/orders-harness';
 import {
   createAftersaleKit,
   expectCleanRun,
@@ -135,7 +135,7 @@ describe('opening an after-sales case', () => {
   it('explains CASE_ACTION_NOT_ALLOWED for an unfinished order, and carries the merchant’s own 409104', async () => {
     // Accepted but still pending at the merchant: its allowedActions hold no `aftersale`.
     const pick = catalog.claim((p, v) => p.productType === 'card' && v.supply === 'succeed' && p.availability === 'available' && v.availability === 'available', 'card');
-    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef: pick.product.variants.length > 1 ? pick.variant.variantRef : 0, units: 1 });
+    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef: pick.product.variants.length > 1 ? pick.variant.variantRef : 0, units: 1, unitPriceFen: fen(pick.variant.price) });
     const pending = placed.clientOrderRef;
     await waitFor('acceptance', async () => ((await kit.ok('orders.get', { clientOrderRef: pending })).state === 'pending' ? true : null));
     const sent = kit.requests.filter(isCreateCase).length;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VaultCardRow } from '../../../src/shared/ipc/vault-views';
 import { checkExportPassword } from '../../../src/shared/password-policy';
 import { createAppService } from '../../../src/main/core/app/app-service';
-import { Catalog, goodCard, must } from '../../support/orders-harness';
+import { Catalog, goodCard, must, fen } from '../../support/orders-harness';
 import { MSOFFCRYPTO, readXlsx, run } from '../export/file-readers';
 import { createAppKit, expectContractShapes, expectNoSecretLeft, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 
@@ -32,7 +32,7 @@ const revealedCodes: string[] = [];
 async function buyCards(units: number): Promise<string> {
   const pick = catalog.claim((p, v) => goodCard(p, v), 'card that is supplied');
   const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
-  const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units });
+  const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units, unitPriceFen: fen(pick.variant.price) });
   const ref = placed.clientOrderRef;
   await waitFor('acceptance', async () => (await kit.ok('orders.get', { clientOrderRef: ref })).intentStatus === 'accepted' || null);
   await merchant.advance(ref, 'processing');

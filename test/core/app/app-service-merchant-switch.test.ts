@@ -5,7 +5,7 @@
 // key; once the order is finished the switch goes through and the order and its cards stay as
 // history; reconnecting the same account keeps the cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalog, goodCard } from '../../support/orders-harness';
+import { Catalog, goodCard, fen } from '../../support/orders-harness';
 import { createAppKit, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 
 const SCALE = 50;
@@ -75,7 +75,7 @@ describe('app service: switching merchant accounts', () => {
     const catalog = new Catalog(await second.products());
     const pick = catalog.claim((p, v) => goodCard(p, v), 'card that is supplied');
     const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
-    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: 1 });
+    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: 1, unitPriceFen: fen(pick.variant.price) });
     const ref = placed.clientOrderRef;
     await waitFor('acceptance', async () => ((await kit.ok('orders.get', { clientOrderRef: ref })).state === 'pending' ? true : null));
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/shared/ipc/views';
 import { createAppService } from '../../../src/main/core/app/app-service';
-import { Catalog, goodCard, isOpen, isTopup, must, validEntries } from '../../support/orders-harness';
+import { Catalog, goodCard, isOpen, isTopup, must, validEntries, fen } from '../../support/orders-harness';
 import { createAppKit, expectContractShapes, expectNoSecretLeft, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 
 const SCALE = 50;
@@ -43,7 +43,7 @@ async function detailWhen(ref: string, what: string, predicate: (d: OrderDetail)
 async function placeCard(units: number): Promise<string> {
   const pick = catalog.claim((p, v) => goodCard(p, v), 'card that is supplied');
   const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
-  const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units });
+  const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units, unitPriceFen: fen(pick.variant.price) });
   expect(['queued', 'sending', 'accepted']).toContain(placed.intentStatus);
   await detailWhen(placed.clientOrderRef, 'the order to be accepted', (d) => d.intentStatus === 'accepted' && d.state === 'pending');
   return placed.clientOrderRef;
@@ -56,7 +56,7 @@ describe('app service: orders and vault', () => {
     const template = await kit.ok('orders.template', { productRef: pick.product.productRef, variantRef });
     expect(template).toMatchObject({ productRef: pick.product.productRef, productType: 'card', entryMode: 'none' });
 
-    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: 2 });
+    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: 2, unitPriceFen: fen(pick.variant.price) });
     const ref = placed.clientOrderRef;
     expect(placed).toMatchObject({ productRef: pick.product.productRef, units: 2, cards: [] });
     await detailWhen(ref, 'acceptance', (d) => d.intentStatus === 'accepted');
@@ -105,11 +105,11 @@ describe('app service: orders and vault', () => {
     expect(template.entryMode).toBe('single');
     expect(template.purchaseFields.length).toBeGreaterThan(0);
 
-    const bad = expectRefused(await kit.call('orders.place', { productRef: pick.product.productRef, variantRef, units: template.unitRule.min, purchaseEntries: [] }), 'INVALID_INPUT');
+    const bad = expectRefused(await kit.call('orders.place', { productRef: pick.product.productRef, variantRef, units: template.unitRule.min, purchaseEntries: [], unitPriceFen: fen(pick.variant.price) }), 'INVALID_INPUT');
     expect(bad.fields?.map((f) => f.path)).toContain('purchaseEntries');
 
     const entries = validEntries(template, template.unitRule.min);
-    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: template.unitRule.min, purchaseEntries: entries });
+    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: template.unitRule.min, purchaseEntries: entries, unitPriceFen: fen(pick.variant.price) });
     const ref = placed.clientOrderRef;
     await detailWhen(ref, 'acceptance', (d) => d.intentStatus === 'accepted');
     expectRefused(await kit.call('orders.submitVerificationCode', { clientOrderRef: ref, code: CODE }), 'ACTION_NOT_ALLOWED');
@@ -130,7 +130,8 @@ describe('app service: orders and vault', () => {
     expect(cancelled.allowedActions).toEqual([]);
     expect(cancelled.refundedFen).toBe(cancelled.totalFen);
     expectRefused(await kit.call('orders.cancel', { clientOrderRef: ref }), 'ACTION_NOT_ALLOWED');
-    expectRefused(await kit.call('orders.withdraw', { clientOrderRef: ref }), 'ACTION_NOT_ALLOWED');
+    // The merchant has it (cancelled): nothing to withdraw, and the answer says so.
+    expect(await kit.ok('orders.withdraw', { clientOrderRef: ref })).toMatchObject({ outcome: 'merchantHasOrder', order: { intentStatus: 'accepted', state: 'cancelled' } });
   });
 
   it('refunds a completed order; a refund the merchant refuses comes back with its code', async () => {
@@ -156,7 +157,7 @@ describe('app service: orders and vault', () => {
     await merchant.control('POST', `/control/accounts/${account.userId}`, { balance: '0.01' });
     const pick = catalog.claim((p, v) => goodCard(p, v), 'card that is supplied');
     const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
-    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: 1 });
+    const placed = await kit.ok('orders.place', { productRef: pick.product.productRef, variantRef, units: 1, unitPriceFen: fen(pick.variant.price) });
     const rejected = await detailWhen(placed.clientOrderRef, 'the rejection', (d) => d.intentStatus === 'rejected');
     expect(rejected.lastErrorCode).toMatch(/^\d{6}$/);
     expect(rejected.lastRequestId).not.toBeNull();

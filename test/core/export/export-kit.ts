@@ -67,6 +67,7 @@ export async function createVaultKit(): Promise<VaultKit> {
           purchaseEntries: [],
           orderCallbackUrl: null,
           imageUrl: null,
+          confirmedUnitPriceFen: null,
         },
         order.createdAt,
       );

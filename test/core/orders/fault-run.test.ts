@@ -9,7 +9,7 @@ import { createBodyOf } from '../../../src/main/core/orders/order-outbox';
 import { listStoredOrders } from '../../../src/main/core/orders/order-store';
 import { callApi } from '../../support/merchant-http';
 import { Catalog, changeProduct, controlProducts, goodCard, launch, ledger, must, setFaults, type Harness, type Pick } from '../../support/orders-harness';
-import { createOrdersKit, isCreate, type OrdersKit } from './orders-kit';
+import { createOrdersKit, isCreate, refOfBody, type OrdersKit } from './orders-kit';
 
 const SCALE = 50;
 const TIMEOUT_MS = 800;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   goods = [0, 1, 2].map(() => catalog.claim((p, v) => goodCard(p, v) && (v.inventoryType === 'unlimited' || (v.remainingUnits ?? 0) > 500), 'well-stocked card'));
   closed = catalog.claim((p, v) => goodCard(p, v) && p.variants.length === 1, 'card to close');
   for (const pick of [...goods, closed]) await kit.seedTemplate(pick.product.productRef, pick.variant.variantRef, 'card');
-  // Orders for this one are refused by the merchant (422101) whatever the faults: they must cost nothing.
+  // Orders for this one are parked by the price guard (productUnavailable) whatever the faults: never sent, they cost nothing.
   await changeProduct(h, closed.product.productRef, { availability: 'unavailable' });
 }, 90_000);
 
@@ -118,6 +118,7 @@ describe('fault run', () => {
       intents: refs.length,
       accepted: accepted.length,
       rejected: rejected.length,
+      parked: intents.filter((i) => i.status === 'unavailable').length,
       rejectedCodes: [...new Set(rejected.map((i) => i.lastErrorCode))],
       otherStatuses: counts,
       ledgerCharges: [...charges.values()].reduce((a, b) => a + b, 0),
@@ -135,14 +136,20 @@ describe('fault run', () => {
     console.log(`fault run: ${JSON.stringify(summary, null, 2)}`);
 
     expect(counts.queued + counts.sending + counts.unknown).toBe(0);
-    expect(accepted.length + rejected.length).toBe(refs.length);
+    // The closed product's orders are parked by the price guard before any create: never sent.
+    const parked = intents.filter((i) => i.status === 'unavailable');
+    expect(accepted.length + rejected.length + parked.length).toBe(refs.length);
+    expect(parked.every((i) => i.productRef === closed.product.productRef && i.unavailableReason === 'productUnavailable')).toBe(true);
+    expect(parked.length).toBe(refs.filter((_, i) => i % 12 === 11).length);
+    const parkedRefs = new Set(parked.map((i) => i.clientOrderRef));
+    expect(exchanges.filter((e) => isCreate(e.url) && parkedRefs.has(refOfBody(e.body) ?? ''))).toHaveLength(0);
+    for (const intent of parked) expect(charges.get(intent.clientOrderRef) ?? 0, `charges of parked ${intent.clientOrderRef}`).toBe(0);
     for (const intent of accepted) expect(charges.get(intent.clientOrderRef) ?? 0, `charges of accepted ${intent.clientOrderRef}`).toBe(1);
     for (const intent of rejected) expect(charges.get(intent.clientOrderRef) ?? 0, `charges of rejected ${intent.clientOrderRef}`).toBe(0);
     for (const ref of charges.keys()) expect(mine.has(ref), `a charge for a ref no intent holds: ${ref}`).toBe(true);
     expect(summary.ledgerCharges).toBe(accepted.length);
-    // The closed product's orders are the rejected ones, and nothing else was refused.
-    expect(rejected.every((i) => i.productRef === closed.product.productRef && i.lastErrorCode === '422101')).toBe(true);
-    expect(rejected.length).toBe(refs.filter((_, i) => i % 12 === 11).length);
+    // Nothing else was refused.
+    expect(rejected).toEqual([]);
     // The faults really happened.
     expect(summary.transportFailures).toBeGreaterThan(0);
     expect(summary.status500 + summary.status503).toBeGreaterThan(0);

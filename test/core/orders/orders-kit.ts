@@ -19,8 +19,8 @@ import { createOrderActions, type OrderActions } from '../../../src/main/core/or
 import { createOrderIntents, type OrderIntents } from '../../../src/main/core/orders/order-intents';
 import { createOrderOutbox, type OrderOutbox } from '../../../src/main/core/orders/order-outbox';
 import { createOrderTracker, type OrderTracker } from '../../../src/main/core/orders/order-tracker';
+import { createCatalogRepository } from '../../../src/main/core/catalog/catalog-repository';
 import { storeTemplate } from '../../../src/main/core/orders/template-cache';
-import { insertProduct } from '../db/catalog-fixtures';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 import { recordingPort, type Exchange } from '../merchant/client-kit';
 import { newAccount, type Account, type Harness } from '../../support/orders-harness';
@@ -46,7 +46,7 @@ export interface OrdersKit {
   offline: boolean;
   /** What the outbox is told is the live callback URL (null: no webhook path). */
   liveCallbackUrl: string | null;
-  /** Caches the product and its template, as a catalog sync would. */
+  /** Caches the product (its detail, prices included) and its template, as a catalog sync would. */
   seedTemplate(productRef: number, variantRef: number, productType: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -93,12 +93,14 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
   const cipher = await CardCipher.open(new MemorySecretStore());
   const db = temp.db;
   const tracker = createOrderTracker({ db, client, clock, logger, cipher, concurrency: options.concurrency ?? 4 });
+  const catalog = createCatalogRepository(db, clock);
   const outbox = createOrderOutbox({
     db,
     client,
     clock,
     logger,
     cipher,
+    catalog,
     concurrency: options.concurrency ?? 4,
     liveCallbackUrl: () => kit.liveCallbackUrl,
     onAccepted: (order) => tracker.track(order),
@@ -141,10 +143,9 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
       kit.liveCallbackUrl = value;
     },
     async seedTemplate(productRef, variantRef, productType) {
-      const exists = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM products WHERE product_ref = ?').get(productRef);
-      if ((exists?.n ?? 0) === 0) {
-        insertProduct(db, { productRef, catalogRef: 1, name: `product ${productRef}`, productType, variants: [] });
-      }
+      const { data: detail } = await client.getProduct(productRef);
+      if (detail.productType !== productType) throw new Error(`product ${productRef} is ${detail.productType}, not ${productType}`);
+      catalog.applyProductSnapshot({ from: 'detail', detail });
       const { data } = await client.getTemplate(productRef, variantRef);
       storeTemplate(db, data, Math.floor(clock.nowMs() / 1000));
     },
@@ -176,3 +177,10 @@ export function refOfBody(body: string | undefined): string | null {
 }
 
 export const isCreate = (url: string): boolean => new URL(url).pathname.endsWith('/orders/create');
+
+/**
+ * Sandbox faults: creates are processed (and charged) and their answers lost, every other request is
+ * answered: the price guard's product read before each send must get through.
+ */
+export const DROP_CREATE_ANSWERS = { dropRate: 1, dropPaths: ['/orders/create'] };
+export const NO_DROPS = { dropRate: 0, dropPaths: [] };

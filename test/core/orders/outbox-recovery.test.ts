@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countIntentsByStatus } from '../../../src/main/core/orders/order-intent-store';
 import { Catalog, controlProducts, entriesFor, goodCard, launch, ledger, setFaults, type Harness } from '../../support/orders-harness';
-import { createOrdersKit, isCreate, refOfBody, type OrdersKit } from './orders-kit';
+import { createOrdersKit, DROP_CREATE_ANSWERS, isCreate, NO_DROPS, refOfBody, type OrdersKit } from './orders-kit';
 
 const SCALE = 50;
 let h: Harness;
@@ -79,13 +79,15 @@ describe('outbox recovery', () => {
   });
 
   it('resolves a dropped answer (processed, then the connection closed) by GET, with one charge', async () => {
-    await setFaults(h, { dropRate: 1 });
+    await setFaults(h, DROP_CREATE_ANSWERS);
     const intent = kit.intents.placeOrder({ productRef, variantRef, units: 2 });
     await kit.outbox.runOnce();
     const unknown = kit.intents.getIntent(intent.clientOrderRef);
     expect(unknown?.status).toBe('unknown');
     expect(['TRANSPORT', 'TIMEOUT']).toContain(unknown?.lastErrorCode);
-    await setFaults(h, { dropRate: 0 });
+    // Processed and charged although the answer was lost.
+    await expectOneChargeEach([intent.clientOrderRef]);
+    await setFaults(h, NO_DROPS);
     const createsBefore = kit.exchanges.filter((e) => isCreate(e.url) && refOfBody(e.body) === intent.clientOrderRef).length;
     await settle([intent.clientOrderRef]);
     expect(kit.intents.getIntent(intent.clientOrderRef)?.status).toBe('accepted');
@@ -121,11 +123,11 @@ describe('outbox recovery', () => {
     const own = kit.intents.placeOrder({ productRef, variantRef, units: 1, orderCallbackUrl: chosen });
     // The receiver restarted on another address before the first send; that send's answer is lost.
     kit.liveCallbackUrl = liveAtSend;
-    await setFaults(h, { dropRate: 1 });
+    await setFaults(h, DROP_CREATE_ANSWERS);
     await kit.outbox.runOnce();
     expect(kit.intents.getIntent(queued.clientOrderRef)?.status).toBe('unknown');
     kit.liveCallbackUrl = null;
-    await setFaults(h, { dropRate: 0 });
+    await setFaults(h, NO_DROPS);
     await settle([queued.clientOrderRef, own.clientOrderRef]);
 
     const sentUrls = (ref: string): Set<unknown> =>

@@ -61,7 +61,9 @@ describe('purchase schema changed (409101)', () => {
     await kit.outbox.runOnce();
     expect(kit.intents.getIntent(intent.clientOrderRef)?.status).toBe('accepted');
     expect(() => kit.intents.confirmIntent(intent.clientOrderRef, { units, purchaseEntries: entries })).toThrow(IntentStateError);
-    expect(() => kit.intents.withdrawIntent(intent.clientOrderRef)).toThrow(/cannot be withdrawn/);
+    // Withdrawing what the merchant holds withdraws nothing, and says so.
+    expect(await kit.outbox.withdraw(intent.clientOrderRef)).toBe('merchantHasOrder');
+    expect(kit.intents.getIntent(intent.clientOrderRef)?.status).toBe('accepted');
     expect(entriesFor(await ledger(h, kit.account), intent.clientOrderRef, 'charge')).toHaveLength(1);
   });
 
@@ -75,7 +77,7 @@ describe('purchase schema changed (409101)', () => {
     await changeProduct(h, productRef, { variantRef, purchaseSchemaRevision: 'bump' });
     await kit.outbox.runOnce();
     expect(kit.intents.getIntent(intent.clientOrderRef)?.status).toBe('needs_confirmation');
-    kit.intents.withdrawIntent(intent.clientOrderRef);
+    expect(await kit.outbox.withdraw(intent.clientOrderRef)).toBe('withdrawn');
     expect(kit.intents.getIntent(intent.clientOrderRef)).toMatchObject({ status: 'withdrawn', purchaseEntries: null });
     expect(entriesFor(await ledger(h, kit.account), intent.clientOrderRef)).toHaveLength(0);
   });

@@ -283,6 +283,23 @@ describe('a create whose answer was lost (spec 7.5: retry after a network failur
     await expectSingleCharge(account, ref, existing, 100_000);
   });
 
+  test('with dropPaths the loss hits only the listed endpoints: the product read is answered, the create is not', async () => {
+    const account = await newAccount(h, '1000');
+    const { pick, tpl } = await pickWithTemplate(account, goodCard, 'an orderable card');
+    const ref = uid('dropped-path');
+    const body = orderBody(pick, tpl, ref);
+    await setFaults(h, { dropRate: 1, dropPaths: ['/orders/create'] });
+    try {
+      const read = await callApi(h.sandbox, 'GET', `/goods/${pick.product.productRef}`, { auth: account });
+      expect(read.status).toBe(200);
+      await expect(callApi(h.sandbox, 'POST', '/orders/create', { body, auth: account })).rejects.toThrow();
+    } finally {
+      await setFaults(h, { dropRate: 0, dropPaths: [] });
+    }
+    const existing = await getOrder(h, account, ref);
+    await expectSingleCharge(account, ref, existing, 100_000);
+  });
+
   test('a lost answer on a retry changes nothing either', async () => {
     const account = await newAccount(h, '1000');
     const { pick, tpl } = await pickWithTemplate(account, goodCard, 'an orderable card');

@@ -72,7 +72,7 @@ const ORDER_SCAN = `
   LEFT JOIN orders o ON o.client_order_ref = i.client_order_ref
   LEFT JOIN products p ON p.product_ref = i.product_ref
   WHERE i.updated_at >= @since OR coalesce(o.fetched_at, 0) >= @since OR coalesce(o.last_polled_at, 0) >= @since
-     OR i.status IN ('queued', 'sending', 'unknown') OR o.next_poll_at IS NOT NULL
+     OR i.status IN ('queued', 'sending', 'unknown', 'withdrawing') OR o.next_poll_at IS NOT NULL
      OR EXISTS (SELECT 1 FROM refund_intents ri WHERE ri.client_order_ref = i.client_order_ref AND (ri.status IN ('queued', 'sending', 'unknown') OR ri.updated_at >= @since))
      OR EXISTS (SELECT 1 FROM cards c WHERE c.client_order_ref = i.client_order_ref AND c.received_at >= @since)`;
 

@@ -10,7 +10,7 @@ import { NotConnectedError } from '../create-core';
 import type { SecretAwareLogger } from '../logging/logger';
 import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
 import { ActionInputError } from '../orders/order-actions';
-import { ActionNotAllowedError, IntentStateError, PurchaseValidationError, TemplateMissingError, TemplateNotSupportedError } from '../orders/order-errors';
+import { ActionNotAllowedError, IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateMissingError, TemplateNotSupportedError } from '../orders/order-errors';
 import { CardNotFoundError } from '../vault/vault-reader';
 
 /** A refusal decided by a handler itself (not found, no clipboard, …), carried as it is. */
@@ -62,6 +62,7 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
   // The merchant is newer than the app: ordering would mean guessing, which the buyer cannot fix by editing.
   if (error instanceof TemplateNotSupportedError) return { code: 'ACTION_NOT_ALLOWED', message: said(error.message) };
   if (error instanceof TemplateMissingError) return { code: 'TEMPLATE_MISSING', message: said(error.message) };
+  if (error instanceof PriceUnknownError) return { code: 'INVALID_INPUT', message: said(error.message) };
   if (error instanceof NotConnectedError) return { code: 'NOT_CONNECTED', message: said(error.message) };
   if (error instanceof CardNotFoundError) return { code: 'NOT_FOUND', message: said(error.message) };
   logger.error('handler failed unexpectedly', {

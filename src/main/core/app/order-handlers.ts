@@ -1,7 +1,7 @@
 // orders.*: the template for the form, placing an order (the intent is durable before anything is
 // sent; the outbox is poked to send it now), the list and detail views, and the actions, which core
 // allows only when the stored allowedActions lists them.
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail, WithdrawResult } from '../../../shared/ipc/views';
 import type { MerchantServices } from '../create-core';
 import { getStoredOrder } from '../orders/order-store';
 import { readCachedTemplate } from '../orders/template-cache';
@@ -67,6 +67,7 @@ export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
         productRef: input.productRef,
         variantRef: input.variantRef,
         units: input.units,
+        unitPriceFen: input.unitPriceFen,
         ...(input.purchaseEntries === undefined ? {} : { purchaseEntries: input.purchaseEntries }),
       });
       services.outbox.poke();
@@ -102,19 +103,19 @@ export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
     'orders.requestRefund': ({ clientOrderRef, amountFen, reason }) =>
       act(clientOrderRef, (s) => s.actions.requestRefund(clientOrderRef, { reason, ...(amountFen === undefined ? {} : { amountFen }) })),
 
-    'orders.confirm': ({ clientOrderRef, units, purchaseEntries }) =>
+    'orders.confirm': ({ clientOrderRef, units, purchaseEntries, unitPriceFen }) =>
       act(clientOrderRef, (s) => {
-        s.intents.confirmIntent(clientOrderRef, { units, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) });
+        s.intents.confirmIntent(clientOrderRef, { units, unitPriceFen, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) });
         s.outbox.poke();
         return Promise.resolve();
       }),
 
-    'orders.withdraw': async ({ clientOrderRef }) => ({
-      outcome: 'withdrawn' as const,
-      order: await act(clientOrderRef, (s) => {
-        s.intents.withdrawIntent(clientOrderRef);
-        return Promise.resolve();
-      }),
-    }),
+    'orders.withdraw': async ({ clientOrderRef }) => {
+      let outcome: WithdrawResult['outcome'] = 'checking';
+      const order = await act(clientOrderRef, async (s) => {
+        outcome = await s.outbox.withdraw(clientOrderRef);
+      });
+      return { outcome, order };
+    },
   };
 }

@@ -4,6 +4,8 @@
 import type { Database } from 'better-sqlite3';
 import type { OrderDetail, OrderRow } from '../../../shared/ipc/views';
 import { listStateHistory } from '../orders/order-store';
+import { maskRechargedAccount } from '../../../shared/recharged-account';
+import { readCachedTemplate } from '../orders/template-cache';
 import type { VaultReader } from '../vault/vault-reader';
 import { toMaskedCardView } from './view-mapping';
 
@@ -30,6 +32,11 @@ interface JoinedRow {
   failure_reason: string | null;
   verification_hint: string | null;
   completed_at: number | null;
+  confirmed_unit_price_fen: number | null;
+  guard_unit_price_fen: number | null;
+  unavailable_reason: string | null;
+  purchase_entries_json: string | null;
+  recharged_entries_sealed: Buffer | null;
 }
 
 interface RefundRow {
@@ -58,7 +65,8 @@ const SELECT_JOINED = `
          i.last_request_id, i.created_at, max(i.updated_at, coalesce(o.fetched_at, 0)) AS updated_at,
          o.state, o.platform_order_ref, coalesce(o.product_name, p.name) AS product_name, coalesce(o.variant_title, v.title) AS variant_title,
          o.units AS order_units, o.unit_price_fen, o.total_fen, o.refunded_fen, o.allowed_actions_json, o.failure_reason,
-         o.verification_hint, o.completed_at
+         o.verification_hint, o.completed_at, i.confirmed_unit_price_fen, i.guard_unit_price_fen, i.unavailable_reason,
+         i.purchase_entries_json, i.recharged_entries_sealed
   FROM order_intents i
   LEFT JOIN orders o ON o.client_order_ref = i.client_order_ref
   LEFT JOIN products p ON p.product_ref = i.product_ref
@@ -70,7 +78,17 @@ function allowedActions(json: string | null): string[] {
   return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string') : [];
 }
 
-function toRow(row: JoinedRow): OrderRow {
+type Entries = Record<string, string>[];
+
+/** The entries as they will be sent (plain, before acceptance) or as they were recharged (sealed, after). */
+function entriesOf(row: JoinedRow, vault: VaultReader): Entries | null {
+  if (row.recharged_entries_sealed !== null) return vault.openRechargedEntries(row.client_order_ref, row.recharged_entries_sealed);
+  if (row.purchase_entries_json === null) return null;
+  const parsed: unknown = JSON.parse(row.purchase_entries_json);
+  return Array.isArray(parsed) ? (parsed as Entries) : null;
+}
+
+function toRow(row: JoinedRow, entries: Entries | null): OrderRow {
   return {
     clientOrderRef: row.client_order_ref,
     intentStatus: row.status,
@@ -87,8 +105,8 @@ function toRow(row: JoinedRow): OrderRow {
     lastErrorCode: row.last_error_code,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    confirmedUnitPriceFen: null,
-    rechargedAccountMasked: null,
+    confirmedUnitPriceFen: row.confirmed_unit_price_fen,
+    rechargedAccountMasked: maskRechargedAccount(entries),
   };
 }
 
@@ -121,7 +139,9 @@ export function createOrderViews(db: Database, vault: VaultReader) {
 
   return {
     list(filter: OrderListFilter): OrderRow[] {
-      return list.all({ status: filter.intentStatus ?? null, state: filter.state ?? null, limit: filter.limit ?? DEFAULT_ORDER_LIST_LIMIT }).map(toRow);
+      return list
+        .all({ status: filter.intentStatus ?? null, state: filter.state ?? null, limit: filter.limit ?? DEFAULT_ORDER_LIST_LIMIT })
+        .map((row) => toRow(row, entriesOf(row, vault)));
     },
 
     detail(clientOrderRef: string): OrderDetail | null {
@@ -149,9 +169,15 @@ export function createOrderViews(db: Database, vault: VaultReader) {
         createdAt: r.created_at,
         resolvedAt: r.resolved_at,
       }));
+      const entries = entriesOf(row, vault);
+      const labels = new Map((readCachedTemplate(db, row.product_ref, row.variant_ref)?.purchaseFields ?? []).map((f) => [f.fieldRef, f.label]));
       return {
-        ...toRow(row),
+        ...toRow(row, entries),
         unitPriceFen: row.unit_price_fen,
+        confirmedTotalFen: row.confirmed_unit_price_fen === null ? null : row.confirmed_unit_price_fen * row.units,
+        guardUnitPriceFen: row.guard_unit_price_fen,
+        unavailableReason: row.unavailable_reason,
+        rechargedEntries: entries === null ? null : entries.map((group) => Object.entries(group).map(([fieldRef, value]) => ({ fieldRef, label: labels.get(fieldRef) ?? fieldRef, value }))),
         failureReason: row.failure_reason,
         verificationHint: row.verification_hint,
         lastErrorMessage: row.last_error_message,
@@ -159,10 +185,6 @@ export function createOrderViews(db: Database, vault: VaultReader) {
         completedAt: row.completed_at,
         refunds: [...recorded, ...requested],
         cards: vault.listCards(clientOrderRef).map(toMaskedCardView),
-        confirmedTotalFen: null,
-        guardUnitPriceFen: null,
-        unavailableReason: null,
-        rechargedEntries: null,
         stateHistory: listStateHistory(db, clientOrderRef).map((step) => ({ state: step.state, at: step.at })),
       };
     },

@@ -41,7 +41,10 @@ export interface OpenWork {
 export function openWork(db: Database): OpenWork {
   const count = (sql: string): number => db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
   return {
-    orderIntents: count("SELECT count(*) AS n FROM order_intents WHERE status IN ('queued', 'sending', 'unknown', 'needs_confirmation')"),
+    // Parked ones (needs_confirmation, price_changed, unavailable) wait on the buyer; withdrawing ones on a lookup.
+    orderIntents: count(
+      "SELECT count(*) AS n FROM order_intents WHERE status IN ('queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing')",
+    ),
     // Unknown states count as open: they are never treated as finished.
     orders: count("SELECT count(*) AS n FROM orders WHERE state NOT IN ('completed', 'failed', 'cancelled', 'refunded')"),
     refunds:

@@ -78,11 +78,26 @@ export function migrate(db: Database, options: MigrateOptions = {}): MigrateResu
       return true;
     });
     // IMMEDIATE takes the write lock before the check above, so two processes cannot both apply.
-    if (apply.immediate()) applied.push(migration.id);
+    if (withForeignKeysFor(db, migration, () => apply.immediate())) applied.push(migration.id);
   }
 
   const last = list.at(-1);
   return { applied, version: last ? last.id : 0 };
+}
+
+/**
+ * foreign_keys can only change outside a transaction; it is switched back on (when it was on) even if
+ * the migration fails, so the connection never goes on without enforcement.
+ */
+function withForeignKeysFor<T>(db: Database, migration: Migration, run: () => T): T {
+  const wasOn = db.pragma('foreign_keys', { simple: true }) === 1;
+  if (migration.rebuildsReferencedTables !== true || !wasOn) return run();
+  db.pragma('foreign_keys = OFF');
+  try {
+    return run();
+  } finally {
+    db.pragma('foreign_keys = ON');
+  }
 }
 
 function assertWellFormed(list: readonly Migration[]): void {

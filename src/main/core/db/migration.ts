@@ -6,6 +6,13 @@ export interface Migration {
   readonly id: number;
   readonly name: string;
   readonly sql: string;
+  /**
+   * Runs with foreign key enforcement switched off for the connection (SQLite's documented
+   * procedure for a table rebuild: a referenced table cannot be dropped and recreated otherwise).
+   * PRAGMA foreign_key_check still runs inside the transaction, so a migration that leaves a dangling
+   * reference is rolled back. Not part of the checksum: it changes how, not what.
+   */
+  readonly rebuildsReferencedTables?: true;
 }
 
 /** sha256 of the SQL text exactly as shipped: any edit, even whitespace, is an edit. */

@@ -85,7 +85,10 @@ export class MerchantNotBeforeError extends MerchantError {
   }
 }
 
-/** No complete answer (timeout, connection, TLS): a change may or may not have happened. */
+/**
+ * No complete answer (timeout, connection, TLS): a change may or may not have happened, unless
+ * `neverReached`: no attempt of the call ever had a connection to the merchant, so it received nothing.
+ */
 export class MerchantTransportError extends MerchantError {
   readonly kind = 'transport';
   constructor(
@@ -93,9 +96,18 @@ export class MerchantTransportError extends MerchantError {
     message: string,
     /** Set when the answer's headers arrived before it failed, so support can find the request. */
     requestId: string | null = null,
+    readonly neverReached = false,
   ) {
     super(`merchant unreachable: ${message}${requestId ? ` [${requestId}]` : ''}`, requestId);
     this.name = 'MerchantTransportError';
+    this.detail = message;
+  }
+
+  private readonly detail: string;
+
+  /** The same failure for a call of which an earlier attempt may have reached the merchant. */
+  maybeReached(): MerchantTransportError {
+    return this.neverReached ? new MerchantTransportError(this.failure, this.detail, this.requestId, false) : this;
   }
 }
 

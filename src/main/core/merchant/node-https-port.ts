@@ -39,12 +39,16 @@ export function createNodeHttpsPort(options: NodeHttpsOptions = {}): HttpPort & 
       let settled = false;
       // Known once the answer's headers are in: a body cut off later still names its request.
       let requestId: string | null = null;
+      // Whether a TCP connection to the merchant existed for this request at any moment (a reused
+      // keep-alive socket, or a new one whose connect succeeded). Only without one can a failure say
+      // the merchant surely received nothing; TLS, resets and timeouts after connecting cannot.
+      let connected = false;
       const fail = (error: TransportError): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         outgoing.destroy();
-        reject(requestId === null ? error : new TransportError(error.failure, error.message, requestId));
+        reject(new TransportError(error.failure, error.message, requestId, !connected && requestId === null));
       };
       const outgoing = request(url, { method: req.method, headers: req.headers, agent }, (res) => {
         const header = res.headers['x-request-id'];
@@ -68,6 +72,10 @@ export function createNodeHttpsPort(options: NodeHttpsOptions = {}): HttpPort & 
           clearTimeout(timer);
           resolve({ status: res.statusCode ?? 0, headers: flatHeaders(res), body: Buffer.concat(chunks).toString('utf8') });
         });
+      });
+      outgoing.on('socket', (socket) => {
+        if (!socket.connecting) connected = true;
+        else socket.once('connect', () => (connected = true));
       });
       const timer = setTimeout(() => fail(new TransportError('timeout', `no complete answer within ${req.timeoutMs} ms`)), req.timeoutMs);
       outgoing.on('error', (error: NodeJS.ErrnoException) => fail(classify(error)));

@@ -170,7 +170,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       response = await options.http({ method: request.method, url: buildUrl(options.baseUrl, request.path, request.query), headers, timeoutMs, ...(body !== undefined ? { body } : {}) });
     } catch (error) {
       lease.complete(null);
-      if (error instanceof TransportError) throw new MerchantTransportError(error.failure, error.message, error.requestId);
+      if (error instanceof TransportError) throw new MerchantTransportError(error.failure, error.message, error.requestId, error.neverConnected);
       throw error;
     }
     lease.complete({ status: response.status, code: envelopeCode(parseJson(response.body)), headers: response.headers });
@@ -202,6 +202,9 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       error.requestIds = [...requestIds];
       return error;
     };
+    // "Never reached" holds for the call only if it holds for every attempt: an earlier attempt whose
+    // answer was lost may have been processed even though the last one was refused.
+    let everReached = false;
     for (let attempt = 1; ; attempt++) {
       const started = clock.nowMs();
       try {
@@ -212,7 +215,11 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
         return result;
       } catch (error) {
         if (!(error instanceof MerchantError)) throw error;
-        const failure = error;
+        const caught = error;
+        // Refused here without sending (a refused key, a stored hold) tells nothing about reaching it.
+        const sentNothing = (caught instanceof MerchantTransportError && caught.neverReached) || (caught instanceof MerchantAccessError && caught.notSent) || (caught instanceof MerchantNotBeforeError && caught.requestId === null);
+        if (!sentNothing) everReached = true;
+        const failure = caught instanceof MerchantTransportError && everReached ? caught.maybeReached() : caught;
         if (failure.requestId !== null && !(failure instanceof MerchantAccessError && failure.notSent)) requestIds.push(failure.requestId);
         // A wait the caller cannot afford ends the call now, naming when it may be sent again.
         if (failure instanceof MerchantApiError && held.scope !== null && failure.retryAfterMs !== null && failure.retryAfterMs > maxWaitMs) {

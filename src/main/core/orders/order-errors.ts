@@ -46,6 +46,14 @@ export class TemplateMissingError extends Error {
   }
 }
 
+/** Neither the buyer nor the catalog cache gave a unit price: nothing to hold the merchant to, so nothing is placed. */
+export class PriceUnknownError extends Error {
+  override readonly name = 'PriceUnknownError';
+  constructor(productRef: number, variantRef: number) {
+    super(`no confirmed unit price for product ${productRef} variant ${variantRef}, and the catalog cache has none; sync the catalog or give the price`);
+  }
+}
+
 /** An intent operation that its current status does not allow (confirm an accepted one, …). */
 export class IntentStateError extends Error {
   override readonly name = 'IntentStateError';

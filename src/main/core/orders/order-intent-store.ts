@@ -3,7 +3,23 @@
 // move the same intent: the loser sees 0 changed rows.
 import type { Database } from 'better-sqlite3';
 
-export type IntentStatus = 'queued' | 'sending' | 'unknown' | 'accepted' | 'rejected' | 'needs_confirmation' | 'withdrawn';
+export type IntentStatus =
+  | 'queued'
+  | 'sending'
+  | 'unknown'
+  | 'accepted'
+  | 'rejected'
+  | 'needs_confirmation'
+  | 'withdrawn'
+  | 'price_changed'
+  | 'unavailable'
+  | 'withdrawing';
+
+/** Why the price guard parked an intent as `unavailable` (0010). */
+export type UnavailableReason = 'productUnavailable' | 'variantUnavailable' | 'variantGone' | 'outOfStock';
+
+/** Statuses in which the merchant surely holds nothing and the buyer decides: confirm or withdraw. */
+export const PARKED_STATUSES: readonly IntentStatus[] = ['needs_confirmation', 'price_changed', 'unavailable'];
 
 export interface OrderIntent {
   readonly clientOrderRef: string;
@@ -27,6 +43,15 @@ export interface OrderIntent {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly resolvedAt: number | null;
+  /** The unit price the buyer confirmed (fen); null only for intents written before 0010 without a cached price. */
+  readonly confirmedUnitPriceFen: number | null;
+  /** The price the guard read when it parked the intent as price_changed. */
+  readonly guardUnitPriceFen: number | null;
+  readonly unavailableReason: string | null;
+  /** Set when the buyer withdrew while a create was in flight: its outcome decides. */
+  readonly withdrawRequestedAt: number | null;
+  /** The entries kept sealed once the merchant accepted (0010); open with openRechargedEntries. */
+  readonly rechargedEntriesSealed: Buffer | null;
 }
 
 interface IntentRow {
@@ -50,6 +75,11 @@ interface IntentRow {
   created_at: number;
   updated_at: number;
   resolved_at: number | null;
+  confirmed_unit_price_fen: number | null;
+  guard_unit_price_fen: number | null;
+  unavailable_reason: string | null;
+  withdraw_requested_at: number | null;
+  recharged_entries_sealed: Buffer | null;
 }
 
 function toIntent(row: IntentRow): OrderIntent {
@@ -74,6 +104,11 @@ function toIntent(row: IntentRow): OrderIntent {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     resolvedAt: row.resolved_at,
+    confirmedUnitPriceFen: row.confirmed_unit_price_fen,
+    guardUnitPriceFen: row.guard_unit_price_fen,
+    unavailableReason: row.unavailable_reason,
+    withdrawRequestedAt: row.withdraw_requested_at,
+    rechargedEntriesSealed: row.recharged_entries_sealed,
   };
 }
 
@@ -88,6 +123,8 @@ export interface NewIntent {
   purchaseEntries: Record<string, string>[];
   orderCallbackUrl: string | null;
   imageUrl: string | null;
+  /** What the buyer confirmed (fen); null only when nothing was shown (never for a new intent from the app). */
+  confirmedUnitPriceFen: number | null;
 }
 
 /** What a failed or inconclusive attempt leaves on the row. */
@@ -100,8 +137,8 @@ export interface AttemptNote {
 export function insertIntent(db: Database, intent: NewIntent, now: number): void {
   db.prepare(
     `INSERT INTO order_intents (client_order_ref, batch_id, product_ref, variant_ref, product_type, units, purchase_schema_revision,
-       purchase_entries_json, order_callback_url, image_url, status, attempts, next_attempt_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)`,
+       purchase_entries_json, order_callback_url, image_url, status, attempts, next_attempt_at, created_at, updated_at, confirmed_unit_price_fen)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?)`,
   ).run(
     intent.clientOrderRef,
     intent.batchId,
@@ -116,6 +153,7 @@ export function insertIntent(db: Database, intent: NewIntent, now: number): void
     now,
     now,
     now,
+    intent.confirmedUnitPriceFen,
   );
 }
 
@@ -134,19 +172,30 @@ export function listIntents(db: Database, filter: { status?: IntentStatus; batch
 }
 
 export function countIntentsByStatus(db: Database): Record<IntentStatus, number> {
-  const counts: Record<IntentStatus, number> = { queued: 0, sending: 0, unknown: 0, accepted: 0, rejected: 0, needs_confirmation: 0, withdrawn: 0 };
+  const counts: Record<IntentStatus, number> = {
+    queued: 0,
+    sending: 0,
+    unknown: 0,
+    accepted: 0,
+    rejected: 0,
+    needs_confirmation: 0,
+    withdrawn: 0,
+    price_changed: 0,
+    unavailable: 0,
+    withdrawing: 0,
+  };
   for (const row of db.prepare<[], { status: IntentStatus; n: number }>('SELECT status, count(*) AS n FROM order_intents GROUP BY status').all()) {
     counts[row.status] = row.n;
   }
   return counts;
 }
 
-/** Intents the outbox should work on now: queued or unknown and due, oldest first. */
+/** Intents the outbox should work on now: queued, unknown or withdrawing and due, oldest first. */
 export function dueIntents(db: Database, now: number, limit: number): OrderIntent[] {
   return db
     .prepare<[number, number], IntentRow>(
       `SELECT * FROM order_intents
-       WHERE status IN ('queued', 'unknown') AND coalesce(next_attempt_at, 0) <= ?
+       WHERE status IN ('queued', 'unknown', 'withdrawing') AND coalesce(next_attempt_at, 0) <= ?
        ORDER BY next_attempt_at, created_at LIMIT ?`,
     )
     .all(now, limit)
@@ -156,16 +205,19 @@ export function dueIntents(db: Database, now: number, limit: number): OrderInten
 /** The earliest next_attempt_at among pending intents (to know when to wake up), or null. */
 export function nextDueAt(db: Database): number | null {
   const row = db
-    .prepare<[], { at: number | null }>(`SELECT min(coalesce(next_attempt_at, 0)) AS at FROM order_intents WHERE status IN ('queued', 'unknown')`)
+    .prepare<[], { at: number | null }>(`SELECT min(coalesce(next_attempt_at, 0)) AS at FROM order_intents WHERE status IN ('queued', 'unknown', 'withdrawing')`)
     .get();
   return row?.at ?? null;
 }
 
-/** Start-up recovery: a 'sending' row means a request may have left before the crash. */
+/**
+ * Start-up recovery: a 'sending' row means a request may have left before the crash (withdrawing
+ * when the buyer withdrew meanwhile: resolved by GET, never sent again).
+ */
 export function markInterruptedSendsUnknown(db: Database, now: number): number {
   return db
     .prepare(
-      `UPDATE order_intents SET status = 'unknown', next_attempt_at = ?, last_error_code = 'INTERRUPTED',
+      `UPDATE order_intents SET status = ${UNKNOWN_OR_WITHDRAWING}, next_attempt_at = ?, last_error_code = 'INTERRUPTED',
          last_error_message = 'the app stopped while this order was being sent', updated_at = ?
        WHERE status = 'sending'`,
     )
@@ -200,16 +252,19 @@ export function claimForSending(db: Database, clientOrderRef: string, now: numbe
   );
 }
 
-/** → accepted. Entries are cleared: nothing is ever resent after acceptance (0002 comment). */
-export function markAccepted(db: Database, clientOrderRef: string, requestId: string, now: number): boolean {
+/**
+ * → accepted. The plain entries are cleared (nothing is ever resent after acceptance, 0002); what was
+ * recharged stays only sealed (0010), passed in by the caller who holds the cipher.
+ */
+export function markAccepted(db: Database, clientOrderRef: string, requestId: string, now: number, rechargedEntriesSealed: Buffer | null): boolean {
   return (
     db
       .prepare(
-        `UPDATE order_intents SET status = 'accepted', purchase_entries_json = NULL, next_attempt_at = NULL, last_error_code = NULL,
-           last_error_message = NULL, last_request_id = ?, updated_at = ?, resolved_at = ?
-         WHERE client_order_ref = ? AND status IN ('sending', 'unknown', 'queued')`,
+        `UPDATE order_intents SET status = 'accepted', purchase_entries_json = NULL, recharged_entries_sealed = coalesce(?, recharged_entries_sealed),
+           next_attempt_at = NULL, last_error_code = NULL, last_error_message = NULL, last_request_id = ?, updated_at = ?, resolved_at = ?
+         WHERE client_order_ref = ? AND status IN ('sending', 'unknown', 'queued', 'withdrawing')`,
       )
-      .run(requestId, now, now, clientOrderRef).changes === 1
+      .run(rechargedEntriesSealed, requestId, now, now, clientOrderRef).changes === 1
   );
 }
 
@@ -229,27 +284,33 @@ export function markRejected(db: Database, clientOrderRef: string, note: Attempt
   );
 }
 
-/** sending → needs_confirmation (the template changed): waits for the buyer, never resent by itself. */
+/**
+ * sending → needs_confirmation (the template changed): waits for the buyer, never resent by itself.
+ * Withdrawn instead when the buyer withdrew while it was in flight: the refused create stored nothing.
+ */
 export function markNeedsConfirmation(db: Database, clientOrderRef: string, note: AttemptNote, now: number): boolean {
   return (
     db
       .prepare(
-        `UPDATE order_intents SET status = 'needs_confirmation', next_attempt_at = NULL, last_error_code = ?, last_error_message = ?,
+        `UPDATE order_intents SET status = ${CONFIRM_OR_WITHDRAWN}, ${CLEAR_IF_WITHDRAWN}, next_attempt_at = NULL, last_error_code = ?, last_error_message = ?,
            last_request_id = ?, updated_at = ?
          WHERE client_order_ref = ? AND status = 'sending'`,
       )
-      .run(note.code, note.message, note.requestId, now, clientOrderRef).changes === 1
+      .run(now, note.code, note.message, note.requestId, now, clientOrderRef).changes === 1
   );
 }
 
-/** sending|unknown → unknown, to be resolved by GET /orders/{ref} at `nextAttemptAt`. */
+/**
+ * sending|unknown → unknown, to be resolved by GET /orders/{ref} at `nextAttemptAt`; withdrawing
+ * stays withdrawing, and a send the buyer withdrew during becomes withdrawing (resolved, never resent).
+ */
 export function markUnknown(db: Database, clientOrderRef: string, note: AttemptNote, nextAttemptAt: number, now: number): boolean {
   return (
     db
       .prepare(
-        `UPDATE order_intents SET status = 'unknown', next_attempt_at = ?, last_error_code = ?, last_error_message = ?,
+        `UPDATE order_intents SET status = ${UNKNOWN_OR_WITHDRAWING}, next_attempt_at = ?, last_error_code = ?, last_error_message = ?,
            last_request_id = coalesce(?, last_request_id), updated_at = ?
-         WHERE client_order_ref = ? AND status IN ('sending', 'unknown')`,
+         WHERE client_order_ref = ? AND status IN ('sending', 'unknown', 'withdrawing')`,
       )
       .run(nextAttemptAt, note.code, note.message, note.requestId, now, clientOrderRef).changes === 1
   );
@@ -257,41 +318,49 @@ export function markUnknown(db: Database, clientOrderRef: string, note: AttemptN
 
 /**
  * sending → queued: the merchant surely did not process the request (refused by its rate limiter,
- * or the account is blocked), so it is sent again later as it is.
+ * or the account is blocked), so it is sent again later as it is; withdrawn instead when the buyer
+ * withdrew while it was in flight.
  */
 export function markRequeued(db: Database, clientOrderRef: string, note: AttemptNote, nextAttemptAt: number, now: number): boolean {
   return (
     db
       .prepare(
-        `UPDATE order_intents SET status = 'queued', next_attempt_at = ?, last_error_code = ?, last_error_message = ?,
+        `UPDATE order_intents SET status = ${QUEUED_OR_WITHDRAWN}, ${CLEAR_IF_WITHDRAWN}, next_attempt_at = ?, last_error_code = ?, last_error_message = ?,
            last_request_id = coalesce(?, last_request_id), updated_at = ?
          WHERE client_order_ref = ? AND status = 'sending'`,
       )
-      .run(nextAttemptAt, note.code, note.message, note.requestId, now, clientOrderRef).changes === 1
+      .run(now, nextAttemptAt, note.code, note.message, note.requestId, now, clientOrderRef).changes === 1
   );
 }
 
+/** What the buyer confirms for a parked intent: content checked against the cached template, and the price. */
+export interface ConfirmedContent {
+  units: number;
+  purchaseSchemaRevision: number | null;
+  purchaseEntries: Record<string, string>[];
+  confirmedUnitPriceFen: number | null;
+}
+
 /**
- * needs_confirmation → queued with content the buyer confirmed against the new template. Same
- * ref: the merchant stored nothing for the rejected create (contract 7.1), so reusing it is safe.
+ * needs_confirmation | price_changed | unavailable → queued with content and price the buyer
+ * confirmed. Same ref: the merchant stored nothing under it (a refused create stores nothing,
+ * contract 7.1; a parked intent was never sent since), so reusing it is safe. The guard runs again
+ * before the send.
  */
-export function requeueConfirmed(
-  db: Database,
-  clientOrderRef: string,
-  content: { units: number; purchaseSchemaRevision: number | null; purchaseEntries: Record<string, string>[] },
-  now: number,
-): boolean {
+export function requeueConfirmed(db: Database, clientOrderRef: string, content: ConfirmedContent, now: number): boolean {
   return (
     db
       .prepare(
         `UPDATE order_intents SET status = 'queued', units = ?, purchase_schema_revision = ?, purchase_entries_json = ?,
+           confirmed_unit_price_fen = ?, guard_unit_price_fen = NULL, unavailable_reason = NULL,
            next_attempt_at = ?, last_error_code = NULL, last_error_message = NULL, updated_at = ?
-         WHERE client_order_ref = ? AND status = 'needs_confirmation'`,
+         WHERE client_order_ref = ? AND status IN ('needs_confirmation', 'price_changed', 'unavailable')`,
       )
       .run(
         content.units,
         content.purchaseSchemaRevision,
         content.purchaseEntries.length === 0 ? null : JSON.stringify(content.purchaseEntries),
+        content.confirmedUnitPriceFen,
         now,
         now,
         clientOrderRef,
@@ -299,17 +368,89 @@ export function requeueConfirmed(
   );
 }
 
+/** queued → price_changed: the guard read a higher price than the buyer confirmed; nothing was sent. */
+export function parkPriceChanged(db: Database, clientOrderRef: string, guardUnitPriceFen: number, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET status = 'price_changed', guard_unit_price_fen = ?, next_attempt_at = NULL, last_error_code = 'PRICE_CHANGED',
+           last_error_message = 'the merchant asks more than the confirmed unit price', updated_at = ?
+         WHERE client_order_ref = ? AND status IN ('queued', 'unknown') AND withdraw_requested_at IS NULL`,
+      )
+      .run(guardUnitPriceFen, now, clientOrderRef).changes === 1
+  );
+}
+
+/** queued → unavailable: the guard found the product or variant unavailable, gone, or short of stock. */
+export function parkUnavailable(db: Database, clientOrderRef: string, reason: UnavailableReason, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET status = 'unavailable', unavailable_reason = ?, next_attempt_at = NULL, last_error_code = 'UNAVAILABLE',
+           last_error_message = ?, updated_at = ?
+         WHERE client_order_ref = ? AND status IN ('queued', 'unknown') AND withdraw_requested_at IS NULL`,
+      )
+      .run(reason, reason, now, clientOrderRef).changes === 1
+  );
+}
+
+/** The guard's read failed (merchant away, 5xx, 429): nothing was sent, the intent waits as it is until `nextAttemptAt`. */
+export function deferIntent(db: Database, clientOrderRef: string, note: AttemptNote, nextAttemptAt: number, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET next_attempt_at = ?, last_error_code = ?, last_error_message = ?, last_request_id = coalesce(?, last_request_id), updated_at = ?
+         WHERE client_order_ref = ? AND status IN ('queued', 'unknown')`,
+      )
+      .run(nextAttemptAt, note.code, note.message, note.requestId, now, clientOrderRef).changes === 1
+  );
+}
+
 /**
- * → withdrawn, only where the merchant surely holds nothing: never sent (queued, no attempt), or
- * refused with PURCHASE_SCHEMA_CHANGED (a rejected create stores nothing).
+ * → withdrawn, only where the merchant surely holds nothing: queued (never sent, or sent and refused
+ * before any order rule ran: 429, 401/403), parked (needs_confirmation, price_changed, unavailable:
+ * refused or never sent), or withdrawing once GET /orders/{ref} answered 404002. The ref is retired:
+ * no status leads from withdrawn to a send.
  */
-export function markWithdrawn(db: Database, clientOrderRef: string, now: number): boolean {
+export function markWithdrawn(db: Database, clientOrderRef: string, now: number, from: readonly IntentStatus[] = WITHDRAWABLE_AT_ONCE): boolean {
+  const placeholders = from.map(() => '?').join(', ');
   return (
     db
       .prepare(
         `UPDATE order_intents SET status = 'withdrawn', purchase_entries_json = NULL, next_attempt_at = NULL, updated_at = ?, resolved_at = ?
-         WHERE client_order_ref = ? AND (status = 'needs_confirmation' OR (status = 'queued' AND attempts = 0))`,
+         WHERE client_order_ref = ? AND status IN (${placeholders})`,
+      )
+      .run(now, now, clientOrderRef, ...from).changes === 1
+  );
+}
+
+export const WITHDRAWABLE_AT_ONCE: readonly IntentStatus[] = ['queued', ...PARKED_STATUSES];
+
+/** unknown → withdrawing: from now on only resolved by GET /orders/{ref}, never sent again. */
+export function markWithdrawing(db: Database, clientOrderRef: string, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET status = 'withdrawing', withdraw_requested_at = coalesce(withdraw_requested_at, ?), updated_at = ?
+         WHERE client_order_ref = ? AND status = 'unknown'`,
       )
       .run(now, now, clientOrderRef).changes === 1
   );
 }
+
+/** sending: the buyer withdrew while a create is in flight; its outcome decides (see markUnknown and friends). */
+export function requestWithdrawal(db: Database, clientOrderRef: string, now: number): boolean {
+  return (
+    db
+      .prepare(`UPDATE order_intents SET withdraw_requested_at = coalesce(withdraw_requested_at, ?), updated_at = ? WHERE client_order_ref = ? AND status = 'sending'`)
+      .run(now, now, clientOrderRef).changes === 1
+  );
+}
+
+// Outcomes of a send the buyer withdrew while it was in flight.
+const UNKNOWN_OR_WITHDRAWING = `CASE WHEN status = 'withdrawing' OR withdraw_requested_at IS NOT NULL THEN 'withdrawing' ELSE 'unknown' END`;
+const QUEUED_OR_WITHDRAWN = `CASE WHEN withdraw_requested_at IS NOT NULL THEN 'withdrawn' ELSE 'queued' END`;
+const CONFIRM_OR_WITHDRAWN = `CASE WHEN withdraw_requested_at IS NOT NULL THEN 'withdrawn' ELSE 'needs_confirmation' END`;
+/** Takes one parameter: the time of resolution. */
+const CLEAR_IF_WITHDRAWN = `purchase_entries_json = CASE WHEN withdraw_requested_at IS NOT NULL THEN NULL ELSE purchase_entries_json END,
+  resolved_at = CASE WHEN withdraw_requested_at IS NOT NULL THEN ? ELSE resolved_at END`;

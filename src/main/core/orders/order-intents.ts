@@ -6,13 +6,13 @@ import type { Database } from 'better-sqlite3';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { Clock } from '../platform/clock';
 import { newClientRef } from './client-ref';
-import { IntentStateError, TemplateMissingError } from './order-errors';
+import { IntentStateError, PriceUnknownError, TemplateMissingError } from './order-errors';
 import {
   countIntentsByStatus,
   getIntent,
   insertIntent,
   listIntents,
-  markWithdrawn,
+  PARKED_STATUSES,
   requeueConfirmed,
   type IntentStatus,
   type OrderIntent,
@@ -28,6 +28,26 @@ export interface PlaceOrderInput extends PurchaseInput {
   readonly imageUrl?: string;
   /** Groups the intents of one batch (a CSV of top-up accounts). */
   readonly batchId?: string;
+  /**
+   * The unit price (fen) the buyer was shown and confirmed; the guard never lets the intent go out at
+   * a higher one. Absent: the price the catalog cache shows now (the CLI prints it); an order whose
+   * price is not known at all is refused (PriceUnknownError), never placed unguarded.
+   */
+  readonly unitPriceFen?: number;
+}
+
+/** Re-confirming a parked intent: units and entries against the cached template, and the price. */
+export interface ConfirmInput extends PurchaseInput {
+  /** The unit price now confirmed; absent keeps the one confirmed before (409101 with an unchanged price). */
+  readonly unitPriceFen?: number;
+}
+
+/** The current price of a variant in the catalog cache (fen), or null when the cache has none. */
+export function cachedUnitPriceFen(db: Database, productRef: number, variantRef: number): number | null {
+  const row = db
+    .prepare<[number, number], { price_fen: number }>('SELECT price_fen FROM variants WHERE product_ref = ? AND variant_ref = ?')
+    .get(productRef, variantRef);
+  return row?.price_fen ?? null;
 }
 
 export interface OrderIntentsOptions {
@@ -53,6 +73,8 @@ export function createOrderIntents(options: OrderIntentsOptions) {
       if (template === null) throw new TemplateMissingError(input.productRef, variantRef);
       const entries = validatePurchase(template, input);
       for (const value of sensitiveValues(entries)) logger.registerSecret(value);
+      const confirmedUnitPriceFen = input.unitPriceFen ?? cachedUnitPriceFen(db, input.productRef, variantRef);
+      if (confirmedUnitPriceFen === null) throw new PriceUnknownError(input.productRef, variantRef);
       const clientOrderRef = newClientRef('o');
       const now = seconds(clock);
       db.transaction(() => {
@@ -69,43 +91,44 @@ export function createOrderIntents(options: OrderIntentsOptions) {
             purchaseEntries: entries,
             orderCallbackUrl: input.orderCallbackUrl ?? null,
             imageUrl: input.imageUrl ?? null,
+            confirmedUnitPriceFen,
           },
           now,
         );
       }).immediate();
-      logger.info('order intent recorded', { clientOrderRef, productRef: input.productRef, variantRef, units: input.units });
+      logger.info('order intent recorded', { clientOrderRef, productRef: input.productRef, variantRef, units: input.units, confirmedUnitPriceFen });
       const intent = getIntent(db, clientOrderRef);
       if (intent === null) throw new Error(`order intent ${clientOrderRef} vanished after it was written`);
       return intent;
     },
 
     /**
-     * After PURCHASE_SCHEMA_CHANGED: the buyer looked at the refreshed template and confirms
-     * (possibly corrected) units and entries. Validated against the new cached template, then
-     * queued again under the same ref (the merchant stored nothing for the refused create).
+     * The buyer confirms a parked intent again: after PURCHASE_SCHEMA_CHANGED (the refreshed
+     * template), or after the guard parked it (price_changed: the new price; unavailable: once it can
+     * be supplied). Units and entries are validated against the cached template, then the intent is
+     * queued again under the same ref (the merchant holds nothing under it) and guarded again before
+     * it is sent. Withdrawing is the other answer (OrderOutbox.withdraw).
      */
-    confirmIntent(clientOrderRef: string, input: PurchaseInput): OrderIntent {
+    confirmIntent(clientOrderRef: string, input: ConfirmInput): OrderIntent {
       const intent = getIntent(db, clientOrderRef);
       if (intent === null) throw new IntentStateError(`no order intent ${clientOrderRef}`);
-      if (intent.status !== 'needs_confirmation') throw new IntentStateError(`order intent ${clientOrderRef} is ${intent.status}, not waiting for confirmation`);
+      if (!PARKED_STATUSES.includes(intent.status)) throw new IntentStateError(`order intent ${clientOrderRef} is ${intent.status}, not waiting for confirmation`);
       const template = readCachedTemplate(db, intent.productRef, intent.variantRef);
       if (template === null) throw new TemplateMissingError(intent.productRef, intent.variantRef);
       const entries = validatePurchase(template, input);
       for (const value of sensitiveValues(entries)) logger.registerSecret(value);
-      const moved = requeueConfirmed(db, clientOrderRef, { units: input.units, purchaseSchemaRevision: template.purchaseSchemaRevision, purchaseEntries: entries }, seconds(clock));
+      const confirmedUnitPriceFen = input.unitPriceFen ?? intent.confirmedUnitPriceFen;
+      const moved = requeueConfirmed(
+        db,
+        clientOrderRef,
+        { units: input.units, purchaseSchemaRevision: template.purchaseSchemaRevision, purchaseEntries: entries, confirmedUnitPriceFen },
+        seconds(clock),
+      );
       if (!moved) throw new IntentStateError(`order intent ${clientOrderRef} changed while it was being confirmed`);
-      logger.info('order intent confirmed against a new template', { clientOrderRef, purchaseSchemaRevision: template.purchaseSchemaRevision });
+      logger.info('order intent confirmed again', { clientOrderRef, from: intent.status, purchaseSchemaRevision: template.purchaseSchemaRevision, confirmedUnitPriceFen });
       const updated = getIntent(db, clientOrderRef);
       if (updated === null) throw new Error(`order intent ${clientOrderRef} vanished`);
       return updated;
-    },
-
-    /** Gives up an intent the merchant surely does not hold; anything else is refused. */
-    withdrawIntent(clientOrderRef: string): void {
-      if (!markWithdrawn(db, clientOrderRef, seconds(clock))) {
-        const status = getIntent(db, clientOrderRef)?.status ?? 'missing';
-        throw new IntentStateError(`order intent ${clientOrderRef} cannot be withdrawn while ${status}: the merchant may already hold it`);
-      }
     },
 
     getIntent: (clientOrderRef: string): OrderIntent | null => getIntent(db, clientOrderRef),

@@ -15,12 +15,26 @@
 //                                    was created.
 //   401/403 (account blocked)     → queued again, slowly: not the order's fault, and not to be lost.
 //   5xx, transport, malformed     → unknown: the merchant may have created it; GET decides.
+//   no connection ever made       → queued again (refused, no route): not one byte reached the
+//                                    merchant on any attempt (node-https-port.ts, request-sender.ts),
+//                                    so the intent stays withdrawable at once. A connection that
+//                                    dropped after the request (the sandbox's dropRate) stays unknown.
 //   other 4xx                     → rejected with the code and requestId.
+// The price guard (price-guard.ts) runs right before a queued intent is sent (and before an unknown one
+// the merchant answered 404002 for is sent again): GET /goods/{productRef}, once per product per pass,
+// applied to the catalog cache like any authenticated snapshot; a higher price parks it as
+// price_changed, a product or variant that cannot supply parks it as unavailable; a failed read
+// leaves it queued (the merchant away pauses the outbox as a failed create does).
+// Withdraw (withdraw()): queued or parked → withdrawn at once; unknown → withdrawing, resolved by GET
+// (404002 → withdrawn and the ref retired, found → accepted); sending → the in-flight answer decides
+// (order-intent-store.ts). A withdrawing intent is never sent again, only looked up.
 // At start-up `recover()` turns every 'sending' row (a request may have left before a crash) into
 // 'unknown'. A transport failure pauses the whole outbox for a while (the merchant is away), so
 // offline intents wait, visible, instead of each hammering a dead address.
 import type { Database } from 'better-sqlite3';
+import type { ProductDetail } from '../../../shared/merchant/catalog';
 import type { Order } from '../../../shared/merchant/order';
+import type { CatalogRepository } from '../catalog/catalog-repository';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { CreateOrderBody, MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError, MerchantError, MerchantTransportError } from '../merchant/merchant-errors';
@@ -28,9 +42,11 @@ import type { Clock } from '../platform/clock';
 import { createWorkerLoop } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { backoffMs, type BackoffRule } from './backoff';
+import { IntentStateError } from './order-errors';
 import {
   adoptCallbackUrl,
   claimForSending,
+  deferIntent,
   dueIntents,
   getIntent,
   markAccepted,
@@ -39,16 +55,34 @@ import {
   markRejected,
   markRequeued,
   markUnknown,
+  markWithdrawing,
+  markWithdrawn,
   nextDueAt,
+  parkPriceChanged,
+  parkUnavailable,
+  requestWithdrawal,
   type AttemptNote,
   type OrderIntent,
 } from './order-intent-store';
 import { applyOrderDetail } from './order-store';
+import { judgeGuard } from './price-guard';
+import { sealRechargedEntries } from './recharged-entries';
 import { storeTemplate } from './template-cache';
 
 const PURCHASE_SCHEMA_CHANGED = 409101;
 const IDEMPOTENCY_CONFLICT = 409001;
 const ORDER_NOT_FOUND = 404002;
+const RESOURCE_NOT_VISIBLE = 404001;
+
+/**
+ * What a withdraw did: `withdrawn` (the merchant holds nothing and never will under this ref),
+ * `checking` (the outcome of a send is not known yet; it is looked up, never sent again), or
+ * `merchantHasOrder` (the merchant created it; the order is stored and tracked as usual).
+ */
+export type WithdrawOutcome = 'withdrawn' | 'checking' | 'merchantHasOrder';
+
+/** Product details read by the guard in one pass: one GET per product however many intents it has. */
+type GuardReads = Map<number, Promise<ProductDetail>>;
 
 export interface OrderOutboxOptions {
   readonly db: Database;
@@ -56,6 +90,8 @@ export interface OrderOutboxOptions {
   readonly clock: Clock;
   readonly logger: SecretAwareLogger;
   readonly cipher: CardCipher;
+  /** The guard's product reads are applied here, as sync and webhooks apply theirs. */
+  readonly catalog: Pick<CatalogRepository, 'applyProductSnapshot'>;
   /** Intents worked on at the same time; the client's quota model paces the requests anyway. */
   readonly concurrency?: number;
   /** Between attempts of one intent (unknown outcome, requeue). */
@@ -102,7 +138,7 @@ function noteOf(error: unknown): AttemptNote {
 }
 
 export function createOrderOutbox(options: OrderOutboxOptions) {
-  const { db, client, clock, logger, cipher } = options;
+  const { db, client, clock, logger, cipher, catalog } = options;
   const concurrency = options.concurrency ?? 4;
   const retryRule = options.retry ?? DEFAULT_RETRY;
   const offlineRule = options.offline ?? DEFAULT_OFFLINE;
@@ -133,12 +169,26 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
   const accept = (ref: string, order: Order, requestId: string, source: 'createResponse' | 'orderDetail'): void => {
     if (order.clientOrderRef !== ref) throw new MerchantProtocolMismatch(ref);
     const now = nowSeconds();
+    let confirmedUnitPriceFen: number | null = null;
     db.transaction(() => {
+      const intent = getIntent(db, ref);
+      confirmedUnitPriceFen = intent?.confirmedUnitPriceFen ?? null;
       applyOrderDetail({ db, cipher, logger, now }, order, source);
-      markAccepted(db, ref, requestId, now);
+      markAccepted(db, ref, requestId, now, sealRechargedEntries(cipher, ref, intent?.purchaseEntries ?? null));
     }).immediate();
     failures.delete(ref);
     logger.info('order accepted', { clientOrderRef: ref, platformOrderRef: order.platformOrderRef, state: order.state, requestId });
+    // The price rose between the guard's read and the create: the interface cannot refuse it, so it
+    // is said loudly and both prices stay on the order's detail.
+    if (confirmedUnitPriceFen !== null && order.unitPrice > confirmedUnitPriceFen) {
+      logger.warn('the merchant charged a higher unit price than the buyer confirmed', {
+        clientOrderRef: ref,
+        platformOrderRef: order.platformOrderRef,
+        confirmedUnitPriceFen,
+        chargedUnitPriceFen: order.unitPrice,
+        requestId,
+      });
+    }
     changed(ref);
     options.onAccepted?.(order);
   };
@@ -161,9 +211,74 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     }
   };
 
-  const send = async (ref: string): Promise<void> => {
+  /** The guard's read failed: nothing was sent; the intent waits as the failure says. */
+  const guardReadFailed = (ref: string, error: unknown): void => {
+    const note = noteOf(error);
+    let nextAt = later(retryRule, bumpFailures(ref));
+    if (error instanceof MerchantApiError) {
+      reachedMerchant();
+      if (error.httpStatus === 429) nextAt = Math.ceil((clock.nowMs() + Math.max(error.retryAfterMs ?? 0, backoffMs(retryRule, failures.get(ref) ?? 1))) / 1000);
+      else if (error.httpStatus === 401 || error.httpStatus === 403) nextAt = later(BLOCKED_RETRY, failures.get(ref) ?? 1);
+    } else if (error instanceof MerchantTransportError) {
+      wentOffline();
+    }
+    deferIntent(db, ref, note, nextAt, nowSeconds());
+    logger.warn('the product could not be read before sending; the order waits', { clientOrderRef: ref, code: note.code, requestId: note.requestId });
+    changed(ref);
+  };
+
+  const readProduct = (productRef: number, reads: GuardReads): Promise<ProductDetail> => {
+    let read = reads.get(productRef);
+    if (read === undefined) {
+      read = client.getProduct(productRef, loop.signal() ?? undefined).then(({ data }) => {
+        catalog.applyProductSnapshot({ from: 'detail', detail: data });
+        return data;
+      });
+      // Every intent of the product awaits it; one failure is seen by each, never unhandled.
+      read.catch(() => undefined);
+      reads.set(productRef, read);
+    }
+    return read;
+  };
+
+  /** True when the intent may be sent now; otherwise it was parked or deferred (or moved by someone else). */
+  const guard = async (intent: OrderIntent, reads: GuardReads): Promise<boolean> => {
+    const ref = intent.clientOrderRef;
+    let detail: ProductDetail;
+    try {
+      detail = await readProduct(intent.productRef, reads);
+    } catch (error) {
+      if (error instanceof MerchantApiError && error.code === RESOURCE_NOT_VISIBLE) {
+        reachedMerchant();
+        if (parkUnavailable(db, ref, 'variantGone', nowSeconds())) logger.info('order parked: the product is no longer visible', { clientOrderRef: ref, requestId: error.requestId });
+        changed(ref);
+        return false;
+      }
+      guardReadFailed(ref, error);
+      if (!(error instanceof MerchantError)) throw error;
+      return false;
+    }
+    reachedMerchant();
+    const verdict = judgeGuard(detail, intent);
+    if (verdict.kind === 'send') return true;
+    failures.delete(ref);
+    if (verdict.kind === 'priceChanged') {
+      if (parkPriceChanged(db, ref, verdict.unitPriceFen, nowSeconds())) {
+        logger.info('order parked: the price rose above the confirmed one', { clientOrderRef: ref, confirmedUnitPriceFen: intent.confirmedUnitPriceFen, unitPriceFen: verdict.unitPriceFen });
+      }
+    } else if (parkUnavailable(db, ref, verdict.reason, nowSeconds())) {
+      logger.info('order parked: the merchant cannot supply it now', { clientOrderRef: ref, reason: verdict.reason });
+    }
+    changed(ref);
+    return false;
+  };
+
+  const send = async (ref: string, reads: GuardReads): Promise<void> => {
     const live = options.liveCallbackUrl?.() ?? null;
     if (live !== null) adoptCallbackUrl(db, ref, live, nowSeconds());
+    const waiting = getIntent(db, ref);
+    if (waiting === null || (waiting.status !== 'queued' && waiting.status !== 'unknown')) return;
+    if (!(await guard(waiting, reads))) return;
     if (!claimForSending(db, ref, nowSeconds())) return;
     changed(ref);
     const intent = getIntent(db, ref);
@@ -189,6 +304,13 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     const ref = intent.clientOrderRef;
     const note = noteOf(error);
     const now = nowSeconds();
+    if (error instanceof MerchantTransportError && error.neverReached) {
+      markRequeued(db, ref, note, later(retryRule, bumpFailures(ref)), now);
+      wentOffline();
+      logger.warn('the merchant could not be reached and received nothing; the order stays queued', { clientOrderRef: ref, code: note.code });
+      changed(ref);
+      return;
+    }
     if (!(error instanceof MerchantApiError)) {
       inconclusive(ref, error);
       if (!(error instanceof MerchantError)) logger.error('unexpected failure while sending an order', { clientOrderRef: ref, error: error instanceof Error ? error.name : 'unknown' });
@@ -222,7 +344,32 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     changed(ref);
   };
 
-  const resolveUnknown = async (ref: string): Promise<void> => {
+  /** A withdrawn intent whose send outcome was not known: GET decides; it is never sent again. */
+  const resolveWithdrawal = async (ref: string): Promise<WithdrawOutcome> => {
+    try {
+      const { data, requestId } = await client.getOrder(ref, loop.signal() ?? undefined);
+      reachedMerchant();
+      accept(ref, data, requestId, 'orderDetail');
+      logger.info('a withdrawn order was found at the merchant; it is kept as an order', { clientOrderRef: ref, requestId });
+      return 'merchantHasOrder';
+    } catch (error) {
+      if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) {
+        reachedMerchant();
+        failures.delete(ref);
+        if (markWithdrawn(db, ref, nowSeconds(), ['withdrawing'])) {
+          logger.info('order withdrawn: the merchant has none under its ref, which is retired', { clientOrderRef: ref, requestId: error.requestId });
+        }
+        changed(ref);
+        return getIntent(db, ref)?.status === 'accepted' ? 'merchantHasOrder' : 'withdrawn';
+      }
+      if (error instanceof MerchantApiError) reachedMerchant();
+      inconclusive(ref, error);
+      if (!(error instanceof MerchantError) && !(error instanceof MerchantProtocolMismatch)) throw error;
+      return 'checking';
+    }
+  };
+
+  const resolveUnknown = async (ref: string, reads: GuardReads): Promise<void> => {
     try {
       const { data, requestId } = await client.getOrder(ref, loop.signal() ?? undefined);
       reachedMerchant();
@@ -231,7 +378,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
       if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) {
         reachedMerchant();
         logger.info('order not found at the merchant; sending it again with the same ref', { clientOrderRef: ref, requestId: error.requestId });
-        await send(ref);
+        await send(ref, reads);
         return;
       }
       if (error instanceof MerchantApiError) reachedMerchant();
@@ -240,13 +387,14 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     }
   };
 
-  const work = async (intent: OrderIntent): Promise<void> => {
+  const work = async (intent: OrderIntent, reads: GuardReads): Promise<void> => {
     const ref = intent.clientOrderRef;
     if (inFlight.has(ref)) return;
     inFlight.add(ref);
     try {
-      if (intent.status === 'unknown') await resolveUnknown(ref);
-      else await send(ref);
+      if (intent.status === 'unknown') await resolveUnknown(ref, reads);
+      else if (intent.status === 'withdrawing') await resolveWithdrawal(ref);
+      else await send(ref, reads);
     } finally {
       inFlight.delete(ref);
     }
@@ -257,6 +405,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     const due = dueIntents(db, nowSeconds(), 500).filter((intent) => !inFlight.has(intent.clientOrderRef));
     let next = 0;
     let worked = 0;
+    const reads: GuardReads = new Map();
     const sender = async (): Promise<void> => {
       for (;;) {
         // An outage found by one worker stops the others from starting more requests.
@@ -264,7 +413,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
         const intent = due[next++];
         if (intent === undefined) return;
         worked += 1;
-        await work(intent);
+        await work(intent, reads);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, sender));
@@ -298,10 +447,50 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     async submit(clientOrderRef: string): Promise<OutboxPass> {
       if (clock.nowMs() < pausedUntilMs) return { worked: 0, offline: true };
       const intent = getIntent(db, clientOrderRef);
-      const waiting = intent !== null && (intent.status === 'queued' || intent.status === 'unknown');
+      const waiting = intent !== null && (intent.status === 'queued' || intent.status === 'unknown' || intent.status === 'withdrawing');
       if (!waiting || (intent.nextAttemptAt ?? 0) > nowSeconds() || inFlight.has(clientOrderRef)) return { worked: 0, offline: false };
-      await work(intent);
+      await work(intent, new Map());
       return { worked: 1, offline: clock.nowMs() < pausedUntilMs };
+    },
+    /**
+     * The buyer gives an intent up. Queued or parked: withdrawn at once. Unknown: moved to withdrawing
+     * (never sent again) and looked up now. Sending: marked, and the answer in flight decides. Never a
+     * second order, never a click ignored: the outcome says which case applied.
+     */
+    async withdraw(clientOrderRef: string): Promise<WithdrawOutcome> {
+      // A status can move under us (the outbox claims, answers arrive): every step is a guarded
+      // UPDATE, and a lost race just reads the new status again.
+      for (let round = 0; round < 5; round++) {
+        const intent = getIntent(db, clientOrderRef);
+        if (intent === null) throw new IntentStateError(`no order intent ${clientOrderRef}`);
+        const now = nowSeconds();
+        switch (intent.status) {
+          case 'withdrawn':
+            return 'withdrawn';
+          case 'accepted':
+            return 'merchantHasOrder';
+          case 'rejected':
+            throw new IntentStateError(`order intent ${clientOrderRef} was refused by the merchant; there is nothing to withdraw`);
+          case 'sending':
+            if (!requestWithdrawal(db, clientOrderRef, now)) continue;
+            logger.info('withdraw requested while the order is being sent; its answer decides', { clientOrderRef });
+            changed(clientOrderRef);
+            return 'checking';
+          case 'unknown':
+            if (!markWithdrawing(db, clientOrderRef, now)) continue;
+            changed(clientOrderRef);
+            return resolveWithdrawal(clientOrderRef);
+          case 'withdrawing':
+            return resolveWithdrawal(clientOrderRef);
+          default:
+            if (!markWithdrawn(db, clientOrderRef, now)) continue;
+            failures.delete(clientOrderRef);
+            logger.info('order withdrawn before the merchant saw it', { clientOrderRef, from: intent.status });
+            changed(clientOrderRef);
+            return 'withdrawn';
+        }
+      }
+      throw new IntentStateError(`order intent ${clientOrderRef} kept changing while it was being withdrawn; try again`);
     },
     /** Runs passes until stop(); new intents are picked up at once after poke(). */
     start: () => loop.start(),

@@ -46,6 +46,24 @@ export function cardSecretContext(record: CardSecretRecord): string {
   return `card:${record.clientOrderRef}:${record.seq}:${record.field}`;
 }
 
+/**
+ * A sealed value of an order intent that is not a card: the top-up entries the merchant accepted
+ * (the recharged account, 0010). `intent:` contexts can never equal a `card:` one.
+ */
+export interface IntentSecretRecord {
+  readonly clientOrderRef: string;
+  readonly field: 'recharged_entries';
+}
+
+export type SealedRecord = CardSecretRecord | IntentSecretRecord;
+
+function recordContext(record: SealedRecord): string {
+  if ('seq' in record) return cardSecretContext(record);
+  if (!CLIENT_ORDER_REF.test(record.clientOrderRef)) throw new RangeError('clientOrderRef must be 1 to 64 characters of A-Z a-z 0-9 _ -');
+  if (record.field !== 'recharged_entries') throw new RangeError('field must be recharged_entries');
+  return `intent:${record.clientOrderRef}:${record.field}`;
+}
+
 export class CardDecryptionError extends Error {
   override readonly name = 'CardDecryptionError';
   constructor(reason: string) {
@@ -100,7 +118,7 @@ export class CardCipher {
   }
 
   /** Synchronous so that it can run inside a better-sqlite3 transaction. */
-  seal(plaintext: string, record: CardSecretRecord): Buffer {
+  seal(plaintext: string, record: SealedRecord): Buffer {
     const key = this.keyFor(this.keyId);
     if (key === undefined) throw new DataKeyMissingError(this.keyId);
     const header = Buffer.concat([Buffer.of(SEALED_VERSION), this.currentKeyId]);
@@ -108,7 +126,7 @@ export class CardCipher {
     return Buffer.concat([header, sealed.nonce, sealed.tag, sealed.ciphertext]);
   }
 
-  unseal(sealedBytes: Uint8Array, record: CardSecretRecord): string {
+  unseal(sealedBytes: Uint8Array, record: SealedRecord): string {
     const bytes = Buffer.from(sealedBytes);
     if (bytes.byteLength < OVERHEAD) throw new CardDecryptionError('too short');
     if (bytes[0] !== SEALED_VERSION) throw new CardDecryptionError(`unknown format version ${bytes[0] ?? ''}`);
@@ -141,6 +159,6 @@ export class CardCipher {
 }
 
 /** header | 0x00 | context: the record and the format both bound to the ciphertext. */
-function associatedData(header: Buffer, record: CardSecretRecord): Buffer {
-  return Buffer.concat([header, Buffer.of(0), Buffer.from(cardSecretContext(record), 'utf8')]);
+function associatedData(header: Buffer, record: SealedRecord): Buffer {
+  return Buffer.concat([header, Buffer.of(0), Buffer.from(recordContext(record), 'utf8')]);
 }

@@ -2,6 +2,7 @@
 // leaves), and the plain text of a card only on an explicit reveal, which is written to the
 // append-only audit_log first. If the audit row cannot be written, nothing is revealed.
 import type { Database } from 'better-sqlite3';
+import { openRechargedEntries } from '../orders/recharged-entries';
 import type { CardCipher } from './card-cipher';
 
 export interface MaskedCard {
@@ -109,6 +110,14 @@ export function createVaultReader(options: VaultReaderOptions) {
       const cards = selectAll.all(clientOrderRef).map((row) => open(clientOrderRef, row));
       audit.run(options.now(), 'reveal', clientOrderRef, cards.length, 'all cards of the order');
       return cards;
+    },
+
+    /**
+     * The top-up entries an accepted order recharged, kept sealed on its intent (0010). An account
+     * identifier, not a card secret: shown in the order's detail (masked in lists), not audited.
+     */
+    openRechargedEntries(clientOrderRef: string, sealed: Buffer | null): Record<string, string>[] | null {
+      return openRechargedEntries(cipher, clientOrderRef, sealed);
     },
   };
 }

@@ -32,9 +32,6 @@ export const orderEn = {
   'outcome.verifying': 'The merchant needs a verification code for this order.',
   'outcome.unknownState': 'The merchant reports a state this app does not know: {raw}',
 
-  'intent.price_changed': 'Price rose – needs you',
-  'intent.unavailable': 'Not available – needs you',
-  'intent.withdrawing': 'Withdrawing',
 
   'withdraw.confirmTitle': 'Withdraw this order?',
   'withdraw.confirmSure': 'The merchant has not received it: it is dropped and nothing is charged.',

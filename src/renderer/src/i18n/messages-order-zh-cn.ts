@@ -32,9 +32,6 @@ export const orderZhCN: Record<OrderMessageKey, string> = {
   'outcome.verifying': '商户需要您为此订单提供验证码。',
   'outcome.unknownState': '商户返回了本软件不认识的状态：{raw}',
 
-  'intent.price_changed': '价格上涨·待确认',
-  'intent.unavailable': '无法供货·待处理',
-  'intent.withdrawing': '撤回中',
 
   'withdraw.confirmTitle': '撤回此订单？',
   'withdraw.confirmSure': '商户尚未收到此订单：撤回后不会发送，也不会扣款。',

@@ -10,12 +10,13 @@ import { aftersaleCacheAndInboxRetryMigration } from './0006-aftersale-cache-and
 import { watchedProductsMigration } from './0007-watched-products';
 import { productSearchPriceMigration } from './0008-product-search-price';
 import { aftersaleOutboxAndReadsMigration } from './0009-aftersale-outbox-and-reads';
-import { orderStateHistoryMigration } from './0010-order-state-history';
+import { orderPriceGuardMigration } from './0010-order-price-guard';
+import { orderStateHistoryMigration } from './0011-order-state-history';
 import { merchantTrustMigration } from './0013-merchant-trust';
 
-// MERGE NOTE (branch i11-merchant): ids 11 and 12 belong to migrations of other branches. Until they
-// are merged, these empty placeholders keep the ids consecutive; the merge replaces both with the
-// real migrations (nothing else refers to them).
+// MERGE NOTE (branch i11-merchant): id 12 belongs to a migration of another branch. Until it is
+// merged, this empty placeholder keeps the ids consecutive; the merge replaces it with the real
+// migration (nothing else refers to it).
 const reservedMigration = (id: number): Migration => ({ id, name: `reserved-${id}`, sql: 'SELECT 1;' });
 
 export const migrations: readonly Migration[] = [
@@ -28,8 +29,8 @@ export const migrations: readonly Migration[] = [
   watchedProductsMigration,
   productSearchPriceMigration,
   aftersaleOutboxAndReadsMigration,
+  orderPriceGuardMigration,
   orderStateHistoryMigration,
-  reservedMigration(11),
   reservedMigration(12),
   merchantTrustMigration,
 ];

@@ -1,4 +1,4 @@
-// Migration 0010 (order state history): one row per (order, revision) state seen, existing orders
+// Migration 0011 (order state history): one row per (order, revision) state seen, existing orders
 // backfilled with their current state, and nothing the orders row accepts can be refused here.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
@@ -31,7 +31,7 @@ function insertOrder(ref: string, state: string, revision: number): void {
   ).run(ref, `P-${ref}`, state, revision);
 }
 
-describe('0010 order state history', () => {
+describe('0011 order state history', () => {
   it('is one migration with its own table, and backfills every existing order with its current state', () => {
     expect(index).toBeGreaterThan(0);
     insertOrder('o_done', 'completed', 4);

@@ -1,4 +1,4 @@
-// 0010 order state history: every merchant state an order was seen in, by the order's revision, so
+// 0011 order state history: every merchant state an order was seen in, by the order's revision, so
 // the timeline shows the states the order actually passed through in the merchant's order — not a
 // "completed" made up from completedAt (which the merchant also sets for failed and cancelled) beside
 // the last state.
@@ -14,7 +14,7 @@
 import type { Migration } from '../migration';
 
 export const orderStateHistoryMigration: Migration = {
-  id: 10,
+  id: 11,
   name: 'order-state-history',
   sql: `
 CREATE TABLE order_state_history (
