@@ -22,7 +22,10 @@ import { createMerchantClient, type MerchantClient } from './merchant/merchant-c
 import { createNodeHttpsPort } from './merchant/node-https-port';
 import { createQuotaModel } from './merchant/quota-model';
 import { createAccessGate, type AccessGate } from './merchant/access-gate';
-import { createNotBeforeStore, type NotBeforeStore } from './merchant/not-before-store';
+import type { MerchantAccessError } from './merchant/merchant-errors';
+import { createNotBeforeStore, type NotBeforeHold, type NotBeforeStore } from './merchant/not-before-store';
+import type { QuotaGroup } from './merchant/quota-model';
+import type { WorkerPause } from './platform/worker-loop';
 import { createRequestSender } from './merchant/request-sender';
 import { merchantWorkerPause } from './merchant/worker-pause';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
@@ -64,6 +67,16 @@ export interface MerchantServices {
   aftersales: AftersaleService;
   /** Watched products read by detail now and then: the safety net under their product.changed webhooks. */
   watchedProducts: WatchedProductPoll;
+  /**
+   * A pause for a background worker that sends requests of these quota groups (issue 11): while the
+   * merchant refuses this key (401/403) or a stored Retry-After holds one of the groups. Pass it as the
+   * worker loop's `pause` (the order outbox: ['orderCreate', 'orderRead']).
+   */
+  pauseFor(groups: readonly QuotaGroup[]): WorkerPause;
+  /** The merchant's refusal of this connection's access (key invalid, suspended, IP denied), or null. */
+  accessRefusal(): MerchantAccessError | null;
+  /** The latest Retry-After hold on any of these groups (client-clock ms), or null: "try again after …". */
+  notBeforeOn(groups: readonly QuotaGroup[]): NotBeforeHold | null;
   /** Starts the background workers (outbox and after-sales first recover interrupted sends); not the webhook side. */
   startWorkers(): void;
   /** Stops the webhook side (if attached) and every worker. */
@@ -157,6 +170,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       client,
       tracker,
       outbox,
+      pauseFor: (groups) => merchantWorkerPause(pauseDeps, groups),
+      accessRefusal: () => access.refusal(),
+      notBeforeOn: (groups) => notBefore.latestOn(groups, clock.nowMs()),
       intents: createOrderIntents({ db, clock, logger }),
       actions: createOrderActions({ db, client, clock, logger, tracker }),
       aftersales,

@@ -88,6 +88,7 @@ describe('401 and 403 (spec 5, 7.5: never retried)', () => {
       if (again instanceof MerchantAccessError) expect({ refusal: again.refusal, notSent: again.notSent }).toEqual({ refusal: 'keyInvalid', notSent: true });
     }
     expect(merchant.requests).toHaveLength(1);
+    expect((await core.merchant()).accessRefusal()?.refusal).toBe('keyInvalid');
     // No message carries the key.
     expect(first.message).not.toContain(merchant.apiKey);
 
@@ -162,6 +163,8 @@ describe('Retry-After (spec 7.5, 8.2)', () => {
     expect(waited).toBeLessThan(30_000);
     expect(merchant.requests).toHaveLength(1);
 
+    expect((await core.merchant()).notBeforeOn(['orderRead', 'catalog'])?.untilMs).toBe(error.notBeforeMs);
+    expect((await core.merchant()).notBeforeOn(['orderRead'])).toBeNull();
     // Same group: refused here, nothing sent. Another group is not held.
     merchant.mode({ kind: 'normal' });
     const held = await rejectionOf(client.getTemplate(1002, null));
