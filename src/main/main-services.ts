@@ -127,7 +127,7 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
         .catch(() => undefined);
     },
     async stop() {
-      clipboardWriter.clearIfOurs();
+      await clipboardWriter.clearIfOurs().catch(() => undefined);
       stopNotifying();
       stopForwarding();
       unbind();
