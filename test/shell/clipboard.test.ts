@@ -78,21 +78,21 @@ describe('clipboard from main', () => {
 
   it('keeps a value copied while the check before a clear was still reading', async () => {
     const { clipboard, state } = fakeClipboard();
-    let releaseRead: (() => void) | null = null;
+    const pending: { release: (() => void) | null } = { release: null };
     const slow: ClipboardLike = {
       ...clipboard,
       readText: () =>
         new Promise((resolve) => {
           const seen = state.text;
-          releaseRead = () => resolve(seen);
+          pending.release = () => resolve(seen);
         }),
     };
     const writer = createClipboardWriter(slow);
     await writer.write('first');
     const clearing = writer.clearIfOurs();
     await writer.write('second');
-    expect(releaseRead).not.toBeNull();
-    releaseRead?.();
+    expect(pending.release).not.toBeNull();
+    pending.release?.();
     await clearing;
     expect(state.text).toBe('second');
     expect(state.clears).toBe(0);
