@@ -21,7 +21,7 @@ const USAGE = `usage: npm run cli -- --data DIR <command>
   order withdraw REF                                         (give up an order the merchant does not hold)
   order show REF --json
   orders --json
-  run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]
+  run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|url:URL]
   tunnel ngrok-authtoken   (the token from PROCURE_NGROK_AUTHTOKEN or stdin; used by --tunnel ngrok)
 PROCURE_PASSPHRASE protects the key and the card vault in DIR (unset: a key file DIR/passphrase.key, mode 0600).`;
 
