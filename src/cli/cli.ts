@@ -12,7 +12,7 @@ import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { runCommand } from './commands/run-command';
 import { describeFailure, EXIT } from './exit-codes';
 
-const USAGE = `usage: npm run cli -- --data DIR <command>
+const USAGE = `usage: npm run cli -- --data DIR <command>   (--help: this text)
   connect --base-url URL --user-id ID [--ca-cert FILE]   (API key from PROCURE_API_KEY or stdin)
   sync
   search TEXT [--json]
@@ -45,6 +45,10 @@ async function main(): Promise<number> {
   let context: CliContext | null = null;
   try {
     const args = parseCliArgs(process.argv.slice(2));
+    if (args.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT.ok;
+    }
     context = await openCliContext(args.dataDir);
     return await dispatch(context, args.words, args);
   } catch (error) {
