@@ -59,6 +59,7 @@ async function main(): Promise<number> {
     return failure.code;
   } finally {
     await context?.core.close();
+    await context?.logFile.close();
   }
 }
 
