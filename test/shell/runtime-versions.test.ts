@@ -17,6 +17,7 @@ interface SupportTable {
 
 interface PackageJson {
   engines: { node: string };
+  scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 }
@@ -68,6 +69,13 @@ describe('supported runtimes', () => {
     expect(pkg.engines.node).toBe(`>=${String(nodeMajor)}`);
     expect(pkg.devDependencies['@types/node']).toMatch(new RegExp(`^${String(nodeMajor)}\\.\\d+\\.\\d+$`));
     expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(nodeMajor ?? Infinity);
+  });
+
+  it('fetches the Electron binary before the desktop commands run it', () => {
+    // Since Electron 42 the package downloads its binary on first use, not on install, and
+    // electron-vite only reads the path the download leaves behind.
+    expect(pkg.scripts['start']).toMatch(/^install-electron && electron-vite preview$/);
+    expect(pkg.scripts['dev']).toMatch(/^install-electron && electron-vite dev$/);
   });
 
   it('pins every dependency exactly: the lockfile is the truth', () => {
