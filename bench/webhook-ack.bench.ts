@@ -188,7 +188,7 @@ export async function benchWebhookAck(): Promise<{ lines: string[] }> {
   let phaseNumber = 0;
   let pending: { resolve: (result: PhaseResult) => void; reject: (error: Error) => void } | null = null;
   worker.on('message', (result: PhaseResult) => pending?.resolve(result));
-  worker.on('error', (error) => pending?.reject(error));
+  worker.on('error', (error: Error) => pending?.reject(error));
   /** target 0: the receiver; 1: the loopback floor. */
   const run = (rate: number, seconds: number, target: 0 | 1 = 0): Promise<PhaseResult> =>
     new Promise((resolve, reject) => {

@@ -1,5 +1,7 @@
-// Parses `procure-desk --data DIR <command> [args]`: positional words and `--flag value` options, with
-// repeatable options (`--entry a=b --entry c=d`). Unknown flags are usage errors, never ignored.
+// Parses `procure-desk --data DIR <command> [args]` with node:util's parseArgs: positional words and
+// `--flag value` options, with repeatable options (`--entry a=b --entry c=d`). Unknown flags are usage
+// errors, never ignored.
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -10,35 +12,70 @@ export interface ParsedArgs {
   words: string[];
   options: Map<string, string[]>;
   flags: Set<string>;
+  /** --help (or -h) was given: print the usage and stop. */
+  help: boolean;
 }
 
-/** Options that take no value. */
-const BOOLEAN_FLAGS = new Set(['json', 'queue-only', 'until-idle']);
+/**
+ * Every option some command takes (each command refuses the others with allowOnly); the boolean
+ * ones take no value. `--name value` and `--name=value` both work, and options may repeat
+ * (`--entry a=b --entry c=d`).
+ */
+const OPTIONS = {
+  data: { type: 'string' },
+  'base-url': { type: 'string' },
+  'user-id': { type: 'string' },
+  'ca-cert': { type: 'string' },
+  product: { type: 'string' },
+  variant: { type: 'string' },
+  units: { type: 'string' },
+  entry: { type: 'string' },
+  'callback-url': { type: 'string' },
+  'webhook-port': { type: 'string' },
+  tunnel: { type: 'string' },
+  json: { type: 'boolean' },
+  'queue-only': { type: 'boolean' },
+  'until-idle': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsOptionsConfig;
+
+function isKnownOption(name: string): name is keyof typeof OPTIONS {
+  return Object.hasOwn(OPTIONS, name);
+}
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   const words: string[] = [];
   const options = new Map<string, string[]>();
   const flags = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (!arg.startsWith('--')) {
-      words.push(arg);
+  let help = false;
+  // Not strict: the tokens are checked here, so the refusals keep this tool's words.
+  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      words.push(token.value);
       continue;
     }
-    const name = arg.slice(2);
-    if (BOOLEAN_FLAGS.has(name)) {
+    if (token.kind === 'option-terminator') throw new UsageError('unknown option --');
+    const { name, rawName, value } = token;
+    if (!isKnownOption(name)) throw new UsageError(`unknown option ${rawName}`);
+    if (name === 'help') {
+      help = true;
+      continue;
+    }
+    if (OPTIONS[name].type === 'boolean') {
+      if (value !== undefined) throw new UsageError(`--${name} takes no value`);
       flags.add(name);
       continue;
     }
-    const value = argv[i + 1];
-    if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
-    i += 1;
+    // A value that looks like the next option means this one's value was left out.
+    if (value === undefined || (!token.inlineValue && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
     options.set(name, [...(options.get(name) ?? []), value]);
   }
   const data = options.get('data');
+  if (help) return { dataDir: data?.[0] ?? '', words, options, flags, help };
   if (!data || data.length !== 1 || data[0] === undefined) throw new UsageError('--data DIR is required (the folder holding the database and the secret file)');
   options.delete('data');
-  return { dataDir: data[0], words, options, flags };
+  return { dataDir: data[0], words, options, flags, help };
 }
 
 /** One value of an option, or undefined; refuses repeats. */

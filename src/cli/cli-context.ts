@@ -2,10 +2,11 @@
 // redacting log file beside them. The passphrase and the API key come from the environment, standard
 // input or the folder's key file (cli-passphrase.ts), never from argv (argv is visible to every
 // process on the machine).
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCore, type Core } from '../main/core/create-core';
 import { RedactingLogger } from '../main/core/logging/redacting-logger';
+import { createRotatingFileSink, type RotatingFileSink } from '../main/core/logging/rotating-file-sink';
 import { PassphraseSecretStore } from '../main/core/secrets/passphrase-secret-store';
 import type { SecretStore } from '../main/core/secrets/secret-store';
 import { cliPassphrase, SECRET_FILE_NAME } from './cli-passphrase';
@@ -15,6 +16,8 @@ export interface CliContext {
   logger: RedactingLogger;
   /** The store holding the API key, for other secrets the user hands over (the ngrok authtoken). */
   secrets: SecretStore;
+  /** The log file; closed (written out) after core at the end of the run. */
+  logFile: RotatingFileSink;
 }
 
 export async function readStdinLine(): Promise<string> {
@@ -32,8 +35,15 @@ export async function openCliContext(dataDir: string): Promise<CliContext> {
   const { passphrase, notice } = cliPassphrase(dataDir, process.env['PROCURE_PASSPHRASE']);
   if (notice !== null) process.stderr.write(`${notice}\n`);
   const logFile = join(dataDir, 'procure-desk.log');
-  const logger = new RedactingLogger({ sink: (line) => appendFileSync(logFile, `${line}\n`, { mode: 0o600 }), level: 'info' });
-  const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, SECRET_FILE_NAME), passphrase });
-  const core = await createCore({ dataDir, secrets, logger });
-  return { core, logger, secrets };
+  const logSink = createRotatingFileSink({ path: logFile, onError: (error) => process.stderr.write(`warning: the log file could not be written (${error instanceof Error ? error.message : 'unknown'})\n`) });
+  const logger = new RedactingLogger({ sink: logSink.sink, level: 'info' });
+  try {
+    const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, SECRET_FILE_NAME), passphrase });
+    const core = await createCore({ dataDir, secrets, logger });
+    return { core, logger, secrets, logFile: logSink };
+  } catch (error) {
+    // What was logged on the way still reaches the file before the run ends.
+    await logSink.close();
+    throw error;
+  }
 }

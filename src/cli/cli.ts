@@ -12,7 +12,7 @@ import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { runCommand } from './commands/run-command';
 import { describeFailure, EXIT } from './exit-codes';
 
-const USAGE = `usage: npm run cli -- --data DIR <command>
+const USAGE = `usage: npm run cli -- --data DIR <command>   (--help: this text)
   connect --base-url URL --user-id ID [--ca-cert FILE]   (API key from PROCURE_API_KEY or stdin)
   sync
   search TEXT [--json]
@@ -22,7 +22,7 @@ const USAGE = `usage: npm run cli -- --data DIR <command>
   order withdraw REF                                         (give up an order the merchant does not hold; an unknown outcome is checked first)
   order show REF --json
   orders --json
-  run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]
+  run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|url:URL]
   tunnel ngrok-authtoken   (the token from PROCURE_NGROK_AUTHTOKEN or stdin; used by --tunnel ngrok)
 PROCURE_PASSPHRASE protects the key and the card vault in DIR (unset: a key file DIR/passphrase.key, mode 0600).`;
 
@@ -46,6 +46,10 @@ async function main(): Promise<number> {
   let context: CliContext | null = null;
   try {
     const args = parseCliArgs(process.argv.slice(2));
+    if (args.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT.ok;
+    }
     context = await openCliContext(args.dataDir);
     return await dispatch(context, args.words, args);
   } catch (error) {
@@ -56,6 +60,7 @@ async function main(): Promise<number> {
     return failure.code;
   } finally {
     await context?.core.close();
+    await context?.logFile.close();
   }
 }
 

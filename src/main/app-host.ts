@@ -45,11 +45,8 @@ export function createElectronAppHost(options: ElectronAppHostOptions): Electron
       return { baseUrl: sandbox.baseUrl, userId: sandbox.userId, apiKey: sandbox.apiKey, caCertPem };
     },
     ...(options.chooseExportPath === undefined ? {} : { chooseExportPath: options.chooseExportPath }),
-    writeClipboard(text, clearAfterMs) {
-      return new Promise((resolve) => {
-        options.clipboard.write(text, clearAfterMs);
-        resolve();
-      });
+    async writeClipboard(text, clearAfterMs) {
+      await options.clipboard.write(text, clearAfterMs);
     },
     async stop() {
       const running = demo;

@@ -1,7 +1,7 @@
 // Composes what main runs once the app is ready: the safeStorage secret store, core, the app service
 // and its IPC binding, event forwarding, notifications, menu and tray. index.ts keeps only the app's
 // lifecycle; this file keeps only the wiring.
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, clipboard, dialog, ipcMain, safeStorage, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import icon from '../../resources/icon.png?asset';
@@ -13,6 +13,7 @@ import { createClipboardWriter } from './clipboard';
 import { createAppService } from './core/app/app-service';
 import { createCore } from './core/create-core';
 import { RedactingLogger } from './core/logging/redacting-logger';
+import { createRotatingFileSink } from './core/logging/rotating-file-sink';
 import { bindIpcHandlers } from './ipc/bind-ipc-handlers';
 import { forwardEvents } from './ipc/forward-events';
 import { createSenderCheck } from './ipc/sender-check';
@@ -42,7 +43,9 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
   const userData = app.getPath('userData');
   mkdirSync(userData, { recursive: true, mode: 0o700 });
   const logFile = join(userData, 'procure-desk.log');
-  const logger = new RedactingLogger({ sink: (line) => appendFileSync(logFile, `${line}\n`, { mode: 0o600 }), level: 'info' });
+  // Written off the UI thread's turn and rotated by size (rotating-file-sink.ts).
+  const logFileSink = createRotatingFileSink({ path: logFile, onError: (error) => console.warn('Procure Desk: the log file could not be written', error instanceof Error ? error.message : 'unknown') });
+  const logger = new RedactingLogger({ sink: logFileSink.sink, level: 'info' });
 
   let backendChange: BackendChange | null = null;
   const secrets = await SafeStorageSecretStore.open({
@@ -127,7 +130,7 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
         .catch(() => undefined);
     },
     async stop() {
-      clipboardWriter.clearIfOurs();
+      await clipboardWriter.clearIfOurs().catch(() => undefined);
       stopNotifying();
       stopForwarding();
       unbind();
@@ -135,6 +138,7 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
       await service.stop();
       await host.stop();
       await core.close();
+      await logFileSink.close();
     },
   };
 }

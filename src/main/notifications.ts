@@ -1,7 +1,9 @@
 // Desktop notifications for what the app service pushes as `app.notification` (order completed or
 // failed, credentials ready, a watched product's price or stock changed, low balance, a merchant's
 // after-sales reply). The service pushes facts; they are worded here in the language the buyer
-// chose (shared/notification-text.ts), free of secrets. A click brings the window up.
+// chose (shared/notification-text.ts), free of secrets. A click brings the window up. Since Electron
+// 42, macOS shows notifications through UNNotification only for a signed app; otherwise the
+// notification reports `failed`, which is passed on (logged) rather than lost.
 import { Notification } from 'electron';
 import type { EventName } from '../shared/ipc/contract';
 import { notificationSchema, type NotificationView } from '../shared/ipc/views';
@@ -9,14 +11,15 @@ import { notificationText, type NotificationLanguage } from '../shared/notificat
 
 export interface NotificationPort {
   isSupported(): boolean;
-  show(notification: NotificationView, onClick: () => void): void;
+  show(notification: NotificationView, onClick: () => void, onFailed: (error: Error) => void): void;
 }
 
 export const electronNotifications: NotificationPort = {
   isSupported: () => Notification.isSupported(),
-  show(view, onClick) {
+  show(view, onClick, onFailed) {
     const notification = new Notification({ title: view.title, body: view.body, silent: view.kind === 'productChanged' });
     notification.on('click', onClick);
+    notification.on('failed', (_event, error) => onFailed(new Error(error)));
     notification.show();
   },
 };
@@ -35,7 +38,7 @@ export function notifyOnAppEvents(
     const view = parsed.data;
     language()
       .catch(() => 'en' as const)
-      .then((lang) => port.show({ ...view, ...notificationText(view, lang) }, showWindow))
+      .then((lang) => port.show({ ...view, ...notificationText(view, lang) }, showWindow, onError))
       .catch(onError);
   };
 }

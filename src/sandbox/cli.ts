@@ -1,7 +1,7 @@
 // `npm run sandbox -- …`: starts the merchant sandbox, prints its address as one JSON line on stdout,
 // logs to stderr (never a key), and stops cleanly on SIGTERM/SIGINT (or when stdin closes, if asked).
 import { findNpmLauncher, watchLauncher } from './launcher-watch';
-import { parseSandboxArgs, UsageError } from './sandbox-options';
+import { parseSandboxArgs, SANDBOX_USAGE, UsageError } from './sandbox-options';
 import { startSandbox } from './start-sandbox';
 
 const log = (line: string): void => void process.stderr.write(`[sandbox] ${line}\n`);
@@ -16,6 +16,10 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw error;
+  }
+  if (options.help === true) {
+    process.stdout.write(`${SANDBOX_USAGE}\n`);
+    process.exit(0);
   }
   const sandbox = await startSandbox(options, log);
   const { baseUrl, controlUrl, userId, apiKey, caCertFile } = sandbox;

@@ -18,6 +18,10 @@ async function main(): Promise<void> {
     process.stderr.write(`web: ${error.message}\n${WEB_USAGE}\n`);
     process.exit(2);
   }
+  if (args.help === true) {
+    process.stdout.write(`${WEB_USAGE}\n`);
+    process.exit(0);
+  }
   const logger = new RedactingLogger({ sink: streamSink(process.stderr), level: 'info' });
   let host: RunningWebHost;
   try {

@@ -4,7 +4,9 @@
 // not only against the screen. One host and one page for the file, like a buyer's session.
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openApp, screenshot } from './support/browser';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchChromium, openApp, SCREENSHOT_DIR, screenshot } from './support/browser';
 import {
   closeOverlays,
   connectDemo,
@@ -115,7 +117,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await screenshot(page, `order-path-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (context.task.result?.state === 'fail') {
+    await screenshot(page, `order-path-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+    // What the host said (it logs no key or secret), next to the picture.
+    writeFileSync(join(SCREENSHOT_DIR, 'order-path-host-stderr.txt'), host.stderr());
+  }
   await control.faults({ errorRate: 0, dropRate: 0, latencyMs: 0 });
   await closeOverlays(page).catch(() => undefined);
 });

@@ -14,5 +14,7 @@ describe('webhook path choice', () => {
     expect(choiceFromTunnel('')).toEqual({ path: 'off', publicUrl: '' });
     expect(choiceFromTunnel('frp')).toEqual({ path: 'off', publicUrl: '' });
     expect(choiceFromTunnel('url')).toEqual({ path: 'off', publicUrl: '' });
+    // No longer offered: core turns a stored localtunnel choice into polling (with a notice).
+    expect(choiceFromTunnel('localtunnel')).toEqual({ path: 'off', publicUrl: '' });
   });
 });

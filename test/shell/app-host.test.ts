@@ -26,7 +26,7 @@ describe('Electron AppHost', () => {
     const caFile = join(dir, 'ca-cert.pem');
     writeFileSync(caFile, '-----BEGIN CERTIFICATE-----\nfake\n-----END CERTIFICATE-----\n');
     const sandbox = fakeSandboxStarter(caFile);
-    const clipboard: ClipboardWriter = { write: vi.fn(() => ({ clearsInSeconds: 30 })), clearIfOurs: vi.fn() };
+    const clipboard: ClipboardWriter = { write: vi.fn(() => Promise.resolve({ clearsInSeconds: 30 })), clearIfOurs: vi.fn(() => Promise.resolve()) };
     const host = createElectronAppHost({ clipboard, demoCaDir: join(dir, 'demo-ca'), log: () => undefined, startDemo: sandbox.start });
     const [a, b] = await Promise.all([host.startDemoMerchant(), host.startDemoMerchant()]);
     expect(a).toEqual({ baseUrl: 'https://127.0.0.1:4443/openapi/v1', userId: '170001', apiKey: 'AK_demo', caCertPem: expect.stringContaining('BEGIN CERTIFICATE') as string });
@@ -39,7 +39,7 @@ describe('Electron AppHost', () => {
 
   it('lets a failed demo start be retried', async () => {
     const start = vi.fn().mockRejectedValueOnce(new Error('EADDRINUSE'));
-    const host = createElectronAppHost({ clipboard: { write: vi.fn(() => ({ clearsInSeconds: 30 })), clearIfOurs: vi.fn() }, demoCaDir: dir, log: () => undefined, startDemo: start });
+    const host = createElectronAppHost({ clipboard: { write: vi.fn(() => Promise.resolve({ clearsInSeconds: 30 })), clearIfOurs: vi.fn(() => Promise.resolve()) }, demoCaDir: dir, log: () => undefined, startDemo: start });
     await expect(host.startDemoMerchant()).rejects.toThrow('EADDRINUSE');
     const caFile = join(dir, 'ca.pem');
     writeFileSync(caFile, 'pem');
@@ -48,8 +48,8 @@ describe('Electron AppHost', () => {
   });
 
   it('writes the clipboard through main with the delay the service asks for', async () => {
-    const write = vi.fn(() => ({ clearsInSeconds: 30 }));
-    const host = createElectronAppHost({ clipboard: { write, clearIfOurs: vi.fn() }, demoCaDir: dir, log: () => undefined });
+    const write = vi.fn(() => Promise.resolve({ clearsInSeconds: 30 }));
+    const host = createElectronAppHost({ clipboard: { write, clearIfOurs: vi.fn(() => Promise.resolve()) }, demoCaDir: dir, log: () => undefined });
     await host.writeClipboard?.('CARD-1', 30_000);
     expect(write).toHaveBeenCalledWith('CARD-1', 30_000);
   });

@@ -46,7 +46,8 @@ describe('desktop notifications', () => {
     const port: NotificationPort = { isSupported: () => true, show };
     const showWindow = vi.fn();
     let language: 'zh-CN' | 'en' = 'zh-CN';
-    const listener = notifyOnAppEvents(port, showWindow, () => Promise.resolve(language));
+    const failures: unknown[] = [];
+    const listener = notifyOnAppEvents(port, showWindow, () => Promise.resolve(language), (error) => failures.push(error));
     listener('orders.changed', { clientOrderRefs: ['PD_1'] });
     const facts = { kind: 'credentialsReady', title: 'Card codes received', body: '2 card(s) of 视频会员 are in the vault.', productName: '视频会员', cards: 2, clientOrderRef: 'PD_1' };
     listener('app.notification', facts);
@@ -55,6 +56,10 @@ describe('desktop notifications', () => {
     expect(show.mock.calls[0]?.[0]).toMatchObject({ kind: 'credentialsReady', title: '卡密已到账', body: '视频会员的 2 张卡密已存入保险箱。' });
     (show.mock.calls[0]?.[1] as () => void)();
     expect(showWindow).toHaveBeenCalledTimes(1);
+    // An unsigned macOS build cannot show it (Electron ≥ 42): the failure reaches the error callback.
+    const failed = new Error('Notifications are not allowed for this application');
+    (show.mock.calls[0]?.[2] as (error: Error) => void)(failed);
+    expect(failures).toEqual([failed]);
 
     language = 'en';
     listener('app.notification', facts);

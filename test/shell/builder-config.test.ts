@@ -56,6 +56,9 @@ describe('electron-builder configuration', () => {
     const files = (config.files as { filter: string[] }[] | string[]).flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.filter));
     expect(files).toEqual(expect.arrayContaining(['out/**/*', 'package.json', '!**/*.map']));
     expect(files.some((pattern) => pattern.startsWith('src'))).toBe(false);
+    // Node-API addons with prebuilt binaries: no rebuild against Electron's headers, no C sources shipped.
+    expect(config.npmRebuild).toBe(false);
+    expect(files).toEqual(expect.arrayContaining(['!node_modules/better-sqlite3/{src,deps}/**']));
   });
 
   it('publishes a feed for electron-updater, named by the release build (never a made-up host)', async () => {

@@ -59,10 +59,10 @@ describe('export save dialog', () => {
 
   it('is the Electron AppHost\'s chooseExportPath port', async () => {
     const chooseExportPath = createExportPathChooser({ window: () => mainWindow, defaultDir: () => '/docs', language: 'en' });
-    const host = createElectronAppHost({ clipboard: { write: vi.fn(() => ({ clearsInSeconds: 30 })), clearIfOurs: vi.fn() }, demoCaDir: '/tmp/none', log: () => undefined, chooseExportPath });
+    const host = createElectronAppHost({ clipboard: { write: vi.fn(() => Promise.resolve({ clearsInSeconds: 30 })), clearIfOurs: vi.fn(() => Promise.resolve()) }, demoCaDir: '/tmp/none', log: () => undefined, chooseExportPath });
     expect(await host.chooseExportPath?.('x.zip')).toBe('/home/buyer/Documents/cards.xlsx');
     expect(calls.at(-1)?.options.defaultPath).toBe('/docs/x.zip');
-    const bare = createElectronAppHost({ clipboard: { write: vi.fn(() => ({ clearsInSeconds: 30 })), clearIfOurs: vi.fn() }, demoCaDir: '/tmp/none', log: () => undefined });
+    const bare = createElectronAppHost({ clipboard: { write: vi.fn(() => Promise.resolve({ clearsInSeconds: 30 })), clearIfOurs: vi.fn(() => Promise.resolve()) }, demoCaDir: '/tmp/none', log: () => undefined });
     expect('chooseExportPath' in bare).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSafeStoragePort, type SafeStoragePort, type SyncSafeStorage } from '../../src/main/secrets/safe-storage-port';
+import { createSafeStoragePort, type ElectronSafeStorage, type SafeStoragePort } from '../../src/main/secrets/safe-storage-port';
 import { SafeStorageFileCorruptError, SafeStorageSecretStore, SecretUnreadableError, type BackendChange } from '../../src/main/secrets/safe-storage-secret-store';
 
 /**
@@ -178,35 +178,30 @@ describe('safeStorage secret store', () => {
 });
 
 describe('safeStorage port', () => {
-  const sync: SyncSafeStorage = {
-    isEncryptionAvailable: () => true,
-    encryptString: (plain) => Buffer.from(`sync:${plain}`),
-    decryptString: (blob) => blob.toString().replace(/^sync:/, ''),
+  // Shaped like Electron 45's safeStorage: only the asynchronous API is used (the synchronous one is
+  // deprecated); the synchronous members are absent, so calling one would fail the test.
+  const electron45 = (decrypt: (blob: Buffer) => Promise<{ result: string; shouldReEncrypt: boolean }>): ElectronSafeStorage => ({
+    isAsyncEncryptionAvailable: vi.fn(() => Promise.resolve(true)),
+    encryptStringAsync: vi.fn((plain: string) => Promise.resolve(Buffer.from(`async:${plain}`))),
+    decryptStringAsync: vi.fn(decrypt),
     getSelectedStorageBackend: () => 'gnome_libsecret',
-  };
-
-  it("uses Electron 41's synchronous API behind promises, and names the backend per platform", async () => {
-    const port = createSafeStoragePort(sync, 'linux');
-    expect(port.backend()).toBe('gnome_libsecret');
-    expect(createSafeStoragePort(sync, 'darwin').backend()).toBe('keychain');
-    expect(createSafeStoragePort(sync, 'win32').backend()).toBe('dpapi');
-    expect(await port.isAvailable()).toBe(true);
-    const blob = await port.encrypt('x');
-    expect(await port.decrypt(blob)).toEqual({ value: 'x', shouldReEncrypt: false });
-    const failing = createSafeStoragePort({ ...sync, decryptString: () => { throw new Error('bad'); } }, 'linux');
-    await expect(failing.decrypt(blob)).rejects.toThrow('bad');
   });
+  const decryptOk = (blob: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> => Promise.resolve({ result: blob.toString().replace(/^async:/, ''), shouldReEncrypt: true });
 
-  it('prefers the asynchronous API when the running Electron has it', async () => {
-    const withAsync = Object.assign(Object.create(null) as object, sync, {
-      isAsyncEncryptionAvailable: vi.fn(() => Promise.resolve(true)),
-      encryptStringAsync: vi.fn((plain: string) => Promise.resolve(Buffer.from(`async:${plain}`))),
-      decryptStringAsync: vi.fn((blob: Buffer) => Promise.resolve({ result: blob.toString().replace(/^async:/, ''), shouldReEncrypt: true })),
-    }) as SyncSafeStorage;
-    const port = createSafeStoragePort(withAsync, 'linux');
+  it('uses the asynchronous API and passes on a rotated key', async () => {
+    const port = createSafeStoragePort(electron45(decryptOk), 'linux');
     expect(await port.isAvailable()).toBe(true);
     const blob = await port.encrypt('y');
     expect(blob.toString()).toBe('async:y');
     expect(await port.decrypt(blob)).toEqual({ value: 'y', shouldReEncrypt: true });
+    const failing = createSafeStoragePort(electron45(() => Promise.reject(new Error('bad'))), 'linux');
+    await expect(failing.decrypt(blob)).rejects.toThrow('bad');
+  });
+
+  it('names the backend per platform', () => {
+    const storage = electron45(decryptOk);
+    expect(createSafeStoragePort(storage, 'linux').backend()).toBe('gnome_libsecret');
+    expect(createSafeStoragePort(storage, 'darwin').backend()).toBe('keychain');
+    expect(createSafeStoragePort(storage, 'win32').backend()).toBe('dpapi');
   });
 });

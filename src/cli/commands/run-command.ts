@@ -1,4 +1,4 @@
-// `run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|localtunnel|url:URL]`:
+// `run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|url:URL]`:
 // recovers intents a crash left mid-send, then runs the outbox and the order tracker until
 // SIGTERM/SIGINT (or, with --until-idle, until no intent waits to be sent). With a webhook flag it
 // also starts the receiver on 127.0.0.1 (port 0 = a free one) behind the chosen tunnel (loopback by

@@ -1,6 +1,6 @@
 // The file writers on their own: CSV as RFC 4180 with BOM, CRLF and the formula guard; SpreadsheetML
 // text escapes that survive any character; the XLSX package read back by an independent parser
-// (fflate + the sheet XML) with card numbers as text, prices as numbers, Chinese intact.
+// (a ZIP reader of its own + the sheet XML) with card numbers as text, prices as numbers, Chinese intact.
 import { describe, expect, it } from 'vitest';
 import { csvBytes, csvField, csvText, UTF8_BOM } from '../../../src/main/core/export/csv-writer';
 import { columnLetters, spreadsheetText, spreadsheetTextValue } from '../../../src/main/core/export/ooxml-text';
@@ -67,8 +67,8 @@ describe('SpreadsheetML text', () => {
 });
 
 describe('xlsx writer', () => {
-  it('writes a package with the parts a workbook needs and the sheet named in Chinese', () => {
-    const book = readXlsx(xlsxBytes(table));
+  it('writes a package with the parts a workbook needs and the sheet named in Chinese', async () => {
+    const book = readXlsx(await xlsxBytes(table));
     expect(book.parts).toEqual([
       '[Content_Types].xml',
       '_rels/.rels',
@@ -83,8 +83,8 @@ describe('xlsx writer', () => {
     expect(book.sheetXml).toContain('<autoFilter ref="A1:H4"/>');
   });
 
-  it('keeps card numbers as text (never 6.22E+18), prices as numbers, every other cell exact', () => {
-    const book = readXlsx(xlsxBytes(table));
+  it('keeps card numbers as text (never 6.22E+18), prices as numbers, every other cell exact', async () => {
+    const book = readXlsx(await xlsxBytes(table));
     const texts = book.rows.map((row) => row.map((cell) => cell?.text ?? null));
     expect(texts).toEqual([
       HEADERS,
@@ -102,8 +102,8 @@ describe('xlsx writer', () => {
     expect(book.sheetXml).not.toContain('<f>');
   });
 
-  it('writes an empty selection as a header row only (valid, not a crash)', () => {
-    const book = readXlsx(xlsxBytes({ ...table, rows: [] }));
+  it('writes an empty selection as a header row only (valid, not a crash)', async () => {
+    const book = readXlsx(await xlsxBytes({ ...table, rows: [] }));
     expect(book.rows).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
 // Independent readers of what an export wrote, for assertions: the .xlsx package unzipped with
-// fflate and its sheet XML parsed back to text cells (XML entities and Excel's _xHHHH_ escapes
+// a ZIP reader of the tests' own (zip-entries.ts) and its sheet XML parsed back to text cells (XML entities and Excel's _xHHHH_ escapes
 // undone, as Excel reads them), an RFC 4180 CSV parser, and the external tools (msoffcrypto-tool,
 // 7-Zip) run as a user would run them.
 import { spawnSync } from 'node:child_process';
-import { strFromU8, unzipSync } from 'fflate';
+import { zipEntries } from './zip-entries';
 
 export interface SheetCell {
   readonly text: string;
@@ -35,11 +35,11 @@ export interface ParsedWorkbook {
 }
 
 export function readXlsx(bytes: Uint8Array): ParsedWorkbook {
-  const files = unzipSync(bytes);
+  const files = zipEntries(bytes);
   const part = (name: string): string => {
-    const data = files[name];
+    const data = files.get(name);
     if (data === undefined) throw new Error(`the package has no ${name}`);
-    return strFromU8(data);
+    return new TextDecoder().decode(data);
   };
   const shared = [...part('xl/sharedStrings.xml').matchAll(/<si>(.*?)<\/si>/gs)].map((m) =>
     [...(m[1] ?? '').matchAll(/<t(?:\s[^>]*)?>(.*?)<\/t>/gs)].map((t) => unXstring(xmlUnescape(t[1] ?? ''))).join(''),
@@ -61,7 +61,7 @@ export function readXlsx(bytes: Uint8Array): ParsedWorkbook {
     rows.push(cells);
   }
   const sheetName = xmlUnescape(/<sheet name="([^"]*)"/.exec(part('xl/workbook.xml'))?.[1] ?? '');
-  return { parts: Object.keys(files), sheetName, rows, sheetXml, stylesXml: part('xl/styles.xml') };
+  return { parts: [...files.keys()], sheetName, rows, sheetXml, stylesXml: part('xl/styles.xml') };
 }
 
 /** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks; records end with CRLF. */

@@ -25,7 +25,7 @@ let encryptedFile: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'procure-agile-'));
-  plain = xlsxBytes({
+  plain = await xlsxBytes({
     sheetName: '卡密',
     headers: ['商品', '卡号', '卡密'],
     rows: Array.from({ length: 900 }, (_, i) => [`王者荣耀点券 ${i}`, `62220212345${String(i).padStart(8, '0')}`, `PW-${i}-CANARYSECRET`]),

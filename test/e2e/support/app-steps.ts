@@ -51,9 +51,15 @@ export async function search(page: Page, text: string): Promise<void> {
 export async function openProduct(page: Page, product: ControlProduct): Promise<Locator> {
   await goTo(page, 'catalog');
   await search(page, product.name);
-  await page.locator(`[data-testid="catalog-row"][data-product-ref="${product.productRef}"]`).click();
   const drawer = page.getByTestId('product-drawer');
-  await drawer.getByTestId('variant-row').first().waitFor();
+  // The list is virtualized and follows the search as it settles: a row element found for this
+  // product can show another one by the time it is clicked. Check the drawer names the product.
+  for (let attempt = 0; ; attempt++) {
+    await page.locator(`[data-testid="catalog-row"][data-product-ref="${product.productRef}"]`).click();
+    await drawer.getByTestId('variant-row').first().waitFor();
+    if ((await page.locator('.ant-drawer-title').first().textContent()) === product.name || attempt === 3) break;
+    await closeOverlays(page);
+  }
   return drawer;
 }
 

@@ -17,7 +17,7 @@ import { createProductWatchStore } from '../events/product-watch-store';
 import { RedactingLogger } from '../logging/redacting-logger';
 import { createAppEvents } from './app-events';
 import type { AppContext, AppHost, AppServiceOptions } from './app-context';
-import { readDemoFlag, readSettings, writeDemoFlag } from './app-settings';
+import { readDemoFlag, readSettings, retireLocaltunnelChoice, writeDemoFlag } from './app-settings';
 import { catalogHandlers } from './catalog-handlers';
 import { createChangeWatch, type OrderTransition, type WatchedProductChange } from './change-watch';
 import { connectionHandlers } from './connection-handlers';
@@ -309,6 +309,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     async start() {
       if (started) return;
       started = true;
+      if (retireLocaltunnelChoice(core.db, nowSeconds())) logger.warn('the stored localtunnel webhook choice is no longer offered; orders are tracked by polling until another is chosen');
       changeWatch.start();
       aftersaleNotices.start();
       try {

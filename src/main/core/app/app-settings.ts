@@ -3,11 +3,12 @@
 // table's CHECK refuses key-like names, and nothing here holds one.
 import type { Database } from 'better-sqlite3';
 import { settingsSchema, type Settings } from '../../../shared/ipc/views';
+import { RETIRED_LOCALTUNNEL } from '../events/tunnels/tunnel-spec';
 
 const SETTINGS_KEY = 'app.preferences';
 const DEMO_KEY = 'app.connectionIsDemo';
 
-export const DEFAULT_SETTINGS: Settings = { language: 'system', theme: 'system', webhookTunnel: 'off', webhookPort: 0 };
+export const DEFAULT_SETTINGS: Settings = { language: 'system', theme: 'system', webhookTunnel: 'off', webhookPort: 0, webhookNotice: 'none' };
 
 function read(db: Database, key: string): unknown {
   const row = db.prepare<[string], { value_json: string }>('SELECT value_json FROM settings WHERE key = ?').get(key);
@@ -36,6 +37,17 @@ export function writeSettings(db: Database, change: Readonly<Partial<Record<keyo
   const next = settingsSchema.parse({ ...readSettings(db), ...change });
   write(db, SETTINGS_KEY, next, nowSeconds);
   return next;
+}
+
+/**
+ * A localtunnel choice stored by an earlier build becomes polling ('off'), with a notice the Settings
+ * screen shows until the buyer chooses again. Answers whether it changed anything; run at start-up,
+ * before the webhook side is built from the settings.
+ */
+export function retireLocaltunnelChoice(db: Database, nowSeconds: number): boolean {
+  if (readSettings(db).webhookTunnel.trim() !== RETIRED_LOCALTUNNEL) return false;
+  writeSettings(db, { webhookTunnel: 'off', webhookNotice: 'localtunnelRetired' }, nowSeconds);
+  return true;
 }
 
 export function readDemoFlag(db: Database): boolean {

@@ -29,6 +29,8 @@ export function settingsHandlers(ctx: AppContext): HandlersFor<Channels> {
           throw new AppFailure('INVALID_INPUT', error.message, [{ path: 'webhookTunnel', message: error.message }]);
         }
       }
+      // A new webhook choice answers any notice about the old one.
+      if (change.webhookTunnel !== undefined) next['webhookNotice'] = 'none';
       const saved = writeSettings(ctx.core.db, next, ctx.nowSeconds());
       if (saved.webhookTunnel !== before.webhookTunnel || saved.webhookPort !== before.webhookPort) await ctx.webhookSettingsChanged();
       return saved;

@@ -6,7 +6,7 @@ import { createTunnel } from './tunnels/create-tunnel';
 import { parseTunnelSpec } from './tunnels/tunnel-spec';
 
 export interface WebhookChoice {
-  /** 'off' (or empty) for polling only; otherwise loopback, ngrok, cloudflared, localtunnel or url:https://… */
+  /** 'off' (or empty) for polling only; otherwise loopback, ngrok, cloudflared or url:https://… */
   readonly webhookTunnel: string;
   /** The receiver's port on 127.0.0.1; 0 = a free one. */
   readonly webhookPort: number;

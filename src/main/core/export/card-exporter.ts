@@ -51,7 +51,7 @@ const PROTECTION: Readonly<Record<ExportFormat, string>> = {
 async function fileBytes(request: ExportRequest, table: ExportTable, count: number, now: number): Promise<Uint8Array> {
   switch (request.format) {
     case 'xlsx': {
-      const plain = xlsxBytes(table);
+      const plain = await xlsxBytes(table);
       try {
         return await encryptOfficePackage(plain, request.password ?? '');
       } finally {

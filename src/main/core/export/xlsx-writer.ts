@@ -1,13 +1,13 @@
-// A minimal, valid SpreadsheetML workbook (ECMA-376 Part 1) written with fflate: one worksheet of
+// A minimal, valid SpreadsheetML workbook (ECMA-376 Part 1) zipped by @zip.js/zip.js: one worksheet of
 // the export table, shared strings, and the styles that keep it honest in Excel and WPS:
 // - every text cell, card numbers above all, is a shared string with the "@" (Text) number format:
 //   a 19-digit card number as a number would show as 1.23E+18 and lose its last digits for good;
 // - prices are real numbers with two decimals ("0.00"), so the buyer can sum them;
 // - the header row is bold, frozen, and carries an AutoFilter.
 // Strings go through the ST_Xstring escape (ooxml-text.ts) so any character survives exactly.
-import { strToU8, zipSync } from 'fflate';
 import { fenToYuanText } from '../../../shared/money';
 import { isPrice, type ExportTable } from './export-table';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from './zip-library';
 import { columnLetters, spreadsheetText, xmlEscape } from './ooxml-text';
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -118,20 +118,27 @@ function workbookXml(table: ExportTable): string {
 }
 
 /** The .xlsx package bytes (a ZIP of the parts above). */
-export function xlsxBytes(table: ExportTable): Uint8Array {
+export async function xlsxBytes(table: ExportTable): Promise<Uint8Array> {
   const strings = new SharedStrings();
   const sheet = sheetXml(table, strings);
-  const parts: Record<string, Uint8Array> = {
-    '[Content_Types].xml': strToU8(CONTENT_TYPES),
-    '_rels/.rels': strToU8(ROOT_RELS),
-    'xl/workbook.xml': strToU8(workbookXml(table)),
-    'xl/_rels/workbook.xml.rels': strToU8(WORKBOOK_RELS),
-    'xl/styles.xml': strToU8(STYLES),
-    'xl/worksheets/sheet1.xml': strToU8(sheet),
-    'xl/sharedStrings.xml': strToU8(strings.xml()),
-  };
-  const zipped = zipSync(parts, { level: 6 });
-  // The plain parts held the card codes: overwritten before they are left to the collector.
-  for (const bytes of Object.values(parts)) bytes.fill(0);
-  return zipped;
+  const utf8 = new TextEncoder();
+  // [Content_Types].xml first, as Office writes it; each entry deflated in memory and written with
+  // its sizes in the local header (no data descriptors, no extra timestamp fields).
+  const parts: [string, Uint8Array][] = [
+    ['[Content_Types].xml', utf8.encode(CONTENT_TYPES)],
+    ['_rels/.rels', utf8.encode(ROOT_RELS)],
+    ['xl/workbook.xml', utf8.encode(workbookXml(table))],
+    ['xl/_rels/workbook.xml.rels', utf8.encode(WORKBOOK_RELS)],
+    ['xl/styles.xml', utf8.encode(STYLES)],
+    ['xl/worksheets/sheet1.xml', utf8.encode(sheet)],
+    ['xl/sharedStrings.xml', utf8.encode(strings.xml())],
+  ];
+  try {
+    const writer = new ZipWriter(new Uint8ArrayWriter(), { level: 6, bufferedWrite: true, dataDescriptor: false, extendedTimestamp: false });
+    for (const [name, bytes] of parts) await writer.add(name, new Uint8ArrayReader(bytes));
+    return await writer.close();
+  } finally {
+    // The plain parts held the card codes: overwritten before they are left to the collector.
+    for (const [, bytes] of parts) bytes.fill(0);
+  }
 }

@@ -110,6 +110,9 @@ export function createOrderTracker(options: OrderTrackerOptions) {
     /** Starts watching an order just accepted (the outbox calls it): first poll after the base delay. */
     track(order: Order): void {
       reschedule(order.clientOrderRef, true, false);
+      // The loop may be asleep for up to a minute with nothing due; its next wake-up must be this
+      // order's first poll (15 s), or a new order's outcome shows a minute late.
+      loop.poke();
     },
     /** A hint that an order changed (webhook, user action): poll it soon. Its content is ignored. */
     nudge(clientOrderRef: string): void {

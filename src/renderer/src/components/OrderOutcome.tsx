@@ -12,9 +12,20 @@ import { useProblemStore } from '../state/problem-store';
 import { PriceChangedPanel } from './PriceChangedPanel';
 import { ProblemAlert } from './ProblemAlert';
 import { UnavailablePanel } from './UnavailablePanel';
-import { WithdrawControl } from './WithdrawControl';
+import { WithdrawControl, WithdrawOutcome } from './WithdrawControl';
 
 export function OrderOutcome({ detail, onView }: { detail: OrderDetail; onView: () => void }) {
+  return (
+    <>
+      <OutcomeByStatus detail={detail} onView={onView} />
+      <div style={{ marginTop: 8 }}>
+        <WithdrawOutcome clientOrderRef={detail.clientOrderRef} />
+      </div>
+    </>
+  );
+}
+
+function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () => void }) {
   const { t } = useI18n();
   const offline = useProblemStore((state) => state.browserOffline || state.problem?.problem === 'offline');
   const view = (

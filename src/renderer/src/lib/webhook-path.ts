@@ -1,6 +1,6 @@
-// The settings' tunnel text (the CLI's --tunnel: off | loopback | ngrok | cloudflared | localtunnel |
+// The settings' tunnel text (the CLI's --tunnel: off | loopback | ngrok | cloudflared |
 // url:https://…) as the choice the Settings screen shows, and back. Main checks the text again.
-export const WEBHOOK_PATHS = ['off', 'ngrok', 'cloudflared', 'localtunnel', 'url', 'loopback'] as const;
+export const WEBHOOK_PATHS = ['off', 'ngrok', 'cloudflared', 'url', 'loopback'] as const;
 export type WebhookPath = (typeof WEBHOOK_PATHS)[number];
 
 export interface WebhookChoice {

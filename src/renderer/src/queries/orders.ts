@@ -1,7 +1,7 @@
 // Orders: list, detail, purchase template, placing and confirming, and the merchant's actions.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
-import type { OrderDetail, PlaceOrderInput, WithdrawResult } from '../../../shared/ipc/views';
+import { withdrawResultSchema, type OrderDetail, type PlaceOrderInput, type WithdrawResult } from '../../../shared/ipc/views';
 import { keys } from './keys';
 
 export interface OrderFilter {
@@ -56,12 +56,30 @@ export function useConfirmOrder() {
   return useMutation({ mutationFn: (input: ConfirmOrderInput) => api.orders.confirm(input), onSuccess: settled });
 }
 
-export function useWithdrawOrder() {
+const withdrawKey = (clientOrderRef: string) => ['orders', 'withdraw', clientOrderRef] as const;
+
+export function useWithdrawOrder(clientOrderRef: string) {
   const settled = useOrderSettled();
   return useMutation({
-    mutationFn: (clientOrderRef: string) => api.orders.withdraw({ clientOrderRef }),
+    mutationKey: withdrawKey(clientOrderRef),
+    mutationFn: () => api.orders.withdraw({ clientOrderRef }),
     onSuccess: (result: WithdrawResult) => settled(result.order),
   });
+}
+
+/**
+ * The answer of the latest withdraw of this order, wherever it was clicked (the panel that offered
+ * it may be gone once the order is withdrawn), so the screen can still say which case applied.
+ */
+export function useWithdrawOutcome(clientOrderRef: string): WithdrawResult['outcome'] | null {
+  const outcomes = useMutationState({
+    filters: { mutationKey: withdrawKey(clientOrderRef), status: 'success' },
+    select: (mutation) => {
+      const answer = withdrawResultSchema.safeParse(mutation.state.data);
+      return answer.success ? answer.data.outcome : null;
+    },
+  });
+  return outcomes.at(-1) ?? null;
 }
 
 /** Asks the merchant for the order now (opening its detail), so its actions come from a fresh status. */

@@ -11,6 +11,7 @@ import { OrderTimeline } from '../components/OrderTimeline';
 import { PriceChangedPanel } from '../components/PriceChangedPanel';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { UnavailablePanel } from '../components/UnavailablePanel';
+import { WithdrawOutcome } from '../components/WithdrawControl';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError, problemOfLastErrorCode } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
@@ -135,6 +136,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
               title={t('detail.chargedMore', { charged: formatFen(data.unitPriceFen), confirmed: formatFen(data.confirmedUnitPriceFen) })}
             />
           ) : null}
+          <WithdrawOutcome clientOrderRef={data.clientOrderRef} />
           {data.intentStatus === 'price_changed' && data.state === null ? <PriceChangedPanel order={data} /> : null}
           {data.intentStatus === 'unavailable' && data.state === null ? <UnavailablePanel order={data} /> : null}
           {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' ? (

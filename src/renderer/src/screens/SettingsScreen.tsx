@@ -1,6 +1,6 @@
 // Settings: the connection (the key is write-only: replace or clear, never shown), how order
 // updates arrive (webhooks through a tunnel, or polling) and their health, language and theme.
-import { Badge, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { AccountSummary } from '../components/AccountSummary';
@@ -122,6 +122,7 @@ function EventsCard() {
     <Card title={t('settings.events')} data-testid="settings-events">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('settings.eventsHint')}</Typography.Text>
+        {data?.webhookNotice === 'localtunnelRetired' ? <Alert type="warning" showIcon data-testid="settings-localtunnel-retired" title={t('settings.localtunnelRetired')} /> : null}
         <Form layout="vertical" style={{ maxWidth: 560 }}>
           <Form.Item label={t('settings.tunnel')} extra={t(`settings.tunnel.${choice.path}.hint`)}>
             <Select<WebhookPath>

@@ -9,13 +9,13 @@ describe('parseTunnelSpec', () => {
     expect(parseTunnelSpec('loopback')).toEqual({ kind: 'loopback' });
     expect(parseTunnelSpec('ngrok')).toEqual({ kind: 'ngrok' });
     expect(parseTunnelSpec(' cloudflared ')).toEqual({ kind: 'cloudflared' });
-    expect(parseTunnelSpec('localtunnel')).toEqual({ kind: 'localtunnel' });
     expect(parseTunnelSpec('url:https://hooks.example.com')).toEqual({ kind: 'url', url: 'https://hooks.example.com' });
     expect(parseTunnelSpec('url:https://Example.com:8443/procure/')).toEqual({ kind: 'url', url: 'https://example.com:8443/procure' });
   });
 
   it('refuses unknown providers and bad URLs', () => {
-    expect(() => parseTunnelSpec('frp')).toThrow('unknown tunnel "frp": expected loopback, ngrok, cloudflared, localtunnel or url:https://…');
+    expect(() => parseTunnelSpec('frp')).toThrow('unknown tunnel "frp": expected loopback, ngrok, cloudflared or url:https://…');
+    expect(() => parseTunnelSpec('localtunnel')).toThrow('localtunnel is no longer offered (its client is unmaintained): expected loopback, ngrok, cloudflared or url:https://…');
     expect(() => parseTunnelSpec('')).toThrow(/unknown tunnel/);
     expect(() => parseTunnelSpec('url:http://hooks.example.com')).toThrow('the public URL must use https://');
     expect(() => parseTunnelSpec('url:hooks.example.com')).toThrow('the public URL is not a URL');

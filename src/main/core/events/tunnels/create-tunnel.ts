@@ -6,8 +6,6 @@ import { systemClock } from '../../platform/clock';
 import type { SecretStore } from '../../secrets/secret-store';
 import type { CloudflaredTimings, SpawnProcess } from './cloudflared-tunnel';
 import { createCloudflaredTunnel } from './cloudflared-tunnel';
-import type { LocaltunnelLoader, LocaltunnelTimings } from './localtunnel-tunnel';
-import { createLocaltunnelTunnel } from './localtunnel-tunnel';
 import { createLoopbackTunnel } from './loopback-tunnel';
 import type { NgrokLoader } from './ngrok-tunnel';
 import { createNgrokTunnel } from './ngrok-tunnel';
@@ -23,10 +21,8 @@ export interface TunnelDeps {
   env?: NodeJS.ProcessEnv;
   // Seams for tests: the provider packages and process spawning.
   loadNgrok?: NgrokLoader;
-  loadLocaltunnel?: LocaltunnelLoader;
   spawnProcess?: SpawnProcess;
   cloudflaredTimings?: Partial<CloudflaredTimings>;
-  localtunnelTimings?: Partial<LocaltunnelTimings>;
   ngrokStartTimeoutMs?: number;
 }
 
@@ -49,7 +45,5 @@ export function createTunnel(spec: TunnelSpec, deps: TunnelDeps): Tunnel {
         spawnProcess: deps.spawnProcess,
         timings: deps.cloudflaredTimings,
       });
-    case 'localtunnel':
-      return createLocaltunnelTunnel({ logger, clock, host: spec.host, subdomain: spec.subdomain, loadClient: deps.loadLocaltunnel, timings: deps.localtunnelTimings });
   }
 }

@@ -1,11 +1,18 @@
 // The text form of a tunnel choice, as given to the CLI's `--tunnel` flag:
-// loopback | ngrok | cloudflared | localtunnel | url:https://…
+// loopback | ngrok | cloudflared | url:https://…
 import type { TunnelSpec } from './tunnel';
 import { TunnelError } from './tunnel';
 
 export class TunnelSpecError extends TunnelError {}
 
-const USAGE = 'expected loopback, ngrok, cloudflared, localtunnel or url:https://…';
+const USAGE = 'expected loopback, ngrok, cloudflared or url:https://…';
+
+/**
+ * The localtunnel choice of earlier builds. Its only client (the `localtunnel` package, last released
+ * in 2021) had to be driven through private files and pulled axios 0.21 with published advisories,
+ * so it is no longer offered; a stored choice becomes polling with a notice (app-settings.ts).
+ */
+export const RETIRED_LOCALTUNNEL = 'localtunnel';
 
 export function parseTunnelSpec(text: string): TunnelSpec {
   const value = text.trim();
@@ -13,11 +20,11 @@ export function parseTunnelSpec(text: string): TunnelSpec {
     case 'loopback':
     case 'ngrok':
     case 'cloudflared':
-    case 'localtunnel':
       return { kind: value };
     default:
       break;
   }
+  if (value === RETIRED_LOCALTUNNEL) throw new TunnelSpecError(`localtunnel is no longer offered (its client is unmaintained): ${USAGE}`);
   if (value.startsWith('url:')) return { kind: 'url', url: checkPublicBaseUrl(value.slice('url:'.length)) };
   throw new TunnelSpecError(`unknown tunnel "${value}": ${USAGE}`);
 }

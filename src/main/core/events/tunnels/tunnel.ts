@@ -3,7 +3,7 @@
 // base URL that ends up there. Subscriptions and `orderCallbackUrl` are built on `start()`'s answer
 // and redone whenever `onChange` reports a new URL or the tunnel coming back up.
 
-export type TunnelKind = 'loopback' | 'ngrok' | 'cloudflared' | 'localtunnel' | 'url';
+export type TunnelKind = 'loopback' | 'ngrok' | 'cloudflared' | 'url';
 
 export interface TunnelStatus {
   kind: TunnelKind;
@@ -36,7 +36,6 @@ export type TunnelSpec =
   | { readonly kind: 'loopback' }
   | { readonly kind: 'ngrok' }
   | { readonly kind: 'cloudflared'; readonly executablePath?: string }
-  | { readonly kind: 'localtunnel'; readonly host?: string; readonly subdomain?: string }
   | { readonly kind: 'url'; readonly url: string };
 
 export class TunnelError extends Error {

@@ -1,0 +1,92 @@
+// What the installer ships besides the build output: electron-builder's own collector (the one
+// `electron-builder --dir` runs) lists the node_modules it packs from the production dependencies.
+// They must be exactly what main loads at run time (core, the shell, the sandbox as the built-in demo
+// merchant; the renderer and preload are bundled by electron-vite, the web host and CLI never ship),
+// and no package line with published advisories may be among them.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { getCollectorByPackageManager, PM } from 'app-builder-lib/out/node-module-collector';
+import type { NodeModuleInfo } from 'app-builder-lib/out/node-module-collector/types';
+import { TmpDir } from 'temp-file';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../..', import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
+
+let packed: { name: string; version: string }[] = [];
+
+function flatten(modules: readonly NodeModuleInfo[], into: { name: string; version: string }[] = []): { name: string; version: string }[] {
+  for (const module of modules) {
+    into.push({ name: module.name, version: module.version });
+    flatten(module.dependencies ?? [], into);
+  }
+  return into;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Packages main-side code loads at run time (type-only imports are erased by the build). */
+function runtimeImports(dirs: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const file of dirs.flatMap((dir) => sourceFiles(join(root, dir)))) {
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [...text.matchAll(/^import (?!type )[^;]*? from '([^']+)'/gms), ...text.matchAll(/\bimport\('([^']+)'\)/g)].map((m) => m[1] ?? '');
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.') || specifier.startsWith('node:') || specifier === 'electron') continue;
+      const parts = specifier.split('/');
+      found.add(specifier.startsWith('@') ? `${parts[0] ?? ''}/${parts[1] ?? ''}` : (parts[0] ?? ''));
+    }
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  const temp = new TmpDir('packed-modules');
+  try {
+    const collector = getCollectorByPackageManager(PM.NPM, root, temp);
+    packed = flatten((await collector.getNodeModules({ packageName: pkg.name })).nodeModules);
+  } finally {
+    await temp.cleanup();
+  }
+});
+
+describe('the packed node_modules', () => {
+  it('are the production dependencies and what they need, nothing of the renderer, web host or tests', () => {
+    const names = new Set(packed.map((module) => module.name));
+    for (const dependency of Object.keys(pkg.dependencies)) expect(names).toContain(dependency);
+    for (const absent of ['localtunnel', 'axios', 'ws', 'fflate', 'react', 'react-dom', 'antd', 'electron', 'vite', 'typescript']) expect(names).not.toContain(absent);
+  });
+
+  it('are exactly the packages main loads at run time', () => {
+    const loaded = runtimeImports(['src/main', 'src/shared', 'src/sandbox']);
+    expect([...loaded].sort()).toEqual(Object.keys(pkg.dependencies).sort());
+  });
+
+  it('hold no package line with published advisories', () => {
+    const flagged = packed.filter(({ name, version }) => {
+      const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
+      const below = (a: number, b: number, c: number): boolean => major < a || (major === a && (minor < b || (minor === b && patch < c)));
+      switch (name) {
+        case 'axios':
+          return major < 1 || below(1, 12, 0); // CVE-2023-45857, CVE-2025-27152, CVE-2025-58754
+        case 'node-forge':
+          return below(1, 3, 2); // CVE-2025-12816 and the 1.3.0 signature-forgery fixes
+        case 'semver':
+          return major === 7 && below(7, 5, 2); // CVE-2022-25883 (ReDoS)
+        case 'debug':
+          return version === '4.4.2'; // the compromised release of September 2025
+        case 'follow-redirects':
+          return below(1, 15, 6); // CVE-2024-28849
+        default:
+          return false;
+      }
+    });
+    expect(flagged).toEqual([]);
+  });
+});
