@@ -73,6 +73,13 @@ describe('app service: orders and vault', () => {
     await waitFor('the notifications', () =>
       ['orderCompleted', 'credentialsReady'].every((kind) => kit.events.some((e) => e.event === 'app.notification' && (e.payload as { kind: string; clientOrderRef?: string }).kind === kind && (e.payload as { clientOrderRef?: string }).clientOrderRef === ref)),
     );
+    // Worded with the merchant's order number, never the internal ref (which is carried only for a click).
+    const notes = kit.events.filter((e) => e.event === 'app.notification' && (e.payload as { clientOrderRef?: string }).clientOrderRef === ref).map((e) => e.payload as { platformOrderRef?: string | null; body: string });
+    for (const note of notes) {
+      expect(note.platformOrderRef).toBe(done.platformOrderRef);
+      expect(note.body).toContain(must(done.platformOrderRef, 'merchant order number'));
+      expect(note.body).not.toContain(ref);
+    }
     const rows = await kit.ok('orders.list', { state: 'completed' });
     expect(rows.map((r) => r.clientOrderRef)).toContain(ref);
     expect(await kit.ok('orders.list', { intentStatus: 'withdrawn' })).toEqual([]);
