@@ -44,6 +44,9 @@ export function sandboxControl(controlUrl: string) {
     faults: (faults: { errorRate?: number; errorStatus?: 500 | 503; dropRate?: number; latencyMs?: number; rateLimiterDown?: boolean }) =>
       call<unknown>(`${controlUrl}/control/faults`, faults),
     ledger: (userId: string) => call<Ledger>(`${controlUrl}/control/ledger/${encodeURIComponent(userId)}`),
+    /** Moves an order as the merchant would (docs/sandbox.md); answers the order as the interface shows it. */
+    advanceOrder: (clientOrderRef: string, to: string) =>
+      call<{ platformOrderRef: string; state: string; refundedAmount: string }>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/advance`, { to }),
   };
 }
 
