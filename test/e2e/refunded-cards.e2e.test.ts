@@ -4,7 +4,8 @@
 // merchant's order number (never the internal ref), filters them, asks before revealing one, and
 // exports them only after the buyer ticks that they go on, with a refund column in the file. The
 // sandbox's ledger proves the refund; screenshots show the vault in Chinese and English, light and dark.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../core/export/file-readers';
@@ -33,7 +34,11 @@ beforeAll(async () => {
 }, 90_000);
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await screenshot(page, `refunded-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (context.task.result?.state !== 'fail') return;
+  await screenshot(page, `refunded-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  // What the web host and its core said, for whoever reads the failure.
+  mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
+  writeFileSync(join(process.cwd(), 'test-results', 'refunded-cards-web-host.log'), host.stderr());
 });
 
 afterAll(async () => {
