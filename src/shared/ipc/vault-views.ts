@@ -121,6 +121,9 @@ export type MarkCardsInput = z.infer<typeof markCardsInputSchema>;
 
 export const AUDIT_ACTIONS = ['reveal', 'copy', 'export'] as const;
 
+/** How an audit row's detail says the buyer went on with cards of a refunded or cancelled order. */
+export const AUDIT_REFUND_ACKNOWLEDGED = 'acknowledged by the buyer';
+
 export const auditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   /** Entries with id below this (paging backwards, newest first). */

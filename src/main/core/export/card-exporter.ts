@@ -12,7 +12,7 @@ import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '..
 import type { SecretAwareLogger } from '../logging/logger';
 import type { VaultReader } from '../vault/vault-reader';
 import { createCardLabels } from '../vault/card-labels';
-import { isRefundMark, RefundedCardsError } from '../vault/refund-mark';
+import { acknowledgedExportDetail, isRefundMark, RefundedCardsError } from '../vault/refund-mark';
 import { createAuditLog, type AuditLog } from './audit-log';
 import { createCardQueries, describeSelection, type CardQueries } from './card-selection';
 import { csvBytes } from './csv-writer';
@@ -95,7 +95,7 @@ export function createCardExporter(deps: CardExporterDeps) {
         // Cards of refunded or cancelled orders leave only when the buyer was told and went on.
         const marked = rows.flatMap((r) => (isRefundMark(r.refund_mark) ? [r.refund_mark] : []));
         if (marked.length > 0 && input.acknowledgeRefunded !== true) throw new RefundedCardsError(marked.length, [...new Set(marked)]);
-        const acknowledged = marked.length === 0 ? '' : `; acknowledged by the buyer: ${marked.length} card(s) of refunded or cancelled orders`;
+        const acknowledged = marked.length === 0 ? '' : `; ${acknowledgedExportDetail(marked.length)}`;
         const startedAt = deps.now();
         const chosen = await choosePath(suggestedFileName(request.format, rows.length, startedAt));
         if (chosen === null) return { status: 'cancelled' };

@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { CardCipher } from './card-cipher';
 import { createCardLabels } from './card-labels';
-import { createRefundMarkReader, REFUND_MARK_WORDS, RefundedCardsError } from './refund-mark';
+import { acknowledgedDetail, createRefundMarkReader, RefundedCardsError } from './refund-mark';
 
 export interface MaskedCard {
   readonly seq: number;
@@ -82,7 +82,7 @@ export function createVaultReader(options: VaultReaderOptions) {
     const parts = options.detail === undefined ? [] : [options.detail];
     if (mark !== null) {
       if (options.acknowledgeRefunded !== true) throw new RefundedCardsError(count, [mark]);
-      parts.push(`acknowledged by the buyer: ${REFUND_MARK_WORDS[mark]}`);
+      parts.push(acknowledgedDetail(mark));
     }
     return parts.length === 0 ? null : parts.join('; ');
   };

@@ -65,7 +65,7 @@ export function VaultFilters({
       </Checkbox>
       <Select<(typeof USED)[number]>
         data-testid="vault-used"
-        style={{ width: 130 }}
+        style={{ width: 160 }}
         aria-label={t('vaultList.used')}
         value={value.used}
         onChange={(used) => onChange({ used })}

@@ -254,7 +254,7 @@ export const en = {
   'vault.noPassword': 'No password',
   'vault.refundConfirm.title': 'This card\'s order was {mark}',
   'vault.refundConfirm.body': 'The merchant took the money for order {ref} back, so this card code may already be void. Reveal or copy it anyway? The audit log records that you were told.',
-  'vault.refundConfirm.ok': 'Show anyway',
+  'vault.refundConfirm.ok': 'Go on anyway',
   'vault.refundConfirm.cancel': 'Cancel',
 
   'settings.title': 'Settings',

@@ -102,6 +102,7 @@ export const exportEn = {
   'audit.action.reveal': 'Revealed',
   'audit.action.copy': 'Copied',
   'audit.action.export': 'Exported',
+  'audit.refundAcknowledged': 'Refund acknowledged',
   'audit.col.at': 'When',
   'audit.col.action': 'What',
   'audit.col.subject': 'Which cards',

@@ -103,6 +103,7 @@ export const exportZhCN: Record<ExportMessageKey, string> = {
   'audit.action.reveal': '查看',
   'audit.action.copy': '复制',
   'audit.action.export': '导出',
+  'audit.refundAcknowledged': '已知悉退款',
   'audit.col.at': '时间',
   'audit.col.action': '操作',
   'audit.col.subject': '涉及卡密',

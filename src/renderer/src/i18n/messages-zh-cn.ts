@@ -254,7 +254,7 @@ export const zhCN: Record<MessageKey, string> = {
   'vault.noPassword': '无密码',
   'vault.refundConfirm.title': '该卡密所属订单{mark}',
   'vault.refundConfirm.body': '订单 {ref} 的款项已由商户退回，这张卡密可能已经作废。仍要显示或复制吗？审计日志会记录您已知悉此情况。',
-  'vault.refundConfirm.ok': '仍然显示',
+  'vault.refundConfirm.ok': '仍要继续',
   'vault.refundConfirm.cancel': '取消',
 
   'settings.title': '设置',
