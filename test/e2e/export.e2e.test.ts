@@ -4,7 +4,7 @@
 // an encrypted ZIP through the export dialog, and reads the audit log. The web host writes into its
 // export folder; the test takes the path the dialog shows and opens the files with msoffcrypto-tool
 // and 7-Zip, comparing them with the codes the vault reveals.
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,11 @@ beforeAll(async () => {
 }, 90_000);
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await screenshot(page, `export-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (context.task.result?.state !== 'fail') return;
+  await screenshot(page, `export-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  // What the web host and its core said, for whoever reads the failure.
+  mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
+  writeFileSync(join(process.cwd(), 'test-results', 'export-web-host.log'), host.stderr());
 });
 
 afterAll(async () => {

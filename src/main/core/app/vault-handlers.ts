@@ -39,7 +39,7 @@ export function vaultHandlers(ctx: AppContext): HandlersFor<Channels> {
         return revealed;
       })();
       const text = field === 'cardNo' ? card.cardNo : card.cardPassword;
-      if (text === null) throw new AppFailure('NOT_FOUND', `card ${seq} of order ${clientOrderRef} has no password`);
+      if (text === null) throw new AppFailure('NOT_FOUND', `card ${vault.cardLabel(clientOrderRef, seq)} has no password`);
       await write(text, ctx.clipboardClearMs);
       return { clearsInSeconds: Math.round(ctx.clipboardClearMs / 1000) };
     },
