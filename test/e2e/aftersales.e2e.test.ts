@@ -87,7 +87,8 @@ describe('after-sales on the demo merchant', () => {
     const orderNumber = ((await chat.getByTestId('case-order-number').textContent()) ?? '').trim();
     expect(orderNumber).toMatch(/\d{10,}$/);
     expect(orderNumber).not.toContain(orderRef);
-    await expect.poll(() => page.locator('.ant-drawer-title').first().textContent()).toContain(`订单 ${orderNumber.split(' ').at(-1) ?? ''}`);
+    const title = page.locator('.ant-drawer-title').filter({ hasText: caseRef });
+    await expect.poll(() => title.textContent()).toBe(`售后工单 ${caseRef} · 订单 ${orderNumber.split(' ').at(-1) ?? ''}`);
     expect(await chat.getByTestId('case-status').getAttribute('data-state')).toBe('open');
     expect(await chat.getByTestId('case-description').textContent()).toBe('卡密提示无效，已在官网核对过两次。');
     // The image is previewed as an https <img> that sends no referrer, loaded lazily.
