@@ -2,13 +2,19 @@
 // which product, how many cards, the balance…); whoever shows them — the renderer's in-app toast,
 // Electron's desktop notification — words them here in the language the buyer chose, so a Chinese
 // UI never pops up English. The service keeps an English wording as title/body for logs and the CLI.
+// An order is named by the merchant's order number (the one the buyer knows, e.g. 2026112400000001),
+// never by the internal clientOrderRef (carried only so a click can open the order); before the
+// merchant answered, by its product and "not yet numbered".
 export type NotificationLanguage = 'zh-CN' | 'en';
 
 export type NotificationKind = 'orderCompleted' | 'orderFailed' | 'credentialsReady' | 'productChanged' | 'lowBalance' | 'aftersaleReply';
 
 export interface NotificationFacts {
   readonly kind: NotificationKind;
+  /** For opening the order on a click; never shown. */
   readonly clientOrderRef?: string | undefined;
+  /** The merchant's order number; null or absent while the merchant has not answered. */
+  readonly platformOrderRef?: string | null | undefined;
   readonly productRef?: number | undefined;
   readonly platformCaseRef?: string | undefined;
   readonly productName?: string | null | undefined;
@@ -35,16 +41,34 @@ function subject(facts: NotificationFacts, language: NotificationLanguage): stri
   return language === 'zh-CN' ? '订单' : 'Order';
 }
 
+const hasText = (value: string | null | undefined): value is string => value !== undefined && value !== null && value !== '';
+
+/** `订单 2026112400000001（腾讯视频月卡）`, or `腾讯视频月卡订单（尚未编号）` before the merchant numbered it. */
+function zhOrder(facts: NotificationFacts): string {
+  const product = hasText(facts.productName) ? facts.productName : null;
+  if (hasText(facts.platformOrderRef)) return `订单 ${facts.platformOrderRef}${product === null ? '' : `（${product}）`}`;
+  return `${product ?? (facts.productRef === undefined ? '' : `商品 ${facts.productRef} 的`)}订单（尚未编号）`;
+}
+
+/** `Order 2026112400000001 (腾讯视频月卡)`, or `腾讯视频月卡 order (not yet numbered)`; lower case inside a sentence. */
+function enOrder(facts: NotificationFacts, atStart: boolean): string {
+  const product = hasText(facts.productName) ? facts.productName : null;
+  if (hasText(facts.platformOrderRef)) return `${atStart ? 'Order' : 'order'} ${facts.platformOrderRef}${product === null ? '' : ` (${product})`}`;
+  const of = product ?? (facts.productRef === undefined ? null : `product ${facts.productRef}`);
+  const named = of === null ? 'an order' : `${of} order`;
+  return `${atStart ? named.charAt(0).toUpperCase() + named.slice(1) : named} (not yet numbered)`;
+}
+
 function zh(facts: NotificationFacts): NotificationText {
   const name = subject(facts, 'zh-CN');
-  const ref = facts.clientOrderRef === undefined ? '' : `（${facts.clientOrderRef}）`;
+  const order = zhOrder(facts);
   switch (facts.kind) {
     case 'orderCompleted':
-      return { title: '订单已完成', body: `${name}${ref}已完成。` };
+      return { title: '订单已完成', body: `${order}已完成。` };
     case 'orderFailed':
-      return { title: '订单失败', body: `${name}${ref}失败了，余额不会被扣除或将退回。` };
+      return { title: '订单失败', body: `${order}失败了，余额不会被扣除或将退回。` };
     case 'credentialsReady':
-      return { title: '卡密已到账', body: `${name}的 ${facts.cards ?? 0} 张卡密已存入保险箱。` };
+      return { title: '卡密已到账', body: `${order}的 ${facts.cards ?? 0} 张卡密已存入保险箱。` };
     case 'productChanged': {
       const price = facts.priceFromFen === undefined || facts.priceFromFen === null ? '' : `最低价 ¥${yuan(facts.priceFromFen)}。`;
       return { title: '关注的商品有变化', body: `${name}的价格或库存有变化。${price}` };
@@ -53,21 +77,22 @@ function zh(facts: NotificationFacts): NotificationText {
       return { title: '余额不足', body: `账户余额为 ${yuan(facts.balanceFen ?? 0)} ${facts.currency ?? 'CNY'}，请及时充值以免影响下单。` };
     case 'aftersaleReply': {
       const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `发送了 ${facts.images ?? 0} 张图片`;
-      return { title: '商户回复了售后', body: `${name}（售后 ${facts.platformCaseRef ?? ''}）：${said}` };
+      return { title: '商户回复了售后', body: `${order}售后 ${facts.platformCaseRef ?? ''}：${said}` };
     }
   }
 }
 
 function en(facts: NotificationFacts): NotificationText {
   const name = subject(facts, 'en');
-  const ref = facts.clientOrderRef === undefined ? '' : ` (${facts.clientOrderRef})`;
+  const order = enOrder(facts, true);
+  const inner = enOrder(facts, false);
   switch (facts.kind) {
     case 'orderCompleted':
-      return { title: 'Order completed', body: `${name}${ref} is completed.` };
+      return { title: 'Order completed', body: `${order} is completed.` };
     case 'orderFailed':
-      return { title: 'Order failed', body: `${name}${ref} failed; its money is not taken or comes back.` };
+      return { title: 'Order failed', body: `${order} failed; its money is not taken or comes back.` };
     case 'credentialsReady':
-      return { title: 'Card codes received', body: `${facts.cards ?? 0} card(s) of ${name} are in the vault.` };
+      return { title: 'Card codes received', body: `${facts.cards ?? 0} card(s) of ${inner} are in the vault.` };
     case 'productChanged': {
       const price = facts.priceFromFen === undefined || facts.priceFromFen === null ? '' : ` Price from ${yuan(facts.priceFromFen)}.`;
       return { title: 'Watched product changed', body: `${name} changed its price or stock.${price}` };
@@ -76,7 +101,7 @@ function en(facts: NotificationFacts): NotificationText {
       return { title: 'Low balance', body: `The account balance is ${yuan(facts.balanceFen ?? 0)} ${facts.currency ?? 'CNY'}; top it up to keep ordering.` };
     case 'aftersaleReply': {
       const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `sent ${facts.images ?? 0} image(s)`;
-      return { title: 'The merchant replied', body: `${name} (case ${facts.platformCaseRef ?? ''}): ${said}` };
+      return { title: 'The merchant replied', body: `Case ${facts.platformCaseRef ?? ''} of ${inner}: ${said}` };
     }
   }
 }

@@ -83,6 +83,12 @@ describe('after-sales on the demo merchant', () => {
     await chat.getByTestId('case-ref').waitFor();
     caseRef = ((await chat.getByTestId('case-ref').textContent()) ?? '').trim();
     expect(caseRef).toMatch(/^AS\w+$/);
+    // The case names its order by the merchant's order number, never by the internal ref.
+    const orderNumber = ((await chat.getByTestId('case-order-number').textContent()) ?? '').trim();
+    expect(orderNumber).toMatch(/\d{10,}$/);
+    expect(orderNumber).not.toContain(orderRef);
+    const title = page.locator('.ant-drawer-title').filter({ hasText: caseRef });
+    await expect.poll(() => title.textContent()).toBe(`售后工单 ${caseRef} · 订单 ${orderNumber.split(' ').at(-1) ?? ''}`);
     expect(await chat.getByTestId('case-status').getAttribute('data-state')).toBe('open');
     expect(await chat.getByTestId('case-description').textContent()).toBe('卡密提示无效，已在官网核对过两次。');
     // The image is previewed as an https <img> that sends no referrer, loaded lazily.
@@ -127,6 +133,9 @@ describe('after-sales on the demo merchant', () => {
     await goTo(page, 'aftersales');
     const row = page.locator(`[data-testid="case-row"][data-ref="${caseRef}"]`);
     await expect.poll(() => unreadOf(row.getByTestId('case-row-unread'))).toBe('1');
+    // The list names the order by the merchant's number, not the internal ref.
+    expect(await row.getByTestId('case-row-refs').textContent()).toMatch(new RegExp(`^${caseRef} · 订单 \\d{10,}$`));
+    expect(await row.textContent()).not.toContain(orderRef);
     await page.getByTestId('case-filter-unread').click();
     await expect.poll(() => page.getByTestId('case-row').count()).toBe(1);
     await screenshot(page, 'aftersale-04-cases-unread');

@@ -4,7 +4,7 @@
 // an encrypted ZIP through the export dialog, and reads the audit log. The web host writes into its
 // export folder; the test takes the path the dialog shows and opens the files with msoffcrypto-tool
 // and 7-Zip, comparing them with the codes the vault reveals.
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,11 @@ beforeAll(async () => {
 }, 90_000);
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await screenshot(page, `export-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (context.task.result?.state !== 'fail') return;
+  await screenshot(page, `export-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  // What the web host and its core said, for whoever reads the failure.
+  mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
+  writeFileSync(join(process.cwd(), 'test-results', 'export-web-host.log'), host.stderr());
 });
 
 afterAll(async () => {
@@ -157,8 +161,10 @@ describe('secure export of card codes', () => {
     const book = readXlsx(readFileSync(out));
     rmSync(out);
     rmSync(`${path}.wrong`, { force: true });
-    expect(book.rows[0]?.map((c) => c?.text)).toEqual(['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）']);
-    const body = book.rows.slice(1).map((row) => ({ ref: row[2]?.text, cardNo: row[3]?.text, password: row[4]?.text }));
+    expect(book.rows[0]?.map((c) => c?.text)).toEqual(['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）', '退款状态', '内部编号']);
+    // The order column holds the merchant's order number (digits); the internal ref is the last, support column.
+    for (const row of book.rows.slice(1)) expect(row[2]?.text).toMatch(/^\d+$/);
+    const body = book.rows.slice(1).map((row) => ({ ref: row[9]?.text, cardNo: row[3]?.text, password: row[4]?.text }));
     expect(body).toHaveLength(3);
     for (const [seq, row] of body.entries()) expect(row).toEqual({ ref: first, ...revealed.get(`${first}#${seq}`) });
 
@@ -189,7 +195,7 @@ describe('secure export of card codes', () => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const records = parseCsv(csv.subarray(3).toString('utf8'));
     expect(records[0]?.[3]).toBe('卡号');
-    expect(records.slice(1).map((r) => ({ ref: r[2], cardNo: r[3], password: r[4] }))).toEqual([{ ref: second, ...revealed.get(`${second}#0`) }]);
+    expect(records.slice(1).map((r) => ({ ref: r[9], cardNo: r[3], password: r[4] }))).toEqual([{ ref: second, ...revealed.get(`${second}#0`) }]);
     await dialog.getByTestId('export-close').click();
     await expect.poll(() => page.getByTestId('vault-card-exported').count()).toBe(4);
   });

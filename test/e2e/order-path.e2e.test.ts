@@ -251,7 +251,7 @@ describe('actions from a fresh status', () => {
     await page.getByTestId('action-cancel').waitFor();
     await closeOverlays(page);
     // The merchant moves on (a right code given elsewhere); the app has not polled yet.
-    await control.advance(ref, 'processing');
+    await control.advanceOrder(ref, 'processing');
     await goTo(page, 'orders');
     await page.locator(`[data-testid="order-row"][data-ref="${ref}"]`).click();
     // Opening it asks the merchant: the status is the new one, and cancel is not offered.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateView } from '../../src/shared/ipc/views';
-import { validateField, validateForm, validateUnits } from '../../src/renderer/src/lib/purchase-validation';
-import { templateToFormModel, type FieldModel, type FormModel } from '../../src/renderer/src/lib/template-form';
+import { normaliseFieldValue, validateField, validateForm, validateUnits } from '../../src/renderer/src/lib/purchase-validation';
+import { buildPurchaseEntries, templateToFormModel, type FieldModel, type FormModel } from '../../src/renderer/src/lib/template-form';
 
 function modelOf(t: Partial<TemplateView>): FormModel {
   const result = templateToFormModel({ productRef: 1, variantRef: 0, productType: 'topup', purchaseSchemaRevision: 1, entryMode: 'single', purchaseFields: [], unitRule: { min: 1, max: 10, step: 1 }, ...t });
@@ -73,5 +73,27 @@ describe('validateForm', () => {
   it('has no groups for entryMode none', () => {
     const m = modelOf({ entryMode: 'none' });
     expect(validateForm(m, 1, [])).toEqual({ units: null, groups: [], count: 0 });
+  });
+});
+
+describe('the form checks and sends the cleaned value (shared with core)', () => {
+  const m = modelOf({
+    entryMode: 'perUnit',
+    unitRule: { min: 1, max: 5, step: 1 },
+    purchaseFields: [{ fieldRef: 'mobile', label: 'Mobile', type: 'mobile', required: true, pattern: null, minLength: null, maxLength: null, options: null, placeholder: null, sensitive: true }],
+  });
+  const mobile = m.fields[0];
+
+  it('accepts a pasted number with spaces, full-width digits or +86, and shows it cleaned', () => {
+    if (mobile === undefined) throw new Error('no field');
+    for (const typed of [' 138 0013 8000 ', '１３８００１３８０００', '138-0013-8000', '+86 138 0013 8000']) {
+      expect(validateField(mobile, typed)).toBeNull();
+      expect(normaliseFieldValue(mobile, typed)).toBe('13800138000');
+    }
+    expect(validateField(mobile, '138 0013 800')).toEqual({ code: 'mobile' });
+  });
+
+  it('builds the purchase entries from the cleaned values (what the confirmation shows is what is sent)', () => {
+    expect(buildPurchaseEntries(m, [{ mobile: ' 138 0013 8000 ' }, { mobile: '+86 139-0013-9000' }])).toEqual([{ mobile: '13800138000' }, { mobile: '13900139000' }]);
   });
 });

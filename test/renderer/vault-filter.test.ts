@@ -38,6 +38,15 @@ describe('vault list query', () => {
     expect(scopeSelection({ ...base, scope: 'product', productRef: null })).toBeUndefined();
     expect(scopeSelection({ ...base, scope: 'dateRange', fromDay: '2025-05-02', toDay: '2025-05-01' })).toBeUndefined();
   });
+
+  it('maps the refund filter: valid only, refunded or cancelled only, or both (no filter)', () => {
+    const base = initialVaultFilter(null);
+    expect(base.refund).toBe('all');
+    expect(vaultListQuery({ ...base, refund: 'valid' }, 0, 20)).toEqual({ offset: 0, limit: 20, refund: 'valid' });
+    const refunded = vaultListQuery({ ...base, refund: 'refunded' }, 0, 20);
+    expect(refunded).toEqual({ offset: 0, limit: 20, refund: 'refunded' });
+    expect(vaultListQuerySchema.safeParse(refunded).success).toBe(true);
+  });
 });
 
 describe('password reasons', () => {

@@ -49,11 +49,11 @@ describe('desktop notifications', () => {
     const failures: unknown[] = [];
     const listener = notifyOnAppEvents(port, showWindow, () => Promise.resolve(language), (error) => failures.push(error));
     listener('orders.changed', { clientOrderRefs: ['PD_1'] });
-    const facts = { kind: 'credentialsReady', title: 'Card codes received', body: '2 card(s) of 视频会员 are in the vault.', productName: '视频会员', cards: 2, clientOrderRef: 'PD_1' };
+    const facts = { kind: 'credentialsReady', title: 'Card codes received', body: '2 card(s) of order 2026112400000001 (视频会员) are in the vault.', productName: '视频会员', platformOrderRef: '2026112400000001', cards: 2, clientOrderRef: 'PD_1' };
     listener('app.notification', facts);
     listener('app.notification', { kind: 'unknownKind', title: 'x', body: 'y' });
     await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(1));
-    expect(show.mock.calls[0]?.[0]).toMatchObject({ kind: 'credentialsReady', title: '卡密已到账', body: '视频会员的 2 张卡密已存入保险箱。' });
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ kind: 'credentialsReady', title: '卡密已到账', body: '订单 2026112400000001（视频会员）的 2 张卡密已存入保险箱。' });
     (show.mock.calls[0]?.[1] as () => void)();
     expect(showWindow).toHaveBeenCalledTimes(1);
     // An unsigned macOS build cannot show it (Electron ≥ 42): the failure reaches the error callback.
@@ -64,6 +64,6 @@ describe('desktop notifications', () => {
     language = 'en';
     listener('app.notification', facts);
     await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(2));
-    expect(show.mock.calls[1]?.[0]).toMatchObject({ title: 'Card codes received', body: '2 card(s) of 视频会员 are in the vault.' });
+    expect(show.mock.calls[1]?.[0]).toMatchObject({ title: 'Card codes received', body: '2 card(s) of order 2026112400000001 (视频会员) are in the vault.' });
   });
 });

@@ -42,6 +42,8 @@ export type CaseMessageView = z.infer<typeof caseMessageViewSchema>;
 export const caseRowSchema = z.object({
   platformCaseRef: z.string(),
   clientOrderRef: z.string(),
+  /** The merchant's order number: how the case's order is named (a case exists only for a numbered order). */
+  platformOrderRef: z.string(),
   productName: z.string().nullable(),
   category: z.string(),
   description: z.string(),
@@ -59,7 +61,6 @@ export const caseRowSchema = z.object({
 export type CaseRow = z.infer<typeof caseRowSchema>;
 
 export const caseDetailSchema = caseRowSchema.extend({
-  platformOrderRef: z.string().nullable(),
   images: z.array(z.string()),
   allowedActions: z.array(z.string()),
   messages: z.array(caseMessageViewSchema),

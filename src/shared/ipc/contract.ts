@@ -85,8 +85,9 @@ export const CHANNELS = {
   /** Asks the merchant for the order now (within quota) so actions are offered from a fresh status. */
   'orders.refresh': channel(ref, orderDetailSchema),
   'vault.cards': channel(ref, z.array(maskedCardSchema)),
-  'vault.reveal': channel(cardRef, revealedCardSchema),
-  'vault.copy': channel(cardRef.extend({ field: z.enum(['cardNo', 'cardPassword']) }), z.object({ clearsInSeconds: z.number().int() })),
+  // acknowledgeRefunded: the buyer was asked and goes on with a card of a refunded or cancelled order.
+  'vault.reveal': channel(cardRef.extend({ acknowledgeRefunded: z.boolean().optional() }), revealedCardSchema),
+  'vault.copy': channel(cardRef.extend({ field: z.enum(['cardNo', 'cardPassword']), acknowledgeRefunded: z.boolean().optional() }), z.object({ clearsInSeconds: z.number().int() })),
   'vault.list': channel(vaultListQuerySchema, vaultListSchema),
   'vault.exportPreview': channel(z.object({ selection: cardSelectionSchema }), exportPreviewSchema),
   'vault.export': channel(exportInputSchema, exportResultSchema),

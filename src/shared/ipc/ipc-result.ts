@@ -12,6 +12,8 @@ export const IPC_ERROR_CODES = [
   'ACTION_NOT_ALLOWED',
   'TEMPLATE_MISSING',
   'NOT_FOUND',
+  /** A reveal, copy or export touches cards of a refunded or cancelled order without the buyer's acknowledgement. */
+  'REFUND_ACK_REQUIRED',
   'FORBIDDEN_SENDER',
   'INTERNAL',
 ] as const;

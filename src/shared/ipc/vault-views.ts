@@ -6,6 +6,19 @@ const fen = z.number().int();
 const seconds = z.number().int();
 const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
+/**
+ * A card's order the merchant took money back for: `refunded` (in full) or `cancelled` (the order's
+ * state, from the authenticated order detail), or `partlyRefunded` (completed, some money back). Such
+ * a card may no longer be honoured, so it is marked, and revealing, copying or exporting it needs
+ * the buyer's explicit acknowledgement (core refuses with REFUND_ACK_REQUIRED without it).
+ */
+export const CARD_REFUND_MARKS = ['refunded', 'cancelled', 'partlyRefunded'] as const;
+export type CardRefundMark = (typeof CARD_REFUND_MARKS)[number];
+
+/** The vault's refund filter: `valid` (no mark) or `refunded` (any mark); absent: every card. */
+export const VAULT_REFUND_FILTERS = ['valid', 'refunded'] as const;
+export type VaultRefundFilter = (typeof VAULT_REFUND_FILTERS)[number];
+
 export const cardKeySchema = z.object({ clientOrderRef: orderRef, seq: z.number().int().nonnegative() });
 export type CardKey = z.infer<typeof cardKeySchema>;
 
@@ -31,6 +44,7 @@ export const vaultListQuerySchema = z.object({
   used: z.boolean().optional(),
   /** true: only cards exported before; false: only cards never exported (combinable with any selection). */
   exported: z.boolean().optional(),
+  refund: z.enum(VAULT_REFUND_FILTERS).optional(),
   offset: z.number().int().nonnegative(),
   limit: z.number().int().min(1).max(500),
 });
@@ -38,6 +52,8 @@ export type VaultListQuery = z.infer<typeof vaultListQuerySchema>;
 
 export const vaultCardRowSchema = z.object({
   clientOrderRef: z.string(),
+  /** The merchant's order number, the one the buyer knows (null only before the merchant answered). */
+  platformOrderRef: z.string().nullable(),
   seq: z.number().int(),
   productRef: z.number().int(),
   productName: z.string().nullable(),
@@ -51,6 +67,7 @@ export const vaultCardRowSchema = z.object({
   receivedAt: seconds,
   usedAt: seconds.nullable(),
   exportedAt: seconds.nullable(),
+  refundMark: z.enum(CARD_REFUND_MARKS).nullable(),
 });
 export type VaultCardRow = z.infer<typeof vaultCardRowSchema>;
 
@@ -62,6 +79,8 @@ export const exportPreviewSchema = z.object({
   totalValueFen: fen,
   orders: z.number().int().nonnegative(),
   alreadyExported: z.number().int().nonnegative(),
+  /** Cards of refunded or cancelled (or partly refunded) orders in the selection. */
+  refunded: z.number().int().nonnegative(),
 });
 export type ExportPreview = z.infer<typeof exportPreviewSchema>;
 
@@ -81,6 +100,8 @@ export const exportInputSchema = z.object({
   passwordConfirm: z.string().max(256).optional(),
   /** csv only: the buyer confirmed that the file holds card codes in plain text. */
   acceptPlainText: z.boolean().optional(),
+  /** The buyer was told the selection holds cards of refunded or cancelled orders and goes on. */
+  acknowledgeRefunded: z.boolean().optional(),
 });
 export type ExportInput = z.infer<typeof exportInputSchema>;
 
@@ -99,6 +120,9 @@ export const markCardsInputSchema = z.object({
 export type MarkCardsInput = z.infer<typeof markCardsInputSchema>;
 
 export const AUDIT_ACTIONS = ['reveal', 'copy', 'export'] as const;
+
+/** How an audit row's detail says the buyer went on with cards of a refunded or cancelled order. */
+export const AUDIT_REFUND_ACKNOWLEDGED = 'acknowledged by the buyer';
 
 export const auditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),

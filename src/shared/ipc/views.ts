@@ -284,6 +284,8 @@ export const notificationSchema = z.object({
   title: z.string(),
   body: z.string(),
   clientOrderRef: z.string().optional(),
+  /** The merchant's order number: how the notification names the order (null: not yet numbered). */
+  platformOrderRef: z.string().nullable().optional(),
   productRef: z.number().int().optional(),
   platformCaseRef: z.string().optional(),
   // The facts a display words in the buyer's language (shared/notification-text.ts); title and body

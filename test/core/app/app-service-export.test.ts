@@ -91,7 +91,7 @@ describe('vault.list and vault.exportPreview', () => {
   it('previews count, value, orders and already exported', async () => {
     const all = (await kit.ok('vault.list', { offset: 0, limit: 100 })).rows;
     const value = all.reduce((sum, r) => sum + (r.priceFen ?? 0), 0);
-    expect(await kit.ok('vault.exportPreview', { selection: { kind: 'notExported' } })).toEqual({ count: 5, totalValueFen: value, orders: 2, alreadyExported: 0 });
+    expect(await kit.ok('vault.exportPreview', { selection: { kind: 'notExported' } })).toEqual({ count: 5, totalValueFen: value, orders: 2, alreadyExported: 0, refunded: 0 });
     expectRefused(await kit.call('vault.exportPreview', { selection: { kind: 'everything' } }), 'INVALID_INPUT');
   });
 });
@@ -168,14 +168,17 @@ describe('vault.export', () => {
     expect(run(MSOFFCRYPTO, ['-p', PASSWORD, result.status === 'written' ? result.path : '', out]).status).toBe(0);
     const book = readXlsx(readFileSync(out));
     rmSync(out);
-    expect(book.rows[0]?.map((c) => c?.text)).toEqual(['Product', 'Variant', 'Order ref', 'Card number', 'Card password', 'Expires', 'Ordered at', 'Price (CNY)']);
+    expect(book.rows[0]?.map((c) => c?.text)).toEqual(['Product', 'Variant', 'Order number', 'Card number', 'Card password', 'Expires', 'Ordered at', 'Price (CNY)', 'Refund', 'Internal ref']);
     const listed = (await kit.ok('vault.list', { offset: 0, limit: 100, selection: { kind: 'order', clientOrderRef: first } })).rows;
     for (const [i, row] of book.rows.slice(1).entries()) {
       const card = await kit.ok('vault.reveal', { clientOrderRef: first, seq: i });
       revealedCodes.push(card.cardNo, ...(card.cardPassword === null ? [] : [card.cardPassword]));
       const view = must(listed.find((r) => r.seq === i), 'listed card');
       expect(row[0]?.text).toBe(view.productName);
-      expect(row[2]?.text).toBe(first);
+      // The merchant's order number; the internal ref only in the last (support) column.
+      expect(row[2]?.text).toBe(must(view.platformOrderRef, 'merchant order number'));
+      expect(row[8]?.text ?? '').toBe('');
+      expect(row[9]?.text).toBe(first);
       expect(row[3]).toMatchObject({ text: card.cardNo, type: 's' });
       expect(row[4]?.text).toBe(card.cardPassword);
       expect(row[7]?.text).toBe(((view.priceFen ?? 0) / 100).toFixed(2));
@@ -209,17 +212,20 @@ describe('vault.mark and audit.list', () => {
     const first = must(refs[0], 'order');
     await kit.ok('vault.copy', { clientOrderRef: first, seq: 0, field: 'cardPassword' });
     const all = await kit.ok('audit.list', { limit: 500 });
+    const number = must((await kit.ok('vault.list', { offset: 0, limit: 100 })).rows.find((r) => r.clientOrderRef === first)?.platformOrderRef, 'merchant order number');
     expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort((a, b) => b - a));
     // A copy writes its own row and the vault's reveal row, together.
     expect(all.slice(0, 2)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ action: 'copy', subject: `${first}#0`, cardCount: 1, detail: 'cardPassword' }),
-        expect.objectContaining({ action: 'reveal', subject: `${first}#0`, cardCount: 1 }),
+        expect.objectContaining({ action: 'copy', subject: `${number} #1`, cardCount: 1, detail: 'cardPassword' }),
+        expect.objectContaining({ action: 'reveal', subject: `${number} #1`, cardCount: 1, detail: 'copy of cardPassword' }),
       ]),
     );
     const exports = await kit.ok('audit.list', { limit: 10, action: 'export' });
     expect(exports).toHaveLength(1);
-    expect(exports[0]).toMatchObject({ action: 'export', subject: `order ${first}`, cardCount: 3, format: 'xlsx' });
+    expect(exports[0]).toMatchObject({ action: 'export', subject: `order ${number}`, cardCount: 3, format: 'xlsx' });
+    // Rows name orders and cards as the vault does, never by the internal ref.
+    expect(JSON.stringify(all.map((e) => e.subject))).not.toContain(first);
     expect(exports[0]?.detail).toContain(join(exportDir, 'first-order.xlsx'));
     expect((await kit.ok('audit.list', { limit: 10, action: 'reveal' })).length).toBeGreaterThanOrEqual(3);
     const [newest, next] = await kit.ok('audit.list', { limit: 2 });

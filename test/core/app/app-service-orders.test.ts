@@ -73,6 +73,13 @@ describe('app service: orders and vault', () => {
     await waitFor('the notifications', () =>
       ['orderCompleted', 'credentialsReady'].every((kind) => kit.events.some((e) => e.event === 'app.notification' && (e.payload as { kind: string; clientOrderRef?: string }).kind === kind && (e.payload as { clientOrderRef?: string }).clientOrderRef === ref)),
     );
+    // Worded with the merchant's order number, never the internal ref (which is carried only for a click).
+    const notes = kit.events.filter((e) => e.event === 'app.notification' && (e.payload as { clientOrderRef?: string }).clientOrderRef === ref).map((e) => e.payload as { platformOrderRef?: string | null; body: string });
+    for (const note of notes) {
+      expect(note.platformOrderRef).toBe(done.platformOrderRef);
+      expect(note.body).toContain(must(done.platformOrderRef, 'merchant order number'));
+      expect(note.body).not.toContain(ref);
+    }
     const rows = await kit.ok('orders.list', { state: 'completed' });
     expect(rows.map((r) => r.clientOrderRef)).toContain(ref);
     expect(await kit.ok('orders.list', { intentStatus: 'withdrawn' })).toEqual([]);
@@ -85,14 +92,18 @@ describe('app service: orders and vault', () => {
     revealed.push(card.cardNo, ...(card.cardPassword === null ? [] : [card.cardPassword]));
     expect(first.cardNoMasked.endsWith(card.cardNo.slice(-4))).toBe(true);
     const audit = () => kit.core.db.prepare<[], { action: string; subject: string; detail: string | null }>('SELECT action, subject, detail FROM audit_log ORDER BY id').all();
-    expect(audit()).toContainEqual({ action: 'reveal', subject: `${ref}#${first.seq}`, detail: null });
+    // Named as the vault names it: the merchant's order number and #1 for the first card, never the internal ref.
+    const cardName = `${must(done.platformOrderRef, 'the merchant order number')} #${first.seq + 1}`;
+    expect(audit()).toContainEqual({ action: 'reveal', subject: cardName, detail: null });
     expectRefused(await kit.call('vault.reveal', { clientOrderRef: ref, seq: 99 }), 'NOT_FOUND');
 
     // Copy: to the host's clipboard (30 s), audited as copy, never in the answer.
     const copied = await kit.ok('vault.copy', { clientOrderRef: ref, seq: first.seq, field: 'cardNo' });
     expect(copied).toEqual({ clearsInSeconds: 30 });
     expect(kit.host.clipboard.at(-1)).toEqual({ text: card.cardNo, clearAfterMs: 30_000 });
-    expect(audit()).toContainEqual({ action: 'copy', subject: `${ref}#${first.seq}`, detail: 'cardNo' });
+    expect(audit()).toContainEqual({ action: 'copy', subject: cardName, detail: 'cardNo' });
+    expect(audit()).toContainEqual({ action: 'reveal', subject: cardName, detail: 'copy of cardNo' });
+    expect(JSON.stringify(audit())).not.toContain(ref);
     const noClipboard = createAppService(kit.core, { startDemoMerchant: () => Promise.reject(new Error('no demo here')) });
     const refused = expectRefused(await noClipboard.handle('vault.copy', { clientOrderRef: ref, seq: first.seq, field: 'cardNo' }), 'INTERNAL');
     expect(refused.message).toBe('clipboard not available in this host');

@@ -57,18 +57,20 @@ function expectedRows(refs: readonly string[]): string[][] {
       o.cards.map((c) => [
         o.productName,
         o.variantTitle,
-        o.clientOrderRef,
+        `PO${o.clientOrderRef}`,
         c.card_no,
         c.card_password,
         c.expiresAt === null ? '' : localTime(c.expiresAt),
         localTime(o.createdAt),
         (o.unitPriceFen / 100).toFixed(2),
+        '',
+        o.clientOrderRef,
       ]),
     );
 }
 
-const ZH = ['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）'];
-const EN = ['Product', 'Variant', 'Order ref', 'Card number', 'Card password', 'Expires', 'Ordered at', 'Price (CNY)'];
+const ZH = ['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）', '退款状态', '内部编号'];
+const EN = ['Product', 'Variant', 'Order number', 'Card number', 'Card password', 'Expires', 'Ordered at', 'Price (CNY)', 'Refund', 'Internal ref'];
 
 interface Chooser {
   (suggested: string): Promise<string | null>;
@@ -123,9 +125,9 @@ afterAll(async () => {
 
 describe('export preview', () => {
   it('counts, values and splits every kind of selection before anything is written', () => {
-    expect(exporter.preview({ kind: 'notExported' })).toEqual({ count: 7, totalValueFen: 3 * 1980 + 2 * 600 + 2 * 5500, orders: 3, alreadyExported: 0 });
-    expect(exporter.preview({ kind: 'order', clientOrderRef: 'PD_exp_b' })).toEqual({ count: 2, totalValueFen: 1200, orders: 1, alreadyExported: 0 });
-    expect(exporter.preview({ kind: 'product', productRef: 101 })).toEqual({ count: 5, totalValueFen: 3 * 1980 + 2 * 5500, orders: 2, alreadyExported: 0 });
+    expect(exporter.preview({ kind: 'notExported' })).toEqual({ count: 7, totalValueFen: 3 * 1980 + 2 * 600 + 2 * 5500, orders: 3, alreadyExported: 0, refunded: 0 });
+    expect(exporter.preview({ kind: 'order', clientOrderRef: 'PD_exp_b' })).toEqual({ count: 2, totalValueFen: 1200, orders: 1, alreadyExported: 0, refunded: 0 });
+    expect(exporter.preview({ kind: 'product', productRef: 101 })).toEqual({ count: 5, totalValueFen: 3 * 1980 + 2 * 5500, orders: 2, alreadyExported: 0, refunded: 0 });
     // Received a minute after each order: the first day holds A and B.
     expect(exporter.preview({ kind: 'dateRange', from: T0, to: T0 + 86_400 })).toMatchObject({ count: 5, orders: 2 });
     expect(exporter.preview({ kind: 'cards', cards: [{ clientOrderRef: 'PD_exp_a', seq: 2 }, { clientOrderRef: 'PD_exp_c', seq: 1 }, { clientOrderRef: 'PD_nope', seq: 0 }] })).toEqual({
@@ -133,8 +135,9 @@ describe('export preview', () => {
       totalValueFen: 1980 + 5500,
       orders: 2,
       alreadyExported: 0,
+      refunded: 0,
     });
-    expect(exporter.preview({ kind: 'order', clientOrderRef: 'PD_nope' })).toEqual({ count: 0, totalValueFen: 0, orders: 0, alreadyExported: 0 });
+    expect(exporter.preview({ kind: 'order', clientOrderRef: 'PD_nope' })).toEqual({ count: 0, totalValueFen: 0, orders: 0, alreadyExported: 0, refunded: 0 });
   });
 });
 
@@ -151,7 +154,7 @@ describe('password-protected XLSX', () => {
     expect(Object.entries(marks).filter(([, at]) => at !== null).map(([k]) => k)).toEqual(['PD_exp_a#1', 'PD_exp_c#1']);
     const rows = auditRows().slice(before);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'export', subject: 'selected cards: PD_exp_a#1, PD_exp_c#1', card_count: 2, format: 'xlsx' });
+    expect(rows[0]).toMatchObject({ action: 'export', subject: 'selected cards: POPD_exp_a #2, POPD_exp_c #2', card_count: 2, format: 'xlsx' });
     expect(rows[0]?.detail).toContain('AES-256');
     clearExported();
   });
@@ -168,7 +171,7 @@ describe('password-protected XLSX', () => {
       expect(result.status, result.stderr).toBe(0);
       const book = readXlsx(readFileSync(out));
       expect(book.sheetName).toBe('卡密');
-      const texts = book.rows.map((row) => Array.from({ length: 8 }, (_, i) => row[i]?.text ?? ''));
+      const texts = book.rows.map((row) => Array.from({ length: 10 }, (_, i) => row[i]?.text ?? ''));
       expect(texts[0]).toEqual(ZH);
       expect(texts.slice(1)).toEqual(expectedRows(['PD_exp_a', 'PD_exp_b', 'PD_exp_c']));
       // The formula-shaped code is a typed string here, exactly as delivered.

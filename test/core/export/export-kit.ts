@@ -24,6 +24,9 @@ export interface DeliveredOrder {
   /** The merchant's order time (Unix seconds). */
   readonly createdAt: number;
   readonly cards: readonly Card[];
+  /** The merchant's state as last seen (default completed) and what it refunded (default 0). */
+  readonly state?: string;
+  readonly refundedFen?: number;
 }
 
 export interface VaultKit {
@@ -82,8 +85,8 @@ export async function createVaultKit(): Promise<VaultKit> {
         units: order.cards.length,
         unitPrice: order.unitPriceFen,
         totalAmount: order.unitPriceFen * order.cards.length,
-        refundedAmount: 0,
-        state: 'completed',
+        refundedAmount: order.refundedFen ?? 0,
+        state: order.state ?? 'completed',
         allowedActions: [],
         revision: 3,
         failureReason: null,

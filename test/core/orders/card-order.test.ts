@@ -79,8 +79,8 @@ describe('card order end to end', () => {
     expect(one.cardNo).toBe(delivered[1]?.card_no);
     const audit = kit.temp.db.prepare('SELECT action, subject, card_count, detail FROM audit_log ORDER BY id').all();
     expect(audit).toEqual([
-      { action: 'reveal', subject: intent.clientOrderRef, card_count: 3, detail: 'all cards of the order' },
-      { action: 'reveal', subject: `${intent.clientOrderRef}#1`, card_count: 1, detail: null },
+      { action: 'reveal', subject: `order ${merchant.platformOrderRef}`, card_count: 3, detail: 'all cards of the order' },
+      { action: 'reveal', subject: `${merchant.platformOrderRef} #2`, card_count: 1, detail: null },
     ]);
 
     // A second delivery of the same detail is a no-op for the vault.

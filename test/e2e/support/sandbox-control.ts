@@ -47,8 +47,9 @@ export function sandboxControl(controlUrl: string) {
     /** Changes a product as the merchant's back office would (price, stock, availability of a variant). */
     changeProduct: (productRef: number, change: { variantRef?: number; price?: string; remainingUnits?: number | null; availability?: string }) =>
       call<{ revision: number; changedProperties: string[] }>(`${controlUrl}/control/products/${productRef}`, change),
-    /** Moves an order along the merchant's state machine (contract 7.2). */
-    advance: (clientOrderRef: string, to: string) => call<unknown>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/advance`, { to }),
+    /** Moves an order as the merchant would (docs/sandbox.md); answers the order as the interface shows it. */
+    advanceOrder: (clientOrderRef: string, to: string) =>
+      call<{ platformOrderRef: string; state: string; refundedAmount: string }>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/advance`, { to }),
   };
 }
 

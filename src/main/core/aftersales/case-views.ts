@@ -91,6 +91,7 @@ function toRow(row: CaseJoinRow): CaseRow {
   return {
     platformCaseRef: row.platform_case_ref,
     clientOrderRef: row.client_order_ref,
+    platformOrderRef: row.platform_order_ref,
     productName: row.product_name,
     category: row.category,
     description: row.description,

@@ -19,8 +19,8 @@ function previewOf(text: string): string | null {
 
 export function createAftersaleNotices(options: { db: Database; logger: Logger; events: AppEvents; intervalMs?: number }): CaseWatch {
   const { db, events } = options;
-  const productName = db.prepare<[string], { name: string | null }>(
-    `SELECT coalesce(o.product_name, p.name) AS name FROM order_intents i LEFT JOIN orders o ON o.client_order_ref = i.client_order_ref
+  const orderNaming = db.prepare<[string], { name: string | null; platform_order_ref: string | null }>(
+    `SELECT coalesce(o.product_name, p.name) AS name, o.platform_order_ref FROM order_intents i LEFT JOIN orders o ON o.client_order_ref = i.client_order_ref
      LEFT JOIN products p ON p.product_ref = i.product_ref WHERE i.client_order_ref = ?`,
   );
   return createCaseWatch({
@@ -30,9 +30,11 @@ export function createAftersaleNotices(options: { db: Database; logger: Logger; 
     onCases: (refs) => events.emit('aftersales.changed', { platformCaseRefs: [...refs] }),
     onMerchantMessages: (messages) => {
       for (const message of messages) {
+        const naming = orderNaming.get(message.clientOrderRef);
         const facts = {
           kind: 'aftersaleReply' as const,
-          productName: productName.get(message.clientOrderRef)?.name ?? null,
+          productName: naming?.name ?? null,
+          platformOrderRef: naming?.platform_order_ref ?? null,
           preview: previewOf(message.text),
           images: message.images,
           clientOrderRef: message.clientOrderRef,

@@ -168,11 +168,11 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
       if (t.intentStatus !== t.previousIntentStatus && (t.intentStatus === 'accepted' || t.intentStatus === 'rejected')) moneyMoved = true;
       if (t.state !== t.previousState) {
         moneyMoved = true;
-        if (t.state === 'completed') notify({ kind: 'orderCompleted', productName: t.productName, clientOrderRef: t.clientOrderRef });
-        if (t.state === 'failed') notify({ kind: 'orderFailed', productName: t.productName, clientOrderRef: t.clientOrderRef });
+        if (t.state === 'completed') notify({ kind: 'orderCompleted', productName: t.productName, platformOrderRef: t.platformOrderRef, clientOrderRef: t.clientOrderRef });
+        if (t.state === 'failed') notify({ kind: 'orderFailed', productName: t.productName, platformOrderRef: t.platformOrderRef, clientOrderRef: t.clientOrderRef });
       }
       if (t.previousCards === 0 && t.cards > 0) {
-        notify({ kind: 'credentialsReady', productName: t.productName, cards: t.cards, clientOrderRef: t.clientOrderRef });
+        notify({ kind: 'credentialsReady', productName: t.productName, platformOrderRef: t.platformOrderRef, cards: t.cards, clientOrderRef: t.clientOrderRef });
       }
     }
     if (moneyMoved) refreshAccountSoon();

@@ -14,6 +14,8 @@ import type { Clock } from '../platform/clock';
 export interface OrderTransition {
   readonly clientOrderRef: string;
   readonly productName: string | null;
+  /** The merchant's order number (null until the merchant answered). */
+  readonly platformOrderRef: string | null;
   /** Our intent's status now and before (null: not seen before). */
   readonly intentStatus: string;
   readonly previousIntentStatus: string | null;
@@ -49,6 +51,7 @@ interface OrderScanRow {
   status: string;
   state: string | null;
   product_name: string | null;
+  platform_order_ref: string | null;
   cards: number;
   sig: string;
 }
@@ -62,7 +65,7 @@ interface ProductScanRow {
 }
 
 const ORDER_SCAN = `
-  SELECT i.client_order_ref AS ref, i.status AS status, o.state AS state, coalesce(o.product_name, p.name) AS product_name,
+  SELECT i.client_order_ref AS ref, i.status AS status, o.state AS state, coalesce(o.product_name, p.name) AS product_name, o.platform_order_ref,
     (SELECT count(*) FROM cards c WHERE c.client_order_ref = i.client_order_ref) AS cards,
     i.status || '|' || i.attempts || '|' || coalesce(i.last_error_code, '') || '|' || coalesce(o.revision, '') || '|' ||
     coalesce(o.state, '') || '|' || coalesce(o.refunded_fen, '') || '|' || coalesce(o.allowed_actions_json, '') || '|' ||
@@ -106,6 +109,7 @@ export function createChangeWatch(options: ChangeWatchOptions) {
       transitions.push({
         clientOrderRef: row.ref,
         productName: row.product_name,
+        platformOrderRef: row.platform_order_ref,
         intentStatus: row.status,
         previousIntentStatus: before?.status ?? null,
         state: row.state,

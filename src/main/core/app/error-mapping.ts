@@ -11,6 +11,7 @@ import type { SecretAwareLogger } from '../logging/logger';
 import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
 import { ActionInputError } from '../orders/order-actions';
 import { ActionNotAllowedError, IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateMissingError, TemplateNotSupportedError } from '../orders/order-errors';
+import { RefundedCardsError } from '../vault/refund-mark';
 import { CardNotFoundError } from '../vault/vault-reader';
 
 /** A refusal decided by a handler itself (not found, no clipboard, …), carried as it is. */
@@ -65,6 +66,7 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
   if (error instanceof PriceUnknownError) return { code: 'INVALID_INPUT', message: said(error.message) };
   if (error instanceof NotConnectedError) return { code: 'NOT_CONNECTED', message: said(error.message) };
   if (error instanceof CardNotFoundError) return { code: 'NOT_FOUND', message: said(error.message) };
+  if (error instanceof RefundedCardsError) return { code: 'REFUND_ACK_REQUIRED', message: said(error.message) };
   logger.error('handler failed unexpectedly', {
     channel,
     error: error instanceof Error ? error.name : typeof error,

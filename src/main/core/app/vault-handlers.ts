@@ -1,6 +1,7 @@
 // vault.*: the masked list, and the only two ways plain card text leaves core: an explicit reveal
 // (audited by the vault reader) and a copy to the host's clipboard (audited as `copy`, cleared after
-// 30 s by the host). A copy's text goes to the clipboard, never into the answer.
+// 30 s by the host). A copy's text goes to the clipboard, never into the answer. A card of a
+// refunded or cancelled order needs `acknowledgeRefunded` (the vault reader refuses without it).
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
@@ -23,21 +24,22 @@ export function vaultHandlers(ctx: AppContext): HandlersFor<Channels> {
       return vault.listCards(clientOrderRef).map(toMaskedCardView);
     },
 
-    'vault.reveal': ({ clientOrderRef, seq }) => {
-      const card = vault.revealCard(clientOrderRef, seq);
+    'vault.reveal': ({ clientOrderRef, seq, acknowledgeRefunded }) => {
+      const card = vault.revealCard(clientOrderRef, seq, { acknowledgeRefunded });
       return { seq: card.seq, cardNo: card.cardNo, cardPassword: card.cardPassword, expiresAt: card.expiresAt };
     },
 
-    'vault.copy': async ({ clientOrderRef, seq, field }) => {
+    'vault.copy': async ({ clientOrderRef, seq, field, acknowledgeRefunded }) => {
       const write = ctx.host.writeClipboard?.bind(ctx.host);
       if (write === undefined) throw new AppFailure('INTERNAL', 'clipboard not available in this host');
       // The copy row and the vault's own reveal row are written together: if either fails, nothing leaves.
       const card = db.transaction(() => {
-        audit.run(ctx.nowSeconds(), `${clientOrderRef}#${seq}`, field);
-        return vault.revealCard(clientOrderRef, seq);
+        const revealed = vault.revealCard(clientOrderRef, seq, { acknowledgeRefunded, detail: `copy of ${field}` });
+        audit.run(ctx.nowSeconds(), vault.cardLabel(clientOrderRef, seq), vault.acknowledgedDetail(clientOrderRef, { acknowledgeRefunded, detail: field }) ?? field);
+        return revealed;
       })();
       const text = field === 'cardNo' ? card.cardNo : card.cardPassword;
-      if (text === null) throw new AppFailure('NOT_FOUND', `card ${seq} of order ${clientOrderRef} has no password`);
+      if (text === null) throw new AppFailure('NOT_FOUND', `card ${vault.cardLabel(clientOrderRef, seq)} has no password`);
       await write(text, ctx.clipboardClearMs);
       return { clearsInSeconds: Math.round(ctx.clipboardClearMs / 1000) };
     },

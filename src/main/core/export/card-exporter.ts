@@ -11,6 +11,8 @@ import type { Database } from 'better-sqlite3';
 import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '../../../shared/ipc/vault-views';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { VaultReader } from '../vault/vault-reader';
+import { createCardLabels } from '../vault/card-labels';
+import { acknowledgedExportDetail, isRefundMark, RefundedCardsError } from '../vault/refund-mark';
 import { createAuditLog, type AuditLog } from './audit-log';
 import { createCardQueries, describeSelection, type CardQueries } from './card-selection';
 import { csvBytes } from './csv-writer';
@@ -75,12 +77,13 @@ export function createCardExporter(deps: CardExporterDeps) {
   const { db, vault, logger } = deps;
   const queries = deps.queries ?? createCardQueries(db);
   const audit = deps.audit ?? createAuditLog(db);
+  const labels = createCardLabels(db);
   const markExported = db.prepare<{ ids: string; now: number }>('UPDATE cards SET exported_at = @now WHERE id IN (SELECT value FROM json_each(@ids))');
 
   return {
     preview(selection: CardSelection): ExportPreview {
       const s = queries.summary({ selection });
-      return { count: s.count, totalValueFen: s.valueFen, orders: s.orders, alreadyExported: s.exported };
+      return { count: s.count, totalValueFen: s.valueFen, orders: s.orders, alreadyExported: s.exported, refunded: s.refunded };
     },
 
     async export(input: ExportInput, choosePath: ChooseExportPath): Promise<ExportOutcome> {
@@ -89,6 +92,10 @@ export function createCardExporter(deps: CardExporterDeps) {
         const request = checkExportInput(input);
         const rows = queries.sealedRows({ selection: request.selection });
         if (rows.length === 0) throw new ExportInputError('selection', 'the selection holds no cards: there is nothing to export');
+        // Cards of refunded or cancelled orders leave only when the buyer was told and went on.
+        const marked = rows.flatMap((r) => (isRefundMark(r.refund_mark) ? [r.refund_mark] : []));
+        if (marked.length > 0 && input.acknowledgeRefunded !== true) throw new RefundedCardsError(marked.length, [...new Set(marked)]);
+        const acknowledged = marked.length === 0 ? '' : `; ${acknowledgedExportDetail(marked.length)}`;
         const startedAt = deps.now();
         const chosen = await choosePath(suggestedFileName(request.format, rows.length, startedAt));
         if (chosen === null) return { status: 'cancelled' };
@@ -106,7 +113,7 @@ export function createCardExporter(deps: CardExporterDeps) {
         try {
           db.transaction(() => {
             markExported.run({ ids: JSON.stringify(rows.map((r) => r.id)), now });
-            audit.appendExport({ at: now, subject: describeSelection(request.selection), count: rows.length, format: request.format, detail: `${PROTECTION[request.format]}; written to ${target}` });
+            audit.appendExport({ at: now, subject: describeSelection(request.selection, labels.naming), count: rows.length, format: request.format, detail: `${PROTECTION[request.format]}${acknowledged}; written to ${target}` });
             staged.commit();
           })();
         } catch (error) {

@@ -8,7 +8,9 @@
 // purpose (no SQL assembled from input). Picked cards travel as one JSON array, matched with a row
 // value IN over json_each (an ephemeral index, so 20,000 picks stay a single pass).
 import type { Database } from 'better-sqlite3';
-import type { CardKey, CardSelection } from '../../../shared/ipc/vault-views';
+import type { CardKey, CardSelection, VaultRefundFilter } from '../../../shared/ipc/vault-views';
+import { cardLabel, orderLabel, type OrderNaming } from '../vault/card-labels';
+import { REFUND_MARK_SQL } from '../vault/refund-mark';
 
 /** A selection's filters plus the list's own (used, exported, text), all combined with AND. */
 export interface CardFilter {
@@ -16,6 +18,8 @@ export interface CardFilter {
   readonly used?: boolean | undefined;
   readonly exported?: boolean | undefined;
   readonly text?: string | undefined;
+  /** valid: cards without a refund mark; refunded: cards with one; absent: both. */
+  readonly refund?: VaultRefundFilter | undefined;
 }
 
 export class SelectionError extends Error {
@@ -32,6 +36,7 @@ interface FilterParams {
   exported: 0 | 1 | null;
   used: 0 | 1 | null;
   text: string | null;
+  refund: 'valid' | 'refunded' | null;
 }
 
 const FROM = `
@@ -51,14 +56,16 @@ const WHERE = `
     AND (@exported IS NULL OR (c.exported_at IS NOT NULL) = @exported)
     AND (@used IS NULL OR (c.used_at IS NOT NULL) = @used)
     AND (@text IS NULL OR instr(lower(coalesce(o.product_name, p.name, '') || ' ' || coalesce(o.variant_title, v.title, '') || ' ' ||
-          c.client_order_ref || ' ' || coalesce(o.platform_order_ref, '')), @text) > 0)`;
+          c.client_order_ref || ' ' || coalesce(o.platform_order_ref, '')), @text) > 0)
+    AND (@refund IS NULL OR ((${REFUND_MARK_SQL}) IS NOT NULL) = (@refund = 'refunded'))`;
 
 /** What every row carries besides the secrets. */
 const COLUMNS = `
   c.id, c.client_order_ref, c.seq, i.product_ref, o.platform_order_ref,
   coalesce(o.product_name, p.name) AS product_name, coalesce(o.variant_title, v.title) AS variant_title,
   o.unit_price_fen, coalesce(o.created_at, i.created_at) AS ordered_at,
-  c.expires_at, c.received_at, c.used_at, c.exported_at, c.card_password_sealed IS NOT NULL AS has_password`;
+  c.expires_at, c.received_at, c.used_at, c.exported_at, c.card_password_sealed IS NOT NULL AS has_password,
+  ${REFUND_MARK_SQL} AS refund_mark`;
 
 export interface SelectedCardRow {
   id: number;
@@ -75,6 +82,8 @@ export interface SelectedCardRow {
   used_at: number | null;
   exported_at: number | null;
   has_password: 0 | 1;
+  /** See REFUND_MARK_SQL: refunded, cancelled, partlyRefunded, or null. */
+  refund_mark: string | null;
 }
 
 /** A row with the sealed secrets: only read by the export, which opens them in main. */
@@ -88,6 +97,7 @@ export interface SelectionSummary {
   valueFen: number;
   orders: number;
   exported: number;
+  refunded: number;
 }
 
 const flag = (value: boolean | undefined): 0 | 1 | null => (value === undefined ? null : value ? 1 : 0);
@@ -107,13 +117,14 @@ export function filterParams(filter: CardFilter): FilterParams {
     exported: s?.kind === 'notExported' && filter.exported === undefined ? 0 : flag(filter.exported),
     used: flag(filter.used),
     text: text === '' ? null : text,
+    refund: filter.refund ?? null,
   };
 }
 
 export function createCardQueries(db: Database) {
-  const summary = db.prepare<FilterParams, { count: number; value: number; orders: number; exported: number }>(
+  const summary = db.prepare<FilterParams, { count: number; value: number; orders: number; exported: number; refunded: number }>(
     `SELECT count(*) AS count, coalesce(sum(o.unit_price_fen), 0) AS value, count(DISTINCT c.client_order_ref) AS orders,
-            coalesce(sum(c.exported_at IS NOT NULL), 0) AS exported ${FROM} ${WHERE}`,
+            coalesce(sum(c.exported_at IS NOT NULL), 0) AS exported, coalesce(sum((${REFUND_MARK_SQL}) IS NOT NULL), 0) AS refunded ${FROM} ${WHERE}`,
   );
   // The vault list: newest deliveries first, an order's cards in their order.
   const page = db.prepare<FilterParams & { limit: number; offset: number }, SelectedCardRow & { card_no_sealed: Buffer }>(
@@ -129,7 +140,7 @@ export function createCardQueries(db: Database) {
   return {
     summary(filter: CardFilter): SelectionSummary {
       const row = summary.get(filterParams(filter));
-      return { count: row?.count ?? 0, valueFen: row?.value ?? 0, orders: row?.orders ?? 0, exported: row?.exported ?? 0 };
+      return { count: row?.count ?? 0, valueFen: row?.value ?? 0, orders: row?.orders ?? 0, exported: row?.exported ?? 0, refunded: row?.refunded ?? 0 };
     },
     page(filter: CardFilter, offset: number, limit: number): (SelectedCardRow & { card_no_sealed: Buffer })[] {
       return page.all({ ...filterParams(filter), offset, limit });
@@ -142,16 +153,19 @@ export function createCardQueries(db: Database) {
 
 export type CardQueries = ReturnType<typeof createCardQueries>;
 
-/** The audit log's subject: what was selected, in references only (never a secret). */
-export function describeSelection(selection: CardSelection): string {
+/**
+ * The audit log's subject: what was selected, in references only (never a secret), naming orders by
+ * the merchant's order number and cards as the vault does (#1 first), never by the internal ref.
+ */
+export function describeSelection(selection: CardSelection, naming: (clientOrderRef: string) => OrderNaming): string {
   switch (selection.kind) {
     case 'cards': {
-      const shown = selection.cards.slice(0, 5).map((k) => `${k.clientOrderRef}#${k.seq}`);
+      const shown = selection.cards.slice(0, 5).map((k) => cardLabel(naming(k.clientOrderRef), k.seq));
       const more = selection.cards.length - shown.length;
       return `selected cards: ${shown.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`;
     }
     case 'order':
-      return `order ${selection.clientOrderRef}`;
+      return `order ${orderLabel(naming(selection.clientOrderRef))}`;
     case 'product':
       return `product ${selection.productRef}`;
     case 'dateRange':

@@ -4,7 +4,8 @@
 import type { ExportLanguage } from '../../../shared/ipc/vault-views';
 import type { RevealedCard } from '../vault/vault-reader';
 import type { SealedCardRow } from './card-selection';
-import { exportHeaders, exportSheetName } from './export-columns';
+import { isRefundMark } from '../vault/refund-mark';
+import { exportHeaders, exportSheetName, refundWord, unnumberedWord } from './export-columns';
 import type { ExportCell, ExportTable } from './export-table';
 
 /** Opens one sealed row (the vault reader's openForAuditedCaller: the export audits the whole file). */
@@ -33,12 +34,14 @@ export function buildExportTable(rows: readonly SealedCardRow[], open: CardOpene
     return [
       row.product_name ?? `#${row.product_ref}`,
       row.variant_title,
-      row.client_order_ref,
+      row.platform_order_ref ?? unnumberedWord(language),
       card.cardNo,
       card.cardPassword,
       card.expiresAt === null ? null : formatExportTime(card.expiresAt),
       row.ordered_at === null ? null : formatExportTime(row.ordered_at),
       row.unit_price_fen === null ? null : { fen: row.unit_price_fen },
+      isRefundMark(row.refund_mark) ? refundWord(row.refund_mark, language) : null,
+      row.client_order_ref,
     ];
   });
   return { sheetName: exportSheetName(language), headers: exportHeaders(language), rows: table };

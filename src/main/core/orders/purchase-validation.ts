@@ -3,6 +3,8 @@
 // merchant checks the same (422110/422111); failing here keeps a bad order from costing a request
 // and tells the buyer which field to fix. A template with an entry mode or field type this build
 // does not know is refused as a whole: the merchant is newer than the app and we must not guess.
+// Entry values are cleaned (shared/purchase-entry-normalise.ts) before they are checked, and the
+// cleaned values are what this returns, so the intent stores and sends exactly what was checked.
 import {
   classifyEntryMode,
   classifyPurchaseFieldType,
@@ -10,6 +12,8 @@ import {
   type PurchaseFieldType,
 } from '../../../shared/merchant/known-values';
 import type { PurchaseField, PurchaseTemplate } from '../../../shared/merchant/template';
+import { normaliseEntryValue } from '../../../shared/purchase-entry-normalise';
+import { entryValueProblems, type EntryFieldRule, type EntryProblem } from '../../../shared/purchase-entry-rules';
 import { PurchaseValidationError, TemplateNotSupportedError, type PurchaseFieldError } from './order-errors';
 
 export interface PurchaseInput {
@@ -18,15 +22,10 @@ export interface PurchaseInput {
   readonly purchaseEntries?: readonly Readonly<Record<string, unknown>>[];
 }
 
-const MOBILE = /^1\d{10}$/;
-// Deliberately plain: one @, no spaces, a dot in the domain. The merchant has the final word.
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const INTEGER = /^-?\d+$/;
-
 interface KnownField {
   readonly field: PurchaseField;
   readonly type: PurchaseFieldType;
-  readonly pattern: RegExp | null;
+  readonly rule: EntryFieldRule;
 }
 
 /** The entry mode and typed fields, or TemplateNotSupportedError for anything unknown. */
@@ -52,7 +51,8 @@ function understand(template: PurchaseTemplate): { mode: EntryMode; fields: Know
         throw new TemplateNotSupportedError(`the purchase field ${field.fieldRef} has a pattern this app cannot read`);
       }
     }
-    return { field, type: type.value, pattern };
+    const rule: EntryFieldRule = { type: type.value, required: field.required, pattern, minLength: field.minLength, maxLength: field.maxLength, options: field.options ?? [] };
+    return { field, type: type.value, rule };
   });
   return { mode: mode.value, fields };
 }
@@ -66,19 +66,33 @@ function checkUnits(template: PurchaseTemplate, units: number, errors: PurchaseF
   }
 }
 
+/** A shared rule's problem in core's words (English, for the CLI and logs; the form words its own). */
+function describe(problem: EntryProblem): { code: PurchaseFieldError['code']; message: string } {
+  switch (problem.code) {
+    case 'required':
+      return { code: 'REQUIRED', message: 'required' };
+    case 'tooShort':
+      return { code: 'TOO_SHORT', message: `at least ${problem.limit} characters` };
+    case 'tooLong':
+      return { code: 'TOO_LONG', message: `at most ${problem.limit} characters` };
+    case 'mobile':
+      return { code: 'MOBILE', message: 'a mainland mobile number of 11 digits starting with 1' };
+    case 'email':
+      return { code: 'EMAIL', message: 'an email address' };
+    case 'integer':
+      return { code: 'INTEGER', message: 'a whole number' };
+    case 'option':
+      return { code: 'OPTION', message: 'one of the listed options' };
+    case 'pattern':
+      return { code: 'PATTERN', message: 'not in the expected format' };
+  }
+}
+
 function checkValue(known: KnownField, value: string, path: string, errors: PurchaseFieldError[]): void {
-  const { field, type, pattern } = known;
-  const length = [...value].length;
-  const add = (code: PurchaseFieldError['code'], message: string): void => {
-    errors.push({ path, code, message: `${field.label || field.fieldRef}: ${message}` });
-  };
-  if (field.minLength !== null && length < field.minLength) add('TOO_SHORT', `at least ${field.minLength} characters`);
-  if (field.maxLength !== null && length > field.maxLength) add('TOO_LONG', `at most ${field.maxLength} characters`);
-  if (type === 'mobile' && !MOBILE.test(value)) add('MOBILE', 'a mainland mobile number of 11 digits starting with 1');
-  if (type === 'email' && !EMAIL.test(value)) add('EMAIL', 'an email address');
-  if (type === 'integer' && !INTEGER.test(value)) add('INTEGER', 'a whole number');
-  if (type === 'select' && !(field.options ?? []).some((option) => option.value === value)) add('OPTION', 'one of the listed options');
-  if (pattern !== null && !pattern.test(value)) add('PATTERN', 'not in the expected format');
+  for (const problem of entryValueProblems(known.rule, value)) {
+    const { code, message } = describe(problem);
+    errors.push({ path, code, message: `${known.field.label || known.field.fieldRef}: ${message}` });
+  }
 }
 
 function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string, unknown>>, index: number, errors: PurchaseFieldError[]): void {
@@ -89,7 +103,7 @@ function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string
   for (const known of fields) {
     const path = `purchaseEntries[${index}].${known.field.fieldRef}`;
     const value = Object.hasOwn(group, known.field.fieldRef) ? group[known.field.fieldRef] : undefined;
-    if (value === undefined || value === '') {
+    if (value === undefined || (typeof value === 'string' && normaliseEntryValue(known.type, value) === '')) {
       if (known.field.required) errors.push({ path, code: 'REQUIRED', message: `${known.field.label || known.field.fieldRef}: required` });
       continue;
     }
@@ -102,8 +116,8 @@ function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string
 }
 
 /**
- * Returns the entries to store and send (normalised: empty optional values dropped, `[]` for
- * entryMode none), or throws PurchaseValidationError listing every problem at once, or
+ * Returns the entries to store and send (normalised: each value cleaned for its field type, empty
+ * optional values dropped, `[]` for entryMode none), or throws PurchaseValidationError listing every problem at once, or
  * TemplateNotSupportedError.
  */
 export function validatePurchase(template: PurchaseTemplate, input: PurchaseInput): Record<string, string>[] {
@@ -123,7 +137,8 @@ export function validatePurchase(template: PurchaseTemplate, input: PurchaseInpu
     const clean: Record<string, string> = {};
     for (const known of fields) {
       const value = group[known.field.fieldRef];
-      if (typeof value === 'string' && value !== '') clean[known.field.fieldRef] = value;
+      const cleaned = typeof value === 'string' ? normaliseEntryValue(known.type, value) : '';
+      if (cleaned !== '') clean[known.field.fieldRef] = cleaned;
     }
     return clean;
   });

@@ -1,9 +1,13 @@
 // Reads the vault for people: a masked list of an order's cards (no audit needed, nothing secret
 // leaves), and the plain text of a card only on an explicit reveal, which is written to the
-// append-only audit_log first. If the audit row cannot be written, nothing is revealed.
+// append-only audit_log first. If the audit row cannot be written, nothing is revealed. A card of a
+// refunded or cancelled order is revealed only with the buyer's acknowledgement, which its audit
+// row records; audit rows name the card as the vault does (merchant order number, #1 first).
 import type { Database } from 'better-sqlite3';
 import { openRechargedEntries } from '../orders/recharged-entries';
 import type { CardCipher } from './card-cipher';
+import { createCardLabels } from './card-labels';
+import { acknowledgedDetail, createRefundMarkReader, RefundedCardsError } from './refund-mark';
 
 export interface MaskedCard {
   readonly seq: number;
@@ -44,6 +48,13 @@ export class CardNotFoundError extends Error {
   override readonly name = 'CardNotFoundError';
 }
 
+export interface RevealOptions {
+  /** The buyer was told the card's order was refunded or cancelled, and goes on. */
+  readonly acknowledgeRefunded?: boolean | undefined;
+  /** Another row written with this reveal (a copy) that the detail should mention first. */
+  readonly detail?: string | undefined;
+}
+
 /** Shows at most the last 4 characters, and none of a short value. */
 export function maskCardNo(cardNo: string): string {
   const chars = [...cardNo];
@@ -60,6 +71,22 @@ export function createVaultReader(options: VaultReaderOptions) {
     'SELECT seq, card_no_sealed, card_password_sealed, expires_at, received_at, used_at, exported_at FROM cards WHERE client_order_ref = ? AND seq = ?',
   );
   const audit = db.prepare('INSERT INTO audit_log (at, action, subject, card_count, detail) VALUES (?, ?, ?, ?, ?)');
+  const labels = createCardLabels(db);
+  const markOf = createRefundMarkReader(db);
+
+  /**
+   * Refuses a marked order's cards without the acknowledgement; answers what the audit row's detail
+   * records (the acknowledgement, after any detail of the caller), or null.
+   */
+  const guard = (clientOrderRef: string, count: number, options: RevealOptions): string | null => {
+    const mark = markOf(clientOrderRef);
+    const parts = options.detail === undefined ? [] : [options.detail];
+    if (mark !== null) {
+      if (options.acknowledgeRefunded !== true) throw new RefundedCardsError(count, [mark]);
+      parts.push(acknowledgedDetail(mark));
+    }
+    return parts.length === 0 ? null : parts.join('; ');
+  };
 
   const openCardNo = (clientOrderRef: string, seq: number, sealed: Buffer): string => cipher.unseal(sealed, { clientOrderRef, seq, field: 'card_no' });
   const open = (clientOrderRef: string, row: Pick<CardRow, 'seq' | 'card_no_sealed' | 'card_password_sealed' | 'expires_at'>): RevealedCard => ({
@@ -82,13 +109,28 @@ export function createVaultReader(options: VaultReaderOptions) {
       }));
     },
 
-    /** One card in plain text; audited as `reveal` of `ref#seq`. */
-    revealCard(clientOrderRef: string, seq: number): RevealedCard {
+    /**
+     * One card in plain text; audited as `reveal` of the card as the vault names it (`<merchant
+     * order number> #<seq + 1>`). RefundedCardsError, nothing revealed or audited, for a card of a
+     * refunded or cancelled order without `acknowledgeRefunded`.
+     */
+    revealCard(clientOrderRef: string, seq: number, reveal: RevealOptions = {}): RevealedCard {
       const row = selectOne.get(clientOrderRef, seq);
-      if (row === undefined) throw new CardNotFoundError(`order ${clientOrderRef} has no card ${seq}`);
+      if (row === undefined) throw new CardNotFoundError(`the vault holds no card #${seq + 1} of that order`);
+      const detail = guard(clientOrderRef, 1, reveal);
       const card = open(clientOrderRef, row);
-      audit.run(options.now(), 'reveal', `${clientOrderRef}#${seq}`, 1, null);
+      audit.run(options.now(), 'reveal', labels.card(clientOrderRef, seq), 1, detail);
       return card;
+    },
+
+    /** The card as the vault and the audit log name it (merchant order number, #1 first). */
+    cardLabel(clientOrderRef: string, seq: number): string {
+      return labels.card(clientOrderRef, seq);
+    },
+
+    /** The audit detail for another row about the same card (a copy), after the same guard as a reveal. */
+    acknowledgedDetail(clientOrderRef: string, reveal: RevealOptions): string | null {
+      return guard(clientOrderRef, 1, reveal);
     },
 
     /** The masked number of a card row read elsewhere (the vault list), without a second query. */
@@ -106,9 +148,11 @@ export function createVaultReader(options: VaultReaderOptions) {
     },
 
     /** Every card of an order in plain text (e.g. to copy them all); audited once with the count. */
-    revealOrderCards(clientOrderRef: string): RevealedCard[] {
-      const cards = selectAll.all(clientOrderRef).map((row) => open(clientOrderRef, row));
-      audit.run(options.now(), 'reveal', clientOrderRef, cards.length, 'all cards of the order');
+    revealOrderCards(clientOrderRef: string, reveal: RevealOptions = {}): RevealedCard[] {
+      const rows = selectAll.all(clientOrderRef);
+      const detail = guard(clientOrderRef, rows.length, { ...reveal, detail: reveal.detail ?? 'all cards of the order' });
+      const cards = rows.map((row) => open(clientOrderRef, row));
+      audit.run(options.now(), 'reveal', `order ${labels.order(clientOrderRef)}`, cards.length, detail);
       return cards;
     },
 

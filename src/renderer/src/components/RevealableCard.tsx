@@ -1,6 +1,8 @@
 // One card's number and password in the vault table: masked until the buyer clicks Reveal (an
 // audited call to main); copies go through main, which clears the clipboard after 30 s. The plain
 // text lives only in this cell's state and is dropped on Hide, on another page, or when it unmounts.
+// A card of a refunded or cancelled order asks first, naming the refund; only a "go on" sends the
+// acknowledgement core requires (and records in the audit log).
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,15 +15,33 @@ import { ProblemAlert } from './ProblemAlert';
 
 export function RevealableCard({ card }: { card: VaultCardRow }) {
   const { t } = useI18n();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const reveal = useRevealCard();
   const copy = useCopyCard();
   const [revealed, setRevealed] = useState<RevealedCard | null>(null);
   const failure = reveal.error ?? copy.error;
   const ref = { clientOrderRef: card.clientOrderRef, seq: card.seq };
+  const mark = card.refundMark;
+
+  /** Runs `go` at once for a valid card; for a marked one, only after the buyer confirms. */
+  const askFirst = (go: (acknowledgement: { acknowledgeRefunded?: true }) => void): void => {
+    if (mark === null) {
+      go({});
+      return;
+    }
+    void modal.confirm({
+      title: t('vault.refundConfirm.title', { mark: t(`vaultList.markWord.${mark}`) }),
+      content: t('vault.refundConfirm.body', { ref: card.platformOrderRef ?? t('vaultList.unnumbered', { product: card.productName ?? `#${card.productRef}` }) }),
+      okText: t('vault.refundConfirm.ok'),
+      cancelText: t('vault.refundConfirm.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'vault-refund-confirm-ok' },
+      cancelButtonProps: { 'data-testid': 'vault-refund-confirm-cancel' },
+      onOk: () => go({ acknowledgeRefunded: true }),
+    });
+  };
 
   const doCopy = (field: 'cardNo' | 'cardPassword'): void => {
-    copy.mutate({ ...ref, field }, { onSuccess: (result) => void message.success(t('vault.copied', { seconds: result.clearsInSeconds })) });
+    askFirst((ack) => copy.mutate({ ...ref, field, ...ack }, { onSuccess: (result) => void message.success(t('vault.copied', { seconds: result.clearsInSeconds })) }));
   };
 
   return (
@@ -42,7 +62,7 @@ export function RevealableCard({ card }: { card: VaultCardRow }) {
       </div>
       <Space size={4} wrap style={{ marginTop: 4 }}>
         {revealed === null ? (
-          <Button size="small" icon={<EyeOutlined />} loading={reveal.isPending} data-testid="vault-reveal" onClick={() => reveal.mutate(ref, { onSuccess: setRevealed })}>
+          <Button size="small" icon={<EyeOutlined />} loading={reveal.isPending} data-testid="vault-reveal" onClick={() => askFirst((ack) => reveal.mutate({ ...ref, ...ack }, { onSuccess: setRevealed }))}>
             {t('vault.reveal')}
           </Button>
         ) : (

@@ -1,5 +1,6 @@
 // The vault's filters: one scope (all cards, one order, one product, or received between two days)
-// plus "not exported yet", used or unused, and free text over product, variant and order ref.
+// plus "not exported yet", used or unused, valid or refunded/cancelled, and free text over product,
+// variant and order number.
 import { Checkbox, Input, Select, Space } from 'antd';
 import type { VaultFilterState, VaultScope } from '../lib/vault-filter';
 import { useI18n } from '../i18n/use-i18n';
@@ -7,6 +8,7 @@ import type { Choice } from '../screens/ExportDialog';
 
 const SCOPES: readonly VaultScope[] = ['all', 'order', 'product', 'dateRange'];
 const USED = ['any', 'yes', 'no'] as const;
+const REFUND = ['all', 'valid', 'refunded'] as const;
 
 export function VaultFilters({
   value,
@@ -63,11 +65,19 @@ export function VaultFilters({
       </Checkbox>
       <Select<(typeof USED)[number]>
         data-testid="vault-used"
-        style={{ width: 130 }}
+        style={{ width: 160 }}
         aria-label={t('vaultList.used')}
         value={value.used}
         onChange={(used) => onChange({ used })}
         options={USED.map((u) => ({ value: u, label: t(`vaultList.used.${u}`) }))}
+      />
+      <Select<(typeof REFUND)[number]>
+        data-testid="vault-refund"
+        style={{ width: 170 }}
+        aria-label={t('vaultList.refund')}
+        value={value.refund}
+        onChange={(refund) => onChange({ refund })}
+        options={REFUND.map((r) => ({ value: r, label: t(`vaultList.refund.${r}`) }))}
       />
       <Input.Search allowClear style={{ width: 240 }} placeholder={t('vaultList.search')} defaultValue={value.text} onSearch={(text) => onChange({ text })} data-testid="vault-search" />
     </Space>

@@ -57,6 +57,7 @@ export const aftersaleEn = {
   'aftersale.rule.HOST_NOT_PUBLIC': 'Must be a public web address (no IP address, localhost or private network name).',
   'aftersale.rule.NOT_AN_IMAGE': 'Must end in .jpg, .jpeg, .png, .gif, .webp or .bmp.',
   'aftersale.chat.title': 'After-sales case {ref}',
+  'aftersale.chat.titleWithOrder': 'After-sales case {ref} · order {order}',
   'aftersale.chat.order': 'Order',
   'aftersale.chat.category': 'Problem',
   'aftersale.chat.description': 'Description',

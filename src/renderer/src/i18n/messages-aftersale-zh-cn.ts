@@ -58,6 +58,7 @@ export const aftersaleZhCN: Record<AftersaleMessageKey, string> = {
   'aftersale.rule.HOST_NOT_PUBLIC': '必须是公网地址（不能是 IP 地址、localhost 或内网名称）。',
   'aftersale.rule.NOT_AN_IMAGE': '必须以 .jpg、.jpeg、.png、.gif、.webp 或 .bmp 结尾。',
   'aftersale.chat.title': '售后工单 {ref}',
+  'aftersale.chat.titleWithOrder': '售后工单 {ref} · 订单 {order}',
   'aftersale.chat.order': '订单',
   'aftersale.chat.category': '问题类型',
   'aftersale.chat.description': '问题描述',

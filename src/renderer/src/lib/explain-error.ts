@@ -22,6 +22,7 @@ export type Problem =
   | 'invalidInput'
   | 'templateMissing'
   | 'notFound'
+  | 'refundAckRequired'
   | 'malformed'
   | 'unknown';
 
@@ -92,6 +93,8 @@ function problemOfIpcError(error: IpcError): Problem {
       return 'templateMissing';
     case 'NOT_FOUND':
       return 'notFound';
+    case 'REFUND_ACK_REQUIRED':
+      return 'refundAckRequired';
     case 'MERCHANT_MALFORMED':
       return 'malformed';
     case 'MERCHANT_REFUSED':

@@ -1,13 +1,16 @@
 // The order form's inline checks, the same rules core applies before writing an intent (and the
 // merchant after it, 422110/422111): catching them here tells the buyer which box to fix before
 // anything is sent. Errors are codes with parameters; the screen words them in the buyer's language.
+// The value rules and the cleaning are shared with core (src/shared/purchase-entry-*.ts): the box
+// keeps what the buyer typed, the checks and the order use the cleaned value (normaliseFieldValue,
+// and template-form's buildPurchaseEntries for what is sent and confirmed).
+import { normaliseEntryValue } from '../../../shared/purchase-entry-normalise';
+import { entryValueProblems, type EntryProblem } from '../../../shared/purchase-entry-rules';
 import type { EntryGroup, FieldModel, FormModel, UnitRule } from './template-form';
 
 export type UnitsError = { readonly code: 'unitsRange' | 'unitsStep'; readonly min: number; readonly max: number; readonly step: number };
 
-export type FieldError =
-  | { readonly code: 'required' | 'mobile' | 'email' | 'integer' | 'option' | 'pattern' }
-  | { readonly code: 'tooShort' | 'tooLong'; readonly limit: number };
+export type FieldError = EntryProblem;
 
 export interface FormErrors {
   readonly units: UnitsError | null;
@@ -16,10 +19,6 @@ export interface FormErrors {
   readonly count: number;
 }
 
-const MOBILE = /^1\d{10}$/;
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const INTEGER = /^-?\d+$/;
-
 export function validateUnits(rule: UnitRule, units: number): UnitsError | null {
   const params = { min: rule.min, max: rule.max, step: rule.step };
   if (!Number.isSafeInteger(units) || units < rule.min || units > rule.max) return { code: 'unitsRange', ...params };
@@ -27,19 +26,14 @@ export function validateUnits(rule: UnitRule, units: number): UnitsError | null 
   return null;
 }
 
-/** The first problem of one value, or null. Empty optional values are fine. */
+/** The first problem of one value (checked as cleaned), or null. Empty optional values are fine. */
 export function validateField(field: FieldModel, rawValue: string): FieldError | null {
-  const value = rawValue.trim();
-  if (value === '') return field.required ? { code: 'required' } : null;
-  const length = [...value].length;
-  if (field.minLength !== null && length < field.minLength) return { code: 'tooShort', limit: field.minLength };
-  if (field.maxLength !== null && length > field.maxLength) return { code: 'tooLong', limit: field.maxLength };
-  if (field.type === 'mobile' && !MOBILE.test(value)) return { code: 'mobile' };
-  if (field.type === 'email' && !EMAIL.test(value)) return { code: 'email' };
-  if (field.type === 'integer' && !INTEGER.test(value)) return { code: 'integer' };
-  if (field.type === 'select' && !field.options.some((option) => option.value === value)) return { code: 'option' };
-  if (field.pattern !== null && !field.pattern.test(value)) return { code: 'pattern' };
-  return null;
+  return entryValueProblems(field, rawValue)[0] ?? null;
+}
+
+/** One value as it will be checked, confirmed and sent (e.g. ` 138 0013 8000 ` → `13800138000`). */
+export function normaliseFieldValue(field: FieldModel, rawValue: string): string {
+  return normaliseEntryValue(field.type, rawValue);
 }
 
 export function validateForm(model: FormModel, units: number, groups: readonly EntryGroup[]): FormErrors {

@@ -9,6 +9,7 @@ import {
   type PurchaseFieldType,
 } from '../../../shared/merchant/known-values';
 import type { TemplateView } from '../../../shared/ipc/views';
+import { normaliseEntryValue } from '../../../shared/purchase-entry-normalise';
 
 export interface FieldModel {
   readonly fieldRef: string;
@@ -154,7 +155,8 @@ export function buildPurchaseEntries(model: FormModel, groups: readonly EntryGro
   return groups.map((group) => {
     const clean: Record<string, string> = {};
     for (const field of model.fields) {
-      const value = (group[field.fieldRef] ?? '').trim();
+      // Cleaned as core cleans it (shared rule): what the confirmation shows is what is sent.
+      const value = normaliseEntryValue(field.type, group[field.fieldRef] ?? '');
       if (value !== '') clean[field.fieldRef] = value;
     }
     return clean;

@@ -1,5 +1,5 @@
 // The vault screen's filters as plain data, and what they mean to main: the list query (scope as a
-// selection, plus used / not exported / text) and the export dialog's starting choice.
+// selection, plus used / not exported / refunds / text) and the export dialog's starting choice.
 import type { CardSelection, VaultListQuery } from '../../../shared/ipc/vault-views';
 import { dayRange, today } from './day-range';
 
@@ -13,12 +13,14 @@ export interface VaultFilterState {
   readonly toDay: string;
   readonly notExported: boolean;
   readonly used: 'any' | 'yes' | 'no';
+  /** valid: cards of orders not refunded or cancelled; refunded: only those; all: both. */
+  readonly refund: 'all' | 'valid' | 'refunded';
   readonly text: string;
 }
 
 export function initialVaultFilter(orderRef: string | null): VaultFilterState {
   const day = today();
-  return { scope: orderRef === null ? 'all' : 'order', orderRef, productRef: null, fromDay: day, toDay: day, notExported: false, used: 'any', text: '' };
+  return { scope: orderRef === null ? 'all' : 'order', orderRef, productRef: null, fromDay: day, toDay: day, notExported: false, used: 'any', refund: 'all', text: '' };
 }
 
 /** The scope as a selection; undefined for "all" or a scope not filled in yet. */
@@ -46,6 +48,7 @@ export function vaultListQuery(filter: VaultFilterState, offset: number, limit: 
     ...(selection === undefined ? {} : { selection }),
     ...(filter.notExported ? { exported: false } : {}),
     ...(filter.used === 'any' ? {} : { used: filter.used === 'yes' }),
+    ...(filter.refund === 'all' ? {} : { refund: filter.refund }),
     ...(text === '' ? {} : { text: text.slice(0, 100) }),
   };
 }

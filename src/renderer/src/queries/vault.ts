@@ -5,11 +5,11 @@ import { api } from '../bridge';
 
 /** Plain text is never cached: it lives in the component that asked for it, until hidden. */
 export function useRevealCard() {
-  return useMutation({ mutationFn: (input: { clientOrderRef: string; seq: number }) => api.vault.reveal(input) });
+  return useMutation({ mutationFn: (input: { clientOrderRef: string; seq: number; acknowledgeRefunded?: boolean }) => api.vault.reveal(input) });
 }
 
 export function useCopyCard() {
   return useMutation({
-    mutationFn: (input: { clientOrderRef: string; seq: number; field: 'cardNo' | 'cardPassword' }) => api.vault.copy(input),
+    mutationFn: (input: { clientOrderRef: string; seq: number; field: 'cardNo' | 'cardPassword'; acknowledgeRefunded?: boolean }) => api.vault.copy(input),
   });
 }

@@ -30,9 +30,9 @@ function useColumns(): TableColumnsType<CaseRow> {
       key: 'case',
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{row.productName ?? row.clientOrderRef}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.platformCaseRef} · {row.clientOrderRef}
+          <Typography.Text strong>{row.productName ?? t('aftersale.form.order', { ref: row.platformOrderRef })}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="case-row-refs">
+            {row.platformCaseRef} · {t('aftersale.form.order', { ref: row.platformOrderRef })}
           </Typography.Text>
         </Space>
       ),

@@ -1,11 +1,12 @@
 // The audit log: every reveal, copy and export of card codes (when, what, which cards, how many, the
 // format), newest first, filtered by action, older entries loaded on demand. It shows references
-// only: the log never held a secret.
+// only: the log never held a secret. A row for a card of a refunded or cancelled order carries a tag
+// saying the buyer was told (core writes that acknowledgement into the row's detail).
 import { AuditOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/ipc/vault-views';
+import { AUDIT_ACTIONS, AUDIT_REFUND_ACKNOWLEDGED, type AuditEntry } from '../../../shared/ipc/vault-views';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
@@ -28,11 +29,20 @@ export function AuditLogScreen() {
     {
       key: 'action',
       title: t('audit.col.action'),
-      width: 110,
+      width: 200,
       render: (_v, row) => {
         const known = actionOf(row.action);
         // An action written by another build stays visible under its raw name.
-        return <Tag color={known === null ? 'default' : ACTION_COLORS[known]}>{known === null ? row.action : t(`audit.action.${known}`)}</Tag>;
+        return (
+          <>
+            <Tag color={known === null ? 'default' : ACTION_COLORS[known]}>{known === null ? row.action : t(`audit.action.${known}`)}</Tag>
+            {row.detail?.includes(AUDIT_REFUND_ACKNOWLEDGED) === true ? (
+              <Tag color="red" data-testid="audit-refund-acknowledged">
+                {t('audit.refundAcknowledged')}
+              </Tag>
+            ) : null}
+          </>
+        );
       },
     },
     { key: 'subject', title: t('audit.col.subject'), render: (_v, row) => row.subject },

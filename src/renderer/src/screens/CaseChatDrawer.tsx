@@ -49,7 +49,7 @@ export function CaseChatDrawer() {
       open={caseRef !== null}
       size={680}
       onClose={() => openCase(null)}
-      title={t('aftersale.chat.title', { ref: caseRef ?? '' })}
+      title={data === undefined ? t('aftersale.chat.title', { ref: caseRef ?? '' }) : t('aftersale.chat.titleWithOrder', { ref: data.platformCaseRef, order: data.platformOrderRef })}
       data-testid="case-chat"
       destroyOnHidden
       extra={
@@ -74,7 +74,7 @@ export function CaseChatDrawer() {
             </Descriptions.Item>
             <Descriptions.Item label={t('aftersale.chat.order')}>
               <Space>
-                <span>{`${data.productName ?? ''} ${data.platformOrderRef ?? data.clientOrderRef}`.trim()}</span>
+                <span data-testid="case-order-number">{`${data.productName ?? ''} ${data.platformOrderRef}`.trim()}</span>
                 <Button
                   size="small"
                   type="link"

@@ -2,7 +2,9 @@
 // exported) with the count and value counted by main before anything is written; the format
 // (password-protected XLSX by default, encrypted ZIP, or a plain CSV only after ticking the box that
 // names the risk); the password typed twice with the shared strength rule's meter; then progress
-// and where the file went. The password lives in this dialog's state only, is cleared once sent,
+// and where the file went. A selection holding cards of refunded or cancelled orders says how many,
+// and exports only after the buyer ticks that they go on (core refuses otherwise; the file marks
+// them in its refund column). The password lives in this dialog's state only, is cleared once sent,
 // and is dropped when the dialog closes (destroyOnHidden).
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Radio, Result, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -82,21 +84,33 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [acceptPlain, setAcceptPlain] = useState(false);
+  /** The selection the buyer ticked "export refunded cards anyway" for: another choice asks again. */
+  const [refundedAcceptedFor, setRefundedAcceptedFor] = useState<string | null>(null);
   const [result, setResult] = useState<ExportResult | null>(null);
   const exportCards = useExportCards();
 
   const selection = selectionOf(what, { cards: selectedCards, orderRef, productRef, fromDay, toDay });
   const preview = useExportPreview(selection);
   const count = preview.data?.count ?? 0;
+  const refunded = preview.data?.refunded ?? 0;
+  const selectionKey = JSON.stringify(selection);
+  const acceptRefunded = refundedAcceptedFor === selectionKey;
   const encrypted = format !== 'csv';
   const verdict = checkExportPassword(password);
   const mismatch = confirm !== '' && confirm !== password;
-  const ready = selection !== null && count > 0 && (encrypted ? verdict.ok && confirm === password : acceptPlain) && !exportCards.isPending;
+  const ready =
+    selection !== null && count > 0 && (refunded === 0 || acceptRefunded) && (encrypted ? verdict.ok && confirm === password : acceptPlain) && !exportCards.isPending;
 
   const submit = (): void => {
     if (selection === null) return;
     exportCards.mutate(
-      { selection, format, language: locale, ...(encrypted ? { password, passwordConfirm: confirm } : { acceptPlainText: acceptPlain }) },
+      {
+        selection,
+        format,
+        language: locale,
+        ...(encrypted ? { password, passwordConfirm: confirm } : { acceptPlainText: acceptPlain }),
+        ...(refunded > 0 && acceptRefunded ? { acknowledgeRefunded: true } : {}),
+      },
       {
         onSuccess: (answer) => {
           setResult(answer);
@@ -206,7 +220,7 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
         </Radio.Group>
       </Form.Item>
 
-      <div data-testid="export-preview" data-count={preview.data?.count ?? ''} data-value={preview.data?.totalValueFen ?? ''}>
+      <div data-testid="export-preview" data-count={preview.data?.count ?? ''} data-value={preview.data?.totalValueFen ?? ''} data-refunded={preview.data?.refunded ?? ''}>
         {preview.data !== undefined && preview.data !== null ? (
           count === 0 ? (
             <Alert type="warning" showIcon title={t('export.previewNone')} />
@@ -222,6 +236,20 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
           <Spin size="small" />
         ) : null}
       </div>
+      {count > 0 && refunded > 0 ? (
+        <Alert
+          style={{ marginTop: 8 }}
+          type="warning"
+          showIcon
+          data-testid="export-refunded"
+          title={t('export.previewRefunded', { count: refunded })}
+          description={
+            <Checkbox checked={acceptRefunded} onChange={(e) => setRefundedAcceptedFor(e.target.checked ? selectionKey : null)} data-testid="export-accept-refunded">
+              {t('export.acceptRefunded')}
+            </Checkbox>
+          }
+        />
+      ) : null}
       {preview.error !== null ? <ProblemAlert explained={explainError(preview.error)} /> : null}
 
       <Divider />

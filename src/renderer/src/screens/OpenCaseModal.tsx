@@ -13,6 +13,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { imageRowProblem, problemAt, ruleText } from '../lib/case-form';
 import { categoryLabel } from '../lib/case-status';
 import { useOpenCase } from '../queries/aftersales';
+import { useOrder } from '../queries/orders';
 import { useAftersaleStore } from '../state/aftersale-store';
 import { useUiStore } from '../state/ui-store';
 
@@ -20,6 +21,8 @@ function OpenCaseForm({ clientOrderRef, onDone }: { clientOrderRef: string; onDo
   const i18n = useI18n();
   const { t } = i18n;
   const open = useOpenCase();
+  // The order drawer this form opens from has it cached: named by the merchant's number, not our ref.
+  const order = useOrder(clientOrderRef);
   const [category, setCategory] = useState<string | undefined>(undefined);
   const [description, setDescription] = useState('');
   const [rows, setRows] = useState<string[]>([]);
@@ -50,7 +53,9 @@ function OpenCaseForm({ clientOrderRef, onDone }: { clientOrderRef: string; onDo
       data-testid="case-form-modal"
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('aftersale.form.order', { ref: clientOrderRef })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('aftersale.form.order', { ref: order.data?.platformOrderRef ?? order.data?.productName ?? '' })}
+      </Typography.Paragraph>
       {open.error !== null ? (
         <div style={{ marginBottom: 12 }}>
           <CaseProblemAlert error={open.error} context="open" />

@@ -1,12 +1,14 @@
 // The card vault the buyer works in: every card (paged by main, newest first), filtered by order,
-// product, received dates, not exported and used; rows picked across pages; marked used or
-// exported; revealed or copied one by one (audited); and exported through the export dialog.
+// product, received dates, not exported, used and refunds; rows picked across pages; marked used or
+// exported; revealed or copied one by one (audited; a refunded or cancelled order's card asks
+// first); and exported through the export dialog. Orders are named by the merchant's order number.
 import { ExportOutlined, LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import type { CardKey, VaultCardRow } from '../../../shared/ipc/vault-views';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { RefundMarkTag } from '../components/RefundMarkTag';
 import { RevealableCard } from '../components/RevealableCard';
 import { VaultFilters } from '../components/VaultFilters';
 import { useI18n } from '../i18n/use-i18n';
@@ -65,9 +67,9 @@ export function VaultScreen() {
         .filter((row) => row.platformOrderRef !== null || row.clientOrderRef === filter.orderRef)
         .map((row) => ({
           value: row.clientOrderRef,
-          label: `${row.productName ?? `#${row.productRef}`} ${row.variantTitle ?? ''} × ${row.units} · ${formatFen(row.totalFen)} · ${row.platformOrderRef ?? row.clientOrderRef}`,
+          label: `${row.productName ?? `#${row.productRef}`} ${row.variantTitle ?? ''} × ${row.units} · ${formatFen(row.totalFen)} · ${row.platformOrderRef ?? t('vaultList.unnumbered', { product: '' }).trim()}`,
         })),
-    [orders.data, filter.orderRef],
+    [orders.data, filter.orderRef, t],
   );
   const productChoices: Choice<number>[] = useMemo(() => {
     const seen = new Map<number, string>();
@@ -98,8 +100,10 @@ export function VaultScreen() {
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{row.productName ?? `#${row.productRef}`}</Typography.Text>
           {row.variantTitle !== null ? <Typography.Text type="secondary">{row.variantTitle}</Typography.Text> : null}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('vaultList.orderRef', { ref: `${row.clientOrderRef} #${row.seq + 1}` })}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="vault-card-order">
+            {row.platformOrderRef === null
+              ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} #${row.seq + 1}`
+              : t('vaultList.orderRef', { ref: `${row.platformOrderRef} #${row.seq + 1}` })}
           </Typography.Text>
         </Space>
       ),
@@ -113,6 +117,7 @@ export function VaultScreen() {
       width: 190,
       render: (_value, row) => (
         <Space size={4} wrap>
+          <RefundMarkTag mark={row.refundMark} />
           {row.usedAt !== null ? <Tag data-testid="vault-card-used">{t('vault.used')}</Tag> : null}
           {row.exportedAt !== null ? (
             <Tag color="blue" data-testid="vault-card-exported">

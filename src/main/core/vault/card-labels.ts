@@ -1,0 +1,41 @@
+// How an order and a card are named to people outside the vault screen (the audit log): by the
+// merchant's order number, the one the buyer knows, and the card by the number the vault shows
+// (#1 for the first card, seq 0). The internal clientOrderRef is never the name: before the
+// merchant answered, the product and "not yet numbered" stand in for the number.
+import type { Database } from 'better-sqlite3';
+
+export interface OrderNaming {
+  readonly platformOrderRef: string | null;
+  readonly productName: string | null;
+  readonly productRef: number | null;
+}
+
+export function orderLabel(order: OrderNaming): string {
+  if (order.platformOrderRef !== null && order.platformOrderRef !== '') return order.platformOrderRef;
+  const product = order.productName ?? (order.productRef === null ? 'an order' : `product ${order.productRef}`);
+  return `${product} (not yet numbered)`;
+}
+
+/** The vault's card number: 1-based, after the order's number. */
+export function cardLabel(order: OrderNaming, seq: number): string {
+  return `${orderLabel(order)} #${seq + 1}`;
+}
+
+export function createCardLabels(db: Database) {
+  const naming = db.prepare<[string], { platform_order_ref: string | null; product_name: string | null; product_ref: number }>(
+    `SELECT o.platform_order_ref, coalesce(o.product_name, p.name) AS product_name, i.product_ref
+     FROM order_intents i LEFT JOIN orders o ON o.client_order_ref = i.client_order_ref LEFT JOIN products p ON p.product_ref = i.product_ref
+     WHERE i.client_order_ref = ?`,
+  );
+  const namingOf = (clientOrderRef: string): OrderNaming => {
+    const row = naming.get(clientOrderRef);
+    return { platformOrderRef: row?.platform_order_ref ?? null, productName: row?.product_name ?? null, productRef: row?.product_ref ?? null };
+  };
+  return {
+    naming: namingOf,
+    order: (clientOrderRef: string): string => orderLabel(namingOf(clientOrderRef)),
+    card: (clientOrderRef: string, seq: number): string => cardLabel(namingOf(clientOrderRef), seq),
+  };
+}
+
+export type CardLabels = ReturnType<typeof createCardLabels>;
