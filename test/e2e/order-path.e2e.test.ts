@@ -17,7 +17,7 @@ import {
   variantRow,
   waitForDetailStatus,
 } from './support/app-steps';
-import { purchasable, sandboxControl, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
+import { controlHeaders, purchasable, sandboxControl, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 
 let host: RunningWebHost;
@@ -101,7 +101,7 @@ async function enableLocalWebhooks(): Promise<void> {
 
 beforeAll(async () => {
   host = await startWebHost();
-  control = sandboxControl(host.controlUrl);
+  control = sandboxControl(host.controlUrl, host.controlToken);
   products = await control.products(500);
   browser = await launchChromium();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
@@ -314,7 +314,7 @@ describe('the price guard, refusals and withdraw: nothing is charged that was no
     const before = (await ledger()).balance;
     await fetch(`${host.controlUrl}/control/accounts/${encodeURIComponent(userId)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: controlHeaders(host.controlToken, 'POST'),
       body: JSON.stringify({ balance: '0.01' }),
     });
     try {
@@ -330,7 +330,7 @@ describe('the price guard, refusals and withdraw: nothing is charged that was no
     } finally {
       await fetch(`${host.controlUrl}/control/accounts/${encodeURIComponent(userId)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: controlHeaders(host.controlToken, 'POST'),
         body: JSON.stringify({ balance: before }),
       });
     }

@@ -16,8 +16,9 @@ const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
 export interface RunningWebHost {
   url: string;
-  /** The demo merchant's control API (the web host was started with --demo). */
+  /** The demo merchant's control API (the web host was started with --demo) and its token. */
   controlUrl: string;
+  controlToken: string;
   dataDir: string;
   stderr(): string;
   stop(): Promise<void>;
@@ -59,8 +60,8 @@ export async function startWebHost(options: WebHostStart = {}): Promise<RunningW
       reject(new Error(`web host exited with ${String(code)} before printing its address; stderr:\n${stderr}`));
     });
   });
-  const printed = JSON.parse(first) as { url: string; demoControlUrl?: string };
-  if (printed.demoControlUrl === undefined) throw new Error(`web host printed no demoControlUrl: ${first}`);
+  const printed = JSON.parse(first) as { url: string; demoControlUrl?: string; demoControlToken?: string };
+  if (printed.demoControlUrl === undefined || printed.demoControlToken === undefined) throw new Error('web host printed no demoControlUrl and demoControlToken');
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
       // Closing stdin is the polite way (the host stops cleanly); SIGTERM to the group if it lingers.
@@ -73,5 +74,5 @@ export async function startWebHost(options: WebHostStart = {}): Promise<RunningW
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url: printed.url, controlUrl: printed.demoControlUrl, dataDir, stderr: () => stderr, stop };
+  return { url: printed.url, controlUrl: printed.demoControlUrl, controlToken: printed.demoControlToken, dataDir, stderr: () => stderr, stop };
 }
