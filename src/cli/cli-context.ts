@@ -2,10 +2,11 @@
 // redacting log file beside them. The passphrase and the API key come from the environment, standard
 // input or the folder's key file (cli-passphrase.ts), never from argv (argv is visible to every
 // process on the machine).
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCore, type Core } from '../main/core/create-core';
 import { RedactingLogger } from '../main/core/logging/redacting-logger';
+import { createPrivateFile, securePrivateFile, securePrivateFolder } from '../main/core/platform/private-files';
 import { PassphraseSecretStore } from '../main/core/secrets/passphrase-secret-store';
 import type { SecretStore } from '../main/core/secrets/secret-store';
 import { cliPassphrase, SECRET_FILE_NAME } from './cli-passphrase';
@@ -28,10 +29,13 @@ export async function readStdinLine(): Promise<string> {
 }
 
 export async function openCliContext(dataDir: string): Promise<CliContext> {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  securePrivateFolder(dataDir);
   const { passphrase, notice } = cliPassphrase(dataDir, process.env['PROCURE_PASSPHRASE']);
   if (notice !== null) process.stderr.write(`${notice}\n`);
   const logFile = join(dataDir, 'procure-desk.log');
+  // 0600 on every start: appendFileSync's mode applies only when it creates the file.
+  createPrivateFile(logFile);
+  securePrivateFile(join(dataDir, SECRET_FILE_NAME));
   const logger = new RedactingLogger({ sink: (line) => appendFileSync(logFile, `${line}\n`, { mode: 0o600 }), level: 'info' });
   const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, SECRET_FILE_NAME), passphrase });
   const core = await createCore({ dataDir, secrets, logger });

@@ -1,7 +1,7 @@
 // Composes what main runs once the app is ready: the safeStorage secret store, core, the app service
 // and its IPC binding, event forwarding, notifications, menu and tray. index.ts keeps only the app's
 // lifecycle; this file keeps only the wiring.
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, clipboard, dialog, ipcMain, safeStorage, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import icon from '../../resources/icon.png?asset';
@@ -13,6 +13,7 @@ import { createClipboardWriter } from './clipboard';
 import { createAppService } from './core/app/app-service';
 import { createCore } from './core/create-core';
 import { RedactingLogger } from './core/logging/redacting-logger';
+import { createPrivateFile, securePrivateFolder } from './core/platform/private-files';
 import { bindIpcHandlers } from './ipc/bind-ipc-handlers';
 import { forwardEvents } from './ipc/forward-events';
 import { createSenderCheck } from './ipc/sender-check';
@@ -40,8 +41,10 @@ export interface MainServices {
 export async function startMainServices(options: MainServicesOptions): Promise<MainServices> {
   const labels = labelsFor(pickLanguage(app.getPreferredSystemLanguages()));
   const userData = app.getPath('userData');
-  mkdirSync(userData, { recursive: true, mode: 0o700 });
+  securePrivateFolder(userData);
   const logFile = join(userData, 'procure-desk.log');
+  // 0600 on every start: appendFileSync's mode applies only when it creates the file.
+  createPrivateFile(logFile);
   const logger = new RedactingLogger({ sink: (line) => appendFileSync(logFile, `${line}\n`, { mode: 0o600 }), level: 'info' });
 
   let backendChange: BackendChange | null = null;

@@ -1,6 +1,5 @@
 // The core, composed from its ports (DESIGN.md): a data folder, a secret store, a clock, a logger and
 // an HTTPS port factory. Every host (Electron main, the web host, the CLI, tests) builds exactly this.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Account } from '../../shared/merchant/account';
@@ -27,6 +26,7 @@ import { createOrderIntents, type OrderIntents } from './orders/order-intents';
 import { createOrderOutbox, type OrderOutbox } from './orders/order-outbox';
 import { createOrderTracker, type OrderTracker } from './orders/order-tracker';
 import { systemClock, type Clock } from './platform/clock';
+import { createPrivateFile, securePrivateFile, securePrivateFolder, sqliteFiles } from './platform/private-files';
 import type { SecretStore } from './secrets/secret-store';
 import { CardCipher } from './vault/card-cipher';
 import { ensureVaultKey } from './vault/card-store';
@@ -83,6 +83,8 @@ export interface Core {
   close(): Promise<void>;
 }
 
+export const DATABASE_FILE_NAME = 'procure-desk.sqlite';
+
 export class NotConnectedError extends Error {
   override readonly name = 'NotConnectedError';
   constructor() {
@@ -94,8 +96,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const clock = deps.clock ?? systemClock;
   const { logger, secrets } = deps;
   const makeHttp = deps.http ?? ((ca: string | null) => createNodeHttpsPort(ca === null ? {} : { ca }));
-  mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(join(deps.dataDir, 'procure-desk.sqlite'));
+  // Folder 0700, database and its companions 0600, on every start (platform/private-files.ts).
+  securePrivateFolder(deps.dataDir);
+  const databaseFile = join(deps.dataDir, DATABASE_FILE_NAME);
+  createPrivateFile(databaseFile);
+  for (const file of sqliteFiles(databaseFile)) securePrivateFile(file);
+  const db = openDatabase(databaseFile);
+  // WAL mode has just made the -wal and -shm files, if they were not there yet.
+  for (const file of sqliteFiles(databaseFile)) securePrivateFile(file);
   migrate(db);
   const cipher = await CardCipher.open(secrets);
   ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
