@@ -28,7 +28,7 @@ import { createOrderTracker, type OrderTracker } from './orders/order-tracker';
 import { systemClock, type Clock } from './platform/clock';
 import { createPrivateFile, securePrivateFile, securePrivateFolder, sqliteFiles } from './platform/private-files';
 import type { SecretStore } from './secrets/secret-store';
-import { CardCipher } from './vault/card-cipher';
+import { CardCipher, DataKeyMissingError } from './vault/card-cipher';
 import { ensureVaultKey } from './vault/card-store';
 import { createVaultReader, type VaultReader } from './vault/vault-reader';
 
@@ -80,6 +80,14 @@ export interface Core {
   /** The merchant services of the stored connection; throws NotConnectedError without one. */
   merchant(): Promise<MerchantServices>;
   search(query: ProductSearchQuery): ProductSearchResult;
+  /**
+   * The vault's data key is missing from the secret store although the database has cards sealed
+   * with it (a memory-only store after a restart, a keyring that changed): cards cannot be read or
+   * stored until the store is restored (restart with it) or the buyer starts a new key.
+   */
+  vaultKeyMissing(): boolean;
+  /** The buyer's explicit choice: a new data key; cards under the lost one are replaced when delivered again. */
+  startNewVaultKey(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,8 +113,20 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   // WAL mode has just made the -wal and -shm files, if they were not there yet.
   for (const file of sqliteFiles(databaseFile)) securePrivateFile(file);
   migrate(db);
-  const cipher = await CardCipher.open(secrets);
-  ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
+  // Only keys that cards depend on: a key that sealed nothing (say, a memory-only store's previous
+  // run without orders) can be replaced without losing anything.
+  const knownKeyIds = db.prepare<[], { key_id: string }>('SELECT DISTINCT key_id FROM cards ORDER BY key_id').all().map((row) => row.key_id);
+  let cipher: CardCipher;
+  try {
+    cipher = await CardCipher.open(secrets, { knownKeyIds });
+    ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
+  } catch (error) {
+    if (!(error instanceof DataKeyMissingError)) throw error;
+    // Never a new key in its place: that would hide the loss of every stored card. Core still runs
+    // (catalog, orders, the merchant), the vault refuses with DataKeyMissing until the buyer decides.
+    logger.warn('vault data key missing from the secret store; the vault is locked', { store: secrets.kind, knownKeys: knownKeyIds.length });
+    cipher = CardCipher.locked();
+  }
   const catalog = createCatalogRepository(db, clock);
   const vault = createVaultReader({ db, cipher, now: () => Math.floor(clock.nowMs() / 1000) });
   let services: MerchantServices | null = null;
@@ -225,6 +245,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       return services;
     },
     search: (query) => searchProducts(db, query),
+    vaultKeyMissing: () => cipher.isLocked,
+    async startNewVaultKey() {
+      await cipher.adoptNewKey(secrets);
+      ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
+      logger.warn('a new vault data key was started; cards sealed under the lost key are replaced when delivered again');
+    },
     async close() {
       await stopServices(services);
       services = null;
