@@ -86,8 +86,11 @@ export interface Core {
    * stored until the store is restored (restart with it) or the buyer starts a new key.
    */
   vaultKeyMissing(): boolean;
-  /** The buyer's explicit choice: a new data key; cards under the lost one are replaced when delivered again. */
-  startNewVaultKey(): Promise<void>;
+  /**
+   * The buyer's explicit choice: a new data key; cards under the lost one are replaced when delivered
+   * again. Returns the orders whose cards wait for that (to be fetched again).
+   */
+  startNewVaultKey(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -250,6 +253,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       await cipher.adoptNewKey(secrets);
       ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
       logger.warn('a new vault data key was started; cards sealed under the lost key are replaced when delivered again');
+      return db.prepare<[string], { ref: string }>('SELECT DISTINCT client_order_ref AS ref FROM cards WHERE key_id <> ? ORDER BY ref').all(cipher.keyId).map((row) => row.ref);
     },
     async close() {
       await stopServices(services);

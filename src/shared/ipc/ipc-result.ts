@@ -12,6 +12,8 @@ export const IPC_ERROR_CODES = [
   'ACTION_NOT_ALLOWED',
   'TEMPLATE_MISSING',
   'NOT_FOUND',
+  /** The vault's data key is missing from the secret store: cards cannot be opened or stored. */
+  'DATA_KEY_MISSING',
   'FORBIDDEN_SENDER',
   'INTERNAL',
 ] as const;

@@ -84,8 +84,15 @@ describe('vault data key missing, across processes', () => {
     const keysAfterBuy = vaultKeyIds();
 
     // A new process, an empty secret store: the key that sealed the card is gone.
-    const inspected = await step<{ vaultKeyMissing: boolean; reveal: string; redelivery: string }>('inspect', dataDir, ref);
-    expect(inspected).toEqual({ vaultKeyMissing: true, reveal: 'DataKeyMissingError', redelivery: 'DataKeyMissingError' });
+    const inspected = await step<{ vaultKeyMissing: boolean; reveal: string; redelivery: string; channels: Record<string, unknown> }>('inspect', dataDir, ref);
+    expect(inspected).toMatchObject({ vaultKeyMissing: true, reveal: 'DataKeyMissingError', redelivery: 'DataKeyMissingError' });
+    // What the screens get: the status for the vault's banner, the card still listed (masked as
+    // unreadable), and DATA_KEY_MISSING, which the buyer sees explained, on a reveal.
+    expect(inspected.channels).toEqual({
+      keyStatus: { ok: true, value: { missing: true } },
+      cards: { ok: true, value: [expect.objectContaining({ seq: 0, cardNoMasked: '••••••••' })] },
+      reveal: { ok: false, error: { code: 'DATA_KEY_MISSING', message: expect.stringContaining('missing from the secret store') as unknown } },
+    });
     expect(vaultKeyIds(), 'no key was minted in its place').toEqual(keysAfterBuy);
     expect(cardRows(ref), 'the unreadable row is kept as it was').toEqual([firstRow]);
 
@@ -95,7 +102,7 @@ describe('vault data key missing, across processes', () => {
     expect(vaultKeyIds()).toEqual(keysAfterBuy);
 
     const recovered = await step<{ vaultKeyMissingBefore: boolean; vaultKeyMissing: boolean; cardNo: string }>('recover', dataDir, ref);
-    expect(recovered).toEqual({ vaultKeyMissingBefore: true, vaultKeyMissing: false, cardNo: bought.cardNo });
+    expect(recovered).toEqual({ vaultKeyMissingBefore: true, started: { ok: true, value: { missing: false } }, refreshed: true, vaultKeyMissing: false, cardNo: bought.cardNo });
     const rows = cardRows(ref);
     expect(rows.map((row) => row.seq), 'replaced in place, not added').toEqual([0]);
     expect(rows[0]?.key_id).not.toBe(firstRow?.key_id);

@@ -2,11 +2,14 @@
 // Electron shell's store on Linux's basic_text backend, or any store that lost its contents): every
 // process starts with an empty secret store, as the app does after a restart. Steps, one per run:
 //   buy DIR               connect, order one card, wait for it, print its number
-//   inspect DIR REF       print what the vault says now (missing key, reveal and re-delivery refused)
-//   recover DIR REF       start a new vault key (the buyer's choice), fetch the order again, print the card
+//   inspect DIR REF       print what the vault says now, through the app's channels as the screens ask
+//                         (key status, the masked list, a reveal) and a re-delivery of the order
+//   recover DIR REF       vault.startNewKey (the buyer's choice), orders.refresh (opening the order),
+//                         vault.reveal: print the card
 // The merchant comes from VAULT_TEST_MERCHANT (JSON: baseUrl, userId, apiKey, caCertFile, productRef).
 // Output: one JSON line on stdout.
 import { readFileSync } from 'node:fs';
+import { createAppService, type AppService } from '../../../src/main/core/app/app-service';
 import { createCore, type Core, type MerchantServices } from '../../../src/main/core/create-core';
 import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
 import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
@@ -66,6 +69,12 @@ async function inspect(core: Core, clientOrderRef: string): Promise<unknown> {
   } catch (error) {
     reveal = errorName(error);
   }
+  const service = appService(core);
+  const channels = {
+    keyStatus: await service.handle('vault.keyStatus', undefined),
+    cards: await service.handle('vault.cards', { clientOrderRef }),
+    reveal: await service.handle('vault.reveal', { clientOrderRef, seq: 0 }),
+  };
   // The merchant delivers the cards again; with no key they cannot be stored, and nothing is lost.
   let redelivery = 'stored';
   try {
@@ -74,15 +83,27 @@ async function inspect(core: Core, clientOrderRef: string): Promise<unknown> {
   } catch (error) {
     redelivery = errorName(error);
   }
-  return { vaultKeyMissing: missing, reveal, redelivery };
+  return { vaultKeyMissing: missing, reveal, redelivery, channels };
 }
 
 async function recover(core: Core, clientOrderRef: string): Promise<unknown> {
   const missingBefore = core.vaultKeyMissing();
-  await core.startNewVaultKey();
-  const services = await connected(core);
-  await services.tracker.refresh(clientOrderRef);
-  return { vaultKeyMissingBefore: missingBefore, vaultKeyMissing: core.vaultKeyMissing(), cardNo: core.vault.revealCard(clientOrderRef, 0).cardNo };
+  await connected(core);
+  const service = appService(core);
+  const started = await service.handle('vault.startNewKey', undefined);
+  const refreshed = await service.handle('orders.refresh', { clientOrderRef });
+  const revealed = await service.handle('vault.reveal', { clientOrderRef, seq: 0 });
+  return {
+    vaultKeyMissingBefore: missingBefore,
+    started,
+    refreshed: refreshed.ok,
+    vaultKeyMissing: core.vaultKeyMissing(),
+    cardNo: revealed.ok ? (revealed.value as { cardNo: string }).cardNo : revealed.error.code,
+  };
+}
+
+function appService(core: Core): AppService {
+  return createAppService(core, { startDemoMerchant: () => Promise.reject(new Error('no demo here')) }, { logger });
 }
 
 async function main(): Promise<void> {

@@ -11,6 +11,7 @@ import type { SecretAwareLogger } from '../logging/logger';
 import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
 import { ActionInputError } from '../orders/order-actions';
 import { ActionNotAllowedError, IntentStateError, PurchaseValidationError, TemplateMissingError, TemplateNotSupportedError } from '../orders/order-errors';
+import { CardDecryptionError, DataKeyMissingError } from '../vault/card-cipher';
 import { CardNotFoundError } from '../vault/vault-reader';
 
 /** A refusal decided by a handler itself (not found, no clipboard, …), carried as it is. */
@@ -62,6 +63,9 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
   if (error instanceof TemplateMissingError) return { code: 'TEMPLATE_MISSING', message: said(error.message) };
   if (error instanceof NotConnectedError) return { code: 'NOT_CONNECTED', message: said(error.message) };
   if (error instanceof CardNotFoundError) return { code: 'NOT_FOUND', message: said(error.message) };
+  if (error instanceof DataKeyMissingError || (error instanceof CardDecryptionError && error.keyMissing)) {
+    return { code: 'DATA_KEY_MISSING', message: 'the key that unlocks the stored cards is missing from the secret store' };
+  }
   logger.error('handler failed unexpectedly', {
     channel,
     error: error instanceof Error ? error.name : typeof error,

@@ -52,7 +52,11 @@ export function cardSecretContext(record: CardSecretRecord): string {
 
 export class CardDecryptionError extends Error {
   override readonly name = 'CardDecryptionError';
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** Sealed under a data key this run does not hold (lost with the secret store), rather than damaged. */
+    readonly keyMissing = false,
+  ) {
     super(`a card secret could not be decrypted: ${reason}`);
   }
 }
@@ -171,7 +175,7 @@ export class CardCipher {
     const key = this.keyFor(keyId);
     if (key === undefined) {
       // Its key is not held: lost with the secret store (the buyer was told at start), not tampering.
-      throw this.currentKeyId === null ? new DataKeyMissingError(keyId) : new CardDecryptionError(`unknown data key ${keyId}`);
+      throw this.currentKeyId === null ? new DataKeyMissingError(keyId) : new CardDecryptionError(`unknown data key ${keyId}`, true);
     }
     const nonce = bytes.subarray(HEADER_BYTES, HEADER_BYTES + NONCE_BYTES);
     const tag = bytes.subarray(HEADER_BYTES + NONCE_BYTES, OVERHEAD);

@@ -2,7 +2,7 @@
 // leaves), and the plain text of a card only on an explicit reveal, which is written to the
 // append-only audit_log first. If the audit row cannot be written, nothing is revealed.
 import type { Database } from 'better-sqlite3';
-import type { CardCipher } from './card-cipher';
+import { CardDecryptionError, DataKeyMissingError, type CardCipher } from './card-cipher';
 
 export interface MaskedCard {
   readonly seq: number;
@@ -43,6 +43,12 @@ export class CardNotFoundError extends Error {
   override readonly name = 'CardNotFoundError';
 }
 
+/**
+ * The mask of a card whose data key is missing (core.vaultKeyMissing, or a key lost before a new one
+ * was started): the list still shows that the card exists; opening it says DATA_KEY_MISSING.
+ */
+export const UNREADABLE_CARD_MASK = '••••••••';
+
 /** Shows at most the last 4 characters, and none of a short value. */
 export function maskCardNo(cardNo: string): string {
   const chars = [...cardNo];
@@ -61,6 +67,15 @@ export function createVaultReader(options: VaultReaderOptions) {
   const audit = db.prepare('INSERT INTO audit_log (at, action, subject, card_count, detail) VALUES (?, ?, ?, ?, ?)');
 
   const openCardNo = (clientOrderRef: string, seq: number, sealed: Buffer): string => cipher.unseal(sealed, { clientOrderRef, seq, field: 'card_no' });
+  const maskOf = (clientOrderRef: string, seq: number, sealed: Buffer): string => {
+    try {
+      return maskCardNo(openCardNo(clientOrderRef, seq, sealed));
+    } catch (error) {
+      // Only a missing key is shown as unreadable; a damaged or moved value still fails loudly.
+      if (error instanceof DataKeyMissingError || (error instanceof CardDecryptionError && error.keyMissing)) return UNREADABLE_CARD_MASK;
+      throw error;
+    }
+  };
   const open = (clientOrderRef: string, row: Pick<CardRow, 'seq' | 'card_no_sealed' | 'card_password_sealed' | 'expires_at'>): RevealedCard => ({
     seq: row.seq,
     cardNo: openCardNo(clientOrderRef, row.seq, row.card_no_sealed),
@@ -72,7 +87,7 @@ export function createVaultReader(options: VaultReaderOptions) {
     listCards(clientOrderRef: string): MaskedCard[] {
       return selectAll.all(clientOrderRef).map((row) => ({
         seq: row.seq,
-        cardNoMasked: maskCardNo(openCardNo(clientOrderRef, row.seq, row.card_no_sealed)),
+        cardNoMasked: maskOf(clientOrderRef, row.seq, row.card_no_sealed),
         hasPassword: row.card_password_sealed !== null,
         expiresAt: row.expires_at,
         receivedAt: row.received_at,
@@ -92,7 +107,7 @@ export function createVaultReader(options: VaultReaderOptions) {
 
     /** The masked number of a card row read elsewhere (the vault list), without a second query. */
     maskSealedCardNo(clientOrderRef: string, seq: number, cardNoSealed: Buffer): string {
-      return maskCardNo(openCardNo(clientOrderRef, seq, cardNoSealed));
+      return maskOf(clientOrderRef, seq, cardNoSealed);
     },
 
     /**

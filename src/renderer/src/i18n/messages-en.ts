@@ -240,6 +240,12 @@ export const en = {
   'action.withdraw': 'Withdraw',
 
   'vault.title': 'Card vault',
+  'vault.keyMissing.title': 'The vault key is missing: stored card codes cannot be opened',
+  'vault.keyMissing.body':
+    'The key that unlocks the card codes stored here is not in the secret store. Nothing was replaced on its own. If you can, quit and start again with the secret store that held it (the same system keyring, or the same passphrase). Otherwise start a new key: new card codes are stored with it, and card codes stored under the lost key are fetched from the merchant again and replace the unreadable ones.',
+  'vault.keyMissing.startNew': 'Start a new vault key',
+  'vault.keyMissing.confirm': 'Start a new key? Card codes under the lost key stay unreadable until the merchant delivers them again.',
+  'vault.keyMissing.started': 'New vault key started; card codes are being fetched again',
   'vault.pickOrder': 'Choose an order with card codes',
   'vault.noCards': 'No card codes for this order yet.',
   'vault.cardNo': 'Card number',
@@ -349,6 +355,9 @@ export const en = {
   'problem.notFound.body': 'This item no longer exists or is not visible to your account.',
   'problem.malformed.title': 'Unexpected answer',
   'problem.malformed.body': 'The merchant answered in a way this app does not understand. Try again later; if it keeps happening, update the app.',
+  'problem.dataKeyMissing.title': 'Stored card codes cannot be opened',
+  'problem.dataKeyMissing.body':
+    'The key that unlocks your stored card codes is missing from the secret store (for example, secrets were kept in memory only and the app was restarted). Restart with the secret store that held it, or start a new vault key in the card vault: the merchant then delivers those cards again.',
   'problem.unknown.title': 'Something went wrong',
   'problem.unknown.body': 'The request did not succeed.',
   'problem.merchantCode': 'Merchant code {code}',

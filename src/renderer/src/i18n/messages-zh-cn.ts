@@ -240,6 +240,12 @@ export const zhCN: Record<MessageKey, string> = {
   'action.withdraw': '撤回',
 
   'vault.title': '卡密保险箱',
+  'vault.keyMissing.title': '保险箱密钥丢失：已保存的卡密无法打开',
+  'vault.keyMissing.body':
+    '用于解锁此处卡密的密钥不在密钥存储中。应用没有自行替换它。如有可能，请退出并使用原来的密钥存储（同一个系统密钥环或同一个口令）重新启动。否则请启用新密钥：新的卡密将用它加密保存，旧密钥下的卡密会从商户重新获取，并替换无法读取的记录。',
+  'vault.keyMissing.startNew': '启用新的保险箱密钥',
+  'vault.keyMissing.confirm': '确定启用新密钥吗？在商户重新下发之前，旧密钥下的卡密仍无法读取。',
+  'vault.keyMissing.started': '已启用新的保险箱密钥，正在重新获取卡密',
   'vault.pickOrder': '选择一个含卡密的订单',
   'vault.noCards': '该订单暂无卡密。',
   'vault.cardNo': '卡号',
@@ -349,6 +355,9 @@ export const zhCN: Record<MessageKey, string> = {
   'problem.notFound.body': '该内容已不存在，或您的账户无权查看。',
   'problem.malformed.title': '应答无法识别',
   'problem.malformed.body': '商户的应答无法识别。请稍后再试；如果持续出现，请更新应用。',
+  'problem.dataKeyMissing.title': '已保存的卡密无法打开',
+  'problem.dataKeyMissing.body':
+    '用于解锁已保存卡密的密钥不在密钥存储中（例如密钥只保存在内存中，而应用已重新启动）。请使用原来的密钥存储重新启动应用，或在卡密保险箱中启用新的保险箱密钥：之后商户会重新下发这些卡密。',
   'problem.unknown.title': '出现问题',
   'problem.unknown.body': '请求未成功。',
   'problem.merchantCode': '商户错误码 {code}',

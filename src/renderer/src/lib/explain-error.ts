@@ -23,6 +23,7 @@ export type Problem =
   | 'templateMissing'
   | 'notFound'
   | 'malformed'
+  | 'dataKeyMissing'
   | 'unknown';
 
 /** Problems about the connection as a whole: shown in the banner on every screen, not just one form. */
@@ -94,6 +95,8 @@ function problemOfIpcError(error: IpcError): Problem {
       return 'notFound';
     case 'MERCHANT_MALFORMED':
       return 'malformed';
+    case 'DATA_KEY_MISSING':
+      return 'dataKeyMissing';
     case 'MERCHANT_REFUSED':
     case 'FORBIDDEN_SENDER':
     case 'INTERNAL':
