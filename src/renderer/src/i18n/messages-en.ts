@@ -270,6 +270,9 @@ export const en = {
   'settings.keyMissing': 'Not stored',
   'settings.secretStore.safe-storage': 'encrypted by the system',
   'settings.secretStore.memory': 'in memory only, until the app closes',
+  'secrets.memoryOnly.title': 'Card codes of this order will not survive a restart',
+  'secrets.memoryOnly.body':
+    'Secrets are kept in memory only here, so the key that protects stored card codes is lost when the app closes; after that they cannot be opened until the merchant delivers them again. To keep them: in the desktop app choose File → "Keep the API key on disk with weaker protection"; in a browser restart `npm run web` with --data DIR and PROCURE_PASSPHRASE (the passphrase store the command line uses).',
   'settings.secretStore.passphrase-file': 'encrypted with your passphrase',
   'settings.replaceKey': 'Replace key',
   'settings.newKey': 'New API key',

@@ -270,6 +270,9 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keyMissing': '未保存',
   'settings.secretStore.safe-storage': '由系统加密',
   'settings.secretStore.memory': '仅保存在内存中，关闭应用即失效',
+  'secrets.memoryOnly.title': '此订单的卡密在重启后将无法打开',
+  'secrets.memoryOnly.body':
+    '这里的密钥只保存在内存中，保护已存卡密的密钥会在应用关闭时丢失；之后在商户重新下发之前，这些卡密都无法打开。如需保留：桌面应用请选择「文件 → 以较弱的保护将 API 密钥保存在磁盘上」；浏览器中请使用 --data DIR 和 PROCURE_PASSPHRASE 重新启动 `npm run web`（与命令行相同的口令存储）。',
   'settings.secretStore.passphrase-file': '用您的口令加密',
   'settings.replaceKey': '更换密钥',
   'settings.newKey': '新的 API 密钥',
