@@ -75,7 +75,7 @@ describe('npm run web', () => {
 
   it('stops when stdin closes, if asked', async () => {
     const started = await startWeb(['--renderer', fakeRendererDir().dir, '--exit-on-stdin-close']);
-    expect(started.line).toContain('"url"');
+    expect(started.line, started.stderr()).toContain('"url"');
     started.child.stdin?.end();
     expect(await started.exited).toBe(0);
   });
