@@ -4,8 +4,9 @@
 // HttpOnly session cookie (src/web-host/browser-sessions.ts); the WebSocket then opens with that
 // cookie. The socket's path is in a meta tag the host wrote into index.html.
 import { buildBridgeApi, type BridgeTransport, type ProcureDeskApi } from '../../../shared/ipc/bridge-api';
-import { WEB_BRIDGE_META_NAME, WEB_LAUNCH_FRAGMENT_KEY, WEB_SESSION_PATH } from '../../../shared/ipc/web-socket-protocol';
+import { WEB_BRIDGE_META_NAME, WEB_SESSION_PATH } from '../../../shared/ipc/web-socket-protocol';
 import { deferredTransport } from './deferred-transport';
+import { launchSecretOf } from './launch-secret';
 import { createWebSocketTransport } from './web-socket-transport';
 
 /** ws://host/bridge for this page, or null when the page was not served by the web host. */
@@ -14,12 +15,6 @@ export function webBridgeUrl(doc: Document, location: Location): string | null {
   if (path === null || !path.startsWith('/')) return null;
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${path}`;
-}
-
-/** The launch secret in a `#k=…` fragment, or null. */
-export function launchSecretOf(hash: string): string | null {
-  const secret = new URLSearchParams(hash.replace(/^#/, '')).get(WEB_LAUNCH_FRAGMENT_KEY);
-  return secret === null || secret === '' ? null : secret;
 }
 
 export const NO_SESSION_MESSAGE =
