@@ -7,20 +7,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import {
-  sessionRequestSchema,
-  WEB_BRIDGE_PATH,
-  WEB_LAUNCH_FRAGMENT_KEY,
-  WEB_SESSION_BODY_MAX_BYTES,
-  WEB_SESSION_PATH,
-  WEB_SOCKET_MAX_PAYLOAD_BYTES,
-} from '../shared/ipc/web-socket-protocol';
+import { WEB_BRIDGE_PATH, WEB_LAUNCH_FRAGMENT_KEY, WEB_SESSION_PATH, WEB_SOCKET_MAX_PAYLOAD_BYTES } from '../shared/ipc/web-socket-protocol';
 import type { Logger } from '../main/core/logging/logger';
 import type { BridgeService } from './bridge-service';
 import type { BrowserClipboard } from './browser-clipboard';
 import { send, serveBridgeSocket, type FrameCheck } from './bridge-socket';
 import { createBrowserSessions, type BrowserSessions } from './browser-sessions';
 import type { RendererFiles } from './renderer-files';
+import { serveSession } from './session-endpoint';
 import { COMMON_HEADERS, injectBridgeMeta, webContentSecurityPolicy } from './web-page-security';
 
 export interface WebHostOptions {
@@ -69,77 +63,6 @@ function safePath(rawUrl: string): string | null {
   if (decoded.includes('\0') || decoded.includes('\\')) return null;
   if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return null;
   return decoded;
-}
-
-function json(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { ...COMMON_HEADERS, ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  response.end(JSON.stringify(value));
-}
-
-/** The body as text, or null when it is larger than a session request can be. */
-async function readSmallBody(request: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    // Keep draining without storing, so the client gets the answer rather than a reset.
-    if (size <= WEB_SESSION_BODY_MAX_BYTES) chunks.push(buffer);
-  }
-  return size > WEB_SESSION_BODY_MAX_BYTES ? null : Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * `/session`. GET: 204 when the cookie names a live session, else 401 (the page asks before it opens
- * the socket, so it can say why nothing works). POST: trades a one-time launch secret for the cookie.
- * The POST must come from the page itself (Origin) as JSON: a form or a `text/plain` fetch from another
- * site is refused before its body is read, although it could not know a secret anyway.
- */
-function serveSession(request: IncomingMessage, response: ServerResponse, origin: string, sessions: BrowserSessions, logger: Logger): void {
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    response.writeHead(sessions.hasSession(request.headers.cookie) ? 204 : 401, { ...COMMON_HEADERS, 'Cache-Control': 'no-store' });
-    response.end();
-    return;
-  }
-  if (request.method !== 'POST') {
-    plain(response, 405, 'method not allowed', { Allow: 'GET, HEAD, POST' });
-    return;
-  }
-  if (request.headers.origin !== origin) {
-    request.resume();
-    json(response, 403, { error: 'a session is opened only by this host\'s own page' });
-    return;
-  }
-  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
-  if (type !== 'application/json') {
-    request.resume();
-    json(response, 415, { error: 'send the launch secret as application/json' });
-    return;
-  }
-  readSmallBody(request).then(
-    (text) => {
-      let parsed: unknown = null;
-      try {
-        parsed = text === null ? null : JSON.parse(text);
-      } catch {
-        parsed = null;
-      }
-      const body = sessionRequestSchema.safeParse(parsed);
-      const session = body.success ? sessions.redeem(body.data.secret) : null;
-      if (session === null) {
-        // The secret given is not logged: it might be a real one mistyped.
-        logger.warn('web host: refused a launch secret (unknown or already used)');
-        json(response, 403, { error: 'this link was already used or is not from this host: ask the terminal running `npm run web` for a new one (press Enter there)' });
-        return;
-      }
-      logger.info('web host: a browser opened a session');
-      response.writeHead(204, { ...COMMON_HEADERS, 'Set-Cookie': sessions.cookieFor(session), 'Cache-Control': 'no-store' });
-      response.end();
-    },
-    () => {
-      if (!response.headersSent) json(response, 400, { error: 'the request could not be read' });
-    },
-  );
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
