@@ -2,11 +2,11 @@
 // redacting log file beside them. The passphrase and the API key come from the environment, standard
 // input or the folder's key file (cli-passphrase.ts), never from argv (argv is visible to every
 // process on the machine).
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCore, type Core } from '../main/core/create-core';
 import { RedactingLogger } from '../main/core/logging/redacting-logger';
 import { createRotatingFileSink, type RotatingFileSink } from '../main/core/logging/rotating-file-sink';
+import { createPrivateFile, securePrivateFile, securePrivateFolder } from '../main/core/platform/private-files';
 import { PassphraseSecretStore } from '../main/core/secrets/passphrase-secret-store';
 import type { SecretStore } from '../main/core/secrets/secret-store';
 import { cliPassphrase, SECRET_FILE_NAME } from './cli-passphrase';
@@ -31,10 +31,13 @@ export async function readStdinLine(): Promise<string> {
 }
 
 export async function openCliContext(dataDir: string): Promise<CliContext> {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  securePrivateFolder(dataDir);
   const { passphrase, notice } = cliPassphrase(dataDir, process.env['PROCURE_PASSPHRASE']);
   if (notice !== null) process.stderr.write(`${notice}\n`);
   const logFile = join(dataDir, 'procure-desk.log');
+  // 0600 on every start: the sink's mode applies only when it creates the file.
+  createPrivateFile(logFile);
+  securePrivateFile(join(dataDir, SECRET_FILE_NAME));
   const logSink = createRotatingFileSink({ path: logFile, onError: (error) => process.stderr.write(`warning: the log file could not be written (${error instanceof Error ? error.message : 'unknown'})\n`) });
   const logger = new RedactingLogger({ sink: logSink.sink, level: 'info' });
   try {

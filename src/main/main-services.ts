@@ -1,7 +1,6 @@
 // Composes what main runs once the app is ready: the safeStorage secret store, core, the app service
 // and its IPC binding, event forwarding, notifications, menu and tray. index.ts keeps only the app's
 // lifecycle; this file keeps only the wiring.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, clipboard, dialog, ipcMain, safeStorage, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import icon from '../../resources/icon.png?asset';
@@ -14,6 +13,7 @@ import { createAppService } from './core/app/app-service';
 import { createCore } from './core/create-core';
 import { RedactingLogger } from './core/logging/redacting-logger';
 import { createRotatingFileSink } from './core/logging/rotating-file-sink';
+import { createPrivateFile, securePrivateFolder } from './core/platform/private-files';
 import { bindIpcHandlers } from './ipc/bind-ipc-handlers';
 import { forwardEvents } from './ipc/forward-events';
 import { createSenderCheck } from './ipc/sender-check';
@@ -41,8 +41,10 @@ export interface MainServices {
 export async function startMainServices(options: MainServicesOptions): Promise<MainServices> {
   const labels = labelsFor(pickLanguage(app.getPreferredSystemLanguages()));
   const userData = app.getPath('userData');
-  mkdirSync(userData, { recursive: true, mode: 0o700 });
+  securePrivateFolder(userData);
   const logFile = join(userData, 'procure-desk.log');
+  // 0600 on every start: the sink's mode applies only when it creates the file.
+  createPrivateFile(logFile);
   // Written off the UI thread's turn and rotated by size (rotating-file-sink.ts).
   const logFileSink = createRotatingFileSink({ path: logFile, onError: (error) => console.warn('Procure Desk: the log file could not be written', error instanceof Error ? error.message : 'unknown') });
   const logger = new RedactingLogger({ sink: logFileSink.sink, level: 'info' });

@@ -22,8 +22,8 @@ async function main(): Promise<void> {
     process.exit(0);
   }
   const sandbox = await startSandbox(options, log);
-  const { baseUrl, controlUrl, userId, apiKey, caCertFile } = sandbox;
-  process.stdout.write(`${JSON.stringify({ baseUrl, controlUrl, userId, apiKey, caCertFile })}\n`);
+  const { baseUrl, controlUrl, controlToken, userId, apiKey, caCertFile } = sandbox;
+  process.stdout.write(`${JSON.stringify({ baseUrl, controlUrl, controlToken, userId, apiKey, caCertFile })}\n`);
   log(`OpenAPI at ${baseUrl}, control at ${controlUrl}, time scale ${options.timeScale}`);
 
   let stopping = false;

@@ -1,5 +1,6 @@
 // Starts a whole sandbox merchant in this process: catalog, merchant state, webhook dispatcher, the
 // HTTPS interface and the control API, all on 127.0.0.1. Used by the CLI and by in-process benchmarks.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -20,6 +21,8 @@ import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 export interface SandboxAddress {
   baseUrl: string;
   controlUrl: string;
+  /** The control API's bearer token (control/control-access.ts): a secret, never logged. */
+  controlToken: string;
   userId: string;
   apiKey: string;
   caCertFile: string;
@@ -73,14 +76,17 @@ export async function startSandbox(options: SandboxOptions, log: (line: string) 
   // Slow clients must not hold sockets forever.
   api.headersTimeout = 10_000;
   api.requestTimeout = 30_000;
-  const control = createHttpServer(createControlHandler({ merchant, faults, dispatcher }));
+  const controlToken = randomBytes(32).toString('base64url');
+  let controlPort = 0;
+  const control = createHttpServer(createControlHandler({ merchant, faults, dispatcher, token: controlToken, port: () => controlPort }));
   const apiPort = await listen(api, options.port);
-  const controlPort = await listen(control, options.controlPort);
+  controlPort = await listen(control, options.controlPort);
 
   let stopped = false;
   return {
     baseUrl: `${options.http ? 'http' : 'https'}://127.0.0.1:${apiPort}${BASE_PATH}`,
     controlUrl: `http://127.0.0.1:${controlPort}`,
+    controlToken,
     userId: account.userId,
     apiKey: account.apiKey,
     caCertFile: tls.caCertFile,

@@ -1,7 +1,11 @@
 // `npm run web -- [--port N] [--data DIR] [--demo]`: the app in a browser. Prints one JSON line on
-// stdout once listening ({"url": "http://127.0.0.1:PORT/"}, plus "demoControlUrl" with --demo), logs
-// to stderr (redacted, never a key or the socket token), and stops on SIGTERM/SIGINT, or when stdin
-// closes if --exit-on-stdin-close (so a test that dies cannot leave a host behind).
+// stdout once listening: {"url": "http://127.0.0.1:PORT/#k=SECRET"}, a one-time URL that opens one
+// browser session (plus "demoControlUrl" and "demoControlToken" with --demo). Each line read on stdin
+// (Enter in the terminal) prints another such line with a fresh one-time URL, for another browser or
+// after the browser was closed. Logs go to stderr (redacted, never a key or a launch secret). Stops on
+// SIGTERM/SIGINT, or when stdin closes if --exit-on-stdin-close (so a test that dies cannot leave a
+// host behind).
+import { createInterface } from 'node:readline';
 import { RedactingLogger, streamSink } from '../main/core/logging/redacting-logger';
 import { RendererNotBuiltError } from './renderer-files';
 import { runWebHost, type RunningWebHost } from './run-web-host';
@@ -33,8 +37,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  process.stdout.write(`${JSON.stringify({ url: host.url, ...(host.demoControlUrl === null ? {} : { demoControlUrl: host.demoControlUrl }) })}\n`);
-  notice(`open ${host.url} in a browser on this machine`);
+  const demo = host.demoControlUrl === null ? {} : { demoControlUrl: host.demoControlUrl, demoControlToken: host.demoControlToken };
+  process.stdout.write(`${JSON.stringify({ url: host.issueLaunchUrl(), ...demo })}\n`);
+  notice('open the URL above in a browser on this machine; it works once. Press Enter here for a new one (another browser, or after closing this one)');
+  // Every line on stdin asks for one more one-time URL; the secret goes to stdout only, never to the log.
+  const commands = createInterface({ input: process.stdin, terminal: false });
+  commands.on('line', () => {
+    process.stdout.write(`${JSON.stringify({ url: host.issueLaunchUrl() })}\n`);
+  });
 
   let stopping = false;
   const shutdown = (why: string): void => {
@@ -52,7 +62,6 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   if (args.exitOnStdinClose) {
-    process.stdin.on('data', () => undefined);
     process.stdin.once('end', () => shutdown('stdin closed'));
     process.stdin.once('close', () => shutdown('stdin closed'));
   }

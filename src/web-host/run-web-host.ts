@@ -20,12 +20,16 @@ import { openWebHostStorage } from './web-host-storage';
 export const DEFAULT_RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');
 
 export interface RunningWebHost {
+  /** `http://127.0.0.1:PORT/`: the page, which needs a session to do anything. */
   readonly url: string;
   readonly origin: string;
-  /** The demo merchant's control API (scenarios, faults), when --demo. */
+  /** The demo merchant's control API (scenarios, faults), when --demo, and the token it requires. */
   readonly demoControlUrl: string | null;
-  /** `/bridge/TOKEN`, for tests; never printed. */
+  readonly demoControlToken: string | null;
+  /** `/bridge`, the WebSocket path. */
   readonly socketPath: string;
+  /** A one-time URL (`…/#k=SECRET`) that opens one browser session; for the terminal only. */
+  issueLaunchUrl(): string;
   stop(): Promise<void>;
 }
 
@@ -89,7 +93,15 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
     await service.start();
     const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard });
     cleanups.push(() => web.close());
-    return { url: web.url, origin: web.origin, socketPath: web.socketPath, demoControlUrl: demo?.controlUrl ?? null, stop };
+    return {
+      url: web.url,
+      origin: web.origin,
+      socketPath: web.socketPath,
+      issueLaunchUrl: () => web.issueLaunchUrl(),
+      demoControlUrl: demo?.controlUrl ?? null,
+      demoControlToken: demo?.controlToken ?? null,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,19 +1,20 @@
-// The web host's HTTP side: the built renderer on 127.0.0.1 only, and one WebSocket path carrying the
-// contract. The path holds a random token that only the served index.html knows, and an upgrade is
-// refused unless that token matches AND the Origin is the host's own: another site open in the same
-// browser can neither guess the token nor pass the Origin check. The Host header is checked too, so a
-// DNS-rebound name cannot read index.html (and the token in it) as if it were its own page.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// The web host's HTTP side: the built renderer on 127.0.0.1 only, one WebSocket path carrying the
+// contract, and the session door (browser-sessions.ts). Nothing served over HTTP is a credential: the
+// page holds no token, and the WebSocket opens only for a browser holding a session cookie it got by
+// redeeming a one-time launch secret, with the host's own Origin (another site open in the same
+// browser cannot pass it) and Host (a DNS-rebound name cannot pose as this page).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { WEB_SOCKET_MAX_PAYLOAD_BYTES } from '../shared/ipc/web-socket-protocol';
+import { WEB_BRIDGE_PATH, WEB_LAUNCH_FRAGMENT_KEY, WEB_SESSION_PATH, WEB_SOCKET_MAX_PAYLOAD_BYTES } from '../shared/ipc/web-socket-protocol';
 import type { Logger } from '../main/core/logging/logger';
 import type { BridgeService } from './bridge-service';
 import type { BrowserClipboard } from './browser-clipboard';
 import { send, serveBridgeSocket, type FrameCheck } from './bridge-socket';
+import { createBrowserSessions, type BrowserSessions } from './browser-sessions';
 import type { RendererFiles } from './renderer-files';
+import { serveSession } from './session-endpoint';
 import { COMMON_HEADERS, injectBridgeMeta, webContentSecurityPolicy } from './web-page-security';
 
 export interface WebHostOptions {
@@ -22,8 +23,6 @@ export interface WebHostOptions {
   logger: Logger;
   /** 0 picks a free port. */
   port: number;
-  /** Tests pass one; otherwise 32 random bytes. */
-  token?: string;
   /** A frame for which this says false is not sent (the API key guard). Default: all frames go. */
   allowFrame?: FrameCheck;
   /** Carries vault.copy to the tab that asked (browser-clipboard.ts); absent: calls run without one. */
@@ -31,20 +30,14 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** `http://127.0.0.1:PORT/` */
+  /** `http://127.0.0.1:PORT/`: the page, which opens nothing without a session. */
   readonly url: string;
   readonly origin: string;
-  /** `/bridge/TOKEN`: a secret, never logged. */
+  /** `/bridge`: the WebSocket path (no secret in it). */
   readonly socketPath: string;
+  /** `http://127.0.0.1:PORT/#k=SECRET`: opens one browser session, once. Printed, never logged. */
+  issueLaunchUrl(): string;
   close(): Promise<void>;
-}
-
-const BRIDGE_PREFIX = '/bridge/';
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function refuseUpgrade(socket: Duplex, status: string): void {
@@ -75,10 +68,10 @@ function safePath(rawUrl: string): string | null {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { service, renderer, logger } = options;
   const allowFrame = options.allowFrame ?? (() => true);
-  const token = options.token ?? randomBytes(32).toString('base64url');
-  const socketPath = `${BRIDGE_PREFIX}${token}`;
-  const indexHtml = Buffer.from(injectBridgeMeta(renderer.indexHtml, socketPath), 'utf8');
+  const indexHtml = Buffer.from(injectBridgeMeta(renderer.indexHtml, WEB_BRIDGE_PATH), 'utf8');
   let port = 0;
+  // Made once the port is known (the cookie's name carries it); no request is served before that.
+  let sessions: BrowserSessions | null = null;
   const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
   /** The page's own origin as the browser names it, or null for a Host that is not ours. */
   const ownOrigin = (request: IncomingMessage): string | null => {
@@ -92,11 +85,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       plain(response, 421, `open http://127.0.0.1:${port}/`);
       return;
     }
+    const path = safePath(request.url ?? '/');
+    if (path === WEB_SESSION_PATH && sessions !== null) {
+      serveSession(request, response, origin, sessions, logger);
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       plain(response, 405, 'method not allowed', { Allow: 'GET, HEAD' });
       return;
     }
-    const path = safePath(request.url ?? '/');
     if (path === null) {
       plain(response, 400, 'bad path');
       return;
@@ -124,10 +121,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const origin = ownOrigin(request);
     const path = (request.url ?? '').split('?', 1)[0] ?? '';
-    const tokenOk = path.startsWith(BRIDGE_PREFIX) && sameSecret(path.slice(BRIDGE_PREFIX.length), token);
-    // Neither the path nor the token given is logged: a near miss could still be a secret.
-    if (origin === null || request.headers.origin !== origin || !tokenOk) {
-      logger.warn('web host: refused a WebSocket', { originOk: origin !== null && request.headers.origin === origin, tokenOk });
+    const sessionOk = sessions !== null && sessions.hasSession(request.headers.cookie);
+    const originOk = origin !== null && request.headers.origin === origin;
+    // The cookie given is not logged: a near miss could still be a secret.
+    if (path !== WEB_BRIDGE_PATH || !originOk || !sessionOk) {
+      logger.warn('web host: refused a WebSocket', { pathOk: path === WEB_BRIDGE_PATH, originOk, sessionOk });
       refuseUpgrade(socket, '403 Forbidden');
       return;
     }
@@ -150,13 +148,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   });
   port = (server.address() as AddressInfo).port;
+  const book = createBrowserSessions(port);
+  sessions = book;
   const origin = `http://127.0.0.1:${port}`;
   let closed: Promise<void> | null = null;
 
   return {
     url: `${origin}/`,
     origin,
-    socketPath,
+    socketPath: WEB_BRIDGE_PATH,
+    issueLaunchUrl: () => `${origin}/#${WEB_LAUNCH_FRAGMENT_KEY}=${book.issueLaunchSecret()}`,
     close() {
       closed ??= (async () => {
         unsubscribe();

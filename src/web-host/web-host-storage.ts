@@ -4,9 +4,10 @@
 // - no `--data`: a throwaway folder and a memory secret store, removed at exit, announced on stderr.
 // `--data` without a passphrase is refused: with the vault key in memory only, cards stored in the
 // folder would become unreadable at the next start: a silent loss, the weak fallback DESIGN.md forbids.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { securePrivateFolder } from '../main/core/platform/private-files';
 import { MemorySecretStore } from '../main/core/secrets/memory-secret-store';
 import { PassphraseSecretStore } from '../main/core/secrets/passphrase-secret-store';
 import type { SecretStore } from '../main/core/secrets/secret-store';
@@ -25,7 +26,7 @@ export async function openWebHostStorage(dataDir: string | null, passphrase: str
       throw new UsageError('--data needs PROCURE_PASSPHRASE: it protects the API key and the card vault key kept in that folder (without --data, everything stays in memory for this run)');
     }
     const dir = resolve(dataDir);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    securePrivateFolder(dir);
     const secrets = await PassphraseSecretStore.open({ filePath: join(dir, 'secrets.json'), passphrase });
     return { dataDir: dir, secrets, dispose: () => undefined };
   }

@@ -1,6 +1,6 @@
 // What the web host tells the browser about its pages. The policy is the Electron window's
 // (src/main/security.ts, not importable here: it needs electron) with one difference: the only
-// connection the page may open is the host's own WebSocket.
+// connections the page may open are to the host itself (its session door and its WebSocket).
 import { WEB_BRIDGE_META_NAME } from '../shared/ipc/web-socket-protocol';
 
 export function webContentSecurityPolicy(httpOrigin: string): string {
@@ -11,7 +11,7 @@ export function webContentSecurityPolicy(httpOrigin: string): string {
     // antd writes inline <style> elements; scripts stay 'self' only.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
-    `connect-src ${wsOrigin}`,
+    `connect-src ${httpOrigin} ${wsOrigin}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -33,8 +33,8 @@ function escapeAttribute(text: string): string {
 }
 
 /**
- * index.html with the bridge's WebSocket path (token included) in a meta tag. A meta tag rather than
- * an inline script, because the page's policy allows no inline script.
+ * index.html with the bridge's WebSocket path in a meta tag (a path only: the socket needs the session
+ * cookie). A meta tag rather than an inline script, because the page's policy allows no inline script.
  */
 export function injectBridgeMeta(indexHtml: string, socketPath: string): string {
   const tag = `<meta name="${WEB_BRIDGE_META_NAME}" content="${escapeAttribute(socketPath)}" />`;

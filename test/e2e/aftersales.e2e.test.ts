@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeOverlays, connectDemo, ensureCatalog, goTo, MERCHANT_WAIT_MS, openOrderForm, pick, submitAndViewOrder, waitForDetailStatus } from './support/app-steps';
 import { launchChromium, openApp, screenshot } from './support/browser';
-import { purchasable, sandboxControl, type ControlProduct } from './support/sandbox-control';
+import { controlHeaders, purchasable, sandboxControl, type ControlProduct } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 
 let host: RunningWebHost;
@@ -22,7 +22,7 @@ const REPLY = '您好，已为您补发新卡密，请查收。';
 
 beforeAll(async () => {
   host = await startWebHost();
-  products = await sandboxControl(host.controlUrl).products(500);
+  products = await sandboxControl(host.controlUrl, host.controlToken).products(500);
   browser = await launchChromium();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
 }, 90_000);
@@ -40,7 +40,7 @@ afterAll(async () => {
 async function merchantReplies(ref: string, text: string): Promise<void> {
   const response = await fetch(`${host.controlUrl}/control/aftersales/${encodeURIComponent(ref)}/reply`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: controlHeaders(host.controlToken, 'POST'),
     body: JSON.stringify({ text }),
     signal: AbortSignal.timeout(10_000),
   });

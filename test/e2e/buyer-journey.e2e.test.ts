@@ -35,7 +35,7 @@ const GAME = /王者|原神|游戏|点券|梦幻|大话|西游/;
 
 beforeAll(async () => {
   host = await startWebHost();
-  control = sandboxControl(host.controlUrl);
+  control = sandboxControl(host.controlUrl, host.controlToken);
   products = await control.products(500);
   browser = await launchChromium();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('a new buyer connecting through the form', () => {
   it('is told what is wrong with a bad key, then connects with a fresh account and sees its balance', async () => {
-    const account = await sandboxControl(merchant.controlUrl).createAccount('1234.56');
+    const account = await sandboxControl(merchant.controlUrl, merchant.controlToken).createAccount('1234.56');
     await page.getByTestId('connect-screen').waitFor();
     // The system language (en-US) decides the first language.
     expect(await page.getByTestId('connect-submit').textContent()).toContain('Connect');

@@ -26,7 +26,7 @@ const revealed = new Map<string, { cardNo: string; password: string }>();
 
 beforeAll(async () => {
   host = await startWebHost();
-  products = await sandboxControl(host.controlUrl).products(500);
+  products = await sandboxControl(host.controlUrl, host.controlToken).products(500);
   browser = await launchChromium();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
 }, 90_000);

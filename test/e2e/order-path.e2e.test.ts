@@ -103,7 +103,7 @@ async function enableLocalWebhooks(): Promise<void> {
 
 beforeAll(async () => {
   host = await startWebHost();
-  control = sandboxControl(host.controlUrl);
+  control = sandboxControl(host.controlUrl, host.controlToken);
   products = await control.products(500);
   browser = await launchChromium();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
@@ -318,11 +318,7 @@ describe('the price guard, refusals and withdraw: nothing is charged that was no
     const { product, variant } = pickFresh((p, v) => p.productType === 'card' && v.supply === 'succeed' && v.unitRule.min === 1 && v.inventoryType === 'unlimited' && purchasable(p, v));
     const priceFen = yuanToFen(variant.price);
     const before = (await ledger()).balance;
-    await fetch(`${host.controlUrl}/control/accounts/${encodeURIComponent(userId)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ balance: '0.01' }),
-    });
+    await control.setBalance(userId, '0.01');
     try {
       const modal = await openOrderForm(page, product, variant);
       await reviewAndPay(modal);
@@ -334,11 +330,7 @@ describe('the price guard, refusals and withdraw: nothing is charged that was no
       expect(await detail.getByTestId('detail-total').textContent()).toContain(fenText(priceFen));
       await screenshot(page, 'order-detail-refused');
     } finally {
-      await fetch(`${host.controlUrl}/control/accounts/${encodeURIComponent(userId)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ balance: before }),
-      });
+      await control.setBalance(userId, before);
     }
   });
 

@@ -27,7 +27,7 @@ const valid = { ref: '', number: '' };
 
 beforeAll(async () => {
   host = await startWebHost();
-  control = sandboxControl(host.controlUrl);
+  control = sandboxControl(host.controlUrl, host.controlToken);
   products = await control.products(500);
   browser = await launchChromium();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));

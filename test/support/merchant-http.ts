@@ -3,6 +3,7 @@
 import { request } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RunningSandbox } from './sandbox-process';
+import { controlHeaders } from './control-auth';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -65,11 +66,8 @@ export function callApi<T = unknown>(sandbox: RunningSandbox, method: string, pa
 
 /** Calls the sandbox's plain-HTTP control API; throws unless it answers 2xx. */
 export async function control<T = unknown>(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
+  const init: RequestInit = { method, headers: controlHeaders(sandbox.controlToken, method) };
+  if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(sandbox.controlUrl + path, init);
   const text = await res.text();
   if (!res.ok) throw new Error(`control ${method} ${path} → ${res.status}: ${text}`);

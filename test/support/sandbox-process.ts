@@ -8,6 +8,8 @@ import { createInterface } from 'node:readline';
 export interface SandboxInfo {
   baseUrl: string;
   controlUrl: string;
+  /** The control API's bearer token (test/support/control-auth.ts). */
+  controlToken: string;
   userId: string;
   apiKey: string;
   caCertFile: string;

@@ -7,6 +7,7 @@ import { checkServerIdentity } from 'node:tls';
 import { expect } from 'vitest';
 import { callApi, type ApiResponse, type CallOptions, type Envelope } from './merchant-http';
 import type { RunningSandbox } from './sandbox-process';
+import { controlHeaders } from './control-auth';
 
 export const REQUEST_ID = /^req_[0-9a-f]{24}$/;
 
@@ -108,7 +109,7 @@ export async function pacedCall(sandbox: RunningSandbox, auth: Credentials, meth
 export async function newAccount(sandbox: RunningSandbox, balance = '1000'): Promise<Credentials> {
   const res = await fetch(`${sandbox.controlUrl}/control/accounts`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: controlHeaders(sandbox.controlToken, 'POST'),
     body: JSON.stringify({ balance }),
   });
   const text = await res.text();

@@ -1,15 +1,18 @@
-// `npm run web` as people run it: one JSON line with the URL on stdout, the memory notice on stderr,
-// the page served, a clean stop on SIGTERM and when stdin closes, clear refusals for bad usage.
+// `npm run web` as people run it: one JSON line with a one-time URL on stdout, a fresh one for each
+// line typed on stdin, the memory notice on stderr, the page served (without any credential), a clean
+// stop on SIGTERM and when stdin closes, clear refusals for bad usage.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { fakeRendererDir } from './web-host-kit';
+import { fakeRendererDir, redeemLaunchUrl } from './web-host-kit';
 
 interface Started {
   child: ChildProcess;
   line: string;
+  /** Resolves with the next line printed on stdout. */
+  nextLine: () => Promise<string>;
   stderr: () => string;
   exited: Promise<number | null>;
 }
@@ -26,30 +29,43 @@ function startWeb(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started>
   child.stderr?.on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const nextLine = (): Promise<string> => new Promise((resolve) => lines.once('line', resolve));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web host did not start in time; stderr:\n${stderr}`)), 45_000);
     lines.once('line', (line) => {
       clearTimeout(timer);
-      resolve({ child, line, stderr: () => stderr, exited });
+      resolve({ child, line, nextLine, stderr: () => stderr, exited });
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      resolve({ child, line: '', stderr: () => stderr, exited: Promise.resolve(code) });
+      resolve({ child, line: '', nextLine, stderr: () => stderr, exited: Promise.resolve(code) });
     });
   });
 }
 
 describe('npm run web', () => {
-  it('prints its URL as one JSON line, serves the page, and stops on SIGTERM', async () => {
+  it('prints a one-time URL as one JSON line, a new one per line on stdin, serves the page, and stops on SIGTERM', async () => {
     const started = await startWeb(['--renderer', fakeRendererDir().dir]);
     const printed = JSON.parse(started.line) as { url: string };
     expect(Object.keys(printed)).toEqual(['url']);
-    expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#k=[A-Za-z0-9_-]{43}$/);
     const page = await fetch(printed.url);
     expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/<meta name="procure-desk-bridge" content="\/bridge\/[A-Za-z0-9_-]{43}" \/>/);
+    expect(await page.text()).toContain('<meta name="procure-desk-bridge" content="/bridge" />');
     expect(started.stderr()).toContain('NOTICE: no --data folder');
-    expect(started.stderr()).not.toMatch(/\/bridge\/[A-Za-z0-9_-]{10,}/);
+    expect(started.stderr()).toContain('Press Enter here for a new one');
+    const secret = printed.url.split('#k=')[1] ?? '';
+    expect(started.stderr()).not.toContain(secret);
+
+    expect((await redeemLaunchUrl(printed.url)).status).toBe(204);
+    expect((await redeemLaunchUrl(printed.url)).status).toBe(403);
+    const another = started.nextLine();
+    started.child.stdin?.write('\n');
+    const second = JSON.parse(await another) as { url: string };
+    expect(second.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#k=[A-Za-z0-9_-]{43}$/);
+    expect(second.url).not.toBe(printed.url);
+    expect((await redeemLaunchUrl(second.url)).status).toBe(204);
+    expect(started.stderr()).not.toContain(second.url.split('#k=')[1] ?? '');
     // The whole group (npm, tsx, node) gets it, as from a terminal; npm itself dies of the signal.
     process.kill(-(started.child.pid ?? 0), 'SIGTERM');
     await started.exited;
@@ -59,7 +75,7 @@ describe('npm run web', () => {
 
   it('stops when stdin closes, if asked', async () => {
     const started = await startWeb(['--renderer', fakeRendererDir().dir, '--exit-on-stdin-close']);
-    expect(started.line).toContain('"url"');
+    expect(started.line, started.stderr()).toContain('"url"');
     started.child.stdin?.end();
     expect(await started.exited).toBe(0);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedactingLogger } from '../../src/main/core/logging/redacting-logger';
 import type { IpcResult } from '../../src/shared/ipc/ipc-result';
 import { runWebHost, type RunningWebHost } from '../../src/web-host/run-web-host';
-import { fakeRendererDir, openClient, socketUrl, type WireClient } from './web-host-kit';
+import { fakeRendererDir, openClient, openSession, socketUrl, type WireClient } from './web-host-kit';
 
 const API_KEY_SHAPE = /AK_[0-9A-Fa-f]{8,}/;
 const isEvent = (name: string) => (frame: unknown): boolean => typeof frame === 'object' && frame !== null && 'event' in frame && frame.event === name;
@@ -24,7 +24,7 @@ describe('web host over real core', () => {
       notice: (line) => notices.push(line),
       demoOptions: { products: 30 },
     });
-    client = await openClient(socketUrl(host.origin, host.socketPath), host.origin);
+    client = await openClient(socketUrl(host.origin, host.socketPath), host.origin, await openSession(host));
   });
 
   afterAll(async () => {
@@ -36,6 +36,7 @@ describe('web host over real core', () => {
     expect(notices.join('\n')).toMatch(/in memory .* for this run only/);
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(host.demoControlUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(host.demoControlToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('answers connection.status, refuses account.get before connecting, and checks inputs', async () => {

@@ -59,10 +59,36 @@ export function socketUrl(origin: string, socketPath: string): string {
   return `${origin.replace(/^http:/, 'ws:')}${socketPath}`;
 }
 
+/** What a browser does with a launch URL: POSTs the fragment's secret as JSON from the page's origin. */
+export async function redeemLaunchUrl(launchUrl: string, init: { origin?: string; contentType?: string } = {}): Promise<Response> {
+  const url = new URL(launchUrl);
+  const secret = new URLSearchParams(url.hash.slice(1)).get('k') ?? '';
+  return fetch(`${url.origin}/session`, {
+    method: 'POST',
+    headers: { Origin: init.origin ?? url.origin, 'Content-Type': init.contentType ?? 'application/json' },
+    body: JSON.stringify({ secret }),
+    redirect: 'manual',
+  });
+}
+
+/** The `name=value` part of a Set-Cookie answer, ready for a Cookie header. */
+export function cookieOf(response: Response): string {
+  const set = response.headers.get('set-cookie');
+  if (set === null) throw new Error(`no Set-Cookie (status ${response.status})`);
+  return set.split(';', 1)[0] ?? '';
+}
+
+/** A session as the page gets one: a fresh launch URL redeemed; the Cookie header value. */
+export async function openSession(host: { issueLaunchUrl(): string }): Promise<string> {
+  const answer = await redeemLaunchUrl(host.issueLaunchUrl());
+  if (answer.status !== 204) throw new Error(`the launch secret was refused with ${answer.status}`);
+  return cookieOf(answer);
+}
+
 /** Opens a client; resolves when open, rejects with the refusal's status when the upgrade is refused. */
-export function openClient(url: string, origin: string | undefined): Promise<WireClient> {
+export function openClient(url: string, origin: string | undefined, cookie?: string): Promise<WireClient> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, origin === undefined ? {} : { origin });
+    const socket = new WebSocket(url, { ...(origin === undefined ? {} : { origin }), ...(cookie === undefined ? {} : { headers: { Cookie: cookie } }) });
     const client = new WireClient(socket);
     socket.once('open', () => resolve(client));
     socket.once('unexpected-response', (_request, response) => {

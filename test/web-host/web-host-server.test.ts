@@ -1,6 +1,7 @@
-// The web host's HTTP and WebSocket side with a fake app service: the page carries the token and the
-// CSP, the socket is refused without the token or with another Origin, calls and events cross it, bad
-// messages get error answers without hurting the host, and nothing outside the renderer is served.
+// The web host's HTTP and WebSocket side with a fake app service: the page carries no credential, a
+// one-time launch secret opens one session (cookie) and only once, the socket is refused without that
+// session or with another Origin, calls and events cross it, bad messages get error answers without
+// hurting the host, and nothing outside the renderer is served.
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEB_BRIDGE_META_NAME } from '../../src/shared/ipc/web-socket-protocol';
@@ -9,7 +10,7 @@ import { MemorySecretStore } from '../../src/main/core/secrets/memory-secret-sto
 import { createKeyGuard, guardedSecretStore } from '../../src/web-host/key-guard';
 import { loadRendererFiles } from '../../src/web-host/renderer-files';
 import { startWebHost, type WebHost } from '../../src/web-host/web-host-server';
-import { fakeRendererDir, fakeService, openClient, quietLogger, socketUrl } from './web-host-kit';
+import { cookieOf, fakeRendererDir, fakeService, openClient, openSession, quietLogger, redeemLaunchUrl, socketUrl } from './web-host-kit';
 
 interface Answer {
   status: number;
@@ -32,10 +33,9 @@ function get(origin: string, path: string, headers: Record<string, string> = {})
   });
 }
 
-const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuvwxyz';
-
 describe('web host server', () => {
   let host: WebHost;
+  let cookie: string;
   let fake: ReturnType<typeof fakeService>;
   const calls: [string, unknown][] = [];
 
@@ -49,22 +49,24 @@ describe('web host server', () => {
       if (channel === 'account.get') throw new Error('boom');
       return { ok: false, error: { code: 'INVALID_INPUT', message: 'bad input' } };
     });
-    host = await startWebHost({ service: fake.service, renderer: loadRendererFiles(fakeRendererDir().dir), logger: quietLogger, port: 0, token: TOKEN });
+    host = await startWebHost({ service: fake.service, renderer: loadRendererFiles(fakeRendererDir().dir), logger: quietLogger, port: 0 });
+    cookie = await openSession(host);
   });
 
   afterEach(async () => {
     await host.close();
   });
 
-  it('listens on 127.0.0.1 and serves index.html with the bridge path and a CSP limiting connections to its own socket', async () => {
+  it('listens on 127.0.0.1 and serves index.html with the bridge path (no secret) and a CSP limiting connections to itself', async () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     const page = await get(host.origin, '/');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.body).toContain(`<meta name="${WEB_BRIDGE_META_NAME}" content="/bridge/${TOKEN}" />`);
+    expect(page.body).toContain(`<meta name="${WEB_BRIDGE_META_NAME}" content="/bridge" />`);
     expect(page.body).toContain('<div id="root">');
+    expect(page.headers['set-cookie']).toBeUndefined();
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain(`connect-src ${host.origin.replace('http:', 'ws:')}`);
+    expect(csp).toContain(`connect-src ${host.origin} ${host.origin.replace('http:', 'ws:')}`);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
@@ -80,7 +82,6 @@ describe('web host server', () => {
     const { port } = new URL(host.origin);
     const rebound = await get(host.origin, '/', { Host: `evil.example:${port}` });
     expect(rebound.status).toBe(421);
-    expect(rebound.body).not.toContain(TOKEN);
     const post = await new Promise<number>((resolve, reject) => {
       const req = request(`${host.origin}/`, { method: 'POST' }, (response) => {
         response.resume();
@@ -93,7 +94,7 @@ describe('web host server', () => {
   });
 
   it('refuses path traversal, directory listings and files outside the renderer', async () => {
-    for (const path of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/assets/', '/assets', '/%00', '/%zz', '//etc/passwd', '/bridge/' + TOKEN]) {
+    for (const path of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/..%5csecret.txt', '/assets/', '/assets', '/%00', '/%zz', '//etc/passwd', '/bridge']) {
       const answer = await get(host.origin, path);
       expect([400, 404], path).toContain(answer.status);
       expect(answer.body, path).not.toContain('TOP-SECRET');
@@ -101,22 +102,95 @@ describe('web host server', () => {
     }
   });
 
-  it('refuses a WebSocket with a wrong or missing token, or a foreign or missing Origin', async () => {
+  it('cannot be driven from what it serves: a plain HTTP client reading every page gets no working session', async () => {
     const url = socketUrl(host.origin, host.socketPath);
-    await expect(openClient(socketUrl(host.origin, '/bridge/wrong-token'), host.origin)).rejects.toThrow('refused with 403');
-    await expect(openClient(socketUrl(host.origin, `/bridge/${TOKEN}x`), host.origin)).rejects.toThrow('refused with 403');
-    await expect(openClient(socketUrl(host.origin, '/bridge/'), host.origin)).rejects.toThrow('refused with 403');
-    await expect(openClient(url, 'http://evil.example')).rejects.toThrow('refused with 403');
-    await expect(openClient(url, host.origin.replace('127.0.0.1', '127.0.0.2'))).rejects.toThrow('refused with 403');
-    await expect(openClient(url, undefined)).rejects.toThrow('refused with 403');
-    const client = await openClient(url, host.origin);
+    // Everything an outsider can read: the page, its script, the session door without a secret.
+    const served = [await get(host.origin, '/'), await get(host.origin, '/index.html'), await get(host.origin, '/assets/index-abc.js'), await get(host.origin, '/session')];
+    expect(served.map((answer) => answer.status)).toEqual([200, 200, 200, 401]);
+    for (const answer of served) expect(answer.headers['set-cookie']).toBeUndefined();
+    const [, sessionName] = /^(procure_desk_session_\d+)=/.exec(cookie) ?? [];
+    expect(sessionName).toBeDefined();
+    // Whatever the page holds, offered as a cookie or a path, opens no socket.
+    const pageText = served[0]?.body ?? '';
+    const candidates = [...pageText.matchAll(/content="([^"]+)"/g)].map((match) => match[1] ?? '');
+    for (const candidate of candidates) {
+      await expect(openClient(url, host.origin, `${sessionName ?? ''}=${candidate}`)).rejects.toThrow('refused with 403');
+      await expect(openClient(socketUrl(host.origin, candidate), host.origin)).rejects.toThrow('refused with 403');
+    }
+    await expect(openClient(url, host.origin)).rejects.toThrow('refused with 403');
+    // A made-up secret is no better.
+    const guessed = await redeemLaunchUrl(`${host.origin}/#k=${'A'.repeat(43)}`);
+    expect(guessed.status).toBe(403);
+    expect(guessed.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('opens a session once per launch secret: a second browser with the same URL is refused and needs a new URL', async () => {
+    const launchUrl = host.issueLaunchUrl();
+    expect(launchUrl).toMatch(new RegExp(`^${host.origin}/#k=[A-Za-z0-9_-]{43}$`));
+    const first = await redeemLaunchUrl(launchUrl);
+    expect(first.status).toBe(204);
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^procure_desk_session_\d+=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    const firstCookie = cookieOf(first);
+    expect(firstCookie.split('=')[1]).not.toBe(launchUrl.split('#k=')[1]);
+    const answer = await fetch(`${host.origin}/session`, { headers: { Cookie: firstCookie } });
+    expect(answer.status).toBe(204);
+
+    const second = await redeemLaunchUrl(launchUrl);
+    expect(second.status).toBe(403);
+    expect(second.headers.get('set-cookie')).toBeNull();
+    expect(await second.text()).toContain('already used');
+
+    const client = await openClient(socketUrl(host.origin, host.socketPath), host.origin, firstCookie);
+    await expect(client.call('connection.status')).resolves.toMatchObject({ ok: true });
+    client.close();
+    const other = await openSession(host);
+    expect(other).not.toBe(firstCookie);
+    const otherClient = await openClient(socketUrl(host.origin, host.socketPath), host.origin, other);
+    otherClient.close();
+  });
+
+  it('trades a secret only from its own page, as JSON: a cross-origin or text/plain POST is refused and does not spend it', async () => {
+    const launchUrl = host.issueLaunchUrl();
+    const foreign = await redeemLaunchUrl(launchUrl, { origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    const plainText = await redeemLaunchUrl(launchUrl, { contentType: 'text/plain;charset=UTF-8' });
+    expect(plainText.status).toBe(415);
+    const form = await redeemLaunchUrl(launchUrl, { contentType: 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    for (const refused of [foreign, plainText, form]) expect(refused.headers.get('set-cookie')).toBeNull();
+    // Still unspent: the page itself can use it.
+    expect((await redeemLaunchUrl(launchUrl)).status).toBe(204);
+    const { port } = new URL(host.origin);
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const req = request(`${host.origin}/session`, { method: 'POST', headers: { Host: `evil.example:${port}`, 'Content-Type': 'application/json' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ secret: new URL(host.issueLaunchUrl()).hash.slice(3) }));
+    });
+    expect(rebound).toBe(421);
+  });
+
+  it('refuses a WebSocket without the session cookie, with a stale one, on another path, or from a foreign or missing Origin', async () => {
+    const url = socketUrl(host.origin, host.socketPath);
+    const [name] = cookie.split('=');
+    await expect(openClient(url, host.origin)).rejects.toThrow('refused with 403');
+    await expect(openClient(url, host.origin, `${name ?? ''}=not-a-session`)).rejects.toThrow('refused with 403');
+    await expect(openClient(url, host.origin, `${cookie}x`)).rejects.toThrow('refused with 403');
+    await expect(openClient(socketUrl(host.origin, '/bridge/x'), host.origin, cookie)).rejects.toThrow('refused with 403');
+    await expect(openClient(url, 'http://evil.example', cookie)).rejects.toThrow('refused with 403');
+    await expect(openClient(url, host.origin.replace('127.0.0.1', '127.0.0.2'), cookie)).rejects.toThrow('refused with 403');
+    await expect(openClient(url, undefined, cookie)).rejects.toThrow('refused with 403');
+    const client = await openClient(url, host.origin, cookie);
     client.close();
   });
 
   it('carries a call and its answer, and pushes events to every open tab', async () => {
     const url = socketUrl(host.origin, host.socketPath);
-    const first = await openClient(url, host.origin);
-    const second = await openClient(url, host.origin);
+    const first = await openClient(url, host.origin, cookie);
+    const second = await openClient(url, host.origin, cookie);
     const status = await first.call('connection.status');
     expect(status).toEqual({ ok: true, value: expect.objectContaining({ connected: false, secretStore: 'memory' }) as unknown });
     expect(calls).toEqual([['connection.status', undefined]]);
@@ -130,7 +204,7 @@ describe('web host server', () => {
   });
 
   it('answers malformed messages with an error and keeps serving', async () => {
-    const client = await openClient(socketUrl(host.origin, host.socketPath), host.origin);
+    const client = await openClient(socketUrl(host.origin, host.socketPath), host.origin, cookie);
     const nullAnswer = (f: unknown): boolean => typeof f === 'object' && f !== null && 'id' in f && f.id === null;
 
     client.sendRaw('not json');
@@ -169,7 +243,7 @@ describe('web host server', () => {
       allowFrame: (text) => !guard.leaks(text),
     });
     try {
-      const client = await openClient(socketUrl(guarded.origin, guarded.socketPath), guarded.origin);
+      const client = await openClient(socketUrl(guarded.origin, guarded.socketPath), guarded.origin, await openSession(guarded));
       await expect(client.call('connection.status')).resolves.toEqual({ ok: false, error: { code: 'INTERNAL', message: 'the host refused to send this answer' } });
       leaky.emit('app.notification', { kind: 'lowBalance', title: key, body: '' });
       leaky.emit('orders.changed', { clientOrderRefs: ['after'] });
@@ -183,7 +257,7 @@ describe('web host server', () => {
   });
 
   it('closes every socket and stops listening to the service on close', async () => {
-    const client = await openClient(socketUrl(host.origin, host.socketPath), host.origin);
+    const client = await openClient(socketUrl(host.origin, host.socketPath), host.origin, cookie);
     const closed = new Promise<void>((resolve) => client.socket.once('close', () => resolve()));
     expect(fake.listenerCount()).toBe(1);
     await host.close();

@@ -9,14 +9,15 @@ import { IpcCallError, type IpcResult } from '../../src/shared/ipc/ipc-result';
 import { createWebSocketTransport, type SocketFactory, type WebSocketTransport } from '../../src/renderer/src/bridge/web-socket-transport';
 import { loadRendererFiles } from '../../src/web-host/renderer-files';
 import { startWebHost, type WebHost } from '../../src/web-host/web-host-server';
-import { fakeRendererDir, fakeService, quietLogger, socketUrl } from './web-host-kit';
+import { fakeRendererDir, fakeService, openSession, quietLogger, socketUrl } from './web-host-kit';
 
 const status = { connected: true, baseUrl: 'https://m.example/api', userId: '170001', keyStored: true, secretStore: 'memory', demo: false };
 
-function nodeSocket(origin: string): { factory: SocketFactory; sockets: WebSocket[] } {
+function nodeSocket(origin: string, cookie: string): { factory: SocketFactory; sockets: WebSocket[] } {
   const sockets: WebSocket[] = [];
   const factory: SocketFactory = (url, handlers) => {
-    const socket = new WebSocket(url, { origin });
+    // The browser sends the session cookie with the upgrade by itself; Node's ws is told to.
+    const socket = new WebSocket(url, { origin, headers: { Cookie: cookie } });
     sockets.push(socket);
     socket.on('open', () => handlers.onOpen());
     socket.on('close', () => handlers.onClose());
@@ -35,10 +36,10 @@ describe('web socket transport', () => {
 
   async function setUp(answer: (channel: string, input: unknown) => Promise<IpcResult<unknown>> | IpcResult<unknown>, port = 0) {
     const fake = fakeService(answer);
-    const host: WebHost = await startWebHost({ service: fake.service, renderer: loadRendererFiles(fakeRendererDir().dir), logger: quietLogger, port, token: 'tok' });
+    const host: WebHost = await startWebHost({ service: fake.service, renderer: loadRendererFiles(fakeRendererDir().dir), logger: quietLogger, port });
     let open = true;
     cleanups.push(() => (open ? host.close() : undefined));
-    const { factory, sockets } = nodeSocket(host.origin);
+    const { factory, sockets } = nodeSocket(host.origin, await openSession(host));
     const transport: WebSocketTransport = createWebSocketTransport({ url: socketUrl(host.origin, host.socketPath), createSocket: factory, minBackoffMs: 20, maxBackoffMs: 100, connectWaitMs: 2_000 });
     cleanups.push(() => transport.close());
     const closeHost = async (): Promise<void> => {

@@ -1,6 +1,5 @@
 // The core, composed from its ports (DESIGN.md): a data folder, a secret store, a clock, a logger and
 // an HTTPS port factory. Every host (Electron main, the web host, the CLI, tests) builds exactly this.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Account } from '../../shared/merchant/account';
@@ -33,8 +32,9 @@ import { createOrderIntents, type OrderIntents } from './orders/order-intents';
 import { createOrderOutbox, type OrderOutbox } from './orders/order-outbox';
 import { createOrderTracker, type OrderTracker } from './orders/order-tracker';
 import { systemClock, type Clock } from './platform/clock';
+import { createPrivateFile, securePrivateFile, securePrivateFolder, sqliteFiles } from './platform/private-files';
 import type { SecretStore } from './secrets/secret-store';
-import { CardCipher } from './vault/card-cipher';
+import { CardCipher, DataKeyMissingError } from './vault/card-cipher';
 import { ensureVaultKey } from './vault/card-store';
 import { createVaultReader, type VaultReader } from './vault/vault-reader';
 
@@ -101,8 +101,21 @@ export interface Core {
   /** The merchant services of the stored connection; throws NotConnectedError without one. */
   merchant(): Promise<MerchantServices>;
   search(query: ProductSearchQuery): ProductSearchResult;
+  /**
+   * The vault's data key is missing from the secret store although the database has cards sealed
+   * with it (a memory-only store after a restart, a keyring that changed): cards cannot be read or
+   * stored until the store is restored (restart with it) or the buyer starts a new key.
+   */
+  vaultKeyMissing(): boolean;
+  /**
+   * The buyer's explicit choice: a new data key; cards under the lost one are replaced when delivered
+   * again. Returns the orders whose cards wait for that (to be fetched again).
+   */
+  startNewVaultKey(): Promise<string[]>;
   close(): Promise<void>;
 }
+
+export const DATABASE_FILE_NAME = 'procure-desk.sqlite';
 
 export class NotConnectedError extends Error {
   override readonly name = 'NotConnectedError';
@@ -115,11 +128,29 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const clock = deps.clock ?? systemClock;
   const { logger, secrets } = deps;
   const makeHttp = deps.http ?? ((ca: string | null) => createNodeHttpsPort(ca === null ? {} : { ca }));
-  mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(join(deps.dataDir, 'procure-desk.sqlite'));
+  // Folder 0700, database and its companions 0600, on every start (platform/private-files.ts).
+  securePrivateFolder(deps.dataDir);
+  const databaseFile = join(deps.dataDir, DATABASE_FILE_NAME);
+  createPrivateFile(databaseFile);
+  for (const file of sqliteFiles(databaseFile)) securePrivateFile(file);
+  const db = openDatabase(databaseFile);
+  // WAL mode has just made the -wal and -shm files, if they were not there yet.
+  for (const file of sqliteFiles(databaseFile)) securePrivateFile(file);
   migrate(db);
-  const cipher = await CardCipher.open(secrets);
-  ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
+  // Only keys that cards depend on: a key that sealed nothing (say, a memory-only store's previous
+  // run without orders) can be replaced without losing anything.
+  const knownKeyIds = db.prepare<[], { key_id: string }>('SELECT DISTINCT key_id FROM cards ORDER BY key_id').all().map((row) => row.key_id);
+  let cipher: CardCipher;
+  try {
+    cipher = await CardCipher.open(secrets, { knownKeyIds });
+    ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
+  } catch (error) {
+    if (!(error instanceof DataKeyMissingError)) throw error;
+    // Never a new key in its place: that would hide the loss of every stored card. Core still runs
+    // (catalog, orders, the merchant), the vault refuses with DataKeyMissing until the buyer decides.
+    logger.warn('vault data key missing from the secret store; the vault is locked', { store: secrets.kind, knownKeys: knownKeyIds.length });
+    cipher = CardCipher.locked();
+  }
   const catalog = createCatalogRepository(db, clock);
   const vault = createVaultReader({ db, cipher, now: () => Math.floor(clock.nowMs() / 1000) });
   let services: MerchantServices | null = null;
@@ -262,6 +293,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       return services;
     },
     search: (query) => searchProducts(db, query),
+    vaultKeyMissing: () => cipher.isLocked,
+    async startNewVaultKey() {
+      await cipher.adoptNewKey(secrets);
+      ensureVaultKey(db, cipher, Math.floor(clock.nowMs() / 1000));
+      logger.warn('a new vault data key was started; cards sealed under the lost key are replaced when delivered again');
+      return db.prepare<[string], { ref: string }>('SELECT DISTINCT client_order_ref AS ref FROM cards WHERE key_id <> ? ORDER BY ref').all(cipher.keyId).map((row) => row.ref);
+    },
     async close() {
       await stopServices(services);
       services = null;

@@ -1,5 +1,6 @@
 // The control API (docs/sandbox.md): plain HTTP JSON on loopback, for tests and the demo to set up
-// scenarios, move orders, inject faults and read what the merchant did (ledger, webhook sends).
+// scenarios, move orders, inject faults and read what the merchant did (ledger, webhook sends). Every
+// request passes control-access.ts first (loopback Host, the control token, JSON POSTs).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CaseState } from '../domain/aftersale-desk';
 import { messageToWire } from '../domain/aftersale-desk';
@@ -10,6 +11,7 @@ import type { FaultSettings } from '../http/fault-settings';
 import { readBody } from '../http/request-body';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 import { createAccount, ledger, rotateKey, updateAccount } from './account-controls';
+import { checkControlAccess } from './control-access';
 import { ControlError, type ControlBody } from './control-error';
 import { changeProduct, listProducts } from './product-controls';
 
@@ -17,6 +19,10 @@ export interface ControlDeps {
   merchant: Merchant;
   faults: FaultSettings;
   dispatcher: WebhookDispatcher;
+  /** The bearer token every request must carry. */
+  token: string;
+  /** The port it listens on, known once listening: the Host check needs it. */
+  port: () => number;
 }
 
 interface ControlRequest {
@@ -127,6 +133,7 @@ export function createControlHandler(deps: ControlDeps): (req: IncomingMessage, 
     const url = new URL(req.url ?? '/', 'http://control.invalid');
     const route = ROUTES.find((r) => r.method === req.method && r.pattern.test(url.pathname));
     const run = async (): Promise<unknown> => {
+      checkControlAccess(req, deps.port(), deps.token);
       if (!route) throw new ControlError(404, 'no such control endpoint');
       const params = (route.pattern.exec(url.pathname) ?? []).slice(1).map((p) => decodeURIComponent(p));
       return route.handle({ deps, params, body: await readControlBody(req), query: url.searchParams });
@@ -134,6 +141,8 @@ export function createControlHandler(deps: ControlDeps): (req: IncomingMessage, 
     run().then(
       (value) => send(res, 200, value ?? {}),
       (error: unknown) => {
+        // A refused body is not read: drain it so that the client gets the answer, not a reset.
+        req.resume();
         if (error instanceof ControlError) send(res, error.status, { error: error.message });
         else send(res, 500, { error: error instanceof Error ? error.message : String(error) });
       },

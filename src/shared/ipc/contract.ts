@@ -8,6 +8,7 @@ import {
   connectionStatusSchema,
   eventsHealthSchema,
   maskedCardSchema,
+  vaultKeyStatusSchema,
   notificationSchema,
   orderDetailSchema,
   orderRowSchema,
@@ -92,6 +93,9 @@ export const CHANNELS = {
   'vault.exportPreview': channel(z.object({ selection: cardSelectionSchema }), exportPreviewSchema),
   'vault.export': channel(exportInputSchema, exportResultSchema),
   'vault.mark': channel(markCardsInputSchema, z.object({ updated: z.number().int().nonnegative() })),
+  'vault.keyStatus': channel(none, vaultKeyStatusSchema),
+  /** The buyer's explicit choice after DATA_KEY_MISSING: a new data key; unreadable cards are replaced when delivered again. */
+  'vault.startNewKey': channel(none, vaultKeyStatusSchema),
   'audit.list': channel(auditQuerySchema, z.array(auditEntrySchema)),
   'aftersales.list': channel(caseListQuerySchema, z.array(caseRowSchema)),
   'aftersales.get': channel(caseRefInputSchema, caseDetailSchema),

@@ -14,6 +14,8 @@ export const IPC_ERROR_CODES = [
   'NOT_FOUND',
   /** A reveal, copy or export touches cards of a refunded or cancelled order without the buyer's acknowledgement. */
   'REFUND_ACK_REQUIRED',
+  /** The vault's data key is missing from the secret store: cards cannot be opened or stored. */
+  'DATA_KEY_MISSING',
   'FORBIDDEN_SENDER',
   'INTERNAL',
 ] as const;

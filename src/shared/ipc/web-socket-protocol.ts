@@ -10,8 +10,26 @@
 import { z } from 'zod';
 import { ipcErrorSchema } from './ipc-result';
 
-/** The `<meta name=…>` the web host puts into index.html; its content is the WebSocket path with the token. */
+/** The `<meta name=…>` the web host puts into index.html; its content is the WebSocket path (no secret). */
 export const WEB_BRIDGE_META_NAME = 'procure-desk-bridge';
+
+/** The one WebSocket path; the upgrade needs the session cookie, so the path itself is no secret. */
+export const WEB_BRIDGE_PATH = '/bridge';
+
+/**
+ * Where a page trades the one-time launch secret for its session cookie (POST, JSON
+ * `{"secret": "…"}`, answers 204 with Set-Cookie), and asks whether it has one (GET: 204 or 401).
+ */
+export const WEB_SESSION_PATH = '/session';
+
+/** The launch URL's fragment: `#k=SECRET`. A fragment is never sent to a server, logged or referred. */
+export const WEB_LAUNCH_FRAGMENT_KEY = 'k';
+
+/** Far longer than a launch secret (43 characters); a bigger body is refused unread. */
+export const WEB_SESSION_BODY_MAX_BYTES = 1024;
+
+export const sessionRequestSchema = z.object({ secret: z.string().min(1).max(200) });
+export type SessionRequest = z.infer<typeof sessionRequestSchema>;
 
 /** Large enough for an order of 1,000 purchase entries; anything bigger is refused by the socket. */
 export const WEB_SOCKET_MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;

@@ -19,6 +19,7 @@ import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-
 import { DEFAULT_OPTIONS, type SandboxOptions } from '../../../src/sandbox/sandbox-options';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/start-sandbox';
 import type { ControlProduct } from '../../support/orders-harness';
+import { controlHeaders } from '../../support/control-auth';
 
 export interface Merchant {
   readonly sandbox: RunningSandbox;
@@ -35,7 +36,8 @@ export async function startMerchant(options: Partial<SandboxOptions> = {}): Prom
   const control = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(sandbox.controlUrl + path, {
       method,
-      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      headers: controlHeaders(sandbox.controlToken, method),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`control ${method} ${path} → ${res.status}: ${text}`);

@@ -1,5 +1,8 @@
 // The sandbox's control API (docs/sandbox.md), as the e2e tests use it: fresh accounts, the hidden
-// supply behaviour of variants, faults, and the ledger that proves an order was charged once.
+// supply behaviour of variants, faults, and the ledger that proves an order was charged once. Every
+// call carries the control token the host printed (test/support/control-auth.ts).
+import { controlHeaders } from '../../support/control-auth';
+
 export interface ControlVariant {
   variantRef: number;
   title: string;
@@ -25,10 +28,11 @@ export interface Ledger {
   entries: { kind: 'charge' | 'refund'; clientOrderRef: string; amount: string; at: number }[];
 }
 
-async function call<T>(url: string, body?: unknown): Promise<T> {
+async function callWith<T>(controlToken: string, url: string, body?: unknown): Promise<T> {
+  const method = body === undefined ? 'GET' : 'POST';
   const response = await fetch(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    method,
+    headers: controlHeaders(controlToken, method),
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
@@ -37,13 +41,18 @@ async function call<T>(url: string, body?: unknown): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-export function sandboxControl(controlUrl: string) {
+export { controlHeaders };
+
+export function sandboxControl(controlUrl: string, controlToken: string) {
+  const call = <T,>(url: string, body?: unknown): Promise<T> => callWith<T>(controlToken, url, body);
   return {
     createAccount: (balance?: string) => call<{ userId: string; apiKey: string }>(`${controlUrl}/control/accounts`, balance === undefined ? {} : { balance }),
     products: (limit = 500) => call<ControlProduct[]>(`${controlUrl}/control/products?limit=${limit}`),
     faults: (faults: { errorRate?: number; errorStatus?: 500 | 503; dropRate?: number; latencyMs?: number; rateLimiterDown?: boolean }) =>
       call<unknown>(`${controlUrl}/control/faults`, faults),
     ledger: (userId: string) => call<Ledger>(`${controlUrl}/control/ledger/${encodeURIComponent(userId)}`),
+    /** Sets an account's balance (yuan), as the merchant's back office would. */
+    setBalance: (userId: string, balance: string) => call<unknown>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}`, { balance }),
     /** Changes a product as the merchant's back office would (price, stock, availability of a variant). */
     changeProduct: (productRef: number, change: { variantRef?: number; price?: string; remainingUnits?: number | null; availability?: string }) =>
       call<{ revision: number; changedProperties: string[] }>(`${controlUrl}/control/products/${productRef}`, change),

@@ -15,9 +15,13 @@ export const RENDERER_INDEX = join(RENDERER_DIR, 'index.html');
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
 export interface RunningWebHost {
+  /** The one-time URL the host printed first (`…/#k=SECRET`): opens one browser session. */
   url: string;
-  /** The demo merchant's control API (the web host was started with --demo). */
+  /** Asks the host for another one-time URL, as a person presses Enter in its terminal. */
+  newLaunchUrl(): Promise<string>;
+  /** The demo merchant's control API (the web host was started with --demo) and its token. */
   controlUrl: string;
+  controlToken: string;
   dataDir: string;
   stderr(): string;
   stop(): Promise<void>;
@@ -59,8 +63,16 @@ export async function startWebHost(options: WebHostStart = {}): Promise<RunningW
       reject(new Error(`web host exited with ${String(code)} before printing its address; stderr:\n${stderr}`));
     });
   });
-  const printed = JSON.parse(first) as { url: string; demoControlUrl?: string };
-  if (printed.demoControlUrl === undefined) throw new Error(`web host printed no demoControlUrl: ${first}`);
+  // Later lines are fresh one-time URLs, each asked for by a line written to the host's stdin.
+  const waiting: ((line: string) => void)[] = [];
+  lines.on('line', (line) => waiting.shift()?.(line));
+  const newLaunchUrl = async (): Promise<string> => {
+    const next = new Promise<string>((resolve) => waiting.push(resolve));
+    child.stdin.write('\n');
+    return (JSON.parse(await next) as { url: string }).url;
+  };
+  const printed = JSON.parse(first) as { url: string; demoControlUrl?: string; demoControlToken?: string };
+  if (printed.demoControlUrl === undefined || printed.demoControlToken === undefined) throw new Error('web host printed no demoControlUrl and demoControlToken');
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
       // Closing stdin is the polite way (the host stops cleanly); SIGTERM to the group if it lingers.
@@ -73,5 +85,5 @@ export async function startWebHost(options: WebHostStart = {}): Promise<RunningW
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url: printed.url, controlUrl: printed.demoControlUrl, dataDir, stderr: () => stderr, stop };
+  return { url: printed.url, newLaunchUrl, controlUrl: printed.demoControlUrl, controlToken: printed.demoControlToken, dataDir, stderr: () => stderr, stop };
 }

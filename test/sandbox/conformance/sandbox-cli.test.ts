@@ -93,10 +93,12 @@ async function controlAnswers(controlUrl: string): Promise<boolean> {
 }
 
 describe('npm run sandbox', () => {
-  it('prints exactly {baseUrl, controlUrl, userId, apiKey, caCertFile} first, logs without the key, and stops cleanly when only npm gets SIGTERM', async () => {
+  it('prints exactly {baseUrl, controlUrl, controlToken, userId, apiKey, caCertFile} first, logs without the key, and stops cleanly when only npm gets SIGTERM', async () => {
     const started = await launch(['--port', '0', '--products', '50']);
     const { info } = started;
-    expect(Object.keys(info).sort()).toEqual(['apiKey', 'baseUrl', 'caCertFile', 'controlUrl', 'userId']);
+    expect(Object.keys(info).sort()).toEqual(['apiKey', 'baseUrl', 'caCertFile', 'controlToken', 'controlUrl', 'userId']);
+    expect(text(info.controlToken)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(started.stderr()).not.toContain(text(info.controlToken));
     expect(text(info.baseUrl)).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/openapi\/v1$/);
     expect(text(info.controlUrl)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(text(info.apiKey)).toMatch(/^AK_[0-9a-f]{32}$/);

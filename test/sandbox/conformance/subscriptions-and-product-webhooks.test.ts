@@ -18,6 +18,7 @@ import {
 } from '../../support/control-catalog';
 import { expectSnapshot, type Snapshot } from '../../support/snapshot-checks';
 import { asArray, asRecord, expectError, expectListPayload, expectOk, must, newAccount, pacedCall, sleep, templateMinUnits, type Credentials } from '../../support/wire-checks';
+import { controlHeaders } from '../../support/control-auth';
 
 /** How long to keep listening after an event arrived, to be sure no second one follows. */
 const QUIET_MS = 400;
@@ -251,7 +252,7 @@ describe('product.changed for every kind of change (spec 6.3; contract 4.1)', ()
     expect(variant(counted, 0)).toMatchObject({ inventoryType: 'tracked', remainingUnits: 12 });
     const refused = await fetch(`${sandbox.controlUrl}/control/products/${single.productRef}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: controlHeaders(sandbox.controlToken, 'POST'),
       body: JSON.stringify({ variantRef: 0, inventoryType: 'tracked', remainingUnits: null }),
     });
     expect(refused.status).toBe(400);

@@ -12,6 +12,7 @@ import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, Mercha
 import { ActionInputError } from '../orders/order-actions';
 import { ActionNotAllowedError, IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateMissingError, TemplateNotSupportedError } from '../orders/order-errors';
 import { RefundedCardsError } from '../vault/refund-mark';
+import { CardDecryptionError, DataKeyMissingError } from '../vault/card-cipher';
 import { CardNotFoundError } from '../vault/vault-reader';
 
 /** A refusal decided by a handler itself (not found, no clipboard, …), carried as it is. */
@@ -67,6 +68,9 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
   if (error instanceof NotConnectedError) return { code: 'NOT_CONNECTED', message: said(error.message) };
   if (error instanceof CardNotFoundError) return { code: 'NOT_FOUND', message: said(error.message) };
   if (error instanceof RefundedCardsError) return { code: 'REFUND_ACK_REQUIRED', message: said(error.message) };
+  if (error instanceof DataKeyMissingError || (error instanceof CardDecryptionError && error.keyMissing)) {
+    return { code: 'DATA_KEY_MISSING', message: 'the key that unlocks the stored cards is missing from the secret store' };
+  }
   logger.error('handler failed unexpectedly', {
     channel,
     error: error instanceof Error ? error.name : typeof error,

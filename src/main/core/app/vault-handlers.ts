@@ -7,7 +7,7 @@ import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
 import { toMaskedCardView } from './view-mapping';
 
-type Channels = 'vault.cards' | 'vault.reveal' | 'vault.copy';
+type Channels = 'vault.cards' | 'vault.reveal' | 'vault.copy' | 'vault.keyStatus' | 'vault.startNewKey';
 
 export function vaultHandlers(ctx: AppContext): HandlersFor<Channels> {
   const { db, vault } = ctx.core;
@@ -19,6 +19,19 @@ export function vaultHandlers(ctx: AppContext): HandlersFor<Channels> {
   };
 
   return {
+    'vault.keyStatus': () => ({ missing: ctx.core.vaultKeyMissing() }),
+
+    'vault.startNewKey': async () => {
+      if (!ctx.core.vaultKeyMissing()) throw new AppFailure('ACTION_NOT_ALLOWED', 'the vault key is present; there is nothing to replace');
+      const waiting = await ctx.core.startNewVaultKey();
+      // Their cards come back when the merchant's order detail is read again: ask for each soon.
+      if (ctx.core.connection() !== null) {
+        const services = await ctx.core.merchant();
+        for (const ref of waiting) services.tracker.nudge(ref);
+      }
+      return { missing: ctx.core.vaultKeyMissing() };
+    },
+
     'vault.cards': ({ clientOrderRef }) => {
       requireOrder(clientOrderRef);
       return vault.listCards(clientOrderRef).map(toMaskedCardView);

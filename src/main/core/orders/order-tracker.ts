@@ -11,7 +11,7 @@ import type { MerchantClient } from '../merchant/merchant-client';
 import { MerchantError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
 import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
-import type { CardCipher } from '../vault/card-cipher';
+import { DataKeyMissingError, type CardCipher } from '../vault/card-cipher';
 import { applyOrderDetail, getStoredOrder, listRefunds, nextPollAt, ordersDueForPoll, schedulePoll, type StoredOrder } from './order-store';
 import { DEFAULT_POLL_POLICY, needsPolling, pollDelayMs, type PollPolicy } from './poll-policy';
 
@@ -69,6 +69,13 @@ export function createOrderTracker(options: OrderTrackerOptions) {
     try {
       await refresh(order.clientOrderRef, loop.signal() ?? undefined);
     } catch (error) {
+      if (error instanceof DataKeyMissingError) {
+        // Its cards cannot be sealed while the vault key is missing: nothing was stored, the merchant
+        // keeps them. Back off like an unchanged poll instead of asking again every pass.
+        reschedule(order.clientOrderRef, false, true);
+        logger.warn('order poll not stored: the vault key is missing', { clientOrderRef: order.clientOrderRef });
+        return;
+      }
       if (!(error instanceof MerchantError)) throw error;
       // Not a change: back off as if nothing was seen, try again later.
       reschedule(order.clientOrderRef, false, true);

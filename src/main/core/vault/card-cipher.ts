@@ -6,6 +6,10 @@
 // The data key is a secret of the SecretStore (base64 under `vault.card-key.<keyId>`, the current
 // id under `vault.card-key.current`): the store's own protection (safeStorage, or scrypt + GCM in
 // the passphrase file) wraps it. Losing the store's secrets makes the vault unreadable, by design.
+// A key is minted only for a vault that never had one: when the database names keys (vault_keys) but
+// the store has none (a memory-only store after a restart, a keyring that changed), opening fails
+// with DataKeyMissingError instead of silently starting over, and core runs with a locked cipher
+// until the buyer restores the store or explicitly starts a new key (adoptNewKey).
 //
 // Sealed format, version 1 (29 bytes of overhead + the UTF-8 plaintext's length):
 //   version (1 byte, 0x01) | key id (8 bytes) | nonce (12) | tag (16) | ciphertext
@@ -66,7 +70,11 @@ function recordContext(record: SealedRecord): string {
 
 export class CardDecryptionError extends Error {
   override readonly name = 'CardDecryptionError';
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** Sealed under a data key this run does not hold (lost with the secret store), rather than damaged. */
+    readonly keyMissing = false,
+  ) {
     super(`a card secret could not be decrypted: ${reason}`);
   }
 }
@@ -86,41 +94,91 @@ function decodeKey(encoded: string | null, keyId: string): Buffer {
   return key;
 }
 
+export interface CardCipherOpenOptions {
+  /** Key ids the database already names (vault_keys): with any, a missing key is an error, never re-minted. */
+  readonly knownKeyIds?: readonly string[];
+}
+
+/** Mints a key and stores it, the key before the pointer to it, so a crash in between leaves no dangling id. */
+async function mintKey(store: SecretStore): Promise<{ keyIdHex: string; key: Buffer }> {
+  const keyIdHex = randomBytes(KEY_ID_BYTES).toString('hex');
+  const key = randomBytes(KEY_BYTES);
+  await store.set(keySecretName(keyIdHex), key.toString('base64'));
+  await store.set(CURRENT_KEY_SECRET, keyIdHex);
+  return { keyIdHex, key };
+}
+
 export class CardCipher {
   private disposed = false;
 
   private constructor(
-    private readonly currentKeyId: Buffer,
+    /** null: locked (the data key is missing); nothing can be sealed or opened. */
+    private currentKeyId: Buffer | null,
     /** Keys by hex id; one today, several once keys are rotated. */
     private readonly keys: Map<string, Buffer>,
   ) {}
 
-  /** Loads the current data key, creating and storing one on first use. */
-  static async open(store: SecretStore): Promise<CardCipher> {
-    let keyIdHex = await store.get(CURRENT_KEY_SECRET);
-    let key: Buffer;
+  /**
+   * Loads the current data key. A vault that never had one (no current key in the store and no
+   * knownKeyIds) gets a new one; otherwise a missing or damaged key throws DataKeyMissingError.
+   */
+  static async open(store: SecretStore, options: CardCipherOpenOptions = {}): Promise<CardCipher> {
+    const keyIdHex = await store.get(CURRENT_KEY_SECRET);
     if (keyIdHex === null) {
-      keyIdHex = randomBytes(KEY_ID_BYTES).toString('hex');
-      key = randomBytes(KEY_BYTES);
-      // The key is stored before the pointer to it, so a crash in between leaves no dangling id.
-      await store.set(keySecretName(keyIdHex), key.toString('base64'));
-      await store.set(CURRENT_KEY_SECRET, keyIdHex);
-    } else {
-      if (!/^[0-9a-f]{16}$/.test(keyIdHex)) throw new DataKeyMissingError('(unreadable id)');
-      key = decodeKey(await store.get(keySecretName(keyIdHex)), keyIdHex);
+      const known = options.knownKeyIds ?? [];
+      if (known.length > 0) throw new DataKeyMissingError(known[known.length - 1] ?? '(unknown)');
+      const minted = await mintKey(store);
+      return new CardCipher(Buffer.from(minted.keyIdHex, 'hex'), new Map([[minted.keyIdHex, minted.key]]));
     }
+    if (!/^[0-9a-f]{16}$/.test(keyIdHex)) throw new DataKeyMissingError('(unreadable id)');
+    const key = decodeKey(await store.get(keySecretName(keyIdHex)), keyIdHex);
     return new CardCipher(Buffer.from(keyIdHex, 'hex'), new Map([[keyIdHex, key]]));
+  }
+
+  /** A cipher without a key: sealing and opening throw DataKeyMissingError until adoptNewKey. */
+  static locked(): CardCipher {
+    return new CardCipher(null, new Map());
+  }
+
+  /** Whether the data key is missing (opened with locked()). */
+  get isLocked(): boolean {
+    return this.currentKeyId === null;
   }
 
   /** Hex id of the key new values are sealed with. */
   get keyId(): string {
+    if (this.currentKeyId === null) throw new DataKeyMissingError('(none)');
     return this.currentKeyId.toString('hex');
+  }
+
+  /**
+   * The buyer's explicit choice after DataKeyMissing: a new data key for new cards. Cards sealed
+   * under the lost key stay unreadable until the merchant delivers them again (storeCards replaces
+   * such rows). Never called on its own.
+   */
+  async adoptNewKey(store: SecretStore): Promise<void> {
+    if (this.disposed) throw new Error('the card cipher has been disposed');
+    const minted = await mintKey(store);
+    this.keys.set(minted.keyIdHex, minted.key);
+    this.currentKeyId = Buffer.from(minted.keyIdHex, 'hex');
+  }
+
+  /** Whether this cipher can open the value (its key is held and it is intact for the record). */
+  canOpen(sealedBytes: Uint8Array, record: CardSecretRecord): boolean {
+    try {
+      this.unseal(sealedBytes, record);
+      return true;
+    } catch (error) {
+      if (error instanceof CardDecryptionError || error instanceof DataKeyMissingError) return false;
+      throw error;
+    }
   }
 
   /** Synchronous so that it can run inside a better-sqlite3 transaction. */
   seal(plaintext: string, record: SealedRecord): Buffer {
-    const key = this.keyFor(this.keyId);
-    if (key === undefined) throw new DataKeyMissingError(this.keyId);
+    const keyId = this.keyId;
+    const key = this.keyFor(keyId);
+    if (key === undefined || this.currentKeyId === null) throw new DataKeyMissingError(keyId);
     const header = Buffer.concat([Buffer.of(SEALED_VERSION), this.currentKeyId]);
     const sealed = gcmEncrypt(key, Buffer.from(plaintext, 'utf8'), associatedData(header, record));
     return Buffer.concat([header, sealed.nonce, sealed.tag, sealed.ciphertext]);
@@ -133,7 +191,10 @@ export class CardCipher {
     const header = bytes.subarray(0, HEADER_BYTES);
     const keyId = bytes.subarray(1, HEADER_BYTES).toString('hex');
     const key = this.keyFor(keyId);
-    if (key === undefined) throw new CardDecryptionError(`unknown data key ${keyId}`);
+    if (key === undefined) {
+      // Its key is not held: lost with the secret store (the buyer was told at start), not tampering.
+      throw this.currentKeyId === null ? new DataKeyMissingError(keyId) : new CardDecryptionError(`unknown data key ${keyId}`, true);
+    }
     const nonce = bytes.subarray(HEADER_BYTES, HEADER_BYTES + NONCE_BYTES);
     const tag = bytes.subarray(HEADER_BYTES + NONCE_BYTES, OVERHEAD);
     const ciphertext = bytes.subarray(OVERHEAD);

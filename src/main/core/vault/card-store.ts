@@ -22,8 +22,11 @@ export function ensureVaultKey(db: Database, cipher: CardCipher, now: number): v
 
 /**
  * Seals and inserts each card of `cards` (its position is its seq). A card already stored for that
- * (order, seq) is left alone: a second delivery (poll and webhook, a retry) is a no-op. Returns how
- * many were newly stored.
+ * (order, seq) is left alone: a second delivery (poll and webhook, a retry) is a no-op, unless the
+ * stored row can no longer be opened (its data key was lost with the secret store): then the
+ * merchant's authenticated copy replaces it, which is how such cards are recovered. Returns how many
+ * were newly stored or replaced. With the data key missing (a locked cipher) it throws
+ * DataKeyMissingError, so the caller's transaction stores nothing and the delivery is retried later.
  */
 export function storeCards(
   db: Database,
@@ -35,7 +38,8 @@ export function storeCards(
 ): number {
   if (cards.length === 0) return 0;
   ensureVaultKey(db, cipher, now);
-  const exists = db.prepare<[string, number], { id: number }>('SELECT id FROM cards WHERE client_order_ref = ? AND seq = ?');
+  const existing = db.prepare<[string, number], { id: number; card_no_sealed: Buffer }>('SELECT id, card_no_sealed FROM cards WHERE client_order_ref = ? AND seq = ?');
+  const replace = db.prepare('UPDATE cards SET key_id = ?, card_no_sealed = ?, card_password_sealed = ?, expires_at = ?, received_at = ?, source = ? WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO cards (client_order_ref, seq, key_id, card_no_sealed, card_password_sealed, expires_at, received_at, source)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -43,11 +47,13 @@ export function storeCards(
   );
   let stored = 0;
   cards.forEach((card, seq) => {
-    // Checked first so that an already stored card is not even sealed again.
-    if (exists.get(clientOrderRef, seq) !== undefined) return;
+    // Checked first so that an already stored, readable card is not even sealed again.
+    const row = existing.get(clientOrderRef, seq);
+    if (row !== undefined && cipher.canOpen(row.card_no_sealed, { clientOrderRef, seq, field: 'card_no' })) return;
     const cardNo = cipher.seal(card.card_no, { clientOrderRef, seq, field: 'card_no' });
     const password = cipher.seal(card.card_password, { clientOrderRef, seq, field: 'card_password' });
-    stored += insert.run(clientOrderRef, seq, cipher.keyId, cardNo, password, card.expiresAt, now, source).changes;
+    if (row === undefined) stored += insert.run(clientOrderRef, seq, cipher.keyId, cardNo, password, card.expiresAt, now, source).changes;
+    else stored += replace.run(cipher.keyId, cardNo, password, card.expiresAt, now, source, row.id).changes;
   });
   return stored;
 }

@@ -5,7 +5,7 @@
 // row records; audit rows name the card as the vault does (merchant order number, #1 first).
 import type { Database } from 'better-sqlite3';
 import { openRechargedEntries } from '../orders/recharged-entries';
-import type { CardCipher } from './card-cipher';
+import { CardDecryptionError, DataKeyMissingError, type CardCipher } from './card-cipher';
 import { createCardLabels } from './card-labels';
 import { acknowledgedDetail, createRefundMarkReader, RefundedCardsError } from './refund-mark';
 
@@ -55,6 +55,12 @@ export interface RevealOptions {
   readonly detail?: string | undefined;
 }
 
+/**
+ * The mask of a card whose data key is missing (core.vaultKeyMissing, or a key lost before a new one
+ * was started): the list still shows that the card exists; opening it says DATA_KEY_MISSING.
+ */
+export const UNREADABLE_CARD_MASK = '••••••••';
+
 /** Shows at most the last 4 characters, and none of a short value. */
 export function maskCardNo(cardNo: string): string {
   const chars = [...cardNo];
@@ -89,6 +95,15 @@ export function createVaultReader(options: VaultReaderOptions) {
   };
 
   const openCardNo = (clientOrderRef: string, seq: number, sealed: Buffer): string => cipher.unseal(sealed, { clientOrderRef, seq, field: 'card_no' });
+  const maskOf = (clientOrderRef: string, seq: number, sealed: Buffer): string => {
+    try {
+      return maskCardNo(openCardNo(clientOrderRef, seq, sealed));
+    } catch (error) {
+      // Only a missing key is shown as unreadable; a damaged or moved value still fails loudly.
+      if (error instanceof DataKeyMissingError || (error instanceof CardDecryptionError && error.keyMissing)) return UNREADABLE_CARD_MASK;
+      throw error;
+    }
+  };
   const open = (clientOrderRef: string, row: Pick<CardRow, 'seq' | 'card_no_sealed' | 'card_password_sealed' | 'expires_at'>): RevealedCard => ({
     seq: row.seq,
     cardNo: openCardNo(clientOrderRef, row.seq, row.card_no_sealed),
@@ -100,7 +115,7 @@ export function createVaultReader(options: VaultReaderOptions) {
     listCards(clientOrderRef: string): MaskedCard[] {
       return selectAll.all(clientOrderRef).map((row) => ({
         seq: row.seq,
-        cardNoMasked: maskCardNo(openCardNo(clientOrderRef, row.seq, row.card_no_sealed)),
+        cardNoMasked: maskOf(clientOrderRef, row.seq, row.card_no_sealed),
         hasPassword: row.card_password_sealed !== null,
         expiresAt: row.expires_at,
         receivedAt: row.received_at,
@@ -135,7 +150,7 @@ export function createVaultReader(options: VaultReaderOptions) {
 
     /** The masked number of a card row read elsewhere (the vault list), without a second query. */
     maskSealedCardNo(clientOrderRef: string, seq: number, cardNoSealed: Buffer): string {
-      return maskCardNo(openCardNo(clientOrderRef, seq, cardNoSealed));
+      return maskOf(clientOrderRef, seq, cardNoSealed);
     },
 
     /**

@@ -2,7 +2,7 @@
 // window.procureDesk; served by the web host, the same object is built over its WebSocket. Screens
 // import `api` from here and cannot tell the two hosts apart.
 import { buildBridgeApi, type ProcureDeskApi } from '../../../shared/ipc/bridge-api';
-import { createWebBridge, webBridgeUrl } from './web-bridge';
+import { createWebBridge, openWebSession, webBridgeUrl } from './web-bridge';
 
 /** Neither host: every call fails with words that say so, instead of the page crashing on load. */
 function missingHostApi(): ProcureDeskApi {
@@ -18,7 +18,7 @@ function pickApi(): ProcureDeskApi {
   const preload = window.procureDesk;
   if (preload !== undefined) return preload;
   const url = webBridgeUrl(document, window.location);
-  return url === null ? missingHostApi() : createWebBridge(url);
+  return url === null ? missingHostApi() : createWebBridge(url, openWebSession(window.location, window.history));
 }
 
 export const api: ProcureDeskApi = pickApi();

@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import type { OrderToConfirm } from '../lib/order-draft';
 import type { FormModel } from '../lib/template-form';
+import { MemoryOnlySecretsWarning } from './MemoryOnlySecretsWarning';
 
 interface Props {
   readonly order: OrderToConfirm;
@@ -33,6 +34,7 @@ export function OrderConfirmation({ order, model, productName, variantTitle, bal
   return (
     <div data-testid="order-confirmation">
       <Typography.Paragraph type="secondary">{t('orderForm.confirmIntro')}</Typography.Paragraph>
+      <MemoryOnlySecretsWarning />
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('detail.product')}>
           <span data-testid="confirm-product">{productName}</span>

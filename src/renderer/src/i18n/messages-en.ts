@@ -243,6 +243,12 @@ export const en = {
   'action.withdraw': 'Withdraw',
 
   'vault.title': 'Card vault',
+  'vault.keyMissing.title': 'The vault key is missing: stored card codes cannot be opened',
+  'vault.keyMissing.body':
+    'The key that unlocks the card codes stored here is not in the secret store. Nothing was replaced on its own. If you can, quit and start again with the secret store that held it (the same system keyring, or the same passphrase). Otherwise start a new key: new card codes are stored with it, and card codes stored under the lost key are fetched from the merchant again and replace the unreadable ones.',
+  'vault.keyMissing.startNew': 'Start a new vault key',
+  'vault.keyMissing.confirm': 'Start a new key? Card codes under the lost key stay unreadable until the merchant delivers them again.',
+  'vault.keyMissing.started': 'New vault key started; card codes are being fetched again',
   'vault.pickOrder': 'Choose an order with card codes',
   'vault.noCards': 'No card codes for this order yet.',
   'vault.cardNo': 'Card number',
@@ -271,6 +277,9 @@ export const en = {
   'settings.keyMissing': 'Not stored',
   'settings.secretStore.safe-storage': 'encrypted by the system',
   'settings.secretStore.memory': 'in memory only, until the app closes',
+  'secrets.memoryOnly.title': 'Card codes of this order will not survive a restart',
+  'secrets.memoryOnly.body':
+    'Secrets are kept in memory only here, so the key that protects stored card codes is lost when the app closes; after that they cannot be opened until the merchant delivers them again. To keep them: in the desktop app choose File → "Keep the API key on disk with weaker protection"; in a browser restart `npm run web` with --data DIR and PROCURE_PASSPHRASE (the passphrase store the command line uses).',
   'settings.secretStore.passphrase-file': 'encrypted with your passphrase',
   'settings.replaceKey': 'Replace key',
   'settings.newKey': 'New API key',
@@ -358,6 +367,9 @@ export const en = {
   'problem.refundAckRequired.body': 'The merchant refunded or cancelled the order these card codes came with, so they may no longer work. Nothing was shown, copied or exported: confirm first that you want to go on.',
   'problem.malformed.title': 'Unexpected answer',
   'problem.malformed.body': 'The merchant answered in a way this app does not understand. Try again later; if it keeps happening, update the app.',
+  'problem.dataKeyMissing.title': 'Stored card codes cannot be opened',
+  'problem.dataKeyMissing.body':
+    'The key that unlocks your stored card codes is missing from the secret store (for example, secrets were kept in memory only and the app was restarted). Restart with the secret store that held it, or start a new vault key in the card vault: the merchant then delivers those cards again.',
   'problem.unknown.title': 'Something went wrong',
   'problem.unknown.body': 'The request did not succeed.',
   'problem.merchantCode': 'Merchant code {code}',

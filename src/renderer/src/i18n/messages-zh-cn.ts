@@ -243,6 +243,12 @@ export const zhCN: Record<MessageKey, string> = {
   'action.withdraw': '撤回',
 
   'vault.title': '卡密保险箱',
+  'vault.keyMissing.title': '保险箱密钥丢失：已保存的卡密无法打开',
+  'vault.keyMissing.body':
+    '用于解锁此处卡密的密钥不在密钥存储中。应用没有自行替换它。如有可能，请退出并使用原来的密钥存储（同一个系统密钥环或同一个口令）重新启动。否则请启用新密钥：新的卡密将用它加密保存，旧密钥下的卡密会从商户重新获取，并替换无法读取的记录。',
+  'vault.keyMissing.startNew': '启用新的保险箱密钥',
+  'vault.keyMissing.confirm': '确定启用新密钥吗？在商户重新下发之前，旧密钥下的卡密仍无法读取。',
+  'vault.keyMissing.started': '已启用新的保险箱密钥，正在重新获取卡密',
   'vault.pickOrder': '选择一个含卡密的订单',
   'vault.noCards': '该订单暂无卡密。',
   'vault.cardNo': '卡号',
@@ -271,6 +277,9 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keyMissing': '未保存',
   'settings.secretStore.safe-storage': '由系统加密',
   'settings.secretStore.memory': '仅保存在内存中，关闭应用即失效',
+  'secrets.memoryOnly.title': '此订单的卡密在重启后将无法打开',
+  'secrets.memoryOnly.body':
+    '这里的密钥只保存在内存中，保护已存卡密的密钥会在应用关闭时丢失；之后在商户重新下发之前，这些卡密都无法打开。如需保留：桌面应用请选择「文件 → 以较弱的保护将 API 密钥保存在磁盘上」；浏览器中请使用 --data DIR 和 PROCURE_PASSPHRASE 重新启动 `npm run web`（与命令行相同的口令存储）。',
   'settings.secretStore.passphrase-file': '用您的口令加密',
   'settings.replaceKey': '更换密钥',
   'settings.newKey': '新的 API 密钥',
@@ -358,6 +367,9 @@ export const zhCN: Record<MessageKey, string> = {
   'problem.refundAckRequired.body': '这些卡密所属的订单已被商户退款或取消，卡密可能已失效。尚未显示、复制或导出任何内容：请先确认是否继续。',
   'problem.malformed.title': '应答无法识别',
   'problem.malformed.body': '商户的应答无法识别。请稍后再试；如果持续出现，请更新应用。',
+  'problem.dataKeyMissing.title': '已保存的卡密无法打开',
+  'problem.dataKeyMissing.body':
+    '用于解锁已保存卡密的密钥不在密钥存储中（例如密钥只保存在内存中，而应用已重新启动）。请使用原来的密钥存储重新启动应用，或在卡密保险箱中启用新的保险箱密钥：之后商户会重新下发这些卡密。',
   'problem.unknown.title': '出现问题',
   'problem.unknown.body': '请求未成功。',
   'problem.merchantCode': '商户错误码 {code}',

@@ -24,6 +24,7 @@ export type Problem =
   | 'notFound'
   | 'refundAckRequired'
   | 'malformed'
+  | 'dataKeyMissing'
   | 'unknown';
 
 /** Problems about the connection as a whole: shown in the banner on every screen, not just one form. */
@@ -97,6 +98,8 @@ function problemOfIpcError(error: IpcError): Problem {
       return 'refundAckRequired';
     case 'MERCHANT_MALFORMED':
       return 'malformed';
+    case 'DATA_KEY_MISSING':
+      return 'dataKeyMissing';
     case 'MERCHANT_REFUSED':
     case 'FORBIDDEN_SENDER':
     case 'INTERNAL':

@@ -4,6 +4,7 @@ import { api } from '../bridge';
 import type { AccountView } from '../../../shared/ipc/views';
 import { useProblemStore } from '../state/problem-store';
 import { keys } from './keys';
+import { mutateThenForget, SECRET_MUTATION_GC_TIME, type SecretCallbacks } from './secret-mutation';
 
 export function useConnectionStatus() {
   return useQuery({ queryKey: keys.connection, queryFn: () => api.connection.status() });
@@ -32,12 +33,21 @@ function useAfterConnect() {
   };
 }
 
+export interface ConnectInput {
+  baseUrl: string;
+  userId: string;
+  apiKey: string;
+}
+
+/** The API key is in the variables: the mutation leaves the cache once connected (secret-mutation.ts). */
 export function useConnect() {
   const after = useAfterConnect();
-  return useMutation({
-    mutationFn: (input: { baseUrl: string; userId: string; apiKey: string }) => api.connection.connect({ ...input, caCertPem: null }),
+  const mutation = useMutation({
+    gcTime: SECRET_MUTATION_GC_TIME,
+    mutationFn: (input: ConnectInput) => api.connection.connect({ ...input, caCertPem: null }),
     onSuccess: after,
   });
+  return { ...mutation, mutate: (input: ConnectInput, callbacks?: SecretCallbacks<AccountView>) => mutateThenForget(mutation, input, callbacks) };
 }
 
 export function useStartDemo() {
@@ -45,9 +55,11 @@ export function useStartDemo() {
   return useMutation({ mutationFn: () => api.connection.startDemo(), onSuccess: after });
 }
 
+/** The new API key is in the variables: the mutation leaves the cache once stored (secret-mutation.ts). */
 export function useReplaceKey() {
   const after = useAfterConnect();
-  return useMutation({ mutationFn: (apiKey: string) => api.connection.replaceKey({ apiKey }), onSuccess: after });
+  const mutation = useMutation({ gcTime: SECRET_MUTATION_GC_TIME, mutationFn: (apiKey: string) => api.connection.replaceKey({ apiKey }), onSuccess: after });
+  return { ...mutation, mutate: (apiKey: string, callbacks?: SecretCallbacks<AccountView>) => mutateThenForget(mutation, apiKey, callbacks) };
 }
 
 export function useClearKey() {

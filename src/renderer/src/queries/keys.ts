@@ -15,6 +15,7 @@ export const keys = {
   order: (clientOrderRef: string) => ['orders', 'detail', clientOrderRef] as const,
   template: (productRef: number, variantRef: number) => ['template', productRef, variantRef] as const,
   vault: ['vault'] as const,
+  vaultKey: ['vaultKey'] as const,
   cards: (clientOrderRef: string) => ['vault', 'cards', clientOrderRef] as const,
   settings: ['settings'] as const,
   ngrokAuthtoken: ['settings', 'ngrokAuthtoken'] as const,

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
 import type { Settings } from '../../../shared/ipc/views';
 import { keys } from './keys';
+import { mutateThenForget, SECRET_MUTATION_GC_TIME, type SecretCallbacks } from './secret-mutation';
 
 export function useSettings() {
   return useQuery({ queryKey: keys.settings, queryFn: () => api.settings.get(), staleTime: Infinity });
@@ -28,13 +29,17 @@ export function useNgrokAuthtoken() {
   return useQuery({ queryKey: keys.ngrokAuthtoken, queryFn: () => api.settings.ngrokAuthtoken() });
 }
 
+/** The authtoken is in the variables: the mutation leaves the cache once saved (secret-mutation.ts). */
 export function useSaveNgrokAuthtoken() {
   const client = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
+    gcTime: SECRET_MUTATION_GC_TIME,
     mutationFn: (authtoken: string) => api.settings.saveNgrokAuthtoken({ authtoken }),
     onSuccess: (status) => {
       client.setQueryData(keys.ngrokAuthtoken, status);
       void client.invalidateQueries({ queryKey: keys.eventsHealth });
     },
   });
+  type Saved = NonNullable<typeof mutation.data>;
+  return { ...mutation, mutate: (authtoken: string, callbacks?: SecretCallbacks<Saved>) => mutateThenForget(mutation, authtoken, callbacks) };
 }

@@ -10,6 +10,7 @@ import type { CardKey, VaultCardRow } from '../../../shared/ipc/vault-views';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { RefundMarkTag } from '../components/RefundMarkTag';
 import { RevealableCard } from '../components/RevealableCard';
+import { VaultKeyMissingAlert } from '../components/VaultKeyMissingAlert';
 import { VaultFilters } from '../components/VaultFilters';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
@@ -133,6 +134,7 @@ export function VaultScreen() {
   return (
     <Card title={t('vault.title')} data-testid="vault-screen">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <VaultKeyMissingAlert />
         <Alert type="info" showIcon icon={<LockOutlined />} title={t('vault.audited')} data-testid="vault-audit-note" />
         <VaultFilters value={filter} onChange={change} orders={orderChoices} products={productChoices} />
         <Space wrap>
