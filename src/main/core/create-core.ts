@@ -159,7 +159,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const notBefore: NotBeforeStore = createNotBeforeStore(db);
 
   /** A client for one key; its access gate is new, so replacing the key lifts a "key invalid" pause. */
-  const buildClient = (settings: ConnectionSettings, apiKey: string): { client: MerchantClient; access: AccessGate } => {
+  const buildClient = (settings: ConnectionSettings, apiKey: string): { client: MerchantClient; backgroundClient: MerchantClient; access: AccessGate } => {
     logger.registerSecret(apiKey);
     const access = createAccessGate(clock);
     const send = createRequestSender({
@@ -174,10 +174,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),
       ...(deps.merchantMaxWaitMs === undefined ? {} : { maxWaitMs: deps.merchantMaxWaitMs }),
     });
-    return { client: createMerchantClient(send, access), access };
+    return { client: createMerchantClient(send, access), backgroundClient: createMerchantClient(send, access, 'background'), access };
   };
 
-  const buildServices = ({ client, access }: { client: MerchantClient; access: AccessGate }): MerchantServices => {
+  const buildServices = ({ client, backgroundClient, access }: { client: MerchantClient; backgroundClient: MerchantClient; access: AccessGate }): MerchantServices => {
     let events: EventsService | null = null;
     const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount() };
     // Late-bound: the events service is built from this tracker, and the tracker asks it how often to poll.
@@ -190,7 +190,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive, pause: merchantWorkerPause(pauseDeps, ['aftersaleRead', 'aftersaleWrite']) });
     const watchedProducts = createWatchedProductPoll({
       watches: createProductWatchStore(db),
-      client,
+      client: backgroundClient,
       catalog,
       clock,
       logger,
@@ -226,7 +226,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       syncCatalog: (options = {}) =>
         runCatalogSync({
           repository: catalog,
-          client,
+          // The sync yields its quota group to anything the buyer is waiting for.
+          client: backgroundClient,
           clock,
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
           ...(options.signal ? { signal: options.signal } : {}),

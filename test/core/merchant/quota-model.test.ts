@@ -43,3 +43,96 @@ describe('quota model corrections', () => {
     expect(model.waitMs('orderCreate')).toBe(0);
   });
 });
+
+/** A clock whose sleeps end when the test moves time past them. */
+function steppedClock(): Clock & { advance(ms: number): Promise<void> } {
+  let now = 1_790_000_000_000;
+  let timers: { at: number; wake: () => void }[] = [];
+  const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  return {
+    nowMs: () => now,
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve, reject) => {
+        timers.push({ at: now + ms, wake: resolve });
+        signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+      }),
+    async advance(ms) {
+      now += ms;
+      const due = timers.filter((timer) => timer.at <= now);
+      timers = timers.filter((timer) => timer.at > now);
+      for (const timer of due) timer.wake();
+      for (let i = 0; i < 10; i++) await settle();
+    },
+  };
+}
+
+describe('quota model priorities (issue 10: the buyer ahead of the sync)', () => {
+  it('the sync never takes a window’s last slots: the buyer’s request is sent at once while the sync waits', async () => {
+    const clock = steppedClock();
+    const model = createQuotaModel(clock);
+    let sent = 0;
+    // The sync sends as fast as it may (a request every 100 ms) until the model holds it back.
+    for (;;) {
+      let granted = false;
+      const attempt = model.acquire('catalog', undefined, undefined, 'background').then((lease) => {
+        granted = true;
+        lease.complete(null);
+      });
+      await clock.advance(100);
+      if (!granted) {
+        // Held back with slots still free: the buyer's request goes out now.
+        expect(sent).toBe(120 - 6);
+        let buyer = false;
+        void model.acquire('catalog').then((lease) => {
+          buyer = true;
+          lease.complete(null);
+        });
+        await clock.advance(0);
+        expect(buyer).toBe(true);
+        expect(granted).toBe(false);
+        await clock.advance(60_000);
+        await attempt;
+        return;
+      }
+      sent += 1;
+    }
+  });
+
+  it('a request the buyer waits for takes the next free slot of its group before the sync’s queued ones', async () => {
+    const clock = steppedClock();
+    const model = createQuotaModel(clock);
+    // The group's minute is spent (the buyer's own earlier requests), one request every 500 ms.
+    for (let i = 0; i < 120; i++) {
+      if (i > 0) await clock.advance(500);
+      (await model.acquire('catalog')).complete(null);
+    }
+    const order: string[] = [];
+    const take = (name: string, priority: 'interactive' | 'background'): Promise<void> =>
+      model.acquire('catalog', undefined, undefined, priority).then((lease) => {
+        order.push(name);
+        lease.complete(null);
+      });
+    // Five of the sync's requests are queued first; then the buyer opens a product.
+    const queued = [1, 2, 3, 4, 5].map((n) => take(`sync-${n}`, 'background'));
+    await clock.advance(0);
+    const buyer = take('buyer', 'interactive');
+    await clock.advance(0);
+    expect(order).toEqual([]);
+    // Slots free one by one as the minute slides: the first goes to the buyer.
+    for (let i = 0; i < 40 && order.length < 6; i++) await clock.advance(500);
+    await Promise.all([...queued, buyer]);
+    expect(order[0]).toBe('buyer');
+    expect(order.slice(1).sort()).toEqual(['sync-1', 'sync-2', 'sync-3', 'sync-4', 'sync-5']);
+  });
+
+  it('a group the sync spent does not hold back other groups', async () => {
+    const clock = steppedClock();
+    const model = createQuotaModel(clock);
+    for (let i = 0; i < 114; i++) {
+      if (i > 0) await clock.advance(100);
+      (await model.acquire('catalog', undefined, undefined, 'background')).complete(null);
+    }
+    const lease = await model.acquire('orderRead', undefined, undefined, 'background');
+    lease.complete(null);
+  });
+});

@@ -8,6 +8,7 @@ import { orderListSchema, orderSchema } from '../../../shared/merchant/order';
 import { subscriptionChangeSchema } from '../../../shared/merchant/subscription';
 import { purchaseTemplateSchema } from '../../../shared/merchant/template';
 import type { AccessGate } from './access-gate';
+import type { QuotaPriority } from './quota-model';
 import type { MerchantResult, RequestSender } from './request-sender';
 
 export interface Paging {
@@ -48,8 +49,13 @@ export interface MessageBody {
 
 const orderPath = (ref: string): string => `/orders/${encodeURIComponent(ref)}`;
 
-/** `access`: told every GET /account answer, the one that says whether a suspension is over (spec 3.3). */
-export function createMerchantClient(send: RequestSender, access?: AccessGate) {
+/**
+ * `access`: told every GET /account answer, the one that says whether a suspension is over (spec 3.3).
+ * `priority`: `background` for work nobody waits on (the catalog sync), which then yields the quota to
+ * the buyer's own requests (quota-model.ts).
+ */
+export function createMerchantClient(sender: RequestSender, access?: AccessGate, priority: QuotaPriority = 'interactive') {
+  const send: RequestSender = (request, signal) => sender({ ...request, priority }, signal);
   return {
     getAccount: async (signal?: AbortSignal) => {
       const result = await send({ method: 'GET', path: '/account', group: 'account', repeatable: true, schema: accountSchema }, signal);

@@ -36,12 +36,27 @@ class SlotWindow {
     this.slots = this.slots.filter((slot) => now - slot.at < this.windowMs);
   }
 
-  /** Sandbox ms until a slot is free: 0 now, Infinity until some request in flight completes. */
-  waitMs(now: number): number {
+  /**
+   * Ms until a slot is free: 0 now, Infinity until some request in flight completes. `reserve` slots
+   * at the top of the window are not for this caller (background work leaves them to the buyer).
+   */
+  waitMs(now: number, reserve = 0): number {
     this.prune(now);
-    if (this.slots.length < this.limit) return 0;
-    const finished = this.slots.filter((s) => s.at !== Infinity).map((s) => s.at + this.windowMs - now);
-    return finished.length === 0 ? Infinity : Math.max(0, Math.min(...finished));
+    const capacity = Math.max(1, this.limit - reserve);
+    if (this.slots.length < capacity) return 0;
+    // Enough slots must age out to bring the count below the capacity: the k-th one to finish decides.
+    const needed = this.slots.length - capacity + 1;
+    const finished = this.slots
+      .filter((s) => s.at !== Infinity)
+      .map((s) => s.at + this.windowMs - now)
+      .sort((a, b) => a - b);
+    const decisive = finished[needed - 1];
+    return decisive === undefined ? Infinity : Math.max(0, decisive);
+  }
+
+  /** The slots background work leaves free in this window: a twentieth, at least one. */
+  get backgroundReserve(): number {
+    return Math.max(1, Math.ceil(this.limit / 20));
   }
 
   take(): Slot {
@@ -69,8 +84,16 @@ export interface QuotaLease {
   complete(answer: { status: number; code: number | null; headers: Record<string, string> } | null): void;
 }
 
+/**
+ * `interactive`: someone waits for the answer (the buyer opened a product, placed an order, the
+ * price guard's read before a send). `background`: work nobody is watching (the catalog sync, the
+ * watched-product poll). Within a group a background request yields while an interactive one waits,
+ * so the buyer is never queued behind a sync that spends the group's whole quota.
+ */
+export type QuotaPriority = 'interactive' | 'background';
+
 export interface QuotaModel {
-  acquire(group: QuotaGroup, cooldown?: { kind: CooldownKind; orderRef: string }, signal?: AbortSignal): Promise<QuotaLease>;
+  acquire(group: QuotaGroup, cooldown?: { kind: CooldownKind; orderRef: string }, signal?: AbortSignal, priority?: QuotaPriority): Promise<QuotaLease>;
   /** How long acquire would wait now, for display ("rate limited, retrying in …"). */
   waitMs(group: QuotaGroup): number;
 }
@@ -90,6 +113,19 @@ export function createQuotaModel(clock: Clock): QuotaModel {
   /** The account's total quota refused (someone else spent it): every group waits, not just one. */
   let allBlockedUntil = 0;
   let completions: (() => void)[] = [];
+  /** Interactive requests waiting for a slot, per group: background ones of that group hold back. */
+  const interactiveWaiting = new Map<QuotaGroup, number>();
+  let priorityWaiters: (() => void)[] = [];
+  const priorityChanged = (): void => {
+    const waiting = priorityWaiters;
+    priorityWaiters = [];
+    for (const wake of waiting) wake();
+  };
+  const nextPriorityChange = (signal?: AbortSignal): Promise<void> =>
+    new Promise((resolve, reject) => {
+      priorityWaiters.push(resolve);
+      signal?.addEventListener('abort', () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')), { once: true });
+    });
 
   const windowsOf = (group: QuotaGroup): SlotWindow[] => {
     const windows = [totalMinute, totalBurst];
@@ -100,10 +136,12 @@ export function createQuotaModel(clock: Clock): QuotaModel {
     return windows;
   };
 
-  const waitFor = (group: QuotaGroup, cooldownKey: string | null, now: number): number => {
+  const waitFor = (group: QuotaGroup, cooldownKey: string | null, now: number, background = false): number => {
     let wait = Math.max(0, (blockedUntil.get(group) ?? 0) - now, allBlockedUntil - now);
     if (cooldownKey !== null) wait = Math.max(wait, (cooldowns.get(cooldownKey) ?? 0) - now);
-    for (const window of windowsOf(group)) wait = Math.max(wait, window.waitMs(now));
+    // Background work never takes a window's last slots: a sync that spends a minute's quota in its
+    // first seconds would otherwise make the buyer's own request wait out the rest of the minute.
+    for (const window of windowsOf(group)) wait = Math.max(wait, window.waitMs(now, background ? window.backgroundReserve : 0));
     return wait;
   };
 
@@ -118,14 +156,27 @@ export function createQuotaModel(clock: Clock): QuotaModel {
       const wait = waitFor(group, null, clock.nowMs());
       return wait === Infinity ? 1000 : wait;
     },
-    async acquire(group, cooldown, signal) {
+    async acquire(group, cooldown, signal, priority = 'interactive') {
       const cooldownKey = cooldown ? `${cooldown.kind}:${cooldown.orderRef}` : null;
-      for (;;) {
-        signal?.throwIfAborted();
-        const now = clock.nowMs();
-        const wait = waitFor(group, cooldownKey, now);
-        if (wait === 0) break;
-        await (wait === Infinity ? nextCompletion(signal) : clock.sleep(wait, signal));
+      const interactive = priority === 'interactive';
+      if (interactive) interactiveWaiting.set(group, (interactiveWaiting.get(group) ?? 0) + 1);
+      try {
+        for (;;) {
+          signal?.throwIfAborted();
+          if (!interactive && (interactiveWaiting.get(group) ?? 0) > 0) {
+            await nextPriorityChange(signal);
+            continue;
+          }
+          const now = clock.nowMs();
+          const wait = waitFor(group, cooldownKey, now, !interactive);
+          if (wait === 0) break;
+          await (wait === Infinity ? nextCompletion(signal) : clock.sleep(wait, signal));
+        }
+      } finally {
+        if (interactive) {
+          interactiveWaiting.set(group, (interactiveWaiting.get(group) ?? 1) - 1);
+          priorityChanged();
+        }
       }
       const slots = windowsOf(group).map((window) => window.take());
       // The merchant's X-RateLimit-Remaining describes its window when the request ARRIVED, so it is

@@ -26,7 +26,7 @@ import {
   MerchantTransportError,
 } from './merchant-errors';
 import type { NotBeforeScope, NotBeforeStore } from './not-before-store';
-import type { CooldownKind, QuotaGroup, QuotaModel } from './quota-model';
+import type { CooldownKind, QuotaGroup, QuotaModel, QuotaPriority } from './quota-model';
 import { retryAfterMs } from './retry-after';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry-policy';
 
@@ -48,6 +48,8 @@ export interface MerchantRequest<T> {
   schema: z.ZodType<T>;
   /** Client-clock ms this call may wait for a merchant's Retry-After; default the sender's. */
   maxWaitMs?: number;
+  /** Background requests (the sync) yield to interactive ones of their group (quota-model.ts). */
+  priority?: QuotaPriority;
 }
 
 export interface MerchantResult<T> {
@@ -161,7 +163,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
   const attemptOnce = async <T>(request: MerchantRequest<T>, body: string | undefined, held: Held, signal?: AbortSignal): Promise<MerchantResult<T>> => {
     const refusal = request.path === ACCOUNT_PATH ? null : (access?.refusal() ?? null);
     if (refusal !== null) throw new MerchantAccessError(refusal.httpStatus, refusal.code, refusal.requestId, true);
-    const lease = await options.quota.acquire(request.group, request.cooldown, signal);
+    const lease = await options.quota.acquire(request.group, request.cooldown, signal, request.priority ?? 'interactive');
     const { userId, apiKey } = await options.credentials();
     const headers: Record<string, string> = { accept: 'application/json', 'x-service-user-id': userId, 'x-service-key': apiKey };
     if (body !== undefined) headers['content-type'] = 'application/json';
