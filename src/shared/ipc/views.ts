@@ -137,6 +137,8 @@ export const placeOrderInputSchema = z.object({
   purchaseEntries: z.array(z.record(z.string().max(64), z.string().max(512))).max(1000).optional(),
   /** The unit price (fen) the screen showed and the buyer confirmed; the price guard holds the merchant to it. */
   unitPriceFen: z.number().int().positive().max(100_000_000),
+  /** The review step's reference for this confirmation: placing it again answers the same order (0014). */
+  draftRef: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 

@@ -69,6 +69,7 @@ export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
         units: input.units,
         unitPriceFen: input.unitPriceFen,
         ...(input.purchaseEntries === undefined ? {} : { purchaseEntries: input.purchaseEntries }),
+        ...(input.draftRef === undefined ? {} : { draftRef: input.draftRef }),
       });
       services.outbox.poke();
       ctx.changed();

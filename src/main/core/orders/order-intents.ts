@@ -18,6 +18,7 @@ import {
   type OrderIntent,
 } from './order-intent-store';
 import { sensitiveValues, validatePurchase, type PurchaseInput } from './purchase-validation';
+import { intentOfDraft, recordDraft } from './order-drafts';
 import { readCachedTemplate } from './template-cache';
 
 export interface PlaceOrderInput extends PurchaseInput {
@@ -34,6 +35,12 @@ export interface PlaceOrderInput extends PurchaseInput {
    * price is not known at all is refused (PriceUnknownError), never placed unguarded.
    */
   readonly unitPriceFen?: number;
+  /**
+   * The review step's own reference for the order the buyer confirmed (0014). Placing the same draft
+   * again answers the intent already written for it: one confirmation is one order, whatever the
+   * transport did to the first answer.
+   */
+  readonly draftRef?: string;
 }
 
 /** Re-confirming a parked intent: units and entries against the cached template, and the price. */
@@ -58,6 +65,14 @@ export interface OrderIntentsOptions {
 
 const seconds = (clock: Clock): number => Math.floor(clock.nowMs() / 1000);
 
+/** The intent an earlier place of this draft wrote, if it says the same order; anything else is a bug to stop at. */
+function sameDraftIntent(intent: OrderIntent | null, input: PlaceOrderInput, variantRef: number, unitPriceFen: number): OrderIntent {
+  if (intent === null) throw new Error('an order draft names an intent that is not there');
+  const same = intent.productRef === input.productRef && intent.variantRef === variantRef && intent.units === input.units && intent.confirmedUnitPriceFen === unitPriceFen;
+  if (!same) throw new IntentStateError(`this review was already placed as ${intent.clientOrderRef} with other content; nothing new was written`);
+  return intent;
+}
+
 export function createOrderIntents(options: OrderIntentsOptions) {
   const { db, clock, logger } = options;
 
@@ -75,9 +90,20 @@ export function createOrderIntents(options: OrderIntentsOptions) {
       for (const value of sensitiveValues(entries)) logger.registerSecret(value);
       const confirmedUnitPriceFen = input.unitPriceFen ?? cachedUnitPriceFen(db, input.productRef, variantRef);
       if (confirmedUnitPriceFen === null) throw new PriceUnknownError(input.productRef, variantRef);
-      const clientOrderRef = newClientRef('o');
+      const draftRef = input.draftRef ?? null;
       const now = seconds(clock);
+      // The same review step placed again (a retry over a lost answer): the intent already written.
+      const placed = draftRef === null ? null : db.transaction(() => intentOfDraft(db, draftRef)).immediate();
+      if (placed !== null) {
+        logger.info('order draft placed again: answering the intent already written', { clientOrderRef: placed });
+        return sameDraftIntent(getIntent(db, placed), input, variantRef, confirmedUnitPriceFen);
+      }
+      const clientOrderRef = newClientRef('o');
       db.transaction(() => {
+        if (draftRef !== null) {
+          const raced = intentOfDraft(db, draftRef);
+          if (raced !== null) throw new IntentStateError(`the order of this review was placed at the same moment as ${raced}`);
+        }
         insertIntent(
           db,
           {
@@ -95,6 +121,7 @@ export function createOrderIntents(options: OrderIntentsOptions) {
           },
           now,
         );
+        if (draftRef !== null) recordDraft(db, draftRef, clientOrderRef, now);
       }).immediate();
       logger.info('order intent recorded', { clientOrderRef, productRef: input.productRef, variantRef, units: input.units, confirmedUnitPriceFen });
       const intent = getIntent(db, clientOrderRef);

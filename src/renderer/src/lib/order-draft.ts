@@ -89,6 +89,17 @@ export function visibleGroups(draft: OrderDraft, model: FormModel): EntryGroup[]
   return shown;
 }
 
+/**
+ * A new reference for one review of the order (22 random base64url characters). The place call carries
+ * it: sending the same review again — a retry after a lost answer — answers the order already placed.
+ */
+export function newDraftRef(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** What would be sent, complete: the confirmation step shows exactly this and the place call sends it. */
 export interface OrderToConfirm {
   readonly productRef: number;

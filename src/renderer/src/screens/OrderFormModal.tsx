@@ -21,6 +21,7 @@ import {
   canonicalUnitsText,
   evaluateDraft,
   newDraft,
+  newDraftRef,
   stepUnits,
   withFieldValue,
   withPastedGroups,
@@ -55,6 +56,8 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const [tried, setTried] = useState(false);
   const [step, setStep] = useState<Step>('edit');
   const [frozen, setFrozen] = useState<OrderToConfirm | null>(null);
+  /** One per review: a second Pay of the same review (after an error) is the same order, never a second. */
+  const [draftRef, setDraftRef] = useState<string>(newDraftRef);
   const [sent, setSent] = useState<OrderDetail | null>(null);
   // A second click (or Enter) while the first send is on its way must not place a second order.
   const sendingRef = useRef(false);
@@ -95,6 +98,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
     setTried(true);
     if (state === null || state.order === null || blocked !== null) return;
     setFrozen(state.order);
+    setDraftRef(newDraftRef());
     setStep('confirm');
   };
 
@@ -115,7 +119,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
       confirm.mutate({ clientOrderRef: confirmRef, units: frozen.units, unitPriceFen: frozen.unitPriceFen, ...entries }, { onSuccess: afterSend, onError });
     } else {
       place.mutate(
-        { productRef: frozen.productRef, variantRef: frozen.variantRef, units: frozen.units, unitPriceFen: frozen.unitPriceFen, ...entries },
+        { productRef: frozen.productRef, variantRef: frozen.variantRef, units: frozen.units, unitPriceFen: frozen.unitPriceFen, draftRef, ...entries },
         {
           onSuccess: afterSend,
           onError: (error) => {
@@ -177,7 +181,10 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
           sending={place.isPending || confirm.isPending}
           onBack={() => setStep('edit')}
           onUseNewPrice={() => {
-            if (priceFen !== null) setFrozen({ ...frozen, unitPriceFen: priceFen, totalFen: frozen.units * priceFen });
+            if (priceFen !== null) {
+              setFrozen({ ...frozen, unitPriceFen: priceFen, totalFen: frozen.units * priceFen });
+              setDraftRef(newDraftRef());
+            }
           }}
           onPay={pay}
         />

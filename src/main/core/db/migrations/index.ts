@@ -13,6 +13,7 @@ import { aftersaleOutboxAndReadsMigration } from './0009-aftersale-outbox-and-re
 import { orderPriceGuardMigration } from './0010-order-price-guard';
 import { orderStateHistoryMigration } from './0011-order-state-history';
 import { merchantTrustMigration } from './0013-merchant-trust';
+import { orderDraftsMigration } from './0014-order-drafts';
 
 // MERGE NOTE (branch i11-merchant): id 12 belongs to a migration of another branch. Until it is
 // merged, this empty placeholder keeps the ids consecutive; the merge replaces it with the real
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   orderStateHistoryMigration,
   reservedMigration(12),
   merchantTrustMigration,
+  orderDraftsMigration,
 ];
