@@ -6,6 +6,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { MERCHANT_IMAGE_PATH, MERCHANT_IMAGE_URL_PARAM } from '../shared/merchant-image-route';
+import { MERCHANT_IMAGE_STATUS, type MerchantImageResult } from './core/images/merchant-image-fetcher';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'procure-desk';
@@ -20,8 +21,6 @@ export const APP_SCHEME_PRIVILEGES = {
   privileges: { standard: true, secure: true, supportFetchAPI: true },
 } as const;
 
-/** A merchant image core fetched within its limits, or why not (merchant-image-fetcher.ts). */
-export type ServedImage = { ok: true; body: Uint8Array; contentType: string } | { ok: false; status: 400 | 404 | 413 | 415 | 502 };
 
 export interface AppProtocolOptions {
   /** The built renderer folder (out/renderer). */
@@ -29,7 +28,7 @@ export interface AppProtocolOptions {
   /** The page's policy, sent with every answer (the protocol's answers carry real headers). */
   readonly contentSecurityPolicy: string;
   /** Fetches a merchant image for the page; absent: the image route answers 404. */
-  readonly merchantImage?: (url: string) => Promise<ServedImage>;
+  readonly merchantImage?: (url: string) => Promise<MerchantImageResult>;
 }
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -103,7 +102,7 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     if (options.merchantImage === undefined) return answer(404, 'not found');
     if (target === null) return answer(400, 'no image address');
     const image = await options.merchantImage(target);
-    if (!image.ok) return answer(image.status, 'image not available');
+    if (!image.ok) return answer(MERCHANT_IMAGE_STATUS[image.reason], 'image not available');
     return new Response(image.body, { status: 200, headers: { ...baseHeaders, 'Content-Type': image.contentType, 'Cache-Control': 'private, max-age=3600' } });
   };
 

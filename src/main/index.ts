@@ -3,6 +3,7 @@
 import { app, BrowserWindow, dialog, protocol, session } from 'electron';
 import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
+import { createMerchantImageFetcher } from './core/images/merchant-image-fetcher';
 import { createMainWindow, registerBridgePreload } from './main-window';
 import { startMainServices, type MainServices } from './main-services';
 import { resolveRendererLocation } from './renderer-location';
@@ -65,7 +66,9 @@ if (!app.requestSingleInstanceLock()) {
       const policy = contentSecurityPolicy({ devScriptNonce: renderer.kind === 'dev-server' ? renderer.scriptNonce : undefined });
       hardenSession(session.defaultSession, { isAppUrl, contentSecurityPolicy: policy });
       if (renderer.kind === 'app-protocol') {
-        protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererRoot: renderer.root, contentSecurityPolicy: policy }));
+        // Merchant images reach the page only through core's fetcher, on the page's own origin.
+        const images = createMerchantImageFetcher({ log: (message, fields) => console.warn(`Procure Desk: ${message}`, fields) });
+        protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererRoot: renderer.root, contentSecurityPolicy: policy, merchantImage: (url) => images.fetch(url) }));
       }
       registerBridgePreload(session.defaultSession);
       services = await startMainServices({ isAppUrl, mainWindow: () => mainWindow, showWindow });

@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, rendererSegments, type ServedImage } from '../../src/main/app-protocol';
+import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, rendererSegments } from '../../src/main/app-protocol';
+import type { MerchantImageResult } from '../../src/main/core/images/merchant-image-fetcher';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security';
 import { merchantImageSrc } from '../../src/shared/merchant-image-route';
 
@@ -97,8 +98,8 @@ describe('app:// protocol', () => {
   });
 
   it('serves merchant images only through core’s fetcher, passing its refusals on', async () => {
-    const merchantImage = vi.fn((url: string): Promise<ServedImage> =>
-      Promise.resolve(url === 'https://img.example/a.png' ? { ok: true, body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), contentType: 'image/png' } : { ok: false, status: 415 }),
+    const merchantImage = vi.fn((url: string): Promise<MerchantImageResult> =>
+      Promise.resolve(url === 'https://img.example/a.png' ? { ok: true, body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), contentType: 'image/png' } : { ok: false, reason: 'not-an-image' }),
     );
     const handler = createAppProtocolHandler({ rendererRoot: root, contentSecurityPolicy: CONTENT_SECURITY_POLICY, merchantImage });
     const image = await handler(new Request(`app://procure-desk${merchantImageSrc('https://img.example/a.png')}`));
