@@ -1,36 +1,36 @@
-// Signed updates only: the decision reads app-update.yml as electron-builder writes it (its own YAML
-// writer, from the publish configuration as the builder resolves it for Windows), the refusal path
+// Signed updates only: the decision reads app-update.yml as electron-builder writes it for a Windows
+// build signed from the environment or not (windows-app-update.ts), the refusal path
 // runs against a fake electron-updater, and the buyer is told, in their language, once per version
 // for a standing refusal and every time an update's signature did not match.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getConfig } from 'app-builder-lib/out/util/config/config';
-import { expandMacro } from 'app-builder-lib/out/util/macroExpander';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serializeToYaml } from 'builder-util';
-import type { Configuration } from 'electron-builder';
 import { labelsFor } from '../../src/main/app-locale';
 import { readUpdateEnvironment } from '../../src/main/update-environment';
 import { createUpdateNotice } from '../../src/main/update-notice';
+import { windowsAppUpdateYml, writeCodeSigningPfx } from './windows-app-update';
 import { decideUpdates, publisherNamesOf, startUpdateChecks, type UpdateEnvironment, type UpdaterPort, type UpdateRefusal } from '../../src/main/updater';
 
-const root = new URL('../..', import.meta.url).pathname;
+let signingDir: string;
+let pfx: string;
+const SIGNING_ENV = ['PROCURE_UPDATE_FEED_URL', 'WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD', 'CSC_LINK', 'CSC_KEY_PASSWORD'] as const;
+const savedEnv = new Map<string, string | undefined>();
 
-/**
- * app-update.yml as electron-builder writes it for a Windows build (PublishManager: the first publish
- * configuration, macros expanded, plus the publisher names when the update signature is verified:
- * signtoolOptions.publisherName, else the signing certificate's common name).
- */
-async function windowsAppUpdateYml(certificateCommonName: string | null): Promise<string> {
-  const config: Configuration = await getConfig(root, null, null);
-  const publish = config.publish as Record<string, unknown>;
-  const expanded = Object.fromEntries(Object.entries(publish).map(([key, value]) => [key, typeof value === 'string' ? expandMacro(value, 'x64', { productName: 'Procure Desk' } as never) : value]));
-  const win = config.win ?? {};
-  const verifies = win.verifyUpdateCodeSignature !== false;
-  const configured = win.signtoolOptions?.publisherName;
-  const names = configured === null ? null : configured !== undefined ? [configured].flat() : certificateCommonName === null ? null : [certificateCommonName];
-  return serializeToYaml({ ...expanded, ...(verifies && names !== null ? { publisherName: names } : {}), updaterCacheDirName: 'procure-desk-updater' });
+beforeAll(() => {
+  signingDir = mkdtempSync(join(tmpdir(), 'pd-signing-'));
+  pfx = writeCodeSigningPfx(signingDir, 'Procure Desk Ltd', 'pfx-pass');
+});
+afterAll(() => rmSync(signingDir, { recursive: true, force: true }));
+
+/** The Windows build's app-update.yml, signed from the environment (WIN_CSC_LINK) or not at all. */
+async function windowsBuild(signed: boolean): Promise<string> {
+  if (signed) {
+    process.env['WIN_CSC_LINK'] = pfx;
+    process.env['WIN_CSC_KEY_PASSWORD'] = 'pfx-pass';
+  }
+  return windowsAppUpdateYml();
 }
 
 function fakeUpdater(outcome: Error | null) {
@@ -53,26 +53,31 @@ function fakeUpdater(outcome: Error | null) {
 
 const packaged = (over: Partial<UpdateEnvironment>): UpdateEnvironment => ({ platform: 'win32', isPackaged: true, appUpdateYml: null, macBundleSigned: false, ...over });
 
-let savedFeed: string | undefined;
 beforeEach(() => {
-  savedFeed = process.env['PROCURE_UPDATE_FEED_URL'];
+  for (const name of SIGNING_ENV) {
+    savedEnv.set(name, process.env[name]);
+    delete process.env[name];
+  }
   process.env['PROCURE_UPDATE_FEED_URL'] = 'https://updates.procure-desk.example/stable';
 });
 afterEach(() => {
-  if (savedFeed === undefined) delete process.env['PROCURE_UPDATE_FEED_URL'];
-  else process.env['PROCURE_UPDATE_FEED_URL'] = savedFeed;
+  for (const name of SIGNING_ENV) {
+    const value = savedEnv.get(name);
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 describe('signed updates: the decision', () => {
   it('a Windows build signed from the environment names its publisher, and updates are checked', async () => {
-    const yml = await windowsAppUpdateYml('Procure Desk Ltd');
+    const yml = await windowsBuild(true);
     expect(yml).toContain('url: https://updates.procure-desk.example/stable');
     expect(publisherNamesOf(yml)).toEqual(['Procure Desk Ltd']);
     expect(decideUpdates(packaged({ appUpdateYml: yml }))).toEqual({ check: true });
   });
 
   it('a Windows build without a certificate names no publisher: electron-updater would skip the check, so no update', async () => {
-    const yml = await windowsAppUpdateYml(null);
+    const yml = await windowsBuild(false);
     expect(publisherNamesOf(yml)).toEqual([]);
     expect(decideUpdates(packaged({ appUpdateYml: yml }))).toMatchObject({ check: false, refusal: 'unsigned-build' });
   });
@@ -115,7 +120,7 @@ describe('signed updates: the refusal path with a fake electron-updater', () => 
   it('an unsigned build never asks the feed and tells the buyer why', async () => {
     const updater = fakeUpdater(null);
     const told: UpdateRefusal[] = [];
-    const decision = startUpdateChecks({ environment: packaged({ appUpdateYml: await windowsAppUpdateYml(null) }), log: () => undefined, tell: (r) => told.push(r), updater });
+    const decision = startUpdateChecks({ environment: packaged({ appUpdateYml: await windowsBuild(false) }), log: () => undefined, tell: (r) => told.push(r), updater });
     expect(decision).toMatchObject({ check: false });
     expect(updater.checks).toBe(0);
     expect(told).toEqual(['unsigned-build']);
@@ -135,7 +140,7 @@ describe('signed updates: the refusal path with a fake electron-updater', () => 
     const before = new Set(Object.keys(updater));
     const told: UpdateRefusal[] = [];
     const log = vi.fn();
-    startUpdateChecks({ environment: packaged({ appUpdateYml: await windowsAppUpdateYml('Procure Desk Ltd') }), log, tell: (r) => told.push(r), updater });
+    startUpdateChecks({ environment: packaged({ appUpdateYml: await windowsBuild(true) }), log, tell: (r) => told.push(r), updater });
     await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(2));
     expect(updater.checks).toBe(1);
     expect(updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true });
