@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantImageFetcher, sniffImageType } from '../../../src/main/core/images/merchant-image-fetcher';
+import { isPublicAddress } from '../../../src/main/core/images/public-address';
 import { prepareSandboxTls } from '../../../src/sandbox/tls/certificate-authority';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
@@ -56,7 +57,7 @@ afterAll(async () => {
   rmSync(caDir, { recursive: true, force: true });
 });
 
-const fetcher = () => createMerchantImageFetcher({ ca, limits: { maxBytes: LIMIT, timeoutMs: 1_500 } });
+const fetcher = () => createMerchantImageFetcher({ ca, allowNonPublicAddresses: true, limits: { maxBytes: LIMIT, timeoutMs: 1_500 } });
 
 describe('merchant image fetcher', () => {
   it('fetches an image, typed by its bytes, sending no cookie, referrer or key', async () => {
@@ -100,7 +101,22 @@ describe('merchant image fetcher', () => {
   });
 
   it('refuses a host whose certificate it does not trust', async () => {
-    expect(await createMerchantImageFetcher({ limits: { timeoutMs: 1_500 } }).fetch(`${base}/a.png`)).toEqual({ ok: false, reason: 'unreachable' });
+    expect(await createMerchantImageFetcher({ allowNonPublicAddresses: true, limits: { timeoutMs: 1_500 } }).fetch(`${base}/a.png`)).toEqual({ ok: false, reason: 'unreachable' });
+  });
+
+  it('never fetches from this machine or a private network, written as an address or a name', async () => {
+    const before = seen.length;
+    const images = createMerchantImageFetcher({ ca, limits: { timeoutMs: 1_500 } });
+    const port = new URL(base).port;
+    expect(await images.fetch(`${base}/a.png`)).toEqual({ ok: false, reason: 'bad-address' });
+    expect(await images.fetch(`https://localhost:${port}/a.png`)).toEqual({ ok: false, reason: 'bad-address' });
+    expect(await images.fetch(`https://[::1]:${port}/a.png`)).toEqual({ ok: false, reason: 'bad-address' });
+    expect(await images.fetch('https://192.168.1.1/a.png')).toEqual({ ok: false, reason: 'bad-address' });
+    expect(seen.length).toBe(before);
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.0.9', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', 'not-an-ip']) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const address of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
   });
 
   it('asks the host once for repeated views of the same image', async () => {

@@ -1,12 +1,14 @@
 // Merchant images (product and brand images, after-sales evidence) fetched by core for the page, so
 // the page never contacts a merchant's host (its img-src is 'self'): https only, no credentials in
-// the address, a bounded size, a deadline, few redirects, and only PNG, JPEG, GIF or WebP as their
+// the address, public hosts only (public-address.ts), a bounded size, a deadline, few redirects, and only PNG, JPEG, GIF or WebP as their
 // bytes show (the declared type must be an image too; SVG, which can carry script, is never served).
 // No cookie, referrer or key is sent. The answer is cached in memory for the page's repeated views.
 // Addresses are not logged: after-sales evidence addresses are the buyer's (spec: no image evidence
 // in logs); only the host and the reason are.
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { isPublicAddress, NonPublicAddressError, publicOnlyLookup } from './public-address';
 
 export interface MerchantImageLimits {
   readonly maxBytes: number;
@@ -39,6 +41,11 @@ export interface MerchantImageFetcherOptions {
   limits?: Partial<MerchantImageLimits>;
   /** Extra trusted CA (tests' local HTTPS server); the system's CAs otherwise. */
   ca?: string;
+  /**
+   * Only for tests' image host on 127.0.0.1: the interface promises public addresses, so the app
+   * itself never fetches from this machine or a private network (public-address.ts).
+   */
+  allowNonPublicAddresses?: boolean;
   log?: (message: string, fields: Record<string, string>) => void;
   /** Bytes of cached images kept in memory (oldest dropped first). */
   cacheBytes?: number;
@@ -54,7 +61,7 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-function checkAddress(raw: string, limits: MerchantImageLimits): URL | null {
+function checkAddress(raw: string, limits: MerchantImageLimits, allowNonPublic: boolean): URL | null {
   if (raw.length > limits.maxUrlLength) return null;
   let url: URL;
   try {
@@ -63,6 +70,9 @@ function checkAddress(raw: string, limits: MerchantImageLimits): URL | null {
     return null;
   }
   if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  // An address written as an IP is never looked up, so it is judged here; names at lookup.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowNonPublic && isIP(host) !== 0 && !isPublicAddress(host)) return null;
   return url;
 }
 
@@ -89,6 +99,7 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
         signal,
         headers: { Accept: 'image/png, image/jpeg, image/gif, image/webp', 'User-Agent': 'ProcureDesk' },
         ...(options.ca === undefined ? {} : { ca: options.ca }),
+        ...(options.allowNonPublicAddresses === true ? {} : { lookup: publicOnlyLookup }),
       };
       const request = httpsRequest(url, requestOptions, (response: IncomingMessage) => {
         const status = response.statusCode ?? 0;
@@ -133,12 +144,13 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
         });
         response.on('error', () => resolve({ ok: false, reason: 'unreachable' }));
       });
-      request.on('error', () => resolve({ ok: false, reason: 'unreachable' }));
+      request.on('error', (error) => resolve({ ok: false, reason: error instanceof NonPublicAddressError ? 'bad-address' : 'unreachable' }));
       request.end();
     });
 
   const load = async (raw: string): Promise<MerchantImageResult> => {
-    let url = checkAddress(raw, limits);
+    const allowNonPublic = options.allowNonPublicAddresses === true;
+    let url = checkAddress(raw, limits, allowNonPublic);
     if (url === null) return { ok: false, reason: 'bad-address' };
     const signal = AbortSignal.timeout(limits.timeoutMs);
     for (let redirects = 0; ; redirects++) {
@@ -147,7 +159,7 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
         if (!outcome.ok) log('merchant image not shown', { host: url.host, reason: outcome.reason });
         return outcome;
       }
-      const next = redirects < limits.maxRedirects ? checkAddress(outcome.redirect, limits) : null;
+      const next = redirects < limits.maxRedirects ? checkAddress(outcome.redirect, limits, allowNonPublic) : null;
       if (next === null) {
         log('merchant image not shown', { host: url.host, reason: 'redirect refused' });
         return { ok: false, reason: redirects < limits.maxRedirects ? 'bad-address' : 'unreachable' };
