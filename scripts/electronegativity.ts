@@ -3,7 +3,10 @@
 //
 // Global checks (CSP, navigation limits, permission handler) need to see main, the preload and the
 // page together, so the three are copied into one folder and scanned as one app: src/main (core
-// included), src/preload and the renderer's index.html (which carries the CSP of a file:// page).
+// included), src/preload and the renderer's index.html. The page's policy is built in one place
+// (src/shared/content-security-policy.ts) and sent as a header by the app:// protocol, which a static
+// scan cannot follow; the staged index.html therefore carries that very policy text in a meta tag,
+// so Electronegativity judges the policy the app sends.
 //
 //   npm run electronegativity [-- <output.csv>]     default test-results/electronegativity.csv
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { contentSecurityPolicy } from '../src/shared/content-security-policy';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ELECTRON_VERSION = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
@@ -32,7 +36,9 @@ function stage(): string {
   cpSync(join(root, 'src/main'), join(dir, 'main'), { recursive: true });
   cpSync(join(root, 'src/preload'), join(dir, 'preload'), { recursive: true });
   mkdirSync(join(dir, 'renderer'));
-  cpSync(join(root, 'src/renderer/index.html'), join(dir, 'renderer/index.html'));
+  const html = readFileSync(join(root, 'src/renderer/index.html'), 'utf8');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}" />`;
+  writeFileSync(join(dir, 'renderer/index.html'), html.replace(/<head>/i, `<head>\n    ${meta}`));
   return dir;
 }
 

@@ -46,6 +46,15 @@ const EN = {
   backendChangedBody:
     'Secrets saved with “{previous}” cannot be read with “{current}”. They are kept, not deleted: switch back to the previous keyring, or connect again.',
   startupFailedTitle: 'Procure Desk could not start',
+  updatesOffTitle: 'Automatic updates are off',
+  updatesOffAppImage:
+    'This Linux build (AppImage) has no signature the app could check, so it does not update itself. Download new versions from the Procure Desk release page.',
+  updatesOffUnsigned:
+    'This copy of Procure Desk is not signed, so it cannot check that an update really comes from its publisher and does not update itself. Install a signed release from the Procure Desk release page.',
+  updateRefusedTitle: 'An update was refused',
+  updateSignatureMismatch:
+    'A downloaded update is not signed by the publisher of this app and was not installed. Download new versions only from the Procure Desk release page.',
+  ok: 'OK',
 } as const;
 
 const ZH: Labels = {
@@ -84,6 +93,12 @@ const ZH: Labels = {
   backendChangedTitle: '系统密钥环已变化',
   backendChangedBody: '用“{previous}”保存的密钥无法用“{current}”读取。它们仍被保留，没有删除：请切换回原来的密钥环，或重新连接。',
   startupFailedTitle: '采购台无法启动',
+  updatesOffTitle: '自动更新已关闭',
+  updatesOffAppImage: '此 Linux 版本（AppImage）没有可供应用校验的签名，因此不会自动更新。请从采购台的发布页面下载新版本。',
+  updatesOffUnsigned: '此采购台副本未经签名，无法确认更新确实来自其发布者，因此不会自动更新。请从采购台的发布页面安装已签名的版本。',
+  updateRefusedTitle: '已拒绝一个更新',
+  updateSignatureMismatch: '下载的更新并非由本应用的发布者签名，因此没有安装。请只从采购台的发布页面下载新版本。',
+  ok: '确定',
 };
 
 export function labelsFor(language: MainLanguage): Labels {

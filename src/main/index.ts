@@ -1,14 +1,23 @@
 // App lifecycle only: what the app does lives in core, the wiring in main-services.ts, the window
 // in main-window.ts.
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, protocol, session } from 'electron';
+import { contentSecurityPolicy } from '../shared/content-security-policy';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
+import { createMerchantImageFetcher } from './core/images/merchant-image-fetcher';
 import { createMainWindow, registerBridgePreload } from './main-window';
 import { startMainServices, type MainServices } from './main-services';
 import { resolveRendererLocation } from './renderer-location';
-import { contentSecurityPolicy, createAppUrlMatcher, hardenSession, hardenWebContents } from './security';
+import { createAppUrlMatcher, hardenSession, hardenWebContents } from './security';
+import { join } from 'node:path';
+import { labelsFor, pickLanguage } from './app-locale';
+import { readUpdateEnvironment } from './update-environment';
+import { createUpdateNotice } from './update-notice';
 import { startUpdateChecks } from './updater';
 
 // Every renderer, including any created later, runs sandboxed whatever its webPreferences say.
 app.enableSandbox();
+// Privileges must be granted before the app is ready; the handler is attached once it is.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 const renderer = resolveRendererLocation(app.isPackaged);
 const isAppUrl = createAppUrlMatcher(renderer.url);
@@ -54,14 +63,17 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(async () => {
-      hardenSession(session.defaultSession, {
-        isAppUrl,
-        contentSecurityPolicy: contentSecurityPolicy(renderer.kind === 'dev-server' ? renderer.scriptNonce : undefined),
-      });
+      const policy = contentSecurityPolicy({ devScriptNonce: renderer.kind === 'dev-server' ? renderer.scriptNonce : undefined });
+      hardenSession(session.defaultSession, { isAppUrl, contentSecurityPolicy: policy });
+      if (renderer.kind === 'app-protocol') {
+        // Merchant images reach the page only through core's fetcher, on the page's own origin.
+        const images = createMerchantImageFetcher({ log: (message, fields) => console.warn(`Procure Desk: ${message}`, fields) });
+        protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererRoot: renderer.root, contentSecurityPolicy: policy, merchantImage: (url) => images.fetch(url) }));
+      }
       registerBridgePreload(session.defaultSession);
       services = await startMainServices({ isAppUrl, mainWindow: () => mainWindow, showWindow });
       openMainWindow();
-      startUpdateChecks({ isPackaged: app.isPackaged, log: (message) => console.warn(`Procure Desk: ${message}`) });
+      startUpdates();
     })
     .catch((error: unknown) => {
       console.error('Procure Desk: startup failed', error);
@@ -88,4 +100,20 @@ function showWindow(): void {
   if (mainWindow.isMinimized()) mainWindow.restore();
   mainWindow.show();
   mainWindow.focus();
+}
+
+function startUpdates(): void {
+  const tell = createUpdateNotice({
+    labels: labelsFor(pickLanguage(app.getPreferredSystemLanguages())),
+    markerFile: join(app.getPath('userData'), 'update-notice'),
+    appVersion: app.getVersion(),
+    show: ({ title, detail, button }) => {
+      void dialog.showMessageBox({ type: 'warning', title, message: title, detail, buttons: [button] });
+    },
+  });
+  startUpdateChecks({
+    environment: readUpdateEnvironment({ platform: process.platform, isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, execPath: process.execPath }),
+    log: (message) => console.warn(`Procure Desk: ${message}`),
+    tell,
+  });
 }

@@ -37,8 +37,7 @@ export function createMainWindow(renderer: RendererLocation): BrowserWindow {
 
   window.once('ready-to-show', () => window.show());
 
-  const loaded = renderer.kind === 'dev-server' ? window.loadURL(renderer.url) : window.loadFile(renderer.path);
-  loaded.catch((error: unknown) => {
+  window.loadURL(renderer.url).catch((error: unknown) => {
     console.error('Procure Desk: the main window failed to load', error);
   });
 

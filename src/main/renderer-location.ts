@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { APP_INDEX_URL } from './app-protocol';
 
 export type RendererLocation =
   | { kind: 'dev-server'; url: string; scriptNonce: string | undefined }
-  | { kind: 'file'; path: string; url: string };
+  | { kind: 'app-protocol'; root: string; url: string };
 
 /**
  * Where the renderer is loaded from. The dev server URL (set by `electron-vite dev`) is honored
@@ -16,9 +16,8 @@ export function resolveRendererLocation(isPackaged: boolean): RendererLocation {
     const nonce = process.env['PROCURE_DESK_DEV_SCRIPT_NONCE'];
     return { kind: 'dev-server', url: devServerUrl, scriptNonce: nonce === '' ? undefined : nonce };
   }
-  // out/main/index.js → out/renderer/index.html
-  const path = join(import.meta.dirname, '../renderer/index.html');
-  return { kind: 'file', path, url: pathToFileURL(path).href };
+  // out/main/index.js → out/renderer, served as app://procure-desk/ (app-protocol.ts).
+  return { kind: 'app-protocol', root: join(import.meta.dirname, '../renderer'), url: APP_INDEX_URL };
 }
 
 /** The preload is built as CommonJS (see electron.vite.config.ts): sandboxed preloads must be. */

@@ -2,27 +2,9 @@
 // desktop-electron/security.ts. Nothing leaves the app for the OS browser: no screen links
 // outside it, so there is no shell.openExternal path to abuse. The functions take the objects they harden (typed by the few
 // members they use) so that tests can drive them with fakes instead of a real Electron.
-/**
- * The app's Content-Security-Policy. Also written into src/renderer/index.html, because a
- * file:// page never sees response headers. `devScriptNonce` exists only for the dev server,
- * whose React Fast Refresh preamble is an inline script (see electron.vite.config.ts).
- */
-export function contentSecurityPolicy(devScriptNonce?: string): string {
-  const scriptSources = devScriptNonce === undefined ? "'self'" : `'self' 'nonce-${devScriptNonce}'`;
-  return [
-    "default-src 'self'",
-    `script-src ${scriptSources}`,
-    // antd (later) writes inline <style> elements; scripts stay 'self' only.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
+import { contentSecurityPolicy } from '../shared/content-security-policy';
 
+/** The policy of the built app (no dev nonce, no connections beyond its own origin). */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 interface PreventableEvent {
@@ -55,18 +37,16 @@ export interface HardenableSession {
 export type AppUrlMatcher = (url: string) => boolean;
 
 /**
- * Recognizes the app's own pages: the dev server's origin, or the built index.html file.
- * A file:// URL has the opaque origin "null", so files are compared by path instead.
+ * Recognizes the app's own pages: the dev server's origin, or the app:// protocol's host. Node
+ * gives a non-special scheme such as app: the opaque origin "null", so scheme and host are compared.
  */
 export function createAppUrlMatcher(rendererUrl: string): AppUrlMatcher {
   const app = new URL(rendererUrl);
   return (url) => {
     const candidate = parseUrl(url);
     if (candidate === null) return false;
-    if (app.protocol === 'file:') {
-      return candidate.protocol === 'file:' && candidate.host === app.host && candidate.pathname === app.pathname;
-    }
-    return candidate.origin === app.origin;
+    if (app.protocol === 'http:' || app.protocol === 'https:') return candidate.origin === app.origin;
+    return candidate.protocol === app.protocol && candidate.host === app.host && candidate.host !== '';
   };
 }
 

@@ -15,6 +15,7 @@ import { createKeyGuard, guardedSecretStore } from './key-guard';
 import { loadRendererFiles } from './renderer-files';
 import type { WebHostArgs } from './web-host-args';
 import { startWebHost } from './web-host-server';
+import { createMerchantImageFetcher } from '../main/core/images/merchant-image-fetcher';
 import { openWebHostStorage } from './web-host-storage';
 
 export const DEFAULT_RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');
@@ -91,7 +92,8 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
     const service = createAppService(core, webAppHost(demo, exportsDir, clipboard), { logger, secrets });
     cleanups.push(() => service.stop());
     await service.start();
-    const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard });
+    const images = createMerchantImageFetcher({ log: (message, fields) => logger.info(message, fields) });
+    const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard, merchantImage: (url) => images.fetch(url) });
     cleanups.push(() => web.close());
     return {
       url: web.url,

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { MERCHANT_IMAGE_PATH } from '../shared/merchant-image-route';
 import { WEB_BRIDGE_PATH, WEB_LAUNCH_FRAGMENT_KEY, WEB_SESSION_PATH, WEB_SOCKET_MAX_PAYLOAD_BYTES } from '../shared/ipc/web-socket-protocol';
 import type { Logger } from '../main/core/logging/logger';
 import type { BridgeService } from './bridge-service';
@@ -14,6 +15,7 @@ import type { BrowserClipboard } from './browser-clipboard';
 import { send, serveBridgeSocket, type FrameCheck } from './bridge-socket';
 import { createBrowserSessions, type BrowserSessions } from './browser-sessions';
 import type { RendererFiles } from './renderer-files';
+import { serveMerchantImage, type MerchantImageSource } from './merchant-image-endpoint';
 import { serveSession } from './session-endpoint';
 import { COMMON_HEADERS, injectBridgeMeta, webContentSecurityPolicy } from './web-page-security';
 
@@ -27,6 +29,8 @@ export interface WebHostOptions {
   allowFrame?: FrameCheck;
   /** Carries vault.copy to the tab that asked (browser-clipboard.ts); absent: calls run without one. */
   clipboard?: BrowserClipboard;
+  /** Merchant images for the page, fetched by core within its limits; absent: the route answers 404. */
+  merchantImage?: MerchantImageSource;
 }
 
 export interface WebHost {
@@ -88,6 +92,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const path = safePath(request.url ?? '/');
     if (path === WEB_SESSION_PATH && sessions !== null) {
       serveSession(request, response, origin, sessions, logger);
+      return;
+    }
+    if (path === MERCHANT_IMAGE_PATH) {
+      serveMerchantImage(request, response, sessions, options.merchantImage);
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -1,22 +1,12 @@
-// What the web host tells the browser about its pages. The policy is the Electron window's
-// (src/main/security.ts, not importable here: it needs electron) with one difference: the only
-// connections the page may open are to the host itself (its session door and its WebSocket).
+// What the web host tells the browser about its pages. The policy is the app's one policy
+// (src/shared/content-security-policy.ts) with the host's own origin and WebSocket as the only
+// places the page may connect to (its session door and its bridge).
+import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { WEB_BRIDGE_META_NAME } from '../shared/ipc/web-socket-protocol';
 
 export function webContentSecurityPolicy(httpOrigin: string): string {
   const wsOrigin = httpOrigin.replace(/^http:/, 'ws:');
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // antd writes inline <style> elements; scripts stay 'self' only.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    `connect-src ${httpOrigin} ${wsOrigin}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-  ].join('; ');
+  return contentSecurityPolicy({ connectSources: [httpOrigin, wsOrigin] });
 }
 
 /** Headers on every answer: no sniffing, no framing, no referrer carrying the page's address. */

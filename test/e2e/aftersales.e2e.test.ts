@@ -91,9 +91,10 @@ describe('after-sales on the demo merchant', () => {
     await expect.poll(() => title.textContent()).toBe(`售后工单 ${caseRef} · 订单 ${orderNumber.split(' ').at(-1) ?? ''}`);
     expect(await chat.getByTestId('case-status').getAttribute('data-state')).toBe('open');
     expect(await chat.getByTestId('case-description').textContent()).toBe('卡密提示无效，已在官网核对过两次。');
-    // The image is previewed as an https <img> that sends no referrer, loaded lazily.
+    // The image is previewed through the host's own image route (core fetches it), never from the
+    // merchant's host, sending no referrer, loaded lazily.
     const image = chat.getByTestId('case-image').first();
-    expect(await image.getAttribute('src')).toBe('https://img.example.com/proof/screenshot.png');
+    expect(await image.getAttribute('src')).toBe(`/merchant-image?url=${encodeURIComponent('https://img.example.com/proof/screenshot.png')}`);
     expect(await image.getAttribute('referrerpolicy')).toBe('no-referrer');
     expect(await image.getAttribute('loading')).toBe('lazy');
     expect(problems).toEqual([]);

@@ -46,7 +46,26 @@ describe('electron-builder configuration', () => {
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      // The renderer comes from app:// (src/main/app-protocol.ts): file:// pages get no extra privileges.
+      grantFileProtocolExtraPrivileges: false,
     });
+  });
+
+  it('signs Windows and macOS builds from the environment, or fails the build; keeps the update signature check', async () => {
+    const config = await load();
+    // No certificate, password, identity or publisher pinned in the file: they come from
+    // WIN_CSC_LINK / CSC_LINK / CSC_NAME / APPLE_* at build time, and a build without them fails.
+    expect(config.forceCodeSigning).toBe(true);
+    const text = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+    expect(text).not.toMatch(/^\s*(certificateFile|certificatePassword|certificateSubjectName|identity|cscLink|cscKeyPassword)\s*:/m);
+    // electron-updater verifies an update's publisher only when app-update.yml names one, which
+    // electron-builder writes when verification is on and the publisher is not explicitly null.
+    expect(config.win?.verifyUpdateCodeSignature).toBe(true);
+    expect(config.win?.signtoolOptions?.publisherName).toBeUndefined();
+    expect(config.win?.signtoolOptions?.signingHashAlgorithms).toEqual(['sha256']);
+    expect(config.mac?.identity).toBeUndefined();
+    expect(config.mac?.notarize).toBe(true);
+    expect(config.mac?.hardenedRuntime).toBe(true);
   });
 
   it('packs into asar with better-sqlite3 unpacked and ships only the build output', async () => {

@@ -1,8 +1,9 @@
 // Fakes of the Electron objects an IPC message carries: web contents with frames, and ipcMain that
 // records its handlers so a test can call them the way Electron would.
+import { APP_INDEX_URL } from '../../src/main/app-protocol';
 import type { CheckedFrame, CheckedIpcEvent, CheckedWebContents } from '../../src/main/ipc/sender-check';
 
-export const APP_URL = 'file:///opt/procure-desk/resources/app.asar/out/renderer/index.html';
+export const APP_URL = APP_INDEX_URL;
 
 let nextId = 1;
 

@@ -209,7 +209,7 @@ describe('IPC binding: every channel of the contract', () => {
     bindIpcHandlers({ ipcMain: fake, service: { handle }, isTrustedSender: createSenderCheck({ trustedContents: () => dev, isAppUrl: createAppUrlMatcher('http://localhost:5173/') }) });
     const wire = ipcChannelName('account.get');
     expect(await fake.invoke(wire, dev, dev.mainFrame)).toEqual({ ok: true, value: 'ok' });
-    for (const url of ['http://localhost:5174/', 'http://localhost.evil.example:5173/', 'file:///opt/procure-desk/out/renderer/index.html']) {
+    for (const url of ['http://localhost:5174/', 'http://localhost.evil.example:5173/', 'file:///opt/procure-desk/out/renderer/index.html', 'app://procure-desk/index.html']) {
       expect(await fake.invoke(wire, dev, { ...dev.mainFrame, url })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
     }
     expect(handle).toHaveBeenCalledTimes(1);

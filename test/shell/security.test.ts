@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { contentSecurityPolicy } from '../../src/shared/content-security-policy';
+import { webContentSecurityPolicy } from '../../src/web-host/web-page-security';
 import {
   CONTENT_SECURITY_POLICY,
-  contentSecurityPolicy,
   createAppUrlMatcher,
   hardenSession,
   hardenWebContents,
@@ -62,7 +63,7 @@ function fakeSession() {
 }
 
 const devApp = createAppUrlMatcher('http://localhost:5173/');
-const fileApp = createAppUrlMatcher('file:///opt/procure-desk/out/renderer/index.html');
+const protocolApp = createAppUrlMatcher('app://procure-desk/index.html');
 
 describe('web contents hardening', () => {
   it('prevents navigation to a foreign origin and allows the app origin', () => {
@@ -76,13 +77,16 @@ describe('web contents hardening', () => {
     expect(emit('will-navigate', 'http://localhost:5173/#/orders')).toBe(false);
   });
 
-  it('treats only the built index.html as the app when loaded from a file', () => {
+  it('treats the app:// host as the app and nothing else, file:// included', () => {
     const { contents, emit } = fakeWebContents();
-    hardenWebContents(contents, { isAppUrl: fileApp });
+    hardenWebContents(contents, { isAppUrl: protocolApp });
 
-    expect(emit('will-navigate', 'file:///opt/procure-desk/out/renderer/index.html#/x')).toBe(false);
-    expect(emit('will-navigate', 'file:///opt/procure-desk/out/renderer/other.html')).toBe(true);
+    expect(emit('will-navigate', 'app://procure-desk/index.html#/x')).toBe(false);
+    expect(emit('will-navigate', 'app://procure-desk/')).toBe(false);
+    expect(emit('will-navigate', 'app://other-host/index.html')).toBe(true);
+    expect(emit('will-navigate', 'file:///opt/procure-desk/out/renderer/index.html')).toBe(true);
     expect(emit('will-navigate', 'file:///home/user/.ssh/id_rsa')).toBe(true);
+    expect(emit('will-navigate', 'https://procure-desk/')).toBe(true);
   });
 
   it('refuses to attach webviews', () => {
@@ -137,7 +141,7 @@ describe('session hardening', () => {
   });
 
   it('allows one inline script by nonce only when the dev server asks for it', () => {
-    expect(contentSecurityPolicy('abc123')).toContain("script-src 'self' 'nonce-abc123';");
+    expect(contentSecurityPolicy({ devScriptNonce: 'abc123' })).toContain("script-src 'self' 'nonce-abc123';");
     expect(contentSecurityPolicy()).toContain("script-src 'self';");
     expect(CONTENT_SECURITY_POLICY).not.toContain('nonce-');
   });
@@ -151,14 +155,26 @@ describe('session hardening', () => {
   });
 });
 
-describe('index.html', () => {
-  it('carries the same policy in its meta tag, minus frame-ancestors which a meta tag cannot set', async () => {
+describe('one policy for every host', () => {
+  it('limits images to the page itself and inline data: no merchant host, no https: wildcard', () => {
+    for (const policy of [CONTENT_SECURITY_POLICY, contentSecurityPolicy({ devScriptNonce: 'n' }), webContentSecurityPolicy('http://127.0.0.1:5000')]) {
+      const img = policy.split('; ').find((directive) => directive.startsWith('img-src'));
+      expect(img).toBe("img-src 'self' data:");
+      expect(policy).not.toMatch(/https:(?!\/\/)/);
+    }
+  });
+
+  it('differs between the window and the web host only in where the page may connect', () => {
+    const web = webContentSecurityPolicy('http://127.0.0.1:5000').split('; ');
+    const shell = CONTENT_SECURITY_POLICY.split('; ');
+    const differing = web.filter((directive) => !shell.includes(directive));
+    expect(differing).toEqual(["connect-src 'self' http://127.0.0.1:5000 ws://127.0.0.1:5000"]);
+    expect(shell).toContain("connect-src 'self'");
+  });
+
+  it('is written nowhere else: index.html carries no policy of its own', async () => {
     const { readFile } = await import('node:fs/promises');
     const html = await readFile(new URL('../../src/renderer/index.html', import.meta.url), 'utf8');
-    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1];
-    const expected = CONTENT_SECURITY_POLICY.split('; ')
-      .filter((directive) => !directive.startsWith('frame-ancestors'))
-      .join('; ');
-    expect(meta).toBe(expected);
+    expect(html).not.toMatch(/Content-Security-Policy/i);
   });
 });

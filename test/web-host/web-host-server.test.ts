@@ -66,7 +66,8 @@ describe('web host server', () => {
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['set-cookie']).toBeUndefined();
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain(`connect-src ${host.origin} ${host.origin.replace('http:', 'ws:')}`);
+    expect(csp).toContain(`connect-src 'self' ${host.origin} ${host.origin.replace('http:', 'ws:')}`);
+    expect(csp).toContain("img-src 'self' data:;");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
