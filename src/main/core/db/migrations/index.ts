@@ -12,12 +12,8 @@ import { productSearchPriceMigration } from './0008-product-search-price';
 import { aftersaleOutboxAndReadsMigration } from './0009-aftersale-outbox-and-reads';
 import { orderPriceGuardMigration } from './0010-order-price-guard';
 import { orderStateHistoryMigration } from './0011-order-state-history';
+import { orderAccessParksMigration } from './0012-order-access-parks';
 import { merchantTrustMigration } from './0013-merchant-trust';
-
-// MERGE NOTE (branch i11-merchant): id 12 belongs to a migration of another branch. Until it is
-// merged, this empty placeholder keeps the ids consecutive; the merge replaces it with the real
-// migration (nothing else refers to it).
-const reservedMigration = (id: number): Migration => ({ id, name: `reserved-${id}`, sql: 'SELECT 1;' });
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -31,6 +27,6 @@ export const migrations: readonly Migration[] = [
   aftersaleOutboxAndReadsMigration,
   orderPriceGuardMigration,
   orderStateHistoryMigration,
-  reservedMigration(12),
+  orderAccessParksMigration,
   merchantTrustMigration,
 ];
