@@ -198,6 +198,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       // by themselves once GET /account says access works (any caller's answer reaches it here).
       pause: merchantWorkerPause(pauseDeps, ['orderCreate', 'orderRead']),
       probeAccount: () => client.getAccount(),
+      accessRefusal: () => access.refusal(),
     });
     access.onAccountAnswered((accessState) => outbox.accountAnswered(accessState));
     const webhooksLive = (): boolean => events?.webhooksLive() ?? false;

@@ -78,6 +78,16 @@ async function cacheProduct(core: Core, services: MerchantServices, productRef: 
   return price;
 }
 
+/** Polls until `probe` gives a value (bounded: the test fails after 10 s rather than hanging). */
+async function waitFor<T>(probe: () => T | null | undefined): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = probe();
+    if (value !== null && value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('gave up waiting');
+}
+
 const creates = (rig: Rig): number => rig.requests.filter((r) => r.method === 'POST' && r.path === '/orders/create').length;
 
 let rigs: Rig[] = [];
@@ -193,6 +203,32 @@ describe('access refusals against the sandbox (ledger)', () => {
     expect(creates(r)).toBe(2);
     const charges = (await ledger(account.userId)).entries.filter((e) => e.kind === 'charge');
     expect(charges.map((e) => e.clientOrderRef)).toEqual([ref]);
+  });
+
+  it('while the key is refused, the running outbox parks a new order at once without a request', async () => {
+    const r = rig();
+    const account = await merchant.newAccount();
+    const core = await openCore(r);
+    await connect(core, account);
+    const services = await core.merchant();
+    const price = await cacheProduct(core, services, product.productRef);
+    await merchant.control('POST', `/control/accounts/${account.userId}/rotate-key`);
+    const first = services.intents.placeOrder({ productRef: product.productRef, units: 1, unitPriceFen: price }).clientOrderRef;
+    await services.outbox.submit(first);
+    expect(services.intents.getIntent(first)?.status).toBe('needs_key');
+    expect(services.accessRefusal()?.refusal).toBe('keyInvalid');
+
+    const before = r.requests.length;
+    services.startWorkers();
+    const second = services.intents.placeOrder({ productRef: product.productRef, units: 1, unitPriceFen: price }).clientOrderRef;
+    services.outbox.poke();
+    const parked = await waitFor(() => {
+      const intent = services.intents.getIntent(second);
+      return intent?.status === 'queued' ? null : intent;
+    });
+    expect(parked).toMatchObject({ status: 'needs_key', lastErrorCode: '401001', parkedFrom: 'queued' });
+    expect(r.requests.length).toBe(before);
+    await services.stopWorkers();
   });
 
   it('withdraws a parked intent at once; nothing is ever sent for it', async () => {

@@ -132,6 +132,12 @@ export interface OrderOutboxOptions {
    * accountAnswered() through the access gate.
    */
   readonly probeAccount?: () => Promise<unknown>;
+  /**
+   * The refusal this connection is under (AccessGate.refusal): while the loop is paused by it, intents
+   * that fall due (an order placed meanwhile) are parked at once, without a request, so the buyer sees
+   * what to do instead of an order that seems to be on its way.
+   */
+  readonly accessRefusal?: () => MerchantAccessError | null;
 }
 
 export interface OutboxPass {
@@ -544,7 +550,27 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     if (pausedUntilMs > nowMs) wait = Math.max(wait, pausedUntilMs - nowMs);
     return Math.max(wait, 50);
   };
-  const loop = createWorkerLoop({ clock, logger, name: 'order outbox', pass: () => runOnce(), waitMs, ...(options.pause ? { pause: options.pause } : {}) });
+  /** While refused: what falls due is parked as a send would have been (the sender refuses it unsent). */
+  const parkDueWhileRefused = (): void => {
+    const refusal = options.accessRefusal?.() ?? null;
+    if (refusal === null) return;
+    for (const intent of dueIntents(db, nowSeconds(), 500)) {
+      if (intent.status === 'withdrawing' || inFlight.has(intent.clientOrderRef)) continue;
+      parkRefused(intent.clientOrderRef, new MerchantAccessError(refusal.httpStatus, refusal.code, refusal.requestId, true), intent.status === 'unknown' ? 'unknown' : 'queued');
+    }
+  };
+  const merchantPause = options.pause;
+  const pause: WorkerPause | undefined =
+    merchantPause === undefined
+      ? undefined
+      : {
+          pausedUntilMs: () => merchantPause.pausedUntilMs(),
+          async whilePaused() {
+            parkDueWhileRefused();
+            await merchantPause.whilePaused?.();
+          },
+        };
+  const loop = createWorkerLoop({ clock, logger, name: 'order outbox', pass: () => runOnce(), waitMs, ...(pause ? { pause } : {}) });
 
   const release = (statuses: readonly AccessParkStatus[], why: string): number => {
     const refs = releaseAccessParks(db, statuses, nowSeconds());
