@@ -299,6 +299,35 @@ describe('500 and Retry-After on the create (hostile merchant)', () => {
     expect(merchant.charges.filter((c) => c.clientOrderRef === ref)).toHaveLength(1);
   });
 
+  it('a key refused after a 500: parked needs_key from unknown, looked up first once a key is accepted, charged once', async () => {
+    const r = rig();
+    const { core, services, ref } = await ready(r);
+    merchant.mode({ kind: 'fail500', paths: ['/orders/create'] });
+    let newKey = '';
+    let seen = 0;
+    r.beforeSend = (method, path) => {
+      if (method === 'POST' && path === '/orders/create' && ++seen === 2) newKey = merchant.rotateKey();
+      return Promise.resolve();
+    };
+    await services.outbox.submit(ref);
+    r.beforeSend = null;
+    expect(creates(r)).toBe(2);
+    const parked = services.intents.getIntent(ref);
+    expect(parked).toMatchObject({ status: 'needs_key', parkedFrom: 'unknown', lastErrorCode: '401001' });
+    expect(parked?.requestIds).toHaveLength(2);
+
+    merchant.mode({ kind: 'normal' });
+    await core.connect({ baseUrl: merchant.baseUrl, userId: merchant.userId, apiKey: newKey, caCertPem: merchant.ca });
+    const again = await core.merchant();
+    expect(again.intents.getIntent(ref)?.status).toBe('unknown');
+    const before = r.requests.length;
+    await again.outbox.submit(ref);
+    // GET /orders/{ref} first (404002: the 500s created nothing), then the same create.
+    expect(r.requests.slice(before).map((req) => `${req.method} ${req.path}`)).toEqual([`GET /orders/${ref}`, 'GET /goods/1001', 'POST /orders/create']);
+    expect(again.intents.getIntent(ref)?.status).toBe('accepted');
+    expect(merchant.charges.filter((c) => c.clientOrderRef === ref)).toHaveLength(1);
+  });
+
   it('Retry-After 86400 on the create: stays queued with its next attempt at that time; nothing is sent before', async () => {
     const r = rig();
     const { core, services, ref } = await ready(r);
