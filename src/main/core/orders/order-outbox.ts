@@ -281,6 +281,8 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
 
   /** The guard's read failed: nothing was sent; the intent waits as the failure says. */
   const guardReadFailed = (ref: string, from: ParkedFrom, error: unknown): void => {
+    // The read was made to send this intent: its requestIds are the intent's too (for support).
+    keepRequestIds(ref, error);
     if (error instanceof MerchantAccessError) {
       parkRefused(ref, error, from);
       return;

@@ -152,7 +152,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
           {data.intentStatus === 'price_changed' && data.state === null ? <PriceChangedPanel order={data} /> : null}
           {data.intentStatus === 'unavailable' && data.state === null ? <UnavailablePanel order={data} /> : null}
           {isAccessPark(data.intentStatus) && data.state === null ? <AccessParkPanel order={data} status={data.intentStatus} /> : null}
-          {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' ? (
+          {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' && !isAccessPark(data.intentStatus) ? (
             <ProblemAlert
               explained={{
                 problem: lastProblem,
