@@ -148,6 +148,7 @@ export interface OutboxPass {
 
 const DEFAULT_RETRY: BackoffRule = { baseMs: 2_000, maxMs: 5 * 60_000 };
 const DEFAULT_OFFLINE: BackoffRule = { baseMs: 2_000, maxMs: 60_000 };
+/** A withdrawing intent whose look-up was refused (401/403): the loop is paused anyway; this bounds the retries. */
 const BLOCKED_RETRY: BackoffRule = { baseMs: 60_000, maxMs: 30 * 60_000 };
 
 /** Which park a refusal means: each asks the buyer for a different remedy. */
@@ -298,7 +299,6 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     if (error instanceof MerchantApiError) {
       reachedMerchant();
       if (error.httpStatus === 429) nextAt = Math.ceil((clock.nowMs() + Math.max(error.retryAfterMs ?? 0, backoffMs(retryRule, failures.get(ref) ?? 1))) / 1000);
-      else if (error.httpStatus === 401 || error.httpStatus === 403) nextAt = later(BLOCKED_RETRY, failures.get(ref) ?? 1);
     } else if (error instanceof MerchantTransportError) {
       wentOffline();
     }
