@@ -30,6 +30,7 @@ const OPTIONS = {
   variant: { type: 'string' },
   units: { type: 'string' },
   entry: { type: 'string' },
+  'max-price': { type: 'string' },
   'callback-url': { type: 'string' },
   'webhook-port': { type: 'string' },
   tunnel: { type: 'string' },

@@ -20,6 +20,9 @@ export interface CliContext {
   logFile: RotatingFileSink;
 }
 
+/** Issue 11: a wait the merchant imposes beyond 30 s ends a command at once, naming the time. */
+export const COMMAND_MAX_WAIT_MS = 30_000;
+
 export async function readStdinLine(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('API key: ');
   let text = '';
@@ -42,7 +45,8 @@ export async function openCliContext(dataDir: string): Promise<CliContext> {
   const logger = new RedactingLogger({ sink: logSink.sink, level: 'info' });
   try {
     const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, SECRET_FILE_NAME), passphrase });
-    const core = await createCore({ dataDir, secrets, logger });
+    // A command blocks at most this long for a merchant's Retry-After; a longer one ends it with exit 4.
+    const core = await createCore({ dataDir, secrets, logger, merchantMaxWaitMs: COMMAND_MAX_WAIT_MS });
     return { core, logger, secrets, logFile: logSink };
   } catch (error) {
     // What was logged on the way still reaches the file before the run ends.

@@ -1,6 +1,9 @@
 // The CLI as a user runs it against a hostile merchant (issue 11): `catalog sync` told
 // `Retry-After: 86400` ends at once with exit 4 and the time it may try again; a second process on the
 // same data folder sends nothing before then; a revoked key ends with exit 3 and 401001, sent once.
+// `order create` (its own data folder): a key revoked ends at once with exit 3 and 401001, the intent
+// kept as needs_key and sent once by `run` after `connect` with the new key; a Retry-After beyond the
+// 30 s a command waits ends at once with exit 4 and the time, the intent kept queued.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,5 +51,67 @@ describe('cli against a hostile merchant', () => {
     const second = await runCli(dataDir, ['sync']);
     expect(second.code, second.stderr).toBe(4);
     expect(merchant.requests).toHaveLength(1);
+  });
+});
+
+describe('order create against a hostile merchant', () => {
+  let orderDir: string;
+  beforeAll(async () => {
+    orderDir = mkdtempSync(join(tmpdir(), 'procure-cli-order-refusals-'));
+    writeFileSync(join(orderDir, 'ca.pem'), merchant.ca);
+    merchant.mode({ kind: 'normal' });
+    const connected = await runCli(orderDir, ['connect', '--base-url', merchant.baseUrl, '--user-id', merchant.userId, '--ca-cert', join(orderDir, 'ca.pem')], { apiKeyEnv: merchant.apiKey });
+    expect(connected.code, connected.stderr).toBe(0);
+  });
+  afterAll(() => {
+    rmSync(orderDir, { recursive: true, force: true });
+  });
+
+  const creates = (): number => merchant.requests.filter((r) => r.method === 'POST' && r.path === '/orders/create').length;
+  const orderJson = (stdout: string): Record<string, unknown> => JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+
+  it('--max-price is taken; a revoked key ends with exit 3 and 401001, the intent kept and sent once after connect with the new key', async () => {
+    merchant.mode({ kind: 'normal' });
+    const queued = await runCli(orderDir, ['order', 'create', '--product', '1001', '--units', '1', '--max-price', '20', '--queue-only']);
+    expect(queued.code, queued.stderr).toBe(0);
+    const queuedRef = String(orderJson(queued.stdout).clientOrderRef);
+
+    const newKey = merchant.rotateKey();
+    merchant.requests.length = 0;
+    const refused = await runCli(orderDir, ['order', 'create', '--product', '1001', '--units', '1', '--max-price', '20']);
+    expect(refused.code, refused.stderr).toBe(3);
+    const out = orderJson(refused.stdout);
+    expect(out).toMatchObject({ state: 'needs_key', code: 401001 });
+    expect(refused.stderr).toMatch(/refused the API key \(401001 INVALID_CREDENTIAL\)/);
+    expect(refused.stderr).not.toContain(newKey);
+    // One request (the price guard's product read), refused; never retried, no create.
+    expect(merchant.requests).toHaveLength(1);
+    const parkedRef = String(out.clientOrderRef);
+
+    const shown = await runCli(orderDir, ['order', 'show', parkedRef, '--json']);
+    expect(shown.stdout).toContain('needs_key');
+
+    const reconnected = await runCli(orderDir, ['connect', '--base-url', merchant.baseUrl, '--user-id', merchant.userId, '--ca-cert', join(orderDir, 'ca.pem')], { apiKeyEnv: newKey });
+    expect(reconnected.code, reconnected.stderr).toBe(0);
+    const run = await runCli(orderDir, ['run', '--until-idle']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(merchant.charges.filter((c) => c.clientOrderRef === parkedRef)).toHaveLength(1);
+    expect(merchant.charges.filter((c) => c.clientOrderRef === queuedRef)).toHaveLength(1);
+  });
+
+  it('a Retry-After beyond 30 s on the create ends at once with exit 4 and the time; the intent stays queued', async () => {
+    merchant.mode({ kind: 'retryAfter', value: '45', paths: ['/orders/create'] });
+    const before = creates();
+    const startedMs = Date.now();
+    const result = await runCli(orderDir, ['order', 'create', '--product', '1001', '--units', '1', '--max-price', '20']);
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stderr).toMatch(/may be sent again from \d{4}-\d\d-\d\dT/);
+    const out = orderJson(result.stdout);
+    expect(out.state).toBe('queued');
+    const notBefore = Date.parse(String(out.notBefore));
+    expect(notBefore).toBeGreaterThanOrEqual(startedMs + 44_000);
+    // One create, refused: the command did not sit through the wait to send it again.
+    expect(creates()).toBe(before + 1);
+    expect(merchant.charges.filter((c) => c.clientOrderRef === out.clientOrderRef)).toEqual([]);
   });
 });

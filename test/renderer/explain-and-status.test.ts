@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IpcCallError } from '../../src/shared/ipc/ipc-result';
 import { explainError, problemOfLastErrorCode, problemOfMerchantCode } from '../../src/renderer/src/lib/explain-error';
-import { codeWasRejected, orderStatusView } from '../../src/renderer/src/lib/order-status';
+import { codeWasRejected, isQueued, orderStatusView } from '../../src/renderer/src/lib/order-status';
 import { buildCategoryTree } from '../../src/renderer/src/lib/category-tree';
 import { en } from '../../src/renderer/src/i18n/messages-en';
 import { zhCN } from '../../src/renderer/src/i18n/messages-zh-cn';
@@ -46,6 +46,17 @@ describe('order status', () => {
     expect(orderStatusView('accepted', 'refunded').success).toBe(false);
     expect(orderStatusView('queued', null)).toMatchObject({ key: 'intent.queued', success: false });
     expect(orderStatusView('mystery', null)).toMatchObject({ raw: 'mystery', success: false });
+  });
+
+  it('names each park of a merchant refusal, never as success, with what to do in both languages', () => {
+    for (const status of ['needs_key', 'account_suspended', 'access_denied']) {
+      expect(orderStatusView(status, null)).toMatchObject({ key: `intent.${status}`, tone: 'error', raw: null, success: false });
+      expect(isQueued(status)).toBe(true);
+      for (const messages of [en, zhCN] as Record<string, string>[]) {
+        expect(messages[`intent.${status}`]).toBeTruthy();
+        expect(messages[`accessPark.${status}`]).toBeTruthy();
+      }
+    }
   });
 });
 

@@ -3,7 +3,9 @@
 // test switches at any moment: the key revoked, the account suspended, the IP denied, 500 on every
 // request, Retry-After in seconds or as an HTTP-date, and the paging anomalies of a careless merchant
 // (total changing mid-sync, duplicates across pages, an empty page before `total`, pageSize ignored).
-// It records every request so a test can assert what was (not) sent.
+// It records every request so a test can assert what was (not) sent. Card orders are created (each
+// clientOrderRef charged once, idempotent as contract 7.1 says) and read back, so a test can count
+// charges; the key can be rotated (the old one refused at once).
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -18,9 +20,10 @@ export type HostileMode =
   | { readonly kind: 'revoked' }
   | { readonly kind: 'suspended' }
   | { readonly kind: 'ipDenied' }
-  | { readonly kind: 'fail500' }
+  /** Every request (or only those whose path starts with one of `paths`) answered 500 / 500001. */
+  | { readonly kind: 'fail500'; readonly paths?: readonly string[] }
   /** Every request (or only `paths` starting so) refused with this status and Retry-After value. */
-  | { readonly kind: 'retryAfter'; readonly value: string; readonly status?: 429 | 503; readonly limit?: number; readonly date?: string }
+  | { readonly kind: 'retryAfter'; readonly value: string; readonly status?: 429 | 503; readonly limit?: number; readonly date?: string; readonly paths?: readonly string[] }
   | { readonly kind: 'paging'; readonly anomaly: PagingAnomaly };
 
 export interface HostileRequest {
@@ -29,12 +32,22 @@ export interface HostileRequest {
   readonly key: string | undefined;
 }
 
+/** One charge of the merchant's ledger: made when an order is created, never again for its ref. */
+export interface HostileCharge {
+  readonly clientOrderRef: string;
+  readonly amount: number;
+}
+
 export interface HostileMerchant {
   readonly baseUrl: string;
   readonly ca: string;
   readonly userId: string;
+  /** The key accepted now (rotateKey changes it). */
   readonly apiKey: string;
   readonly requests: HostileRequest[];
+  readonly charges: HostileCharge[];
+  /** A new key is issued; the old one is refused with 401001 at once (spec 5 rule 4). */
+  rotateKey(): string;
   mode(next: HostileMode): void;
   /** Changes one product's price (yuan) and moves its revision on, as a real change would. */
   setPrice(productRef: number, price: number): void;
@@ -63,6 +76,10 @@ export async function startHostileMerchant(options: { products?: number } = {}):
   const products: Product[] = Array.from({ length: count }, (_, i) => ({ productRef: 1001 + i, price: 10 + (i % 7), revision: baseRevision + i }));
   const byRef = new Map(products.map((p) => [p.productRef, p]));
   let mode: HostileMode = { kind: 'normal' };
+  let acceptedKey = HOSTILE_API_KEY;
+  let keyCounter = 0;
+  const charges: HostileCharge[] = [];
+  const orders = new Map<string, Record<string, unknown>>();
   let catalogCalls = 0;
   const requests: HostileRequest[] = [];
 
@@ -127,16 +144,70 @@ export async function startHostileMerchant(options: { products?: number } = {}):
     return { list: all.slice(start, start + pageSize).map(item), total, page, pageSize };
   };
 
+  const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+    let text = '';
+    for await (const chunk of req) text += String(chunk);
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+
+  /** A card order at the product's price; the same ref returns the order it made, charging nothing. */
+  const createOrder = (res: ServerResponse, body: Record<string, unknown>): void => {
+    const ref = body.clientOrderRef;
+    const units = body.units;
+    const product = byRef.get(Number(body.productRef));
+    if (typeof ref !== 'string' || typeof units !== 'number' || !Number.isInteger(units) || units < 1) return reply(res, 400, 400001, null);
+    const existing = orders.get(ref);
+    if (existing) return existing.productRef === body.productRef && existing.units === units ? reply(res, 200, 0, existing) : reply(res, 409, 409001, null);
+    if (!product) return reply(res, 404, 404001, null);
+    const now = Math.floor(Date.now() / 1000);
+    const total = Math.round(product.price * units * 100) / 100;
+    const order: Record<string, unknown> = {
+      clientOrderRef: ref,
+      platformOrderRef: String(900000 + orders.size + 1),
+      productRef: product.productRef,
+      variantRef: 0,
+      productName: `测试商品 ${product.productRef}`,
+      variantTitle: '面值',
+      productType: 'card',
+      units,
+      unitPrice: product.price,
+      totalAmount: total,
+      refundedAmount: 0,
+      state: 'pending',
+      allowedActions: ['cancel'],
+      revision: 1,
+      failureReason: null,
+      verificationHint: null,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+      orderCallbackUrl: typeof body.orderCallbackUrl === 'string' ? body.orderCallbackUrl : null,
+      imageUrl: null,
+      entryCount: 0,
+      refunds: [],
+      card_list: null,
+    };
+    orders.set(ref, order);
+    charges.push({ clientOrderRef: ref, amount: total });
+    reply(res, 200, 0, order);
+  };
+
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'https://127.0.0.1');
     const path = url.pathname.replace(/^\/openapi\/v1/, '');
     const keyHeader = req.headers['x-service-key'];
     requests.push({ method: req.method ?? '', path: path + url.search, key: typeof keyHeader === 'string' ? keyHeader : undefined });
-    if (keyHeader !== HOSTILE_API_KEY || req.headers['x-service-user-id'] !== HOSTILE_USER_ID || mode.kind === 'revoked') return reply(res, 401, 401001, null);
+    if (keyHeader !== acceptedKey || req.headers['x-service-user-id'] !== HOSTILE_USER_ID || mode.kind === 'revoked') return reply(res, 401, 401001, null);
     if (mode.kind === 'ipDenied') return reply(res, 403, 403002, null);
     if (mode.kind === 'suspended' && path !== '/account') return reply(res, 403, 403005, null);
-    if (mode.kind === 'fail500') return reply(res, 500, 500001, null);
-    if (mode.kind === 'retryAfter') {
+    const limited = (paths: readonly string[] | undefined): boolean => paths === undefined || paths.some((p) => path.startsWith(p));
+    if (mode.kind === 'fail500' && limited(mode.paths)) return reply(res, 500, 500001, null);
+    if (mode.kind === 'retryAfter' && limited(mode.paths)) {
       const status = mode.status ?? 429;
       const headers: Record<string, string> = { 'retry-after': mode.value, 'x-ratelimit-limit': String(mode.limit ?? 120), 'x-ratelimit-remaining': '0' };
       if (mode.date !== undefined) headers.date = mode.date;
@@ -149,6 +220,15 @@ export async function startHostileMerchant(options: { products?: number } = {}):
     if (path === '/categories') return reply(res, 200, 0, { list: [{ catalogRef: 11, name: '游戏点卡', parentRef: null, sort: 1, productCount: count }], total: 1, page: num('page', 1), pageSize: num('pageSize', 20) });
     if (path === '/goods/catalog') return reply(res, 200, 0, catalogPage(num('page', 1), num('pageSize', 20)));
     if (path === '/goods/tpl') return reply(res, 200, 0, template(num('productRef', 0)));
+    if (path === '/orders/create' && req.method === 'POST') {
+      void readBody(req).then((body) => createOrder(res, body));
+      return;
+    }
+    const orderMatch = /^\/orders\/([A-Za-z0-9_-]+)$/.exec(path);
+    if (orderMatch && req.method === 'GET') {
+      const order = orders.get(orderMatch[1] ?? '');
+      return order ? reply(res, 200, 0, order) : reply(res, 404, 404002, null);
+    }
     const productMatch = /^\/goods\/(\d+)$/.exec(path);
     if (productMatch) {
       const product = byRef.get(Number(productMatch[1]));
@@ -167,8 +247,16 @@ export async function startHostileMerchant(options: { products?: number } = {}):
     baseUrl: `https://127.0.0.1:${address.port}/openapi/v1`,
     ca: tls.caCertPem,
     userId: HOSTILE_USER_ID,
-    apiKey: HOSTILE_API_KEY,
+    get apiKey() {
+      return acceptedKey;
+    },
     requests,
+    charges,
+    rotateKey() {
+      keyCounter += 1;
+      acceptedKey = `AK_${keyCounter.toString(16).padStart(32, 'f')}`;
+      return acceptedKey;
+    },
     mode(next) {
       mode = next;
       catalogCalls = 0;

@@ -5,7 +5,7 @@ import type { MerchantServices } from '../../main/core/create-core';
 import { getStoredOrder } from '../../main/core/orders/order-store';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
-import type { OrderIntent } from '../../main/core/orders/order-intent-store';
+import { ACCESS_PARKED_STATUSES, type AccessParkStatus, type OrderIntent } from '../../main/core/orders/order-intent-store';
 import { printJson, progress, yuan } from '../output';
 
 const SUBMIT_WAIT_MS = 60_000;
@@ -33,6 +33,19 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
       });
       return EXIT.business;
     }
+    if (current !== null && isAccessParked(current.status)) {
+      progress(accessParkMessage(current));
+      printJson({ clientOrderRef: ref, state: status, code: Number(current.lastErrorCode), requestId: current.lastRequestId });
+      return EXIT.business;
+    }
+    // The merchant named a time beyond what a command waits (a long Retry-After, or a hold another
+    // process stored): say when, and leave the intent queued for then (`run`, the app, or this again).
+    const nextAtMs = (current?.nextAttemptAt ?? 0) * 1000;
+    if (current !== null && (status === 'queued' || status === 'unknown') && current.lastErrorCode === 'NOT_BEFORE' && nextAtMs > core.clock.nowMs()) {
+      progress(`the merchant asked to wait: order ${ref} is kept ${status} and may be sent again from ${new Date(nextAtMs).toISOString()}`);
+      printJson({ clientOrderRef: ref, state: status, notBefore: new Date(nextAtMs).toISOString() });
+      return EXIT.network;
+    }
     if (status === 'rejected' || status === 'needs_confirmation') {
       printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
       return EXIT.business;
@@ -46,6 +59,20 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
     }
     await core.clock.sleep(250);
   }
+}
+
+function isAccessParked(status: string): status is AccessParkStatus {
+  return (ACCESS_PARKED_STATUSES as readonly string[]).includes(status);
+}
+
+/** The merchant refused access: what it said and what the user can do; the intent is kept. */
+export function accessParkMessage(intent: OrderIntent): string {
+  const ref = intent.clientOrderRef;
+  const said = `${intent.lastErrorCode ?? '?'} ${intent.lastErrorMessage ?? ''}`.trim();
+  const kept = `order ${ref} kept; it goes on by itself`;
+  if (intent.status === 'needs_key') return `the merchant refused the API key (${said}): ${kept} once a working key is entered with connect, or order withdraw ${ref}`;
+  if (intent.status === 'account_suspended') return `the merchant account is suspended (${said}): ${kept} once the merchant lifts the suspension, or order withdraw ${ref}`;
+  return `the merchant refused this computer's access (${said}): ${kept} once the merchant allows it, or order withdraw ${ref}`;
 }
 
 /** The price guard parked the intent: say why with both prices, and what the user can do. */

@@ -185,7 +185,22 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     // New orders carry the callback URL live when they are first sent (unless the caller chose one):
     // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
     const liveCallbackUrl = (): string | null => events?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
-    const outbox = createOrderOutbox({ db, client, clock, logger, cipher, catalog, liveCallbackUrl, onAccepted: (order) => tracker.track(order) });
+    const outbox = createOrderOutbox({
+      db,
+      client,
+      clock,
+      logger,
+      cipher,
+      catalog,
+      liveCallbackUrl,
+      onAccepted: (order) => tracker.track(order),
+      // Paused while the key is refused or a Retry-After holds its groups; intents a refusal parked go on
+      // by themselves once GET /account says access works (any caller's answer reaches it here).
+      pause: merchantWorkerPause(pauseDeps, ['orderCreate', 'orderRead']),
+      probeAccount: () => client.getAccount(),
+      accessRefusal: () => access.refusal(),
+    });
+    access.onAccountAnswered((accessState) => outbox.accountAnswered(accessState));
     const webhooksLive = (): boolean => events?.webhooksLive() ?? false;
     const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive, pause: merchantWorkerPause(pauseDeps, ['aftersaleRead', 'aftersaleWrite']) });
     const watchedProducts = createWatchedProductPoll({
@@ -281,6 +296,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       }
       writeConnection(db, { ...settings, accountRef: account.accountRef }, Math.floor(clock.nowMs() / 1000));
       services = buildServices(built);
+      // GET /account has just accepted this key: orders parked for a refused key (or a suspension now over) go on.
+      services.outbox.keyAccepted(account.accessState);
       logger.info('connected to merchant', { baseUrl: settings.baseUrl, accountRef: account.accountRef });
       return account;
     },

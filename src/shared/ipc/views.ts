@@ -147,7 +147,9 @@ export const orderRowSchema = z.object({
   /**
    * Our side: queued, sending, unknown, accepted, rejected, needs_confirmation, withdrawn,
    * price_changed (the guard read a higher price: confirm again or withdraw), unavailable (the guard
-   * found it cannot be supplied), withdrawing (withdrawn while its outcome was unknown; being checked).
+   * found it cannot be supplied), withdrawing (withdrawn while its outcome was unknown; being checked),
+   * needs_key (the merchant refused the API key, 401001), account_suspended (403005), access_denied
+   * (403002 or another 403): kept, and sent by themselves once access works again.
    */
   intentStatus: z.string(),
   /** The merchant's state, raw; null until the merchant has the order. */
@@ -218,6 +220,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   verificationHint: z.string().nullable(),
   lastErrorMessage: z.string().nullable(),
   lastRequestId: z.string().nullable(),
+  /** The merchant's requestId of every attempt made for this order (creates and look-ups), oldest first, for support. */
+  requestIds: z.array(z.string()),
   completedAt: seconds.nullable(),
   refunds: z.array(refundViewSchema),
   cards: z.array(maskedCardSchema),

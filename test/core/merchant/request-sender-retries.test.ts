@@ -2,7 +2,7 @@
 // times, never earlier than Retry-After, and always with the very same body bytes (so the same
 // clientOrderRef / clientRefundRef / clientMessageRef).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MerchantApiError, MerchantTransportError } from '../../../src/main/core/merchant/merchant-errors';
+import { MerchantAccessError, MerchantApiError, MerchantNotBeforeError, MerchantTransportError } from '../../../src/main/core/merchant/merchant-errors';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/main/core/merchant/retry-policy';
 import { buildClient, FAST_RETRY, rejectionOf, type Kit } from './client-kit';
 import { ACCOUNT_DATA, failure, makeTestCa, orderData, startScriptedServer, success, type ScriptedServer, type TestCa } from './scripted-https-server';
@@ -176,5 +176,32 @@ describe('retries per spec 7.5', () => {
     expect(request?.headers['content-type']).toBe('application/json');
     expect(request?.path).not.toContain(API_KEY);
     expect(request?.body).not.toContain(API_KEY);
+  });
+});
+
+describe('a refusal or a wait after an attempt with an unknown outcome (issue 11)', () => {
+  it('a 401 after a 500 says an earlier attempt may have been processed, with both requestIds', async () => {
+    server.script([failure(500, 500001), failure(401, 401001)]);
+    const error = await rejectionOf(kit.client.createOrder({ clientOrderRef: 'ord-unc-1', productRef: 1001, units: 1 }));
+    expect(error).toBeInstanceOf(MerchantAccessError);
+    expect(server.requests).toHaveLength(2);
+    expect((error as MerchantAccessError).earlierAttemptUncertain).toBe(true);
+    expect((error as MerchantAccessError).requestIds).toHaveLength(2);
+  });
+
+  it('a 401 on the first attempt says nothing was processed', async () => {
+    server.script([failure(401, 401001)]);
+    const error = await rejectionOf(kit.client.createOrder({ clientOrderRef: 'ord-unc-2', productRef: 1001, units: 1 }));
+    expect(error).toBeInstanceOf(MerchantAccessError);
+    expect(server.requests).toHaveLength(1);
+    expect((error as MerchantAccessError).earlierAttemptUncertain).toBe(false);
+  });
+
+  it('a Retry-After beyond the limit after a 500 is a wait that an earlier attempt may have been processed', async () => {
+    server.script([failure(500, 500001), failure(429, 429001, { 'retry-after': '86400' })]);
+    const error = await rejectionOf(kit.client.createOrder({ clientOrderRef: 'ord-unc-3', productRef: 1001, units: 1 }));
+    expect(error).toBeInstanceOf(MerchantNotBeforeError);
+    expect(server.requests).toHaveLength(2);
+    expect((error as MerchantNotBeforeError).earlierAttemptUncertain).toBe(true);
   });
 });

@@ -56,6 +56,10 @@ export function sandboxControl(controlUrl: string, controlToken: string) {
     /** Changes a product as the merchant's back office would (price, stock, availability of a variant). */
     changeProduct: (productRef: number, change: { variantRef?: number; price?: string; remainingUnits?: number | null; availability?: string }) =>
       call<{ revision: number; changedProperties: string[] }>(`${controlUrl}/control/products/${productRef}`, change),
+    /** Issues a new API key for the account; the old one is refused (401001) at once. */
+    rotateKey: (userId: string) => call<{ apiKey: string }>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}/rotate-key`, {}),
+    /** Suspends the account (403005 on everything but GET /account) or lifts the suspension. */
+    setSuspended: (userId: string, suspended: boolean) => call<unknown>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}`, { suspended }),
     /** Moves an order as the merchant would (docs/sandbox.md); answers the order as the interface shows it. */
     advanceOrder: (clientOrderRef: string, to: string) =>
       call<{ platformOrderRef: string; state: string; refundedAmount: string }>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/advance`, { to }),

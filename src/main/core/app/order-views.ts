@@ -18,6 +18,7 @@ interface JoinedRow {
   last_error_code: string | null;
   last_error_message: string | null;
   last_request_id: string | null;
+  request_ids_json: string;
   created_at: number;
   updated_at: number;
   state: string | null;
@@ -62,7 +63,7 @@ interface RefundIntentRow {
 
 const SELECT_JOINED = `
   SELECT i.client_order_ref, i.status, i.product_ref, i.variant_ref, i.units, i.last_error_code, i.last_error_message,
-         i.last_request_id, i.created_at, max(i.updated_at, coalesce(o.fetched_at, 0)) AS updated_at,
+         i.last_request_id, i.request_ids_json, i.created_at, max(i.updated_at, coalesce(o.fetched_at, 0)) AS updated_at,
          o.state, o.platform_order_ref, coalesce(o.product_name, p.name) AS product_name, coalesce(o.variant_title, v.title) AS variant_title,
          o.units AS order_units, o.unit_price_fen, o.total_fen, o.refunded_fen, o.allowed_actions_json, o.failure_reason,
          o.verification_hint, o.completed_at, i.confirmed_unit_price_fen, i.guard_unit_price_fen, i.unavailable_reason,
@@ -182,6 +183,7 @@ export function createOrderViews(db: Database, vault: VaultReader) {
         verificationHint: row.verification_hint,
         lastErrorMessage: row.last_error_message,
         lastRequestId: row.last_request_id,
+        requestIds: JSON.parse(row.request_ids_json) as string[],
         completedAt: row.completed_at,
         refunds: [...recorded, ...requested],
         cards: vault.listCards(clientOrderRef).map(toMaskedCardView),

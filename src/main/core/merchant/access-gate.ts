@@ -22,12 +22,18 @@ export interface AccessGate {
    * for a refusal that can end without a new key. Failures are swallowed: the refusal stays.
    */
   recheck(probe: () => Promise<unknown>): Promise<void>;
+  /**
+   * Calls `listener` with every accessState GET /account answers (after the gate took it in), e.g. so
+   * the order outbox sends the intents a suspension parked once it ends. Returns the unsubscribe.
+   */
+  onAccountAnswered(listener: (accessState: string) => void): () => void;
 }
 
 export function createAccessGate(clock: Clock): AccessGate {
   let current: MerchantAccessError | null = null;
   let lastProbeMs = -Infinity;
   let probing: Promise<void> | null = null;
+  const listeners = new Set<(accessState: string) => void>();
 
   return {
     refusal: () => current,
@@ -39,9 +45,14 @@ export function createAccessGate(clock: Clock): AccessGate {
     accountAnswered(accessState) {
       if (accessState === 'suspended') {
         if (current?.refusal !== 'keyInvalid') current = new MerchantAccessError(403, 403005, current?.requestId ?? null, true);
-        return;
+      } else if (current !== null && current.refusal !== 'keyInvalid') {
+        current = null;
       }
-      if (current !== null && current.refusal !== 'keyInvalid') current = null;
+      for (const listener of listeners) listener(accessState);
+    },
+    onAccountAnswered(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async recheck(probe) {
       if (current === null || current.refusal === 'keyInvalid') return;

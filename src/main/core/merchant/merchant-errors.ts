@@ -10,6 +10,12 @@ export abstract class MerchantError extends Error {
    * requestId"): the sender fills it in before throwing, so a caller can store them all for support.
    */
   requestIds: readonly string[];
+  /**
+   * True when an earlier attempt of the same call ended without a known outcome (no answer after a
+   * connection, a 5xx, a malformed answer): a write may then have been carried out although this final
+   * error (a refusal, a wait) says nothing was done by the last attempt. Set by the sender.
+   */
+  earlierAttemptUncertain = false;
   constructor(
     message: string,
     readonly requestId: string | null,

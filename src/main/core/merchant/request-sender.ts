@@ -200,8 +200,11 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
     const maxWaitMs = request.maxWaitMs ?? defaultMaxWaitMs;
     const requestIds: string[] = [];
     const held: Held = { scope: null, untilMs: 0 };
+    // Set once an attempt that will be retried ended without a known outcome (see earlierAttemptUncertain).
+    let uncertain = false;
     const ending = (error: MerchantError): MerchantError => {
       error.requestIds = [...requestIds];
+      error.earlierAttemptUncertain = uncertain;
       return error;
     };
     // "Never reached" holds for the call only if it holds for every attempt: an earlier attempt whose
@@ -237,6 +240,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
           willRetry: retry,
         });
         if (!retry) throw ending(failure);
+        if ((failure instanceof MerchantTransportError && !failure.neverReached) || failure instanceof MerchantProtocolError || (failure instanceof MerchantApiError && failure.httpStatus >= 500)) uncertain = true;
         await clock.sleep(retryDelayMs(failure, attempt, policy), signal);
       }
     }

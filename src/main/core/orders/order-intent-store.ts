@@ -13,13 +13,27 @@ export type IntentStatus =
   | 'withdrawn'
   | 'price_changed'
   | 'unavailable'
-  | 'withdrawing';
+  | 'withdrawing'
+  | 'needs_key'
+  | 'account_suspended'
+  | 'access_denied';
 
 /** Why the price guard parked an intent as `unavailable` (0010). */
 export type UnavailableReason = 'productUnavailable' | 'variantUnavailable' | 'variantGone' | 'outOfStock';
 
 /** Statuses in which the merchant surely holds nothing and the buyer decides: confirm or withdraw. */
 export const PARKED_STATUSES: readonly IntentStatus[] = ['needs_confirmation', 'price_changed', 'unavailable'];
+
+/**
+ * Statuses of an intent the merchant refused to talk about (401/403, 0012): kept, never sent, and back
+ * where it was (`parkedFrom`) by itself once access works again: a key accepted by GET /account
+ * (needs_key), GET /account answering an accessState other than `suspended` (the other two).
+ */
+export type AccessParkStatus = 'needs_key' | 'account_suspended' | 'access_denied';
+export const ACCESS_PARKED_STATUSES: readonly AccessParkStatus[] = ['needs_key', 'account_suspended', 'access_denied'];
+
+/** Where an access-parked intent returns: queued (the merchant holds nothing) or unknown (looked up first). */
+export type ParkedFrom = 'queued' | 'unknown';
 
 export interface OrderIntent {
   readonly clientOrderRef: string;
@@ -52,6 +66,10 @@ export interface OrderIntent {
   readonly withdrawRequestedAt: number | null;
   /** The entries kept sealed once the merchant accepted (0010); open with openRechargedEntries. */
   readonly rechargedEntriesSealed: Buffer | null;
+  /** Set while access-parked (0012): the status it goes back to. */
+  readonly parkedFrom: ParkedFrom | null;
+  /** The requestId of every attempt made for it (creates and order look-ups), oldest first (0012). */
+  readonly requestIds: string[];
 }
 
 interface IntentRow {
@@ -80,6 +98,8 @@ interface IntentRow {
   unavailable_reason: string | null;
   withdraw_requested_at: number | null;
   recharged_entries_sealed: Buffer | null;
+  parked_from: ParkedFrom | null;
+  request_ids_json: string;
 }
 
 function toIntent(row: IntentRow): OrderIntent {
@@ -109,6 +129,8 @@ function toIntent(row: IntentRow): OrderIntent {
     unavailableReason: row.unavailable_reason,
     withdrawRequestedAt: row.withdraw_requested_at,
     rechargedEntriesSealed: row.recharged_entries_sealed,
+    parkedFrom: row.parked_from,
+    requestIds: JSON.parse(row.request_ids_json) as string[],
   };
 }
 
@@ -183,6 +205,9 @@ export function countIntentsByStatus(db: Database): Record<IntentStatus, number>
     price_changed: 0,
     unavailable: 0,
     withdrawing: 0,
+    needs_key: 0,
+    account_suspended: 0,
+    access_denied: 0,
   };
   for (const row of db.prepare<[], { status: IntentStatus; n: number }>('SELECT status, count(*) AS n FROM order_intents GROUP BY status').all()) {
     counts[row.status] = row.n;
@@ -454,3 +479,86 @@ const CONFIRM_OR_WITHDRAWN = `CASE WHEN withdraw_requested_at IS NOT NULL THEN '
 /** Takes one parameter: the time of resolution. */
 const CLEAR_IF_WITHDRAWN = `purchase_entries_json = CASE WHEN withdraw_requested_at IS NOT NULL THEN NULL ELSE purchase_entries_json END,
   resolved_at = CASE WHEN withdraw_requested_at IS NOT NULL THEN ? ELSE resolved_at END`;
+
+/** Appends requestIds of attempts made for the intent (a list kept for support, 0012); duplicates are skipped. */
+export function addRequestIds(db: Database, clientOrderRef: string, requestIds: readonly string[]): void {
+  if (requestIds.length === 0) return;
+  db.transaction(() => {
+    const row = db.prepare<[string], { request_ids_json: string }>('SELECT request_ids_json FROM order_intents WHERE client_order_ref = ?').get(clientOrderRef);
+    if (row === undefined) return;
+    const list = JSON.parse(row.request_ids_json) as string[];
+    for (const id of requestIds) if (!list.includes(id)) list.push(id);
+    db.prepare('UPDATE order_intents SET request_ids_json = ? WHERE client_order_ref = ?').run(JSON.stringify(list), clientOrderRef);
+  }).immediate();
+}
+
+/**
+ * sending | queued | unknown → an access park (the merchant refused the key, the account or the
+ * address). `from` is where it returns: queued when the merchant surely holds nothing, unknown when an
+ * earlier attempt may have created the order. A send the buyer withdrew during ends withdrawn
+ * (nothing held) or withdrawing (looked up), as the other outcomes of a withdrawn send do.
+ */
+export function parkForAccess(db: Database, clientOrderRef: string, status: AccessParkStatus, from: ParkedFrom, note: AttemptNote, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET
+           status = CASE WHEN withdraw_requested_at IS NULL THEN @status WHEN @from = 'unknown' THEN 'withdrawing' ELSE 'withdrawn' END,
+           parked_from = CASE WHEN withdraw_requested_at IS NULL THEN @from END,
+           purchase_entries_json = CASE WHEN withdraw_requested_at IS NOT NULL AND @from = 'queued' THEN NULL ELSE purchase_entries_json END,
+           resolved_at = CASE WHEN withdraw_requested_at IS NOT NULL AND @from = 'queued' THEN @now ELSE resolved_at END,
+           next_attempt_at = CASE WHEN withdraw_requested_at IS NOT NULL AND @from = 'unknown' THEN @now END,
+           last_error_code = @code, last_error_message = @message, last_request_id = coalesce(@requestId, last_request_id), updated_at = @now
+         WHERE client_order_ref = @ref AND status IN ('sending', 'queued', 'unknown')`,
+      )
+      .run({ status, from, now, code: note.code, message: note.message, requestId: note.requestId, ref: clientOrderRef }).changes === 1
+  );
+}
+
+/** Access works again for these parks: each goes back where it was, due now. Returns the refs moved. */
+export function releaseAccessParks(db: Database, statuses: readonly AccessParkStatus[], now: number): string[] {
+  if (statuses.length === 0) return [];
+  const placeholders = statuses.map(() => '?').join(', ');
+  return db.transaction(() => {
+    const refs = db
+      .prepare<string[], { ref: string }>(`SELECT client_order_ref AS ref FROM order_intents WHERE status IN (${placeholders}) ORDER BY created_at, rowid`)
+      .all(...statuses)
+      .map((row) => row.ref);
+    db.prepare(`UPDATE order_intents SET status = parked_from, parked_from = NULL, next_attempt_at = ?, updated_at = ? WHERE status IN (${placeholders})`).run(now, now, ...statuses);
+    return refs;
+  }).immediate();
+}
+
+/** How many intents wait in each access park. */
+export function countAccessParks(db: Database, statuses: readonly AccessParkStatus[]): number {
+  if (statuses.length === 0) return 0;
+  const placeholders = statuses.map(() => '?').join(', ');
+  return db.prepare<string[], { n: number }>(`SELECT count(*) AS n FROM order_intents WHERE status IN (${placeholders})`).get(...statuses)?.n ?? 0;
+}
+
+/**
+ * The buyer withdraws an access-parked intent: withdrawn at once when it came from queued (the merchant
+ * holds nothing), withdrawing when from unknown (looked up once access works, never sent again).
+ */
+export function withdrawAccessParked(db: Database, clientOrderRef: string, now: number): 'withdrawn' | 'withdrawing' | null {
+  const row = db
+    .prepare<[string], { parked_from: ParkedFrom | null }>(`SELECT parked_from FROM order_intents WHERE client_order_ref = ? AND status IN ('needs_key', 'account_suspended', 'access_denied')`)
+    .get(clientOrderRef);
+  if (row === undefined || row.parked_from === null) return null;
+  const moved =
+    row.parked_from === 'queued'
+      ? db
+          .prepare(
+            `UPDATE order_intents SET status = 'withdrawn', parked_from = NULL, purchase_entries_json = NULL, next_attempt_at = NULL, updated_at = ?, resolved_at = ?
+             WHERE client_order_ref = ? AND status IN ('needs_key', 'account_suspended', 'access_denied') AND parked_from = 'queued'`,
+          )
+          .run(now, now, clientOrderRef).changes
+      : db
+          .prepare(
+            `UPDATE order_intents SET status = 'withdrawing', parked_from = NULL, withdraw_requested_at = coalesce(withdraw_requested_at, ?), next_attempt_at = ?, updated_at = ?
+             WHERE client_order_ref = ? AND status IN ('needs_key', 'account_suspended', 'access_denied') AND parked_from = 'unknown'`,
+          )
+          .run(now, now, now, clientOrderRef).changes;
+  if (moved !== 1) return null;
+  return row.parked_from === 'queued' ? 'withdrawn' : 'withdrawing';
+}

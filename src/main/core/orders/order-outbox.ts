@@ -13,7 +13,16 @@
 //   409001 IDEMPOTENCY_CONFLICT   → rejected and flagged loudly (a bug or a foreign ref): never a new ref.
 //   429 (rate limiter refused)    → queued again: the limiter runs before the order rules, so nothing
 //                                    was created.
-//   401/403 (account blocked)     → queued again, slowly: not the order's fault, and not to be lost.
+//   a wait beyond the call's limit → (MerchantNotBeforeError: a long Retry-After, or a hold stored by any
+//                                    process) queued again with next_attempt_at = the time named; the
+//                                    loop sleeps through it (its pause covers orderCreate and orderRead).
+//   401/403 (access refused)      → parked, never retried (spec 7.5): needs_key (401001),
+//                                    account_suspended (403005), access_denied (403002 or another 403).
+//                                    Kept with the status it returns to (queued, or unknown when an
+//                                    earlier attempt of the call may have created it); back by itself
+//                                    once a key is accepted (keyAccepted, from connect) or GET /account
+//                                    answers without `suspended` (accountAnswered). The same park when the
+//                                    guard's product read or GET /orders/{ref} is refused.
 //   5xx, transport, malformed     → unknown: the merchant may have created it; GET decides.
 //   no connection ever made       → queued again (refused, no route): not one byte reached the
 //                                    merchant on any attempt (node-https-port.ts, request-sender.ts),
@@ -37,14 +46,22 @@ import type { Order } from '../../../shared/merchant/order';
 import type { CatalogRepository } from '../catalog/catalog-repository';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { CreateOrderBody, MerchantClient } from '../merchant/merchant-client';
-import { MerchantApiError, MerchantError, MerchantTransportError } from '../merchant/merchant-errors';
+import { ACCESS_RECHECK_MS } from '../merchant/access-gate';
+import { MerchantAccessError, MerchantApiError, MerchantError, MerchantNotBeforeError, MerchantTransportError, type AccessRefusal } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
-import { createWorkerLoop } from '../platform/worker-loop';
+import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { backoffMs, type BackoffRule } from './backoff';
 import { IntentStateError } from './order-errors';
 import {
+  addRequestIds,
   adoptCallbackUrl,
+  countAccessParks,
+  parkForAccess,
+  releaseAccessParks,
+  withdrawAccessParked,
+  type AccessParkStatus,
+  type ParkedFrom,
   claimForSending,
   deferIntent,
   dueIntents,
@@ -104,6 +121,23 @@ export interface OrderOutboxOptions {
   readonly onAccepted?: (order: Order) => void;
   /** Called after any status change, for the UI. */
   readonly onChange?: (clientOrderRef: string) => void;
+  /**
+   * The merchant's refusals as a pause of the loop (MerchantServices.pauseFor(['orderCreate',
+   * 'orderRead'])): no pass while the key is refused or a Retry-After holds a group the outbox uses.
+   */
+  readonly pause?: WorkerPause;
+  /**
+   * GET /account, asked at most every ACCESS_RECHECK_MS while intents wait in account_suspended or
+   * access_denied and this process knows no refusal (say, after a restart); its answer reaches
+   * accountAnswered() through the access gate.
+   */
+  readonly probeAccount?: () => Promise<unknown>;
+  /**
+   * The refusal this connection is under (AccessGate.refusal): while the loop is paused by it, intents
+   * that fall due (an order placed meanwhile) are parked at once, without a request, so the buyer sees
+   * what to do instead of an order that seems to be on its way.
+   */
+  readonly accessRefusal?: () => MerchantAccessError | null;
 }
 
 export interface OutboxPass {
@@ -114,7 +148,21 @@ export interface OutboxPass {
 
 const DEFAULT_RETRY: BackoffRule = { baseMs: 2_000, maxMs: 5 * 60_000 };
 const DEFAULT_OFFLINE: BackoffRule = { baseMs: 2_000, maxMs: 60_000 };
+/** A withdrawing intent whose look-up was refused (401/403): the loop is paused anyway; this bounds the retries. */
 const BLOCKED_RETRY: BackoffRule = { baseMs: 60_000, maxMs: 30 * 60_000 };
+
+/** Which park a refusal means: each asks the buyer for a different remedy. */
+export function accessParkOf(refusal: AccessRefusal): AccessParkStatus {
+  if (refusal === 'keyInvalid') return 'needs_key';
+  if (refusal === 'suspended') return 'account_suspended';
+  return 'access_denied';
+}
+
+/** Parks released when GET /account answers without `suspended` (a denied address gets no answer at all). */
+const ACCOUNT_PARKS: readonly AccessParkStatus[] = ['account_suspended', 'access_denied'];
+
+/** Unix seconds at or after a not-before time (ms). */
+const secondsAtOrAfter = (ms: number): number => Math.ceil(ms / 1000);
 
 /** The create body, built only from the stored row: every resend is byte-for-byte the same request. */
 export function createBodyOf(intent: OrderIntent): CreateOrderBody {
@@ -131,6 +179,7 @@ export function createBodyOf(intent: OrderIntent): CreateOrderBody {
 }
 
 function noteOf(error: unknown): AttemptNote {
+  if (error instanceof MerchantNotBeforeError) return { code: 'NOT_BEFORE', message: `the merchant asked to wait until ${new Date(error.notBeforeMs).toISOString()} (${error.scope})`, requestId: error.requestId };
   if (error instanceof MerchantApiError) return { code: String(error.code), message: error.errorName, requestId: error.requestId };
   if (error instanceof MerchantTransportError) return { code: error.failure === 'timeout' ? 'TIMEOUT' : 'TRANSPORT', message: error.failure, requestId: error.requestId };
   if (error instanceof MerchantError) return { code: 'PROTOCOL', message: 'malformed merchant response', requestId: error.requestId };
@@ -174,6 +223,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
       const intent = getIntent(db, ref);
       confirmedUnitPriceFen = intent?.confirmedUnitPriceFen ?? null;
       applyOrderDetail({ db, cipher, logger, now }, order, source);
+      addRequestIds(db, ref, [requestId]);
       markAccepted(db, ref, requestId, now, sealRechargedEntries(cipher, ref, intent?.purchaseEntries ?? null));
     }).immediate();
     failures.delete(ref);
@@ -193,7 +243,26 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     options.onAccepted?.(order);
   };
 
+  /** Every attempt's requestId is kept on the intent for support (spec 7.5 "keep requestId"). */
+  const keepRequestIds = (ref: string, error: unknown): void => {
+    if (error instanceof MerchantError) addRequestIds(db, ref, error.requestIds);
+  };
+
+  /**
+   * The merchant refused our access (401/403, never retried): the intent is parked, kept, until access
+   * works again. `from`: where it goes back to.
+   */
+  const parkRefused = (ref: string, error: MerchantAccessError, from: ParkedFrom): void => {
+    const status = accessParkOf(error.refusal);
+    failures.delete(ref);
+    if (parkForAccess(db, ref, status, from, noteOf(error), nowSeconds())) {
+      logger.warn('the merchant refused access; the order is kept and waits until access works again', { clientOrderRef: ref, status, code: error.code, requestId: error.requestId });
+    }
+    changed(ref);
+  };
+
   const inconclusive = (ref: string, error: unknown): void => {
+    keepRequestIds(ref, error);
     const note = noteOf(error);
     markUnknown(db, ref, note, later(retryRule, bumpFailures(ref)), nowSeconds());
     if (error instanceof MerchantTransportError) wentOffline();
@@ -212,13 +281,24 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
   };
 
   /** The guard's read failed: nothing was sent; the intent waits as the failure says. */
-  const guardReadFailed = (ref: string, error: unknown): void => {
+  const guardReadFailed = (ref: string, from: ParkedFrom, error: unknown): void => {
+    // The read was made to send this intent: its requestIds are the intent's too (for support).
+    keepRequestIds(ref, error);
+    if (error instanceof MerchantAccessError) {
+      parkRefused(ref, error, from);
+      return;
+    }
     const note = noteOf(error);
+    if (error instanceof MerchantNotBeforeError) {
+      deferIntent(db, ref, note, secondsAtOrAfter(error.notBeforeMs), nowSeconds());
+      logger.warn('the merchant asked to wait before the product can be read; the order waits until then', { clientOrderRef: ref, notBefore: new Date(error.notBeforeMs).toISOString() });
+      changed(ref);
+      return;
+    }
     let nextAt = later(retryRule, bumpFailures(ref));
     if (error instanceof MerchantApiError) {
       reachedMerchant();
       if (error.httpStatus === 429) nextAt = Math.ceil((clock.nowMs() + Math.max(error.retryAfterMs ?? 0, backoffMs(retryRule, failures.get(ref) ?? 1))) / 1000);
-      else if (error.httpStatus === 401 || error.httpStatus === 403) nextAt = later(BLOCKED_RETRY, failures.get(ref) ?? 1);
     } else if (error instanceof MerchantTransportError) {
       wentOffline();
     }
@@ -254,7 +334,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
         changed(ref);
         return false;
       }
-      guardReadFailed(ref, error);
+      guardReadFailed(ref, intent.status === 'unknown' ? 'unknown' : 'queued', error);
       if (!(error instanceof MerchantError)) throw error;
       return false;
     }
@@ -304,6 +384,21 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     const ref = intent.clientOrderRef;
     const note = noteOf(error);
     const now = nowSeconds();
+    keepRequestIds(ref, error);
+    // A refusal or a wait says the last attempt created nothing; an earlier one of the call may have.
+    const from: ParkedFrom = error instanceof MerchantError && error.earlierAttemptUncertain ? 'unknown' : 'queued';
+    if (error instanceof MerchantNotBeforeError) {
+      const at = secondsAtOrAfter(error.notBeforeMs);
+      if (from === 'queued') markRequeued(db, ref, note, at, now);
+      else markUnknown(db, ref, note, at, now);
+      logger.warn('the merchant asked to wait; the order is kept and sent from the time named', { clientOrderRef: ref, notBefore: new Date(error.notBeforeMs).toISOString(), scope: error.scope, requestId: error.requestId });
+      changed(ref);
+      return;
+    }
+    if (error instanceof MerchantAccessError) {
+      parkRefused(ref, error, from);
+      return;
+    }
     if (error instanceof MerchantTransportError && error.neverReached) {
       markRequeued(db, ref, note, later(retryRule, bumpFailures(ref)), now);
       wentOffline();
@@ -330,9 +425,6 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     } else if (error.httpStatus === 429) {
       const wait = Math.max(error.retryAfterMs ?? 0, backoffMs(retryRule, bumpFailures(ref)));
       markRequeued(db, ref, note, Math.ceil((clock.nowMs() + wait) / 1000), now);
-    } else if (error.httpStatus === 401 || error.httpStatus === 403) {
-      markRequeued(db, ref, note, later(BLOCKED_RETRY, bumpFailures(ref)), now);
-      logger.warn('the merchant refused the account; the order stays queued', { clientOrderRef: ref, code: error.code, requestId: error.requestId });
     } else if (error.httpStatus >= 500) {
       inconclusive(ref, error);
       return;
@@ -363,6 +455,14 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
         return getIntent(db, ref)?.status === 'accepted' ? 'merchantHasOrder' : 'withdrawn';
       }
       if (error instanceof MerchantApiError) reachedMerchant();
+      if (error instanceof MerchantAccessError || error instanceof MerchantNotBeforeError) {
+        // Never sent again anyway: it waits, withdrawing, for access (the loop is paused meanwhile) or the time named.
+        keepRequestIds(ref, error);
+        const at = error instanceof MerchantNotBeforeError ? secondsAtOrAfter(error.notBeforeMs) : later(BLOCKED_RETRY, bumpFailures(ref));
+        markUnknown(db, ref, noteOf(error), at, nowSeconds());
+        changed(ref);
+        return 'checking';
+      }
       inconclusive(ref, error);
       if (!(error instanceof MerchantError) && !(error instanceof MerchantProtocolMismatch)) throw error;
       return 'checking';
@@ -375,8 +475,20 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
       reachedMerchant();
       accept(ref, data, requestId, 'orderDetail');
     } catch (error) {
+      if (error instanceof MerchantAccessError) {
+        keepRequestIds(ref, error);
+        parkRefused(ref, error, 'unknown');
+        return;
+      }
+      if (error instanceof MerchantNotBeforeError) {
+        keepRequestIds(ref, error);
+        markUnknown(db, ref, noteOf(error), secondsAtOrAfter(error.notBeforeMs), nowSeconds());
+        changed(ref);
+        return;
+      }
       if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) {
         reachedMerchant();
+        keepRequestIds(ref, error);
         logger.info('order not found at the merchant; sending it again with the same ref', { clientOrderRef: ref, requestId: error.requestId });
         await send(ref, reads);
         return;
@@ -400,8 +512,19 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     }
   };
 
+  let lastAccountProbeMs = -Infinity;
+  /** Intents wait for a suspension or an IP refusal to end that this process has not seen: ask now and then. */
+  const probeParkedAccess = async (): Promise<void> => {
+    if (options.probeAccount === undefined || countAccessParks(db, ACCOUNT_PARKS) === 0) return;
+    if (clock.nowMs() - lastAccountProbeMs < ACCESS_RECHECK_MS) return;
+    lastAccountProbeMs = clock.nowMs();
+    // Its answer reaches accountAnswered() through the access gate; a failure leaves the parks as they are.
+    await options.probeAccount().catch(() => undefined);
+  };
+
   const runOnce = async (): Promise<OutboxPass> => {
     if (clock.nowMs() < pausedUntilMs) return { worked: 0, offline: true };
+    await probeParkedAccess();
     const due = dueIntents(db, nowSeconds(), 500).filter((intent) => !inFlight.has(intent.clientOrderRef));
     let next = 0;
     let worked = 0;
@@ -429,7 +552,36 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     if (pausedUntilMs > nowMs) wait = Math.max(wait, pausedUntilMs - nowMs);
     return Math.max(wait, 50);
   };
-  const loop = createWorkerLoop({ clock, logger, name: 'order outbox', pass: () => runOnce(), waitMs });
+  /** While refused: what falls due is parked as a send would have been (the sender refuses it unsent). */
+  const parkDueWhileRefused = (): void => {
+    const refusal = options.accessRefusal?.() ?? null;
+    if (refusal === null) return;
+    for (const intent of dueIntents(db, nowSeconds(), 500)) {
+      if (intent.status === 'withdrawing' || inFlight.has(intent.clientOrderRef)) continue;
+      parkRefused(intent.clientOrderRef, new MerchantAccessError(refusal.httpStatus, refusal.code, refusal.requestId, true), intent.status === 'unknown' ? 'unknown' : 'queued');
+    }
+  };
+  const merchantPause = options.pause;
+  const pause: WorkerPause | undefined =
+    merchantPause === undefined
+      ? undefined
+      : {
+          pausedUntilMs: () => merchantPause.pausedUntilMs(),
+          async whilePaused() {
+            parkDueWhileRefused();
+            await merchantPause.whilePaused?.();
+          },
+        };
+  const loop = createWorkerLoop({ clock, logger, name: 'order outbox', pass: () => runOnce(), waitMs, ...(pause ? { pause } : {}) });
+
+  const release = (statuses: readonly AccessParkStatus[], why: string): number => {
+    const refs = releaseAccessParks(db, statuses, nowSeconds());
+    if (refs.length === 0) return 0;
+    logger.info(`orders parked by the merchant's refusal go on: ${why}`, { count: refs.length });
+    for (const ref of refs) changed(ref);
+    loop.poke();
+    return refs.length;
+  };
 
   return {
     /** Start-up recovery: intents left 'sending' by a crash become 'unknown'. Returns how many. */
@@ -482,6 +634,20 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
             return resolveWithdrawal(clientOrderRef);
           case 'withdrawing':
             return resolveWithdrawal(clientOrderRef);
+          case 'needs_key':
+          case 'account_suspended':
+          case 'access_denied': {
+            const moved = withdrawAccessParked(db, clientOrderRef, now);
+            if (moved === null) continue;
+            failures.delete(clientOrderRef);
+            changed(clientOrderRef);
+            if (moved === 'withdrawn') {
+              logger.info('order withdrawn before the merchant saw it', { clientOrderRef, from: intent.status });
+              return 'withdrawn';
+            }
+            // It may exist at the merchant: looked up now, and again once access works.
+            return resolveWithdrawal(clientOrderRef);
+          }
           default:
             if (!markWithdrawn(db, clientOrderRef, now)) continue;
             failures.delete(clientOrderRef);
@@ -491,6 +657,18 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
         }
       }
       throw new IntentStateError(`order intent ${clientOrderRef} kept changing while it was being withdrawn; try again`);
+    },
+    /**
+     * A key was entered and GET /account accepted it (connect): intents parked for a refused key go
+     * back, and with an account that is not suspended the other parks too. Returns how many moved.
+     */
+    keyAccepted(accessState: string): number {
+      return release(accessState === 'suspended' ? ['needs_key'] : ['needs_key', ...ACCOUNT_PARKS], 'a key was accepted');
+    },
+    /** GET /account answered (any worker, the app, a probe): without `suspended`, suspension and IP parks go back. */
+    accountAnswered(accessState: string): number {
+      if (accessState === 'suspended') return 0;
+      return release(ACCOUNT_PARKS, 'the account answers again');
     },
     /** Runs passes until stop(); new intents are picked up at once after poke(). */
     start: () => loop.start(),

@@ -88,7 +88,8 @@ export function createWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
           poked = false;
           const pausedFor = await pauseMs();
           if (pausedFor > 0) {
-            await sleep(signal, Math.min(pausedFor, PAUSE_RECHECK_MS));
+            // A poke during the pause check (new work) gets one more check at once, not a whole recheck interval later.
+            if (!signal.aborted && !poked) await sleep(signal, Math.min(pausedFor, PAUSE_RECHECK_MS));
             continue;
           }
           try {

@@ -6,6 +6,7 @@ import { Alert, Button } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { problemOfLastErrorCode } from '../lib/explain-error';
 import { formatFen } from '../lib/money';
+import { AccessParkPanel } from './AccessParkPanel';
 import { classifyOrderState } from '../../../shared/merchant/known-values';
 import type { OrderDetail } from '../../../shared/ipc/views';
 import { useProblemStore } from '../state/problem-store';
@@ -108,6 +109,15 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
           <div style={{ marginTop: 8 }}>
             <WithdrawControl order={detail} />
           </div>
+        </div>
+      );
+    case 'needs_key':
+    case 'account_suspended':
+    case 'access_denied':
+      return (
+        <div {...common}>
+          <AccessParkPanel order={detail} status={detail.intentStatus} />
+          <div style={{ marginTop: 8 }}>{view}</div>
         </div>
       );
     case 'withdrawing':

@@ -3,7 +3,7 @@
 // as success (isTerminalSuccess answers false for it).
 import { classifyOrderState, isTerminalSuccess } from '../../../shared/merchant/known-values';
 
-export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'withdrawn'] as const;
+export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'withdrawn', 'needs_key', 'account_suspended', 'access_denied'] as const;
 export type IntentStatus = (typeof INTENT_STATUSES)[number];
 
 export type StatusTone = 'success' | 'processing' | 'warning' | 'error' | 'default';
@@ -41,6 +41,10 @@ const INTENT_TONES: Record<IntentStatus, StatusTone> = {
   // Withdraw asked while the outcome was unknown: checked with the merchant, never sent again.
   withdrawing: 'processing',
   withdrawn: 'default',
+  // The merchant refused our access (401/403): kept, sent by itself once access works; the buyer acts.
+  needs_key: 'error',
+  account_suspended: 'error',
+  access_denied: 'error',
 };
 
 function isIntentStatus(value: string): value is IntentStatus {
@@ -59,7 +63,7 @@ export function orderStatusView(intentStatus: string, state: string | null): Ord
 
 /** The part of the offline queue still waiting on us or the network. */
 export function isQueued(intentStatus: string): boolean {
-  return ['queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing'].includes(intentStatus);
+  return ['queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'needs_key', 'account_suspended', 'access_denied'].includes(intentStatus);
 }
 
 /**

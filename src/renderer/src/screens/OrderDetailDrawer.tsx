@@ -4,6 +4,7 @@
 // merchant), its masked card codes, and the timeline of the states it passed through.
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
+import { AccessParkPanel, isAccessPark } from '../components/AccessParkPanel';
 import { OrderActions } from '../components/OrderActions';
 import { OrderCaseActions } from '../components/OrderCaseActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
@@ -127,6 +128,17 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
                 {data.clientOrderRef}
               </Typography.Text>
             </Descriptions.Item>
+            {data.requestIds.length > 0 ? (
+              <Descriptions.Item label={t('detail.requestIds')}>
+                <Space orientation="vertical" size={0} data-testid="detail-request-ids">
+                  {data.requestIds.map((id) => (
+                    <Typography.Text key={id} copyable type="secondary" code>
+                      {id}
+                    </Typography.Text>
+                  ))}
+                </Space>
+              </Descriptions.Item>
+            ) : null}
           </Descriptions>
           {chargedMore ? (
             <Alert
@@ -139,7 +151,8 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
           <WithdrawOutcome clientOrderRef={data.clientOrderRef} />
           {data.intentStatus === 'price_changed' && data.state === null ? <PriceChangedPanel order={data} /> : null}
           {data.intentStatus === 'unavailable' && data.state === null ? <UnavailablePanel order={data} /> : null}
-          {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' ? (
+          {isAccessPark(data.intentStatus) && data.state === null ? <AccessParkPanel order={data} status={data.intentStatus} /> : null}
+          {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' && !isAccessPark(data.intentStatus) ? (
             <ProblemAlert
               explained={{
                 problem: lastProblem,

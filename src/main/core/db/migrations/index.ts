@@ -12,13 +12,9 @@ import { productSearchPriceMigration } from './0008-product-search-price';
 import { aftersaleOutboxAndReadsMigration } from './0009-aftersale-outbox-and-reads';
 import { orderPriceGuardMigration } from './0010-order-price-guard';
 import { orderStateHistoryMigration } from './0011-order-state-history';
+import { orderAccessParksMigration } from './0012-order-access-parks';
 import { merchantTrustMigration } from './0013-merchant-trust';
 import { orderDraftsMigration } from './0014-order-drafts';
-
-// MERGE NOTE (branch i11-merchant): id 12 belongs to a migration of another branch. Until it is
-// merged, this empty placeholder keeps the ids consecutive; the merge replaces it with the real
-// migration (nothing else refers to it).
-const reservedMigration = (id: number): Migration => ({ id, name: `reserved-${id}`, sql: 'SELECT 1;' });
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -32,7 +28,7 @@ export const migrations: readonly Migration[] = [
   aftersaleOutboxAndReadsMigration,
   orderPriceGuardMigration,
   orderStateHistoryMigration,
-  reservedMigration(12),
+  orderAccessParksMigration,
   merchantTrustMigration,
   orderDraftsMigration,
 ];
