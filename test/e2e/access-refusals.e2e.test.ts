@@ -3,17 +3,14 @@
 // order is kept and the dialog says what to do (replace the key in Settings; it waits and is sent once
 // the key works), nothing is charged; after the new key is entered in Settings the order goes out by
 // itself and the sandbox's ledger shows exactly one charge for it.
-import type { Browser, Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openApp, SCREENSHOT_DIR, screenshot } from './support/browser';
-import { closeOverlays, connectDemo, ensureCatalog, goTo, MERCHANT_WAIT_MS, openOrderForm, pick, reviewAndPay } from './support/app-steps';
-import { purchasable, sandboxControl, type ControlProduct, type SandboxControl } from './support/sandbox-control';
-import { startWebHost, type RunningWebHost } from './support/web-host-process';
+import { screenshot } from './support/browser';
+import { closeOverlays, goTo, MERCHANT_WAIT_MS, openOrderForm, pick, reviewAndPay } from './support/app-steps';
+import { startDemoSession, type DemoSession } from './support/demo-session';
+import { purchasable, type ControlProduct, type SandboxControl } from './support/sandbox-control';
 
-let host: RunningWebHost;
-let browser: Browser;
+let session: DemoSession;
 let page: Page;
 let problems: string[];
 let control: SandboxControl;
@@ -21,31 +18,17 @@ let products: ControlProduct[];
 let userId = '';
 
 beforeAll(async () => {
-  host = await startWebHost();
-  control = sandboxControl(host.controlUrl, host.controlToken);
-  products = await control.products(500);
-  browser = await launchChromium();
-  ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
-  await page.getByTestId('connect-screen').waitFor();
-  await connectDemo(page);
-  await page.getByTestId('connect-continue').click();
-  await ensureCatalog(page);
-  await goTo(page, 'settings');
-  userId = ((await page.getByTestId('settings-user-id').textContent()) ?? '').trim();
-  expect(userId).not.toBe('');
+  session = await startDemoSession();
+  ({ page, problems, control, products, userId } = session);
 }, 120_000);
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await screenshot(page, `access-refusals-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-    writeFileSync(join(SCREENSHOT_DIR, 'access-refusals-host-stderr.txt'), host.stderr());
-  }
+  if (context.task.result?.state === 'fail') await session.recordFailure('access-refusals', context.task.name);
   await closeOverlays(page).catch(() => undefined);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await session?.stop();
 });
 
 describe('an order under a revoked key', () => {

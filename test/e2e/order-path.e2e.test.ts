@@ -2,15 +2,11 @@
 // what the buyer sees is what the buyer pays. Real UI (built renderer, Debian Chromium) through the web
 // host and its demo merchant; every order that spends money is checked against the sandbox's ledger,
 // not only against the screen. One host and one page for the file, like a buyer's session.
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { launchChromium, openApp, SCREENSHOT_DIR, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import {
   closeOverlays,
-  connectDemo,
-  ensureCatalog,
   goTo,
   MERCHANT_WAIT_MS,
   openOrderForm,
@@ -19,11 +15,10 @@ import {
   variantRow,
   waitForDetailStatus,
 } from './support/app-steps';
-import { purchasable, sandboxControl, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
-import { startWebHost, type RunningWebHost } from './support/web-host-process';
+import { startDemoSession, type DemoSession } from './support/demo-session';
+import { purchasable, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
 
-let host: RunningWebHost;
-let browser: Browser;
+let session: DemoSession;
 let page: Page;
 let problems: string[];
 let control: SandboxControl;
@@ -102,33 +97,18 @@ async function enableLocalWebhooks(): Promise<void> {
 }
 
 beforeAll(async () => {
-  host = await startWebHost();
-  control = sandboxControl(host.controlUrl, host.controlToken);
-  products = await control.products(500);
-  browser = await launchChromium();
-  ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
-  await page.getByTestId('connect-screen').waitFor();
-  await connectDemo(page);
-  await page.getByTestId('connect-continue').click();
-  await ensureCatalog(page);
-  await goTo(page, 'settings');
-  userId = ((await page.getByTestId('settings-user-id').textContent()) ?? '').trim();
-  expect(userId).not.toBe('');
+  session = await startDemoSession();
+  ({ page, problems, control, products, userId } = session);
 }, 120_000);
 
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await screenshot(page, `order-path-failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-    // What the host said (it logs no key or secret), next to the picture.
-    writeFileSync(join(SCREENSHOT_DIR, 'order-path-host-stderr.txt'), host.stderr());
-  }
+  if (context.task.result?.state === 'fail') await session.recordFailure('order-path', context.task.name);
   await control.faults({ errorRate: 0, dropRate: 0, latencyMs: 0 });
   await closeOverlays(page).catch(() => undefined);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await session?.stop();
 });
 
 describe('the order dialog: one model, a confirmation, exactly what was confirmed is charged', () => {
