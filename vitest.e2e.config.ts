@@ -11,6 +11,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // A screen can take more than expect.poll's default second to follow on a loaded two-core box.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
   },
 });

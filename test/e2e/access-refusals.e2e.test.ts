@@ -43,7 +43,7 @@ describe('an order under a revoked key', () => {
     const panel = parked.getByTestId('order-access-park');
     expect(await panel.getAttribute('data-park')).toBe('needs_key');
     // What to do, in the buyer's language: replace the key in Settings; the order waits.
-    await expect.poll(() => panel.textContent()).toContain('请在“设置”中更换密钥');
+    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('请在“设置”中更换密钥');
     expect(await panel.textContent()).toContain('密钥可用后自动发送');
     expect(await panel.getByTestId('action-withdraw').count()).toBe(1);
     await screenshot(page, 'order-needs-key');
@@ -53,7 +53,8 @@ describe('an order under a revoked key', () => {
     const ref = ((await detail.getByTestId('detail-client-ref').textContent()) ?? '').trim();
     expect(ref).toMatch(/^[A-Za-z0-9_-]+$/);
     await detail.getByTestId('order-access-park').waitFor();
-    await expect.poll(() => detail.getByTestId('detail-request-ids').textContent()).toMatch(/req_[0-9a-f]{24}/);
+    // Under load the detail may take a moment to carry the attempt's requestId.
+    await expect.poll(() => detail.getByTestId('detail-request-ids').textContent(), { timeout: 15_000 }).toMatch(/req_[0-9a-f]{24}/);
     expect((await control.ledger(userId)).entries.filter((e) => e.clientOrderRef === ref)).toEqual([]);
 
     await goTo(page, 'settings');
