@@ -21,6 +21,8 @@ export interface ElectronAppHostOptions {
   startDemo?: typeof startSandbox;
   /** The save dialog an export asks (export-dialog.ts); absent: this host cannot export. */
   chooseExportPath?: (suggestedFileName: string) => Promise<string | null>;
+  /** Moves memory-only secrets into the passphrase file (desktop-secret-store.ts). */
+  usePassphraseFile?: (passphrase: string) => Promise<void>;
 }
 
 export function createElectronAppHost(options: ElectronAppHostOptions): ElectronAppHost {
@@ -45,6 +47,7 @@ export function createElectronAppHost(options: ElectronAppHostOptions): Electron
       return { baseUrl: sandbox.baseUrl, userId: sandbox.userId, apiKey: sandbox.apiKey, caCertPem };
     },
     ...(options.chooseExportPath === undefined ? {} : { chooseExportPath: options.chooseExportPath }),
+    ...(options.usePassphraseFile === undefined ? {} : { usePassphraseFile: options.usePassphraseFile }),
     async writeClipboard(text, clearAfterMs) {
       await options.clipboard.write(text, clearAfterMs);
     },

@@ -1,6 +1,6 @@
 // App lifecycle only: what the app does lives in core, the wiring in main-services.ts, the window
 // in main-window.ts.
-import { app, BrowserWindow, dialog, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { createMerchantImageFetcher } from './core/images/merchant-image-fetcher';
@@ -8,6 +8,9 @@ import { createMainWindow, registerBridgePreload } from './main-window';
 import { startMainServices, type MainServices } from './main-services';
 import { resolveRendererLocation } from './renderer-location';
 import { createAppUrlMatcher, hardenSession, hardenWebContents } from './security';
+import { createSenderCheck } from './ipc/sender-check';
+import { passphraseFileChosen } from './secrets/passphrase-file-choice';
+import { createUnlockGate } from './secrets/unlock-gate';
 import { join } from 'node:path';
 import { labelsFor, pickLanguage } from './app-locale';
 import { readUpdateEnvironment } from './update-environment';
@@ -71,8 +74,17 @@ if (!app.requestSingleInstanceLock()) {
         protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererRoot: renderer.root, contentSecurityPolicy: policy, merchantImage: (url) => images.fetch(url) }));
       }
       registerBridgePreload(session.defaultSession);
-      services = await startMainServices({ isAppUrl, mainWindow: () => mainWindow, showWindow });
-      openMainWindow();
+      // With the passphrase file chosen, the window opens first and asks for the passphrase before core
+      // opens (the unlock step); otherwise it opens once core is ready, as before.
+      const needsUnlock = passphraseFileChosen(app.getPath('userData'));
+      const unlock = createUnlockGate({
+        ipcMain,
+        isTrustedSender: createSenderCheck({ trustedContents: () => mainWindow?.webContents ?? null, isAppUrl }),
+        needed: needsUnlock,
+      });
+      if (needsUnlock) openMainWindow();
+      services = await startMainServices({ isAppUrl, mainWindow: () => mainWindow, showWindow, unlock });
+      if (mainWindow === null) openMainWindow();
       startUpdates();
     })
     .catch((error: unknown) => {

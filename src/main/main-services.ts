@@ -21,7 +21,9 @@ import { electronNotifications, notifyOnAppEvents } from './notifications';
 import { settingsSchema } from '../shared/ipc/views';
 import { notificationLanguage, type NotificationLanguage } from '../shared/notification-text';
 import { createSafeStoragePort } from './secrets/safe-storage-port';
+import { openDesktopSecrets } from './secrets/desktop-secret-store';
 import { SafeStorageSecretStore, WEAK_BACKEND, type BackendChange } from './secrets/safe-storage-secret-store';
+import type { UnlockGate } from './secrets/unlock-gate';
 import type { AppUrlMatcher } from './security';
 import { createAppTray } from './tray';
 
@@ -29,6 +31,8 @@ export interface MainServicesOptions {
   isAppUrl: AppUrlMatcher;
   mainWindow: () => BrowserWindow | null;
   showWindow: () => void;
+  /** Asks for the passphrase file's passphrase in the window before core opens (index.ts binds it early). */
+  unlock: UnlockGate;
 }
 
 export interface MainServices {
@@ -50,20 +54,35 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
   const logger = new RedactingLogger({ sink: logFileSink.sink, level: 'info' });
 
   let backendChange: BackendChange | null = null;
-  const secrets = await SafeStorageSecretStore.open({
-    filePath: join(userData, 'secrets.safe-storage.json'),
+  const desktopSecrets = await openDesktopSecrets({
+    userData,
     safeStorage: createSafeStoragePort(safeStorage, process.platform),
+    logger,
+    askPassphrase: options.unlock.ask,
     onBackendChange: (change) => {
       backendChange = change;
       logger.warn('secret store backend changed; the old secrets are kept', { previous: change.previous, current: change.current, left: change.secretsLeftBehind });
     },
   });
-  logger.info('secret store opened', { ...secrets.status() });
+  // The ask never answers null here (the window has no "give up"; closing it quits the app).
+  if (desktopSecrets === null) throw new Error('the secret file was not unlocked');
+  const secrets = desktopSecrets.store;
+  const safeStore = (): SafeStorageSecretStore | null => (secrets.active instanceof SafeStorageSecretStore ? secrets.active : null);
 
   const core = await createCore({ dataDir: join(userData, 'data'), secrets, logger });
   const clipboardWriter = createClipboardWriter(clipboard);
   const chooseExportPath = createExportPathChooser({ window: options.mainWindow, defaultDir: () => app.getPath('documents'), language: pickLanguage(app.getPreferredSystemLanguages()) });
-  const host = createElectronAppHost({ clipboard: clipboardWriter, demoCaDir: join(userData, 'demo-merchant-ca'), log: (line) => logger.info(line), chooseExportPath });
+  const host = createElectronAppHost({
+    clipboard: clipboardWriter,
+    demoCaDir: join(userData, 'demo-merchant-ca'),
+    log: (line) => logger.info(line),
+    chooseExportPath,
+    usePassphraseFile: async (passphrase) => {
+      await desktopSecrets.usePassphraseFile(passphrase);
+      // The weaker-storage menu item belongs to the store left behind.
+      installMenu();
+    },
+  });
   const service = createAppService(core, host, { logger, secrets });
 
   // Bound before the window exists, so the renderer's first call never finds no handler.
@@ -91,25 +110,28 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
   );
 
   const installMenu = (): void => {
-    const offerWeakStorage = process.platform === 'linux' && secrets.status().backend === WEAK_BACKEND;
+    const safe = safeStore();
+    const offerWeakStorage = process.platform === 'linux' && safe !== null && safe.status().backend === WEAK_BACKEND;
     installAppMenu({
       platform: process.platform,
       labels,
       isPackaged: app.isPackaged,
-      ...(offerWeakStorage ? { weakStorage: { checked: secrets.status().weakStorageAccepted, onToggle: (checked: boolean) => void toggleWeakStorage(checked) } } : {}),
+      ...(offerWeakStorage ? { weakStorage: { checked: safe.status().weakStorageAccepted, onToggle: (checked: boolean) => void toggleWeakStorage(checked) } } : {}),
     });
   };
 
   // The explicit acceptance of basic_text storage: asked in words, never assumed.
   const toggleWeakStorage = async (checked: boolean): Promise<void> => {
+    const safe = safeStore();
     try {
+      if (safe === null) return;
       if (checked) {
         const window = options.mainWindow();
         const box: MessageBoxOptions = { type: 'warning', title: labels.weakStorageTitle, message: labels.weakStorageTitle, detail: labels.weakStorageDetail, buttons: [labels.weakStorageAccept, labels.cancel], defaultId: 1, cancelId: 1 };
         const answer = window === null ? await dialog.showMessageBox(box) : await dialog.showMessageBox(window, box);
-        if (answer.response === 0) await secrets.acceptWeakerStorage(true);
+        if (answer.response === 0) await safe.acceptWeakerStorage(true);
       } else {
-        await secrets.acceptWeakerStorage(false);
+        await safe.acceptWeakerStorage(false);
       }
     } catch (error) {
       logger.error('could not change where secrets are kept', { error: error instanceof Error ? error.name : 'unknown' });
@@ -120,6 +142,8 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
   installMenu();
   const tray = createAppTray({ iconPath: icon, labels, showWindow: options.showWindow, quit: () => app.quit() });
   await service.start();
+  // Core is open and its channels are bound: a window waiting at the unlock step goes on.
+  options.unlock.opened();
 
   return {
     labels,

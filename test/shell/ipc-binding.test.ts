@@ -62,6 +62,7 @@ const VALID: Record<ChannelName, unknown> = {
   'settings.ngrokAuthtoken': undefined,
   'settings.saveNgrokAuthtoken': { authtoken: '2abcNGROKtoken' },
   'events.health': undefined,
+  'secrets.usePassphraseFile': { passphrase: 'Lantern-river 47 orchard' },
 };
 
 /** An input each channel's schema refuses. */
@@ -111,6 +112,7 @@ const INVALID: Record<ChannelName, unknown> = {
   'settings.ngrokAuthtoken': { authtoken: 'x' },
   'settings.saveNgrokAuthtoken': { authtoken: '' },
   'events.health': 0,
+  'secrets.usePassphraseFile': { passphrase: '' },
 };
 
 const channels = Object.keys(CHANNELS) as ChannelName[];

@@ -65,6 +65,7 @@ vi.mock('electron', () => ({
     },
   },
   BrowserWindow: FakeBrowserWindow,
+  ipcMain: { handle: () => undefined, removeHandler: () => undefined },
   dialog: {
     showMessageBox: (options: { title?: string; detail?: string }) => {
       messages.push(options);

@@ -72,7 +72,7 @@ describe('preload', () => {
     expect(Object.isFrozen(api)).toBe(true);
   });
 
-  it('has exactly the contract members (one per channel, one on… per event) and platform', () => {
+  it('has exactly the contract members (one per channel, one on… per event), the unlock step and platform', () => {
     const expected = new Map<string, Set<string>>();
     const add = (ns: string, name: string): void => {
       if (!expected.has(ns)) expected.set(ns, new Set());
@@ -86,8 +86,12 @@ describe('preload', () => {
       const [ns = '', name = ''] = event.split('.');
       add(ns, `on${name.charAt(0).toUpperCase()}${name.slice(1)}`);
     }
-    expect(Object.keys(api).sort()).toEqual([...expected.keys(), 'platform'].sort());
+    expect(Object.keys(api).sort()).toEqual([...expected.keys(), 'unlock', 'platform'].sort());
     expect(api['platform']).toBe(process.platform);
+    // The unlock step before core opens (shared/ipc/unlock.ts): its two calls and nothing else.
+    const unlock = namespace('unlock');
+    expect(Object.isFrozen(unlock)).toBe(true);
+    expect(Object.keys(unlock).sort()).toEqual(['state', 'submit']);
     for (const [ns, members] of expected) {
       const value = namespace(ns);
       expect(Object.isFrozen(value)).toBe(true);

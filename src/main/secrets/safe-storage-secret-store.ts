@@ -171,6 +171,19 @@ export class SafeStorageSecretStore implements SecretStore {
     });
   }
 
+  /** A copy of the secrets held in memory only (empty when they are on disk), for a move elsewhere. */
+  memorySecrets(): Promise<ReadonlyMap<string, string>> {
+    return this.serialized(() => Promise.resolve(new Map(this.memory)));
+  }
+
+  /** Drops the in-memory secrets once another store holds them. */
+  forgetMemorySecrets(): Promise<void> {
+    return this.serialized(() => {
+      this.memory.clear();
+      return Promise.resolve();
+    });
+  }
+
   /**
    * The user's explicit choice on Linux's basic_text backend. Accepting moves the in-memory secrets
    * to disk; withdrawing moves the basic_text secrets back into memory and off the disk.

@@ -1,5 +1,6 @@
 // The app: first run (connect or demo) until a merchant is connected, then the main frame with the
-// current screen and the drawers/modals that can open over any of them.
+// current screen and the drawers/modals that can open over any of them; before all that, in the desktop
+// app, the unlock step when secrets are kept in the passphrase file.
 import { App as AntApp, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { AppLayout } from './components/AppLayout';
@@ -17,6 +18,7 @@ import { AuditLogScreen } from './screens/AuditLogScreen';
 import { AftersalesScreen } from './screens/AftersalesScreen';
 import { CaseChatDrawer } from './screens/CaseChatDrawer';
 import { OpenCaseModal } from './screens/OpenCaseModal';
+import { UnlockGate } from './screens/UnlockScreen';
 import { VaultScreen } from './screens/VaultScreen';
 import { useLocale } from './i18n/use-i18n';
 import { notificationText } from '../../shared/notification-text';
@@ -84,7 +86,9 @@ function Shell() {
 export function App() {
   return (
     <AppProviders>
-      <Shell />
+      <UnlockGate>
+        <Shell />
+      </UnlockGate>
     </AppProviders>
   );
 }

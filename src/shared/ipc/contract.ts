@@ -2,6 +2,7 @@
 // (and the web host) validate every input against it; the preload and the web bridge are generated
 // from it, so the renderer sees one domain-shaped object and never a channel name.
 import { z } from 'zod';
+import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
 import {
   accountViewSchema,
   categoryViewSchema,
@@ -110,6 +111,9 @@ export const CHANNELS = {
   'settings.ngrokAuthtoken': channel(none, z.object({ stored: z.boolean() })),
   'settings.saveNgrokAuthtoken': channel(z.object({ authtoken: z.string().min(1).max(512) }), z.object({ stored: z.boolean() })),
   'events.health': channel(none, eventsHealthSchema),
+  // While secrets are memory-only (desktop): moves them into a passphrase-protected file. The
+  // passphrase follows the export password rule (password-policy.ts); it is never stored or echoed.
+  'secrets.usePassphraseFile': channel(z.object({ passphrase: z.string().min(1).max(MAX_EXPORT_PASSWORD_LENGTH) }), connectionStatusSchema),
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;

@@ -15,6 +15,8 @@ export const connectionStatusSchema = z.object({
   keyStored: z.boolean(),
   /** Where secrets are kept: 'safe-storage', 'memory' (weaker backend refused), 'passphrase-file'. */
   secretStore: z.string(),
+  /** Present and true when this host can move memory-only secrets into a passphrase file (the desktop app). */
+  passphraseFileOffered: z.boolean().optional(),
   /** The built-in demo merchant (the sandbox) is the one connected. */
   demo: z.boolean(),
 });

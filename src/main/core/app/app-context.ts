@@ -22,6 +22,11 @@ export interface AppHost {
    * host answers a path in its export folder. Absent: this host cannot export.
    */
   chooseExportPath?(suggestedFileName: string): Promise<string | null>;
+  /**
+   * Moves memory-only secrets into a passphrase-protected file and keeps them there from now on (the
+   * desktop app; the web host uses --data with PROCURE_PASSPHRASE instead). Absent: not offered.
+   */
+  usePassphraseFile?(passphrase: string): Promise<void>;
 }
 
 export interface AppServiceOptions {

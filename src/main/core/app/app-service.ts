@@ -26,6 +26,7 @@ import { eventsHandlers, eventsHealthView } from './events-handlers';
 import type { ChannelHandlers } from './handler-types';
 import { orderHandlers } from './order-handlers';
 import { createOrderViews } from './order-views';
+import { secretStoreHandlers } from './secret-store-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { createSyncRunner } from './sync-runner';
 import { aftersaleHandlers } from './aftersale-handlers';
@@ -53,7 +54,8 @@ const HEALTH_EVERY_MS = 1_000;
 export function createAppService(core: Core, host: AppHost, options: AppServiceOptions = {}): AppService {
   const logger = options.logger ?? new RedactingLogger({ sink: () => undefined });
   const secrets = options.secrets ?? null;
-  const secretStoreKind = options.secretStoreKind ?? secrets?.kind ?? 'memory';
+  // Read on every status: the desktop app's store can move from memory to the passphrase file.
+  const secretStoreKind = (): string => options.secretStoreKind ?? secrets?.kind ?? 'memory';
   const lowBalanceFen = options.lowBalanceFen ?? DEFAULT_LOW_BALANCE_FEN;
   const events = createAppEvents(logger);
   const sync = createSyncRunner(core, events, logger);
@@ -130,7 +132,8 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
       baseUrl: settings?.baseUrl ?? null,
       userId: settings?.userId ?? null,
       keyStored: stored,
-      secretStore: secretStoreKind,
+      secretStore: secretStoreKind(),
+      ...(host.usePassphraseFile !== undefined && secretStoreKind() === 'memory' ? { passphraseFileOffered: true } : {}),
       demo: settings !== null && readDemoFlag(core.db),
     };
   };
@@ -258,6 +261,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     ...vaultExportHandlers(ctx),
     ...aftersaleHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...secretStoreHandlers(ctx),
     ...eventsHandlers(ctx),
   };
 

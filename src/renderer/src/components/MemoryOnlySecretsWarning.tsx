@@ -2,10 +2,11 @@
 // keyring not accepted for disk, no keyring at all, or the web host without --data): the vault key of
 // this run is lost when the app stops, so card codes stored now cannot be opened after a restart
 // until the merchant delivers them again. The buyer learns it here, before any card is stored, with
-// the stores that do last.
+// the stores that do last, and (desktop app) the action that moves the secrets into a passphrase file.
 import { Alert } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { useConnectionStatus } from '../queries/connection';
+import { PassphraseFileAction } from './PassphraseFileDialog';
 
 export function MemoryOnlySecretsWarning() {
   const { t } = useI18n();
@@ -19,6 +20,7 @@ export function MemoryOnlySecretsWarning() {
       data-testid="memory-only-secrets"
       title={t('secrets.memoryOnly.title')}
       description={t('secrets.memoryOnly.body')}
+      action={<PassphraseFileAction />}
     />
   );
 }

@@ -72,3 +72,15 @@ export function useClearKey() {
     },
   });
 }
+
+/** Moves memory-only secrets into the passphrase file (desktop app); the passphrase leaves the cache at once. */
+export function useUsePassphraseFile() {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    gcTime: SECRET_MUTATION_GC_TIME,
+    mutationFn: (passphrase: string) => api.secrets.usePassphraseFile({ passphrase }),
+    onSuccess: (status) => client.setQueryData(keys.connection, status),
+  });
+  type Status = NonNullable<typeof mutation.data>;
+  return { ...mutation, mutate: (passphrase: string, callbacks?: SecretCallbacks<Status>) => mutateThenForget(mutation, passphrase, callbacks) };
+}

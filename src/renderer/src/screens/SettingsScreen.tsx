@@ -1,5 +1,6 @@
 // Settings: the connection (the key is write-only: replace or clear, never shown), how order
 // updates arrive (webhooks through a tunnel, or polling) and their health, language and theme.
+import { PassphraseFileAction } from '../components/PassphraseFileDialog';
 import { Alert, Badge, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { App } from 'antd';
 import { useEffect, useState } from 'react';
@@ -37,7 +38,8 @@ function ConnectionCard({ onReconnect }: { onReconnect: () => void }) {
             <Descriptions.Item label={t('settings.key')}>
               <span data-testid="settings-key-state">
                 {data.keyStored ? t('settings.keyStored', { store: td(`settings.secretStore.${data.secretStore}`, 'common.unknown') }) : t('settings.keyMissing')}
-              </span>
+              </span>{' '}
+              <PassphraseFileAction />
             </Descriptions.Item>
           </Descriptions>
         ) : null}
