@@ -7,6 +7,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { MERCHANT_IMAGE_PATH, MERCHANT_IMAGE_URL_PARAM } from '../shared/merchant-image-route';
 import { MERCHANT_IMAGE_STATUS, type MerchantImageResult } from './core/images/merchant-image-fetcher';
+import { RENDERER_CONTENT_TYPES } from '../shared/renderer-content-types';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'procure-desk';
@@ -30,25 +31,6 @@ export interface AppProtocolOptions {
   /** Fetches a merchant image for the page; absent: the image route answers 404. */
   readonly merchantImage?: (url: string) => Promise<MerchantImageResult>;
 }
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /**
  * The URL path decoded into folder segments, or null for anything that could leave the folder:
@@ -92,7 +74,7 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     } catch {
       return answer(404, 'not found');
     }
-    const contentType = CONTENT_TYPES[extname(real).toLowerCase()];
+    const contentType = RENDERER_CONTENT_TYPES[extname(real).toLowerCase()];
     if (contentType === undefined) return answer(404, 'not found');
     return answer(200, new Uint8Array(await readFile(real)), contentType);
   };

@@ -3,6 +3,7 @@
 // impossible by construction rather than by string checks alone.
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { RENDERER_CONTENT_TYPES } from '../shared/renderer-content-types';
 
 export interface RendererFile {
   readonly body: Buffer;
@@ -22,26 +23,6 @@ export class RendererNotBuiltError extends Error {
     super(`no built renderer in ${dir}: run \`ELECTRON_SKIP_BINARY_DOWNLOAD=1 npx electron-vite build\` first`);
   }
 }
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** Bounds the table so that a wrong --renderer folder (say, $HOME) cannot eat the memory. */
 const MAX_FILES = 5_000;
@@ -72,7 +53,7 @@ export function loadRendererFiles(dir: string): RendererFiles {
   const files = new Map<string, RendererFile>();
   let total = 0;
   for (const [urlPath, full] of paths) {
-    const type = CONTENT_TYPES[extname(full).toLowerCase()];
+    const type = RENDERER_CONTENT_TYPES[extname(full).toLowerCase()];
     if (type === undefined) continue;
     const body = readFileSync(full);
     total += body.length;
