@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSOFFCRYPTO, parseCsv, readXlsx, run, SEVEN_ZIP } from '../core/export/file-readers';
-import { closeOverlays, connectDemo, ensureCatalog, goTo, openOrderForm, pick, submitAndViewOrder, waitForDetailStatus } from './support/app-steps';
+import { buyCardOrder, closeOverlays, connectDemo, ensureCatalog, goTo } from './support/app-steps';
 import { launchChromium, openApp, screenshot } from './support/browser';
-import { purchasable, sandboxControl, type ControlProduct } from './support/sandbox-control';
+import { sandboxControl, type ControlProduct } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 
 let host: RunningWebHost;
@@ -45,28 +45,10 @@ afterAll(async () => {
 });
 
 async function buyCards(units: number, exclude: readonly number[]): Promise<string> {
-  const { product, variant } = pick(
-    products,
-    (p, v) =>
-      p.productType === 'card' &&
-      !exclude.includes(p.productRef) &&
-      v.supply === 'succeed' &&
-      v.entryMode === 'none' &&
-      v.unitRule.min <= units &&
-      v.unitRule.max >= units &&
-      (units - v.unitRule.min) % v.unitRule.step === 0 &&
-      (v.remainingUnits === null || v.remainingUnits >= units) &&
-      purchasable(p, v),
-  );
-  const modal = await openOrderForm(page, product, variant);
-  await modal.getByTestId('order-units').fill(String(units));
-  await expect.poll(() => modal.getByTestId('order-units-error').count()).toBe(0);
-  const ref = await submitAndViewOrder(page, modal);
-  await waitForDetailStatus(page, ['completed']);
-  await expect.poll(() => page.getByTestId('order-detail').getByTestId('detail-card-masked').count(), { timeout: 30_000 }).toBe(units);
+  const { ref, productRef } = await buyCardOrder(page, products, units, exclude);
   await closeOverlays(page);
   orderRefs.push(ref);
-  return String(product.productRef);
+  return String(productRef);
 }
 
 const rowsOf = (ref: string): Locator => page.locator(`[data-testid="vault-card"][data-ref="${ref}"]`);

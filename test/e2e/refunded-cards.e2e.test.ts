@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../core/export/file-readers';
-import { closeOverlays, connectDemo, ensureCatalog, goTo, MERCHANT_WAIT_MS, openOrderForm, pick, submitAndViewOrder, waitForDetailStatus } from './support/app-steps';
+import { buyCardOrder, closeOverlays, connectDemo, ensureCatalog, goTo, MERCHANT_WAIT_MS, waitForDetailStatus } from './support/app-steps';
 import { launchChromium, openApp, screenshot } from './support/browser';
-import { purchasable, sandboxControl, type ControlProduct, type SandboxControl } from './support/sandbox-control';
+import { sandboxControl, type ControlProduct, type SandboxControl } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 
 let host: RunningWebHost;
@@ -48,27 +48,8 @@ afterAll(async () => {
 
 /** Buys a card order through the order form; answers its internal ref and the merchant's number shown in the detail. */
 async function buyCards(units: number, exclude: readonly number[]): Promise<{ ref: string; number: string; productRef: number }> {
-  const { product, variant } = pick(
-    products,
-    (p, v) =>
-      p.productType === 'card' &&
-      !exclude.includes(p.productRef) &&
-      v.supply === 'succeed' &&
-      v.entryMode === 'none' &&
-      v.unitRule.min <= units &&
-      v.unitRule.max >= units &&
-      (units - v.unitRule.min) % v.unitRule.step === 0 &&
-      (v.remainingUnits === null || v.remainingUnits >= units) &&
-      purchasable(p, v),
-  );
-  const modal = await openOrderForm(page, product, variant);
-  await modal.getByTestId('order-units').fill(String(units));
-  await expect.poll(() => modal.getByTestId('order-units-error').count()).toBe(0);
-  const ref = await submitAndViewOrder(page, modal);
-  await waitForDetailStatus(page, ['completed']);
-  await expect.poll(() => page.getByTestId('order-detail').getByTestId('detail-card-masked').count(), { timeout: 30_000 }).toBe(units);
-  const number = await platformNumberInDetail();
-  return { ref, number, productRef: product.productRef };
+  const { ref, productRef } = await buyCardOrder(page, products, units, exclude);
+  return { ref, number: await platformNumberInDetail(), productRef };
 }
 
 /** The merchant's order number as the open order detail shows it (商户订单号). */

@@ -2,7 +2,8 @@
 // Waits are bounded: the app polls the merchant (15 s after a change, doubling; no webhooks in the web
 // host), so a state change can take up to about half a minute to show.
 import type { Locator, Page } from '@playwright/test';
-import type { ControlProduct, ControlVariant } from './sandbox-control';
+import { expect } from 'vitest';
+import { purchasable, type ControlProduct, type ControlVariant } from './sandbox-control';
 
 /** Long enough for two of the tracker's polls (15 s, then 30 s) plus the sandbox's own delays. */
 export const MERCHANT_WAIT_MS = 60_000;
@@ -137,4 +138,32 @@ export function pick(products: readonly ControlProduct[], like: (product: Contro
     }
   }
   throw new Error('the demo catalog has no variant of the kind this test needs');
+}
+
+/**
+ * Buys `units` card codes of a product not in `exclude` through the order form (review, pay) and
+ * waits for the order to complete with its cards; leaves its detail open. Answers the order's ref and
+ * the product bought.
+ */
+export async function buyCardOrder(page: Page, products: readonly ControlProduct[], units: number, exclude: readonly number[]): Promise<{ ref: string; productRef: number }> {
+  const { product, variant } = pick(
+    products,
+    (p, v) =>
+      p.productType === 'card' &&
+      !exclude.includes(p.productRef) &&
+      v.supply === 'succeed' &&
+      v.entryMode === 'none' &&
+      v.unitRule.min <= units &&
+      v.unitRule.max >= units &&
+      (units - v.unitRule.min) % v.unitRule.step === 0 &&
+      (v.remainingUnits === null || v.remainingUnits >= units) &&
+      purchasable(p, v),
+  );
+  const modal = await openOrderForm(page, product, variant);
+  await modal.getByTestId('order-units').fill(String(units));
+  await expect.poll(() => modal.getByTestId('order-units-error').count()).toBe(0);
+  const ref = await submitAndViewOrder(page, modal);
+  await waitForDetailStatus(page, ['completed']);
+  await expect.poll(() => page.getByTestId('order-detail').getByTestId('detail-card-masked').count(), { timeout: 30_000 }).toBe(units);
+  return { ref, productRef: product.productRef };
 }
