@@ -50,7 +50,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['src/main/core/**'],
+    files: ['src/core/**'],
     rules: restrict(['electron', '**/renderer/**', '**/sandbox/**'], 'core is Electron-free and knows nothing of the sandbox.'),
   },
   {

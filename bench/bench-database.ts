@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { migrate } from '../src/main/core/db/migrate';
-import { openDatabase } from '../src/main/core/db/open-database';
+import { migrate } from '../src/core/db/migrate';
+import { openDatabase } from '../src/core/db/open-database';
 
 export interface BenchDatabase {
   readonly db: Database;

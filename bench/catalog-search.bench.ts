@@ -3,7 +3,7 @@
 // mostly), alone or with a category, in-stock, availability or price filter, and every sort. The
 // first round prepares statements and warms the page cache; only the second is measured.
 import type { Database } from 'better-sqlite3';
-import { searchProducts, type ProductSearchQuery, type ProductSort } from '../src/main/core/catalog/catalog-search';
+import { searchProducts, type ProductSearchQuery, type ProductSort } from '../src/core/catalog/catalog-search';
 import type { Category, Product } from '../src/sandbox/domain/catalog-types';
 import { quantile } from './bench-database';
 

@@ -13,14 +13,14 @@
 //   bound = max over groups g of max(0, (n_g - q_g) / q_g), and max(0, (n - 600) / 600), in minutes.
 // Burst limits (30/s total) only matter for the first second and are left out, which keeps the
 // bound a true lower bound.
-import { runCatalogSync } from '../src/main/core/catalog/catalog-sync';
-import { createCatalogRepository } from '../src/main/core/catalog/catalog-repository';
-import type { HttpPort } from '../src/main/core/merchant/http-port';
-import { createMerchantClient } from '../src/main/core/merchant/merchant-client';
-import { createNodeHttpsPort } from '../src/main/core/merchant/node-https-port';
-import { createQuotaModel } from '../src/main/core/merchant/quota-model';
-import { createRequestSender } from '../src/main/core/merchant/request-sender';
-import { createScaledClock } from '../src/main/core/platform/clock';
+import { runCatalogSync } from '../src/core/catalog/catalog-sync';
+import { createCatalogRepository } from '../src/core/catalog/catalog-repository';
+import type { HttpPort } from '../src/core/merchant/http-port';
+import { createMerchantClient } from '../src/core/merchant/merchant-client';
+import { createNodeHttpsPort } from '../src/core/merchant/node-https-port';
+import { createQuotaModel } from '../src/core/merchant/quota-model';
+import { createRequestSender } from '../src/core/merchant/request-sender';
+import { createScaledClock } from '../src/core/platform/clock';
 import { GROUP_QUOTAS, MINUTE_WINDOW_MS, TOTAL_QUOTA, type QuotaGroup } from '../src/shared/merchant-quotas';
 import { startSandbox } from '../test/support/sandbox-process';
 import { createBenchDatabase } from './bench-database';

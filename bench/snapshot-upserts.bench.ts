@@ -5,10 +5,10 @@
 //   bulk:    details applied 1,000 per transaction (a fill; one fsync per batch)
 //   durable: one snapshot per transaction, as a product.changed webhook or a sync detail is
 //            applied (one fsync each), on products already cached (price and stock move)
-import type { SnapshotSource } from '../src/main/core/catalog/catalog-repository';
-import { createCatalogRepository, type CatalogRepository } from '../src/main/core/catalog/catalog-repository';
-import type { Clock } from '../src/main/core/platform/clock';
-import { systemClock } from '../src/main/core/platform/clock';
+import type { SnapshotSource } from '../src/core/catalog/catalog-repository';
+import { createCatalogRepository, type CatalogRepository } from '../src/core/catalog/catalog-repository';
+import type { Clock } from '../src/core/platform/clock';
+import { systemClock } from '../src/core/platform/clock';
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import type { Product } from '../src/sandbox/domain/catalog-types';
 import type { ProductDetail } from '../src/shared/merchant/catalog';

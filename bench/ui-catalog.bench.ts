@@ -12,8 +12,8 @@ import { launchChromium, openApp } from '../test/e2e/support/browser';
 import { startWebHost } from '../test/e2e/support/web-host-process';
 import { benchSnapshotUpserts } from './snapshot-upserts.bench';
 import type { BenchDatabase } from './bench-database';
-import { migrate } from '../src/main/core/db/migrate';
-import { openDatabase } from '../src/main/core/db/open-database';
+import { migrate } from '../src/core/db/migrate';
+import { openDatabase } from '../src/core/db/open-database';
 
 const PRODUCTS = 100_000;
 

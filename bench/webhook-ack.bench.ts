@@ -1,4 +1,4 @@
-// Benchmark (d): webhook acknowledgement latency of the real receiver (src/main/core/events) with
+// Benchmark (d): webhook acknowledgement latency of the real receiver (src/core/webhooks) with
 // durable storage: every event is committed to the inbox of an on-disk SQLite database (WAL,
 // synchronous=FULL) before `OK` is written, exactly as in the app (bodies completed in the same
 // event-loop turn share one commit, so a burst costs one fsync per turn rather than per event).
@@ -23,11 +23,11 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { createWebhookReceiver } from '../src/main/core/events/webhook-receiver';
-import { RedactingLogger } from '../src/main/core/logging/redacting-logger';
-import { systemClock } from '../src/main/core/platform/clock';
-import { MemorySecretStore } from '../src/main/core/secrets/memory-secret-store';
-import { CardCipher } from '../src/main/core/vault/card-cipher';
+import { createWebhookReceiver } from '../src/core/webhooks/webhook-receiver';
+import { RedactingLogger } from '../src/core/logging/redacting-logger';
+import { systemClock } from '../src/core/platform/clock';
+import { MemorySecretStore } from '../src/core/secrets/memory-secret-store';
+import { CardCipher } from '../src/core/vault/card-cipher';
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import { productSnapshot } from '../src/sandbox/domain/catalog-wire';
 import { createBenchDatabase, quantile, type BenchDatabase } from './bench-database';

@@ -3,7 +3,7 @@
 // hand the renderer `sender`, i.e. ipcRenderer itself).
 import type { BridgeTransport } from '../shared/ipc/bridge-api';
 import type { IpcResult } from '../shared/ipc/ipc-result';
-import { ipcChannelName, ipcEventName } from '../main/ipc/ipc-names';
+import { ipcChannelName, ipcEventName } from '../shared/ipc/ipc-names';
 
 /** The members of Electron's ipcRenderer used here. */
 export interface IpcRendererLike {

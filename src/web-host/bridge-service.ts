@@ -1,4 +1,4 @@
-// The part of the app service (src/main/core/app) the web host carries over its socket: the same
+// The part of the app service (src/core/app) the web host carries over its socket: the same
 // handle/onEvent pair Electron's IPC binding uses, so both hosts answer with one implementation.
 import type { EventName } from '../shared/ipc/contract';
 import type { IpcResult } from '../shared/ipc/ipc-result';

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { securePrivateFolder } from '../main/core/platform/private-files';
-import { MemorySecretStore } from '../main/core/secrets/memory-secret-store';
-import { PassphraseSecretStore } from '../main/core/secrets/passphrase-secret-store';
-import type { SecretStore } from '../main/core/secrets/secret-store';
+import { securePrivateFolder } from '../core/platform/private-files';
+import { MemorySecretStore } from '../core/secrets/memory-secret-store';
+import { PassphraseSecretStore } from '../core/secrets/passphrase-secret-store';
+import type { SecretStore } from '../core/secrets/secret-store';
 import { UsageError } from './web-host-args';
 
 export interface WebHostStorage {

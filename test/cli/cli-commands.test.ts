@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readApiKey } from '../../src/main/core/connection/connection-settings';
-import { PassphraseSecretStore } from '../../src/main/core/secrets/passphrase-secret-store';
+import { readApiKey } from '../../src/core/connection/connection-settings';
+import { PassphraseSecretStore } from '../../src/core/secrets/passphrase-secret-store';
 import { control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import {

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
-import { NGROK_AUTHTOKEN_SECRET } from '../../src/main/core/events/tunnels/ngrok-tunnel';
-import { PassphraseSecretStore } from '../../src/main/core/secrets/passphrase-secret-store';
+import { NGROK_AUTHTOKEN_SECRET } from '../../src/core/webhooks/tunnels/ngrok-tunnel';
+import { PassphraseSecretStore } from '../../src/core/secrets/passphrase-secret-store';
 import { CLI_ENTRY, jsonOf, listOrders, PASSPHRASE, pickCardProduct, runCli, spawnCli, type SpawnedCli } from './cli-kit';
 
 let sandbox: RunningSandbox;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_INDEX_URL, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, rendererSegments } from '../../src/main/app-protocol';
-import type { MerchantImageResult } from '../../src/main/core/images/merchant-image-fetcher';
+import type { MerchantImageResult } from '../../src/core/images/merchant-image-fetcher';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security';
 import { merchantImageSrc } from '../../src/shared/merchant-image-route';
 

@@ -9,7 +9,7 @@ vi.mock('electron', () => electron);
 
 import { ipcMain } from 'electron';
 import { bindIpcHandlers } from '../../src/main/ipc/bind-ipc-handlers';
-import { ipcChannelName } from '../../src/main/ipc/ipc-names';
+import { ipcChannelName } from '../../src/shared/ipc/ipc-names';
 import { createSenderCheck } from '../../src/main/ipc/sender-check';
 import { createAppUrlMatcher } from '../../src/main/security';
 

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RedactingLogger } from '../../src/main/core/logging/redacting-logger';
+import { RedactingLogger } from '../../src/core/logging/redacting-logger';
 import { openExportFolder, uniqueExportPath } from '../../src/web-host/export-folder';
 import { runWebHost } from '../../src/web-host/run-web-host';
 import { parseWebHostArgs, UsageError, WEB_USAGE } from '../../src/web-host/web-host-args';

@@ -2,7 +2,7 @@
 // image; the answer is core's image (typed by its bytes) or the refusal's status, never the
 // merchant's own answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MerchantImageResult } from '../../src/main/core/images/merchant-image-fetcher';
+import type { MerchantImageResult } from '../../src/core/images/merchant-image-fetcher';
 import { merchantImageSrc } from '../../src/shared/merchant-image-route';
 import { loadRendererFiles } from '../../src/web-host/renderer-files';
 import { startWebHost, type WebHost } from '../../src/web-host/web-host-server';

@@ -2,7 +2,7 @@
 // `ws` client as the browser would: status, the one-click demo, the account, pushed events, refusals,
 // and no API key in any frame sent to the browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedactingLogger } from '../../src/main/core/logging/redacting-logger';
+import { RedactingLogger } from '../../src/core/logging/redacting-logger';
 import type { IpcResult } from '../../src/shared/ipc/ipc-result';
 import { runWebHost, type RunningWebHost } from '../../src/web-host/run-web-host';
 import { fakeRendererDir, openClient, openSession, socketUrl, type WireClient } from './web-host-kit';

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import type { EventName } from '../../src/shared/ipc/contract';
 import type { IpcResult } from '../../src/shared/ipc/ipc-result';
 import type { BridgeService } from '../../src/web-host/bridge-service';
-import type { Logger } from '../../src/main/core/logging/logger';
+import type { Logger } from '../../src/core/logging/logger';
 
 export const quietLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 

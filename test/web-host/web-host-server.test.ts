@@ -5,8 +5,8 @@
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEB_BRIDGE_META_NAME } from '../../src/shared/ipc/web-socket-protocol';
-import { API_KEY_SECRET } from '../../src/main/core/connection/connection-settings';
-import { MemorySecretStore } from '../../src/main/core/secrets/memory-secret-store';
+import { API_KEY_SECRET } from '../../src/core/connection/connection-settings';
+import { MemorySecretStore } from '../../src/core/secrets/memory-secret-store';
 import { createKeyGuard, guardedSecretStore } from '../../src/web-host/key-guard';
 import { loadRendererFiles } from '../../src/web-host/renderer-files';
 import { startWebHost, type WebHost } from '../../src/web-host/web-host-server';

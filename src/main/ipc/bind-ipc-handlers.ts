@@ -5,7 +5,7 @@
 import { CHANNELS, type ChannelName } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-result';
 import { forbiddenSender, internalError, invalidInput } from './ipc-errors';
-import { ipcChannelName } from './ipc-names';
+import { ipcChannelName } from '../../shared/ipc/ipc-names';
 import type { CheckedIpcEvent, SenderCheck } from './sender-check';
 
 /** The part of the app service that answers calls. */

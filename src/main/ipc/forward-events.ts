@@ -2,7 +2,7 @@
 // wire name; the preload hands it to listeners without Electron's IPC event object. A window that
 // is gone or not yet created simply misses the event: its queries refetch when it opens.
 import { EVENTS, type EventName } from '../../shared/ipc/contract';
-import { ipcEventName } from './ipc-names';
+import { ipcEventName } from '../../shared/ipc/ipc-names';
 
 /** The members of Electron's WebContents used here. */
 export interface EventTarget {

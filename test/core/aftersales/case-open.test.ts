@@ -11,8 +11,8 @@
 // - a create whose answers are all lost (connections dropped after the merchant processed it) is
 //   sent again with the same content until it is known: one case at the merchant, found by the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AftersaleNotFoundError, CaseValidationError } from '../../../src/main/core/aftersales/aftersale-errors';
-import { getOpenIntent } from '../../../src/main/core/aftersales/open-intent-store';
+import { AftersaleNotFoundError, CaseValidationError } from '../../../src/core/aftersales/aftersale-errors';
+import { getOpenIntent } from '../../../src/core/aftersales/open-intent-store';
 import { Catalog, fen } from '../../support/orders-harness';
 import {
   createAftersaleKit,

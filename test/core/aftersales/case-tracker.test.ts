@@ -5,10 +5,10 @@
 // the per-minute budget, however many cases are due.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AftersaleCase } from '../../../src/shared/merchant/aftersale';
-import { createCaseTracker, type CaseTracker } from '../../../src/main/core/aftersales/case-tracker';
-import { nextPollAt } from '../../../src/main/core/aftersales/tracking-store';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { createScaledClock } from '../../../src/main/core/platform/clock';
+import { createCaseTracker, type CaseTracker } from '../../../src/core/aftersales/case-tracker';
+import { nextPollAt } from '../../../src/core/aftersales/tracking-store';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { createScaledClock } from '../../../src/core/platform/clock';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 
 const START = 1_790_000_000_000;

@@ -14,7 +14,7 @@
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseMessageView } from '../../../src/shared/ipc/aftersale-views';
-import { TransportError } from '../../../src/main/core/merchant/http-port';
+import { TransportError } from '../../../src/core/merchant/http-port';
 import { Catalog, must } from '../../support/orders-harness';
 import {
   createAftersaleKit,

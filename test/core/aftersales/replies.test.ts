@@ -9,7 +9,7 @@
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationView } from '../../../src/shared/ipc/views';
-import { post } from '../events/events-kit';
+import { post } from '../webhooks/events-kit';
 import { Catalog, must } from '../../support/orders-harness';
 import {
   createAftersaleKit,

@@ -6,8 +6,8 @@
 // and requestId (MERCHANT_REFUSED), MERCHANT_UNREACHABLE. An unknown case state is kept raw and is
 // never taken for done. Every answer and event fits the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { casesDueForPoll } from '../../../src/main/core/aftersales/tracking-store';
-import type { Core } from '../../../src/main/core/create-core';
+import { casesDueForPoll } from '../../../src/core/aftersales/tracking-store';
+import type { Core } from '../../../src/core/create-core';
 import { Catalog } from '../../support/orders-harness';
 import { createAftersaleKit, expectCleanRun, expectRefused, waitFor, type AftersaleKit } from '../aftersales/aftersale-kit';
 import { startMerchant, type Merchant } from './app-kit';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VaultCardRow } from '../../../src/shared/ipc/vault-views';
 import { checkExportPassword } from '../../../src/shared/password-policy';
-import { createAppService } from '../../../src/main/core/app/app-service';
+import { createAppService } from '../../../src/core/app/app-service';
 import { Catalog, goodCard, must, fen } from '../../support/orders-harness';
 import { MSOFFCRYPTO, readXlsx, run } from '../export/file-readers';
 import { createAppKit, expectContractShapes, expectNoSecretLeft, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';

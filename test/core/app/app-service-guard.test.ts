@@ -5,19 +5,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppService, type AppService } from '../../../src/main/core/app/app-service';
-import { AppFailure, INTERNAL_MESSAGE, toIpcError } from '../../../src/main/core/app/error-mapping';
-import { ConnectionInputError } from '../../../src/main/core/connection/connection-settings';
-import { createCore, NotConnectedError, type Core } from '../../../src/main/core/create-core';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from '../../../src/main/core/merchant/merchant-errors';
-import { ActionNotAllowedError, PurchaseValidationError, TemplateMissingError } from '../../../src/main/core/orders/order-errors';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
+import { createAppService, type AppService } from '../../../src/core/app/app-service';
+import { AppFailure, INTERNAL_MESSAGE, toIpcError } from '../../../src/core/app/error-mapping';
+import { ConnectionInputError } from '../../../src/core/connection/connection-settings';
+import { createCore, NotConnectedError, type Core } from '../../../src/core/create-core';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from '../../../src/core/merchant/merchant-errors';
+import { ActionNotAllowedError, PurchaseValidationError, TemplateMissingError } from '../../../src/core/orders/order-errors';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 
 const KEY = `AK_${'ab'.repeat(16)}`;
 
 // A settings handler with bugs: one answer outside the contract, one unexpected throw carrying a key.
-vi.mock('../../../src/main/core/app/settings-handlers', () => ({
+vi.mock('../../../src/core/app/settings-handlers', () => ({
   settingsHandlers: () => ({
     'settings.get': () => ({ language: 'klingon', theme: 'dark', webhookTunnel: 'off', webhookPort: 0, apiKey: KEY }),
     'settings.set': () => {

@@ -6,7 +6,7 @@
 // card number reaches a log line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/shared/ipc/views';
-import { createAppService } from '../../../src/main/core/app/app-service';
+import { createAppService } from '../../../src/core/app/app-service';
 import { Catalog, goodCard, isOpen, isTopup, must, validEntries, fen } from '../../support/orders-harness';
 import { createAppKit, expectContractShapes, expectNoSecretLeft, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 

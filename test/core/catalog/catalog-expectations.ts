@@ -1,5 +1,5 @@
 // The cached form a product detail must take: every field the interface shows, money in fen.
-import type { CachedProduct } from '../../../src/main/core/catalog/catalog-reader';
+import type { CachedProduct } from '../../../src/core/catalog/catalog-reader';
 import type { ProductDetail } from '../../../src/shared/merchant/catalog';
 
 export type ComparableProduct = Pick<

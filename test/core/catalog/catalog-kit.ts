@@ -3,14 +3,14 @@
 // request sender) whose HttpPort counts requests and can run a hook before each one (used to
 // abort a sync after N requests, as a crash would cut it off).
 import type { Database } from 'better-sqlite3';
-import type { HttpPort } from '../../../src/main/core/merchant/http-port';
-import { createMerchantClient, type MerchantClient } from '../../../src/main/core/merchant/merchant-client';
-import { createNodeHttpsPort } from '../../../src/main/core/merchant/node-https-port';
-import { createQuotaModel } from '../../../src/main/core/merchant/quota-model';
-import { createRequestSender } from '../../../src/main/core/merchant/request-sender';
-import { createScaledClock, type Clock } from '../../../src/main/core/platform/clock';
-import { createCatalogReader, type CatalogReader } from '../../../src/main/core/catalog/catalog-reader';
-import { createCatalogRepository, type CatalogRepository } from '../../../src/main/core/catalog/catalog-repository';
+import type { HttpPort } from '../../../src/core/merchant/http-port';
+import { createMerchantClient, type MerchantClient } from '../../../src/core/merchant/merchant-client';
+import { createNodeHttpsPort } from '../../../src/core/merchant/node-https-port';
+import { createQuotaModel } from '../../../src/core/merchant/quota-model';
+import { createRequestSender } from '../../../src/core/merchant/request-sender';
+import { createScaledClock, type Clock } from '../../../src/core/platform/clock';
+import { createCatalogReader, type CatalogReader } from '../../../src/core/catalog/catalog-reader';
+import { createCatalogRepository, type CatalogRepository } from '../../../src/core/catalog/catalog-repository';
 import { recordingPort, silentLogger, type Exchange } from '../merchant/client-kit';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 import { control } from '../../support/merchant-http';

@@ -4,8 +4,8 @@
 // next sync lists from page 1 again and completes; a merchant that ignores `pageSize` is paged by its
 // own page size into a complete, consistent cache.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCatalogSync } from '../../../src/main/core/catalog/catalog-sync';
-import { CatalogPagingError } from '../../../src/main/core/catalog/paging-guard';
+import { runCatalogSync } from '../../../src/core/catalog/catalog-sync';
+import { CatalogPagingError } from '../../../src/core/catalog/paging-guard';
 import { startHostileMerchant, type HostileMerchant, type PagingAnomaly } from '../../support/hostile-merchant';
 import { buildClient, rejectionOf, type Kit } from '../merchant/client-kit';
 import { createCatalogStore, type CatalogStore } from './catalog-kit';

@@ -2,8 +2,8 @@
 // ones through the gram column), filters, sorting, paging, and FTS syntax taken literally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { BROAD_MATCH_THRESHOLD, COUNT_CAP, searchProducts } from '../../../src/main/core/catalog/catalog-search';
-import type { ProductSearchQuery } from '../../../src/main/core/catalog/catalog-search';
+import { BROAD_MATCH_THRESHOLD, COUNT_CAP, searchProducts } from '../../../src/core/catalog/catalog-search';
+import type { ProductSearchQuery } from '../../../src/core/catalog/catalog-search';
 import { insertCategory, insertProduct } from '../db/catalog-fixtures';
 import { createMigratedDatabase } from '../db/temp-database';
 import type { TempDatabase } from '../db/temp-database';

@@ -2,8 +2,8 @@
 // what it stores, that an interrupted sync resumes without redoing stored work, and that a second
 // sync is incremental by revision. Every sync must meet zero 429s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchProducts } from '../../../src/main/core/catalog/catalog-search';
-import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from '../../../src/main/core/catalog/catalog-sync';
+import { searchProducts } from '../../../src/core/catalog/catalog-search';
+import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from '../../../src/core/catalog/catalog-sync';
 import type { ProductDetail } from '../../../src/shared/merchant/catalog';
 import { changeProduct, controlProducts, type ControlProduct } from '../../support/control-catalog';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox-process';

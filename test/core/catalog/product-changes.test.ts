@@ -5,9 +5,9 @@
 // older version stored is corrected by the next authenticated sync; templates are fetched again when
 // the purchaseSchemaRevision moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCatalogSync } from '../../../src/main/core/catalog/catalog-sync';
-import { migrations } from '../../../src/main/core/db/migrations';
-import { applyProductChangedEvent, type ProductChangeResult } from '../../../src/main/core/catalog/product-changes';
+import { runCatalogSync } from '../../../src/core/catalog/catalog-sync';
+import { migrations } from '../../../src/core/db/migrations';
+import { applyProductChangedEvent, type ProductChangeResult } from '../../../src/core/catalog/product-changes';
 import { productChangedEventSchema, type ProductChangedEvent } from '../../../src/shared/merchant/webhook-events';
 import { changeProduct, controlProducts, type ControlProduct } from '../../support/control-catalog';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox-process';

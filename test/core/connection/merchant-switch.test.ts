@@ -1,8 +1,8 @@
 // Which connections count as another merchant account (merchant-switch.ts), and what counts as open
 // work that blocks the switch, on a real migrated database.
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasOpenWork, isSameAccount, openWork } from '../../../src/main/core/connection/merchant-switch';
-import { migrate } from '../../../src/main/core/db/migrate';
+import { hasOpenWork, isSameAccount, openWork } from '../../../src/core/connection/merchant-switch';
+import { migrate } from '../../../src/core/db/migrate';
 import { createTempDatabase, type TempDatabase } from '../db/temp-database';
 
 const A = { baseUrl: 'https://a.example/openapi/v1', userId: '170001', accountRef: 1 };

@@ -1,7 +1,7 @@
 // Minimal catalog rows for tests, written the way the catalog repository will: product row,
 // variants, then the search document in the same transaction.
 import type { Database } from 'better-sqlite3';
-import { refreshProductSearch } from '../../../src/main/core/db/product-search-index';
+import { refreshProductSearch } from '../../../src/core/db/product-search-index';
 
 export interface VariantFixture {
   readonly variantRef: number;

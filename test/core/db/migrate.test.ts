@@ -1,13 +1,13 @@
 // The migrator's guarantees: all shipped migrations in order with their checksums, idempotent
 // re-runs, refusal of an edited or unknown migration, and all-or-nothing application.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/main/core/db/open-database';
-import { migrate } from '../../../src/main/core/db/migrate';
-import { migrationChecksum } from '../../../src/main/core/db/migration';
-import type { Migration } from '../../../src/main/core/db/migration';
-import { MigrationError } from '../../../src/main/core/db/migration-error';
-import type { MigrationErrorCode } from '../../../src/main/core/db/migration-error';
-import { migrations } from '../../../src/main/core/db/migrations';
+import { openDatabase } from '../../../src/core/db/open-database';
+import { migrate } from '../../../src/core/db/migrate';
+import { migrationChecksum } from '../../../src/core/db/migration';
+import type { Migration } from '../../../src/core/db/migration';
+import { MigrationError } from '../../../src/core/db/migration-error';
+import type { MigrationErrorCode } from '../../../src/core/db/migration-error';
+import { migrations } from '../../../src/core/db/migrations';
 import { createTempDatabase, tableNames } from './temp-database';
 import type { TempDatabase } from './temp-database';
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUSY_TIMEOUT_MS, DatabaseOpenError, openDatabase } from '../../../src/main/core/db/open-database';
+import { BUSY_TIMEOUT_MS, DatabaseOpenError, openDatabase } from '../../../src/core/db/open-database';
 import { createTempDatabase } from './temp-database';
 import type { TempDatabase } from './temp-database';
 

@@ -1,7 +1,7 @@
 // Normalisation and grams shared by the search index and the search query.
 import { describe, expect, it } from 'vitest';
-import { GRAM_PAD, MAX_TERMS, normalizeSearchText, padGram, searchTerms, shortGrams } from '../../../src/main/core/db/search-text';
-import { productSearchDocument, productSearchMatch } from '../../../src/main/core/db/product-search-index';
+import { GRAM_PAD, MAX_TERMS, normalizeSearchText, padGram, searchTerms, shortGrams } from '../../../src/core/db/search-text';
+import { productSearchDocument, productSearchMatch } from '../../../src/core/db/product-search-index';
 
 describe('search text', () => {
   it('normalises width, case and removes whitespace and invisible characters', () => {

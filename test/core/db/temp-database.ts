@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../../src/main/core/db/open-database';
-import { migrate } from '../../../src/main/core/db/migrate';
-import type { Migration } from '../../../src/main/core/db/migration';
+import { openDatabase } from '../../../src/core/db/open-database';
+import { migrate } from '../../../src/core/db/migrate';
+import type { Migration } from '../../../src/core/db/migration';
 
 export interface TempDatabase {
   readonly dir: string;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stageFile, temporaryNameFor, writeFileAtomically } from '../../../src/main/core/export/atomic-file-write';
+import { stageFile, temporaryNameFor, writeFileAtomically } from '../../../src/core/export/atomic-file-write';
 
 let dir: string;
 beforeEach(() => {

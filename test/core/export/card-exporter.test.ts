@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSelection, ExportInput } from '../../../src/shared/ipc/vault-views';
-import { createCardExporter, type CardExporter } from '../../../src/main/core/export/card-exporter';
-import { ExportInputError } from '../../../src/main/core/export/export-request';
-import { createVaultMarks } from '../../../src/main/core/export/vault-marks';
+import { createCardExporter, type CardExporter } from '../../../src/core/export/card-exporter';
+import { ExportInputError } from '../../../src/core/export/export-request';
+import { createVaultMarks } from '../../../src/core/export/vault-marks';
 import { createVaultKit, type DeliveredOrder, type VaultKit } from './export-kit';
 import { containsText, MSOFFCRYPTO, parseCsv, readXlsx, run, SEVEN_ZIP, verifyOfficeIntegrity } from './file-readers';
 

@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Card, Order } from '../../../src/shared/merchant/order';
-import { createCore, type Core } from '../../../src/main/core/create-core';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { insertIntent } from '../../../src/main/core/orders/order-intent-store';
-import { applyOrderDetail } from '../../../src/main/core/orders/order-store';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
-import { CardCipher } from '../../../src/main/core/vault/card-cipher';
+import { createCore, type Core } from '../../../src/core/create-core';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { insertIntent } from '../../../src/core/orders/order-intent-store';
+import { applyOrderDetail } from '../../../src/core/orders/order-store';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
+import { CardCipher } from '../../../src/core/vault/card-cipher';
 
 export interface DeliveredOrder {
   readonly clientOrderRef: string;

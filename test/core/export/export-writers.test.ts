@@ -2,10 +2,10 @@
 // text escapes that survive any character; the XLSX package read back by an independent parser
 // (a ZIP reader of its own + the sheet XML) with card numbers as text, prices as numbers, Chinese intact.
 import { describe, expect, it } from 'vitest';
-import { csvBytes, csvField, csvText, UTF8_BOM } from '../../../src/main/core/export/csv-writer';
-import { columnLetters, spreadsheetText, spreadsheetTextValue } from '../../../src/main/core/export/ooxml-text';
-import type { ExportTable } from '../../../src/main/core/export/export-table';
-import { xlsxBytes } from '../../../src/main/core/export/xlsx-writer';
+import { csvBytes, csvField, csvText, UTF8_BOM } from '../../../src/core/export/csv-writer';
+import { columnLetters, spreadsheetText, spreadsheetTextValue } from '../../../src/core/export/ooxml-text';
+import type { ExportTable } from '../../../src/core/export/export-table';
+import { xlsxBytes } from '../../../src/core/export/xlsx-writer';
 import { parseCsv, readXlsx } from './file-readers';
 
 const HEADERS = ['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）'];

@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { createDecipheriv } from 'node:crypto';
 import CFB from 'cfb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_KEYS, iteratedPasswordHash, keyFromIteratedHash, SPIN_COUNT } from '../../../src/main/core/export/office-agile-encryption';
+import { BLOCK_KEYS, iteratedPasswordHash, keyFromIteratedHash, SPIN_COUNT } from '../../../src/core/export/office-agile-encryption';
 import {
   dataSpaceDefinitionStream,
   dataSpaceMapStream,
   dataSpaceVersionStream,
   encryptOfficePackage,
   primaryTransformStream,
-} from '../../../src/main/core/export/office-encrypted-container';
-import { xlsxBytes } from '../../../src/main/core/export/xlsx-writer';
+} from '../../../src/core/export/office-encrypted-container';
+import { xlsxBytes } from '../../../src/core/export/xlsx-writer';
 import { containsText, MSOFFCRYPTO, readXlsx, run, verifyOfficeIntegrity } from './file-readers';
 
 const PASSWORD = 'Kx7-密码-Tiger!92';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aesZipBytes } from '../../../src/main/core/export/zip-aes';
+import { aesZipBytes } from '../../../src/core/export/zip-aes';
 import { containsText, run, SEVEN_ZIP } from './file-readers';
 
 const PASSWORD = 'Zip-密码-7f3!q';

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantImageFetcher, sniffImageType } from '../../../src/main/core/images/merchant-image-fetcher';
-import { isPublicAddress } from '../../../src/main/core/images/public-address';
+import { createMerchantImageFetcher, sniffImageType } from '../../../src/core/images/merchant-image-fetcher';
+import { isPublicAddress } from '../../../src/core/images/public-address';
 import { prepareSandboxTls } from '../../../src/sandbox/tls/certificate-authority';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RedactingLogger, redactText } from '../../../src/main/core/logging/redacting-logger';
+import { RedactingLogger, redactText } from '../../../src/core/logging/redacting-logger';
 
 // Canaries: if any of these appears anywhere in the output, a secret leaked.
 const API_KEY = 'AK_0123456789abcdef0123456789abcdef';

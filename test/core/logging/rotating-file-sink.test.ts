@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { createRotatingFileSink } from '../../../src/main/core/logging/rotating-file-sink';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { createRotatingFileSink } from '../../../src/core/logging/rotating-file-sink';
 
 let dir: string;
 let path: string;

@@ -2,14 +2,14 @@
 // a recording wrapper around the HttpPort, so that tests can count what went over the wire and what
 // came back (statuses, 429s, attempt times on the client's clock).
 import { expect } from 'vitest';
-import type { HttpPort, HttpRequest } from '../../../src/main/core/merchant/http-port';
-import { createMerchantClient, type MerchantClient } from '../../../src/main/core/merchant/merchant-client';
-import { createNodeHttpsPort } from '../../../src/main/core/merchant/node-https-port';
-import { createQuotaModel } from '../../../src/main/core/merchant/quota-model';
-import { createRequestSender, type RequestSender } from '../../../src/main/core/merchant/request-sender';
-import type { RetryPolicy } from '../../../src/main/core/merchant/retry-policy';
-import type { Logger } from '../../../src/main/core/logging/logger';
-import { createScaledClock, type Clock } from '../../../src/main/core/platform/clock';
+import type { HttpPort, HttpRequest } from '../../../src/core/merchant/http-port';
+import { createMerchantClient, type MerchantClient } from '../../../src/core/merchant/merchant-client';
+import { createNodeHttpsPort } from '../../../src/core/merchant/node-https-port';
+import { createQuotaModel } from '../../../src/core/merchant/quota-model';
+import { createRequestSender, type RequestSender } from '../../../src/core/merchant/request-sender';
+import type { RetryPolicy } from '../../../src/core/merchant/retry-policy';
+import type { Logger } from '../../../src/core/logging/logger';
+import { createScaledClock, type Clock } from '../../../src/core/platform/clock';
 
 export interface Exchange {
   method: HttpRequest['method'];

@@ -3,7 +3,7 @@
 // silently accepted).
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MerchantTransportError } from '../../../src/main/core/merchant/merchant-errors';
+import { MerchantTransportError } from '../../../src/core/merchant/merchant-errors';
 import { buildClient, expectNoSecrets, FAST_RETRY, rejectionOf } from './client-kit';
 import { ACCOUNT_DATA, makeTestCa, startScriptedServer, success, type ScriptedServer, type TestCa } from './scripted-https-server';
 

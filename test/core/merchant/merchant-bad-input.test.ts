@@ -2,7 +2,7 @@
 // requestId when there is one; never a crash, never wrongly typed data. And the other side of
 // tolerance: unknown fields and unknown enum values are accepted and kept raw, never read as success.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MerchantProtocolError, MerchantTransportError } from '../../../src/main/core/merchant/merchant-errors';
+import { MerchantProtocolError, MerchantTransportError } from '../../../src/core/merchant/merchant-errors';
 import { classifyOrderState, isTerminalSuccess } from '../../../src/shared/merchant/known-values';
 import { buildClient, FAST_RETRY, rejectionOf, type Kit } from './client-kit';
 import { ACCOUNT_DATA, makeTestCa, orderData, PRODUCT_DATA, startScriptedServer, success, type ScriptedServer, type TestCa } from './scripted-https-server';

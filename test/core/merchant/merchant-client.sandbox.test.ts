@@ -2,7 +2,7 @@
 // on the client's own agent only), and its errors typed by code with the requestId and no credential.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MerchantApiError } from '../../../src/main/core/merchant/merchant-errors';
+import { MerchantApiError } from '../../../src/core/merchant/merchant-errors';
 import { control } from '../../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox-process';
 import { validEntries, type ControlProduct } from '../../support/orders-harness';

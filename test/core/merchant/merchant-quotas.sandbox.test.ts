@@ -3,7 +3,7 @@
 // scenario uses a fresh sandbox account so that its quota windows start empty.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MerchantApiError } from '../../../src/main/core/merchant/merchant-errors';
+import { MerchantApiError } from '../../../src/core/merchant/merchant-errors';
 import { BURST_WINDOW_MS, GROUP_QUOTAS, MINUTE_WINDOW_MS, TOTAL_QUOTA } from '../../../src/shared/merchant-quotas';
 import { control } from '../../support/merchant-http';
 import type { ControlProduct } from '../../support/orders-harness';

@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/main/core/create-core';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { MerchantAccessError, MerchantApiError, MerchantNotBeforeError } from '../../../src/main/core/merchant/merchant-errors';
-import { createNodeHttpsPort } from '../../../src/main/core/merchant/node-https-port';
-import { createScaledClock, type Clock } from '../../../src/main/core/platform/clock';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
+import { createCore, type Core } from '../../../src/core/create-core';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { MerchantAccessError, MerchantApiError, MerchantNotBeforeError } from '../../../src/core/merchant/merchant-errors';
+import { createNodeHttpsPort } from '../../../src/core/merchant/node-https-port';
+import { createScaledClock, type Clock } from '../../../src/core/platform/clock';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 import { startHostileMerchant, type HostileMerchant } from '../../support/hostile-merchant';
 import { recordingPort, rejectionOf, type Exchange } from './client-kit';
 

@@ -2,8 +2,8 @@
 // account's total quota holds back every group, a group's own 429 only that group, and neither is
 // released before its Retry-After. A hand-driven clock makes the waits exact.
 import { describe, expect, it } from 'vitest';
-import { createQuotaModel } from '../../../src/main/core/merchant/quota-model';
-import type { Clock } from '../../../src/main/core/platform/clock';
+import { createQuotaModel } from '../../../src/core/merchant/quota-model';
+import type { Clock } from '../../../src/core/platform/clock';
 
 function manualClock(): Clock & { advance(ms: number): void } {
   let now = 1_790_000_000_000;

@@ -3,8 +3,8 @@
 // appears in any log line of the request sender, nor in any error message, including failures,
 // retries, timeouts and a merchant that echoes the key back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { MerchantError } from '../../../src/main/core/merchant/merchant-errors';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { MerchantError } from '../../../src/core/merchant/merchant-errors';
 import { buildClient, expectNoSecrets, FAST_RETRY, type Kit } from './client-kit';
 import { ACCOUNT_DATA, failure, makeTestCa, orderData, startScriptedServer, success, type ScriptedServer, type TestCa } from './scripted-https-server';
 

@@ -2,8 +2,8 @@
 // times, never earlier than Retry-After, and always with the very same body bytes (so the same
 // clientOrderRef / clientRefundRef / clientMessageRef).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MerchantAccessError, MerchantApiError, MerchantNotBeforeError, MerchantTransportError } from '../../../src/main/core/merchant/merchant-errors';
-import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/main/core/merchant/retry-policy';
+import { MerchantAccessError, MerchantApiError, MerchantNotBeforeError, MerchantTransportError } from '../../../src/core/merchant/merchant-errors';
+import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/core/merchant/retry-policy';
 import { buildClient, FAST_RETRY, rejectionOf, type Kit } from './client-kit';
 import { ACCOUNT_DATA, failure, makeTestCa, orderData, startScriptedServer, success, type ScriptedServer, type TestCa } from './scripted-https-server';
 

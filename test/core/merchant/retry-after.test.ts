@@ -1,7 +1,7 @@
 // Retry-After as RFC 9110 allows it: delta-seconds or an HTTP-date, the date measured against the
 // answer's own Date header when present; unreadable values are ignored, a past date means now.
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs } from '../../../src/main/core/merchant/retry-after';
+import { retryAfterMs } from '../../../src/core/merchant/retry-after';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 const http = (ms: number): string => new Date(ms).toUTCString();

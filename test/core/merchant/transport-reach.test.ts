@@ -4,8 +4,8 @@
 // request, so it must stay "maybe reached" and an order with it unknown.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TransportError } from '../../../src/main/core/merchant/http-port';
-import { createNodeHttpsPort } from '../../../src/main/core/merchant/node-https-port';
+import { TransportError } from '../../../src/core/merchant/http-port';
+import { createNodeHttpsPort } from '../../../src/core/merchant/node-https-port';
 
 let dropping: Server;
 let droppingPort = 0;

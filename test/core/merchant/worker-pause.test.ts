@@ -4,11 +4,11 @@
 // over real HTTPS to the hostile merchant) no longer says suspended; a revoked key keeps them paused
 // and asks nothing.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_RECHECK_MS, createAccessGate, type AccessGate } from '../../../src/main/core/merchant/access-gate';
-import { MerchantAccessError } from '../../../src/main/core/merchant/merchant-errors';
-import { createNotBeforeStore, type NotBeforeStore } from '../../../src/main/core/merchant/not-before-store';
-import { merchantWorkerPause } from '../../../src/main/core/merchant/worker-pause';
-import { createWorkerLoop, type WorkerLoop } from '../../../src/main/core/platform/worker-loop';
+import { ACCESS_RECHECK_MS, createAccessGate, type AccessGate } from '../../../src/core/merchant/access-gate';
+import { MerchantAccessError } from '../../../src/core/merchant/merchant-errors';
+import { createNotBeforeStore, type NotBeforeStore } from '../../../src/core/merchant/not-before-store';
+import { merchantWorkerPause } from '../../../src/core/merchant/worker-pause';
+import { createWorkerLoop, type WorkerLoop } from '../../../src/core/platform/worker-loop';
 import { startHostileMerchant, type HostileMerchant } from '../../support/hostile-merchant';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 import { buildClient, silentLogger, type Kit } from './client-kit';

@@ -4,9 +4,9 @@
 // the database file, its WAL or the log. Also: invalid input is refused before any request.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PurchaseValidationError, TemplateNotSupportedError } from '../../../src/main/core/orders/order-errors';
-import { readCachedTemplate, storeTemplate } from '../../../src/main/core/orders/template-cache';
-import { listStoredOrders } from '../../../src/main/core/orders/order-store';
+import { PurchaseValidationError, TemplateNotSupportedError } from '../../../src/core/orders/order-errors';
+import { readCachedTemplate, storeTemplate } from '../../../src/core/orders/template-cache';
+import { listStoredOrders } from '../../../src/core/orders/order-store';
 import { Catalog, controlProducts, entriesFor, getOrder, goodCard, isOpen, isTopup, launch, ledger, must, type Harness } from '../../support/orders-harness';
 import { createOrdersKit, isCreate, refOfBody, waitUntil, type OrdersKit } from './orders-kit';
 

@@ -2,13 +2,13 @@
 // intent (and so what the outbox sends) is the cleaned value: ` 138 0013 8000 ` is recorded as
 // 13800138000, never as typed; a value that stays invalid after cleaning is refused, nothing written.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { PurchaseValidationError } from '../../../src/main/core/orders/order-errors';
-import { getIntent } from '../../../src/main/core/orders/order-intent-store';
-import { createOrderIntents } from '../../../src/main/core/orders/order-intents';
-import { validatePurchase } from '../../../src/main/core/orders/purchase-validation';
-import { storeTemplate } from '../../../src/main/core/orders/template-cache';
-import { createScaledClock } from '../../../src/main/core/platform/clock';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { PurchaseValidationError } from '../../../src/core/orders/order-errors';
+import { getIntent } from '../../../src/core/orders/order-intent-store';
+import { createOrderIntents } from '../../../src/core/orders/order-intents';
+import { validatePurchase } from '../../../src/core/orders/purchase-validation';
+import { storeTemplate } from '../../../src/core/orders/template-cache';
+import { createScaledClock } from '../../../src/core/platform/clock';
 import type { PurchaseField, PurchaseTemplate } from '../../../src/shared/merchant/template';
 import { insertProduct } from '../db/catalog-fixtures';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';

@@ -4,9 +4,9 @@
 // quota group). Every intent must end in a final local state, and the merchant's ledger must show
 // exactly one charge per accepted intent and none for a rejected one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countIntentsByStatus } from '../../../src/main/core/orders/order-intent-store';
-import { createBodyOf } from '../../../src/main/core/orders/order-outbox';
-import { listStoredOrders } from '../../../src/main/core/orders/order-store';
+import { countIntentsByStatus } from '../../../src/core/orders/order-intent-store';
+import { createBodyOf } from '../../../src/core/orders/order-outbox';
+import { listStoredOrders } from '../../../src/core/orders/order-store';
 import { callApi } from '../../support/merchant-http';
 import { Catalog, changeProduct, controlProducts, goodCard, launch, ledger, must, setFaults, type Harness, type Pick } from '../../support/orders-harness';
 import { createOrdersKit, isCreate, refOfBody, type OrdersKit } from './orders-kit';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/shared/merchant/catalog';
 import { maskAccountValue, maskRechargedAccount } from '../../../src/shared/recharged-account';
-import { judgeGuard } from '../../../src/main/core/orders/price-guard';
+import { judgeGuard } from '../../../src/core/orders/price-guard';
 
 function detail(over: { availability?: string; variant?: Partial<ProductDetail['variants'][number]> } = {}): ProductDetail {
   return {

@@ -3,9 +3,9 @@
 // recorded only from the authenticated detail (never from the action's answer or a hint), with its
 // clientRefundRef stored before the first send and reused after an unknown outcome.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActionNotAllowedError } from '../../../src/main/core/orders/order-errors';
-import { getStoredOrder, listRefunds } from '../../../src/main/core/orders/order-store';
-import { listRefundIntents } from '../../../src/main/core/orders/refund-intent-store';
+import { ActionNotAllowedError } from '../../../src/core/orders/order-errors';
+import { getStoredOrder, listRefunds } from '../../../src/core/orders/order-store';
+import { listRefundIntents } from '../../../src/core/orders/refund-intent-store';
 import {
   advance,
   Catalog,

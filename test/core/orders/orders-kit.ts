@@ -4,23 +4,23 @@
 // The HttpPort is wrapped twice: a hook that runs as each request is handed to the transport (to
 // look at the database at that very moment), and a switch that points the client at a closed port
 // (the merchant unreachable). Every exchange is recorded.
-import type { HttpPort } from '../../../src/main/core/merchant/http-port';
-import { createMerchantClient, type MerchantClient } from '../../../src/main/core/merchant/merchant-client';
-import { createNodeHttpsPort } from '../../../src/main/core/merchant/node-https-port';
-import { createQuotaModel } from '../../../src/main/core/merchant/quota-model';
-import { createRequestSender } from '../../../src/main/core/merchant/request-sender';
-import type { RetryPolicy } from '../../../src/main/core/merchant/retry-policy';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { createScaledClock, type Clock } from '../../../src/main/core/platform/clock';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
-import { CardCipher } from '../../../src/main/core/vault/card-cipher';
-import { createVaultReader, type VaultReader } from '../../../src/main/core/vault/vault-reader';
-import { createOrderActions, type OrderActions } from '../../../src/main/core/orders/order-actions';
-import { createOrderIntents, type OrderIntents } from '../../../src/main/core/orders/order-intents';
-import { createOrderOutbox, type OrderOutbox } from '../../../src/main/core/orders/order-outbox';
-import { createOrderTracker, type OrderTracker } from '../../../src/main/core/orders/order-tracker';
-import { createCatalogRepository } from '../../../src/main/core/catalog/catalog-repository';
-import { storeTemplate } from '../../../src/main/core/orders/template-cache';
+import type { HttpPort } from '../../../src/core/merchant/http-port';
+import { createMerchantClient, type MerchantClient } from '../../../src/core/merchant/merchant-client';
+import { createNodeHttpsPort } from '../../../src/core/merchant/node-https-port';
+import { createQuotaModel } from '../../../src/core/merchant/quota-model';
+import { createRequestSender } from '../../../src/core/merchant/request-sender';
+import type { RetryPolicy } from '../../../src/core/merchant/retry-policy';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { createScaledClock, type Clock } from '../../../src/core/platform/clock';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
+import { CardCipher } from '../../../src/core/vault/card-cipher';
+import { createVaultReader, type VaultReader } from '../../../src/core/vault/vault-reader';
+import { createOrderActions, type OrderActions } from '../../../src/core/orders/order-actions';
+import { createOrderIntents, type OrderIntents } from '../../../src/core/orders/order-intents';
+import { createOrderOutbox, type OrderOutbox } from '../../../src/core/orders/order-outbox';
+import { createOrderTracker, type OrderTracker } from '../../../src/core/orders/order-tracker';
+import { createCatalogRepository } from '../../../src/core/catalog/catalog-repository';
+import { storeTemplate } from '../../../src/core/orders/template-cache';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 import { recordingPort, type Exchange } from '../merchant/client-kit';
 import { newAccount, type Account, type Harness } from '../../support/orders-harness';

@@ -3,7 +3,7 @@
 // processed the create is resolved by GET /orders/{ref}; a crash mid-send ('sending' at start-up) is
 // resolved the same way. The sandbox ledger shows exactly one charge per intent every time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countIntentsByStatus } from '../../../src/main/core/orders/order-intent-store';
+import { countIntentsByStatus } from '../../../src/core/orders/order-intent-store';
 import { Catalog, controlProducts, entriesFor, goodCard, launch, ledger, setFaults, type Harness } from '../../support/orders-harness';
 import { createOrdersKit, DROP_CREATE_ANSWERS, isCreate, NO_DROPS, refOfBody, type OrdersKit } from './orders-kit';
 

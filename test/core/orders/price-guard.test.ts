@@ -4,8 +4,8 @@
 // that cannot be supplied parks it as unavailable; a lower price is sent; a batch of one product is
 // read once; a merchant away leaves it queued. Every money claim is checked against the ledger.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedUnitPriceFen } from '../../../src/main/core/orders/order-intents';
-import { getStoredOrder } from '../../../src/main/core/orders/order-store';
+import { cachedUnitPriceFen } from '../../../src/core/orders/order-intents';
+import { getStoredOrder } from '../../../src/core/orders/order-store';
 import {
   Catalog,
   changeProduct,

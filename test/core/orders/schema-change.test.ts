@@ -2,8 +2,8 @@
 // must refresh the cached template, park the intent in needs_confirmation, and send nothing more
 // until the buyer confirms; confirming re-validates against the new template and sends the same ref.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IntentStateError } from '../../../src/main/core/orders/order-errors';
-import { readCachedTemplate } from '../../../src/main/core/orders/template-cache';
+import { IntentStateError } from '../../../src/core/orders/order-errors';
+import { readCachedTemplate } from '../../../src/core/orders/template-cache';
 import { Catalog, changeProduct, controlProducts, entriesFor, isOpen, isTopup, launch, ledger, must, validEntries, type Harness } from '../../support/orders-harness';
 import { createOrdersKit, isCreate, type OrdersKit } from './orders-kit';
 

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCliContext } from '../../../src/cli/cli-context';
-import { createCore, DATABASE_FILE_NAME } from '../../../src/main/core/create-core';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
+import { createCore, DATABASE_FILE_NAME } from '../../../src/core/create-core';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 
 const modeOf = (path: string): number => statSync(path).mode & 0o777;
 const logger = (): RedactingLogger => new RedactingLogger({ sink: () => undefined });

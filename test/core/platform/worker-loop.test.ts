@@ -1,10 +1,10 @@
-// The shared worker loop (src/main/core/platform/worker-loop.ts): sleeps between passes, a poke ends
+// The shared worker loop (src/core/platform/worker-loop.ts): sleeps between passes, a poke ends
 // the sleep, a poke during a pass skips the next sleep (queued work never waits an interval), a
 // failing pass is logged and the loop goes on, stop() aborts the pass's signal and ends the loop.
 import { describe, expect, it } from 'vitest';
-import { createWorkerLoop } from '../../../src/main/core/platform/worker-loop';
-import { systemClock } from '../../../src/main/core/platform/clock';
-import type { Logger } from '../../../src/main/core/logging/logger';
+import { createWorkerLoop } from '../../../src/core/platform/worker-loop';
+import { systemClock } from '../../../src/core/platform/clock';
+import type { Logger } from '../../../src/core/logging/logger';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

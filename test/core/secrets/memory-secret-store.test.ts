@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
-import { InvalidSecretNameError } from '../../../src/main/core/secrets/secret-store';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
+import { InvalidSecretNameError } from '../../../src/core/secrets/secret-store';
 
 describe('MemorySecretStore', () => {
   it('gets, sets and deletes', async () => {

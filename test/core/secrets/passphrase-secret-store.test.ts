@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PassphraseSecretStore, SecretFileCorruptError, WrongPassphraseError } from '../../../src/main/core/secrets/passphrase-secret-store';
-import { InvalidSecretNameError } from '../../../src/main/core/secrets/secret-store';
+import { PassphraseSecretStore, SecretFileCorruptError, WrongPassphraseError } from '../../../src/core/secrets/passphrase-secret-store';
+import { InvalidSecretNameError } from '../../../src/core/secrets/secret-store';
 
 // The floor cost keeps the suite fast; production files use the default (2^17).
 const COST = 2 ** 15;

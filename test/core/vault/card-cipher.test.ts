@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_KEY_SECRET, CardCipher, CardDecryptionError, DataKeyMissingError, SEALED_VERSION, cardSecretContext, keySecretName } from '../../../src/main/core/vault/card-cipher';
-import type { CardSecretRecord } from '../../../src/main/core/vault/card-cipher';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
+import { CURRENT_KEY_SECRET, CardCipher, CardDecryptionError, DataKeyMissingError, SEALED_VERSION, cardSecretContext, keySecretName } from '../../../src/core/vault/card-cipher';
+import type { CardSecretRecord } from '../../../src/core/vault/card-cipher';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 
 const PASSWORD = 'Pw-7731-canary-密码';
 const record: CardSecretRecord = { clientOrderRef: 'ord_0001', seq: 0, field: 'card_password' };

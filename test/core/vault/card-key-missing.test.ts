@@ -2,8 +2,8 @@
 // given a fresh key by opening; a locked cipher seals and opens nothing; a new key is the buyer's
 // explicit step, after which values under the lost key are reported as key-missing (not tampering).
 import { describe, expect, it } from 'vitest';
-import { CURRENT_KEY_SECRET, CardCipher, CardDecryptionError, DataKeyMissingError, type CardSecretRecord } from '../../../src/main/core/vault/card-cipher';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
+import { CURRENT_KEY_SECRET, CardCipher, CardDecryptionError, DataKeyMissingError, type CardSecretRecord } from '../../../src/core/vault/card-cipher';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 
 const record: CardSecretRecord = { clientOrderRef: 'ord_0001', seq: 0, field: 'card_no' };
 

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../../../src/sandbox/sandbox-options';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/start-sandbox';
-import { DATABASE_FILE_NAME } from '../../../src/main/core/create-core';
+import { DATABASE_FILE_NAME } from '../../../src/core/create-core';
 import { controlHeaders } from '../../support/control-auth';
 
 const run = promisify(execFile);

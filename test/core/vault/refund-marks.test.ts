@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppService, type AppService } from '../../../src/main/core/app/app-service';
+import { createAppService, type AppService } from '../../../src/core/app/app-service';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-result';
 import type { ExportPreview, VaultList } from '../../../src/shared/ipc/vault-views';
 import { createVaultKit, type VaultKit } from '../export/export-kit';

@@ -9,10 +9,10 @@
 // The merchant comes from VAULT_TEST_MERCHANT (JSON: baseUrl, userId, apiKey, caCertFile, productRef).
 // Output: one JSON line on stdout.
 import { readFileSync } from 'node:fs';
-import { createAppService, type AppService } from '../../../src/main/core/app/app-service';
-import { createCore, type Core, type MerchantServices } from '../../../src/main/core/create-core';
-import { RedactingLogger } from '../../../src/main/core/logging/redacting-logger';
-import { MemorySecretStore } from '../../../src/main/core/secrets/memory-secret-store';
+import { createAppService, type AppService } from '../../../src/core/app/app-service';
+import { createCore, type Core, type MerchantServices } from '../../../src/core/create-core';
+import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 
 interface MerchantInfo {
   baseUrl: string;

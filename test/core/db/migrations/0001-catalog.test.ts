@@ -2,9 +2,9 @@
 // price sort key, and the Chinese-capable search index.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { catalogMigration } from '../../../../src/main/core/db/migrations/0001-catalog';
-import { productSearchMatch, refreshProductSearch } from '../../../../src/main/core/db/product-search-index';
-import { searchTerms } from '../../../../src/main/core/db/search-text';
+import { catalogMigration } from '../../../../src/core/db/migrations/0001-catalog';
+import { productSearchMatch, refreshProductSearch } from '../../../../src/core/db/product-search-index';
+import { searchTerms } from '../../../../src/core/db/search-text';
 import { FIXTURE_NOW, insertProduct, insertVariant } from '../catalog-fixtures';
 import { createMigratedDatabase, tableColumns, tableNames } from '../temp-database';
 import type { TempDatabase } from '../temp-database';

@@ -2,8 +2,8 @@
 // details, monotonic revisions, and at most one refund in flight per order.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { catalogMigration } from '../../../../src/main/core/db/migrations/0001-catalog';
-import { ordersMigration } from '../../../../src/main/core/db/migrations/0002-orders';
+import { catalogMigration } from '../../../../src/core/db/migrations/0001-catalog';
+import { ordersMigration } from '../../../../src/core/db/migrations/0002-orders';
 import { createMigratedDatabase, tableColumns, tableNames } from '../temp-database';
 import type { TempDatabase } from '../temp-database';
 

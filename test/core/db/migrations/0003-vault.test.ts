@@ -2,7 +2,7 @@
 // and an append-only audit trail.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrations } from '../../../../src/main/core/db/migrations';
+import { migrations } from '../../../../src/core/db/migrations';
 import { createMigratedDatabase, tableColumns, tableNames } from '../temp-database';
 import type { TempDatabase } from '../temp-database';
 

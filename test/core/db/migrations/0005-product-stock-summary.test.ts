@@ -3,9 +3,9 @@
 // on every variant write and every change of product availability.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrate } from '../../../../src/main/core/db/migrate';
-import { migrations } from '../../../../src/main/core/db/migrations';
-import { productStockSummaryMigration } from '../../../../src/main/core/db/migrations/0005-product-stock-summary';
+import { migrate } from '../../../../src/core/db/migrate';
+import { migrations } from '../../../../src/core/db/migrations';
+import { productStockSummaryMigration } from '../../../../src/core/db/migrations/0005-product-stock-summary';
 import { insertProduct, insertVariant } from '../catalog-fixtures';
 import { createMigratedDatabase, tableColumns } from '../temp-database';
 import type { TempDatabase } from '../temp-database';

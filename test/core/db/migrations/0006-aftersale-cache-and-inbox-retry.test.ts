@@ -3,7 +3,7 @@
 // messageRef, at most once per clientMessageRef within a case, and goes with its case.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrations } from '../../../../src/main/core/db/migrations';
+import { migrations } from '../../../../src/core/db/migrations';
 import { createMigratedDatabase, tableColumns, tableNames, type TempDatabase } from '../temp-database';
 
 let temp: TempDatabase;

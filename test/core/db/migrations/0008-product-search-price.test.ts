@@ -2,8 +2,8 @@
 // columns that search's price filter and price sorts read; partial on listed products.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrate } from '../../../../src/main/core/db/migrate';
-import { migrations } from '../../../../src/main/core/db/migrations';
+import { migrate } from '../../../../src/core/db/migrate';
+import { migrations } from '../../../../src/core/db/migrations';
 import { insertProduct } from '../catalog-fixtures';
 import { createMigratedDatabase } from '../temp-database';
 import type { TempDatabase } from '../temp-database';

@@ -4,8 +4,8 @@
 // their variant had in the cache when they were written, and the park columns go with their status.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrate } from '../../../../src/main/core/db/migrate';
-import { migrations } from '../../../../src/main/core/db/migrations';
+import { migrate } from '../../../../src/core/db/migrate';
+import { migrations } from '../../../../src/core/db/migrations';
 import { insertProduct } from '../catalog-fixtures';
 import { createMigratedDatabase, tableColumns, type TempDatabase } from '../temp-database';
 

@@ -2,8 +2,8 @@
 // backfilled with their current state, and nothing the orders row accepts can be refused here.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrate } from '../../../../src/main/core/db/migrate';
-import { migrations } from '../../../../src/main/core/db/migrations';
+import { migrate } from '../../../../src/core/db/migrate';
+import { migrations } from '../../../../src/core/db/migrations';
 import { createTempDatabase, tableColumns, type TempDatabase } from '../temp-database';
 
 const index = migrations.findIndex((migration) => migration.name === 'order-state-history');

@@ -3,8 +3,8 @@
 // reference to it survive, and each row starts its requestId list with the one it had.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrate } from '../../../../src/main/core/db/migrate';
-import { migrations } from '../../../../src/main/core/db/migrations';
+import { migrate } from '../../../../src/core/db/migrate';
+import { migrations } from '../../../../src/core/db/migrations';
 import { createMigratedDatabase, tableColumns, type TempDatabase } from '../temp-database';
 
 let temp: TempDatabase;

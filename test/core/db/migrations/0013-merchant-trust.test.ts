@@ -4,8 +4,8 @@
 // and the never-decreases trigger is back afterwards.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrate } from '../../../../src/main/core/db/migrate';
-import { migrations } from '../../../../src/main/core/db/migrations';
+import { migrate } from '../../../../src/core/db/migrate';
+import { migrations } from '../../../../src/core/db/migrations';
 import { createMigratedDatabase, tableColumns, tableNames, type TempDatabase } from '../temp-database';
 import { insertProduct } from '../catalog-fixtures';
 

@@ -2,7 +2,7 @@
 // clientOrderRef alphabet, and goes with its intent.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { migrations } from '../../../../src/main/core/db/migrations';
+import { migrations } from '../../../../src/core/db/migrations';
 import { createMigratedDatabase, tableColumns, type TempDatabase } from '../temp-database';
 
 const through = migrations.slice(0, migrations.findIndex((migration) => migration.name === 'order-drafts') + 1);

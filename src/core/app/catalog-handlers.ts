@@ -1,0 +1,58 @@
+// catalog.*: reads of the offline cache (categories, search, product, price history), the background
+// sync, and the watch toggle. Watching goes through the events service when it runs (it subscribes
+// the product with the live callback URL); otherwise the row is written to the same watch list
+// (0007) and subscribed once webhooks start.
+import type { ProductView } from '../../shared/ipc/views';
+import { AppFailure } from './error-mapping';
+import type { AppContext } from './app-context';
+import type { HandlersFor } from './handler-types';
+import { toCategoryView, toPricePoint, toProductView, toSearchResult } from './view-mapping';
+
+type Channels =
+  | 'catalog.categories'
+  | 'catalog.search'
+  | 'catalog.product'
+  | 'catalog.priceHistory'
+  | 'catalog.sync'
+  | 'catalog.syncStatus'
+  | 'catalog.setWatched';
+
+export function catalogHandlers(ctx: AppContext): HandlersFor<Channels> {
+  const syncedAt = ctx.core.db.prepare<[number], { synced_at: number }>('SELECT synced_at FROM products WHERE product_ref = ?');
+
+  const productView = (productRef: number): ProductView => {
+    const product = ctx.reader.readProduct(productRef);
+    if (product === null) throw new AppFailure('NOT_FOUND', `product ${productRef} is not in the catalog cache; sync the catalog`);
+    return toProductView(product, ctx.watchStore.get(productRef) !== null, syncedAt.get(productRef)?.synced_at ?? null);
+  };
+
+  return {
+    'catalog.categories': () => ctx.reader.listCategories().map(toCategoryView),
+
+    'catalog.search': (query) => toSearchResult(ctx.core.search(query)),
+
+    'catalog.product': ({ productRef }) => productView(productRef),
+
+    'catalog.priceHistory': ({ productRef, variantRef }) => ctx.core.catalog.priceHistory(productRef, variantRef).map(toPricePoint),
+
+    'catalog.sync': async () => ctx.sync.start(await ctx.merchant()),
+
+    'catalog.syncStatus': () => ctx.sync.status(),
+
+    'catalog.setWatched': async ({ productRef, watched }) => {
+      productView(productRef);
+      const events = ctx.activeServices()?.events ?? null;
+      if (watched) {
+        if (events !== null) events.watch([productRef]);
+        else ctx.watchStore.add([productRef], ctx.nowSeconds());
+      } else if (events !== null) {
+        await events.unwatch([productRef]);
+      } else {
+        // Without webhooks running nothing can be unsubscribed now; the subscription lapses at its expiry.
+        ctx.watchStore.remove([productRef]);
+      }
+      ctx.changed();
+      return productView(productRef);
+    },
+  };
+}

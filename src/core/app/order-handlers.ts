@@ -1,0 +1,122 @@
+// orders.*: the template for the form, placing an order (the intent is durable before anything is
+// sent; the outbox is poked to send it now), the list and detail views, and the actions, which core
+// allows only when the stored allowedActions lists them.
+import type { OrderDetail, WithdrawResult } from '../../shared/ipc/views';
+import type { MerchantServices } from '../create-core';
+import { getStoredOrder } from '../orders/order-store';
+import { readCachedTemplate } from '../orders/template-cache';
+import { AppFailure } from './error-mapping';
+import type { AppContext } from './app-context';
+import type { HandlersFor } from './handler-types';
+import { toTemplateView } from './view-mapping';
+
+type Channels =
+  | 'orders.template'
+  | 'orders.place'
+  | 'orders.list'
+  | 'orders.get'
+  | 'orders.submitVerificationCode'
+  | 'orders.cancel'
+  | 'orders.requestRefund'
+  | 'orders.confirm'
+  | 'orders.withdraw'
+  | 'orders.refresh';
+
+/** As the CLI does: a product never synced gets its detail and template fetched before the form or the order. */
+async function ensureTemplate(ctx: AppContext, services: MerchantServices, productRef: number, variantRef: number): Promise<void> {
+  if (readCachedTemplate(ctx.core.db, productRef, variantRef) !== null) return;
+  const { data: detail } = await services.client.getProduct(productRef);
+  ctx.core.catalog.applyProductSnapshot({ from: 'detail', detail });
+  const { data: template } = await services.client.getTemplate(productRef, variantRef);
+  ctx.core.catalog.upsertTemplate(template);
+}
+
+function detailOf(ctx: AppContext, clientOrderRef: string): OrderDetail {
+  const detail = ctx.orderViews.detail(clientOrderRef);
+  if (detail === null) throw new AppFailure('NOT_FOUND', `no order ${clientOrderRef} here`);
+  return detail;
+}
+
+export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
+  /** Runs an action, then answers the order as stored (the action refreshed it) and tells the UI. */
+  const act = async (clientOrderRef: string, action: (services: MerchantServices) => Promise<unknown>): Promise<OrderDetail> => {
+    detailOf(ctx, clientOrderRef);
+    const services = await ctx.merchant();
+    try {
+      await action(services);
+    } finally {
+      ctx.changed();
+    }
+    return detailOf(ctx, clientOrderRef);
+  };
+
+  return {
+    'orders.template': async ({ productRef, variantRef }) => {
+      const cached = readCachedTemplate(ctx.core.db, productRef, variantRef);
+      if (cached !== null) return toTemplateView(cached);
+      await ensureTemplate(ctx, await ctx.merchant(), productRef, variantRef);
+      const fetched = readCachedTemplate(ctx.core.db, productRef, variantRef);
+      if (fetched === null) throw new AppFailure('TEMPLATE_MISSING', `the merchant sent no template for product ${productRef} variant ${variantRef}`);
+      return toTemplateView(fetched);
+    },
+
+    'orders.place': async (input) => {
+      const services = await ctx.merchant();
+      await ensureTemplate(ctx, services, input.productRef, input.variantRef);
+      const intent = services.intents.placeOrder({
+        productRef: input.productRef,
+        variantRef: input.variantRef,
+        units: input.units,
+        unitPriceFen: input.unitPriceFen,
+        ...(input.purchaseEntries === undefined ? {} : { purchaseEntries: input.purchaseEntries }),
+        ...(input.draftRef === undefined ? {} : { draftRef: input.draftRef }),
+      });
+      services.outbox.poke();
+      ctx.changed();
+      return detailOf(ctx, intent.clientOrderRef);
+    },
+
+    'orders.list': (filter) => ctx.orderViews.list(filter),
+
+    'orders.get': ({ clientOrderRef }) => detailOf(ctx, clientOrderRef),
+
+    // Opening an order asks the merchant for it (through the quota model, which paces a buyer
+    // clicking through many orders), so the actions offered come from its status now, not from the
+    // last poll — even one a second ago. An intent the merchant does not hold yet has nothing to ask
+    // about: the outbox decides its fate.
+    'orders.refresh': async ({ clientOrderRef }) => {
+      detailOf(ctx, clientOrderRef);
+      const stored = getStoredOrder(ctx.core.db, clientOrderRef);
+      if (stored === null) return detailOf(ctx, clientOrderRef);
+      const services = await ctx.merchant();
+      try {
+        await services.tracker.refresh(clientOrderRef);
+      } finally {
+        ctx.changed();
+      }
+      return detailOf(ctx, clientOrderRef);
+    },
+
+    'orders.submitVerificationCode': ({ clientOrderRef, code }) => act(clientOrderRef, (s) => s.actions.submitVerificationCode(clientOrderRef, code)),
+
+    'orders.cancel': ({ clientOrderRef, reason }) => act(clientOrderRef, (s) => s.actions.cancel(clientOrderRef, reason)),
+
+    'orders.requestRefund': ({ clientOrderRef, amountFen, reason }) =>
+      act(clientOrderRef, (s) => s.actions.requestRefund(clientOrderRef, { reason, ...(amountFen === undefined ? {} : { amountFen }) })),
+
+    'orders.confirm': ({ clientOrderRef, units, purchaseEntries, unitPriceFen }) =>
+      act(clientOrderRef, (s) => {
+        s.intents.confirmIntent(clientOrderRef, { units, unitPriceFen, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) });
+        s.outbox.poke();
+        return Promise.resolve();
+      }),
+
+    'orders.withdraw': async ({ clientOrderRef }) => {
+      let outcome: WithdrawResult['outcome'] = 'checking';
+      const order = await act(clientOrderRef, async (s) => {
+        outcome = await s.outbox.withdraw(clientOrderRef);
+      });
+      return { outcome, order };
+    },
+  };
+}

@@ -1,0 +1,196 @@
+// The orders screen's reads: our intent joined with the merchant's order as last seen, names from the
+// catalog cache while the merchant has not answered yet, refunds (recorded ones and our unresolved
+// refund requests) and the masked cards. Named statements over core's tables; nothing is written.
+import type { Database } from 'better-sqlite3';
+import type { OrderDetail, OrderRow } from '../../shared/ipc/views';
+import { listStateHistory } from '../orders/order-store';
+import { maskRechargedAccount } from '../../shared/recharged-account';
+import { readCachedTemplate } from '../orders/template-cache';
+import type { VaultReader } from '../vault/vault-reader';
+import { toMaskedCardView } from './view-mapping';
+
+interface JoinedRow {
+  client_order_ref: string;
+  status: string;
+  product_ref: number;
+  variant_ref: number;
+  units: number;
+  last_error_code: string | null;
+  last_error_message: string | null;
+  last_request_id: string | null;
+  request_ids_json: string;
+  created_at: number;
+  updated_at: number;
+  state: string | null;
+  platform_order_ref: string | null;
+  product_name: string | null;
+  variant_title: string | null;
+  order_units: number | null;
+  unit_price_fen: number | null;
+  total_fen: number | null;
+  refunded_fen: number | null;
+  allowed_actions_json: string | null;
+  failure_reason: string | null;
+  verification_hint: string | null;
+  completed_at: number | null;
+  confirmed_unit_price_fen: number | null;
+  guard_unit_price_fen: number | null;
+  unavailable_reason: string | null;
+  purchase_entries_json: string | null;
+  recharged_entries_sealed: Buffer | null;
+}
+
+interface RefundRow {
+  refund_ref: string;
+  client_refund_ref: string | null;
+  amount_fen: number;
+  state: string;
+  reason: string | null;
+  merchant_note: string | null;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+interface RefundIntentRow {
+  client_refund_ref: string;
+  amount_fen: number | null;
+  reason: string;
+  status: string;
+  last_error_code: string | null;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+const SELECT_JOINED = `
+  SELECT i.client_order_ref, i.status, i.product_ref, i.variant_ref, i.units, i.last_error_code, i.last_error_message,
+         i.last_request_id, i.request_ids_json, i.created_at, max(i.updated_at, coalesce(o.fetched_at, 0)) AS updated_at,
+         o.state, o.platform_order_ref, coalesce(o.product_name, p.name) AS product_name, coalesce(o.variant_title, v.title) AS variant_title,
+         o.units AS order_units, o.unit_price_fen, o.total_fen, o.refunded_fen, o.allowed_actions_json, o.failure_reason,
+         o.verification_hint, o.completed_at, i.confirmed_unit_price_fen, i.guard_unit_price_fen, i.unavailable_reason,
+         i.purchase_entries_json, i.recharged_entries_sealed
+  FROM order_intents i
+  LEFT JOIN orders o ON o.client_order_ref = i.client_order_ref
+  LEFT JOIN products p ON p.product_ref = i.product_ref
+  LEFT JOIN variants v ON v.product_ref = i.product_ref AND v.variant_ref = i.variant_ref`;
+
+function allowedActions(json: string | null): string[] {
+  if (json === null) return [];
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string') : [];
+}
+
+type Entries = Record<string, string>[];
+
+/** The entries as they will be sent (plain, before acceptance) or as they were recharged (sealed, after). */
+function entriesOf(row: JoinedRow, vault: VaultReader): Entries | null {
+  if (row.recharged_entries_sealed !== null) return vault.openRechargedEntries(row.client_order_ref, row.recharged_entries_sealed);
+  if (row.purchase_entries_json === null) return null;
+  const parsed: unknown = JSON.parse(row.purchase_entries_json);
+  return Array.isArray(parsed) ? (parsed as Entries) : null;
+}
+
+function toRow(row: JoinedRow, entries: Entries | null): OrderRow {
+  return {
+    clientOrderRef: row.client_order_ref,
+    intentStatus: row.status,
+    state: row.state,
+    platformOrderRef: row.platform_order_ref,
+    productRef: row.product_ref,
+    variantRef: row.variant_ref,
+    productName: row.product_name,
+    variantTitle: row.variant_title,
+    units: row.order_units ?? row.units,
+    totalFen: row.total_fen,
+    refundedFen: row.refunded_fen,
+    allowedActions: allowedActions(row.allowed_actions_json),
+    lastErrorCode: row.last_error_code,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    confirmedUnitPriceFen: row.confirmed_unit_price_fen,
+    rechargedAccountMasked: maskRechargedAccount(entries),
+  };
+}
+
+export interface OrderListFilter {
+  readonly intentStatus?: string | undefined;
+  readonly state?: string | undefined;
+  readonly limit?: number | undefined;
+}
+
+export const DEFAULT_ORDER_LIST_LIMIT = 200;
+
+export function createOrderViews(db: Database, vault: VaultReader) {
+  const list = db.prepare<{ status: string | null; state: string | null; limit: number }, JoinedRow>(
+    `${SELECT_JOINED}
+     WHERE (@status IS NULL OR i.status = @status) AND (@state IS NULL OR o.state = @state)
+     ORDER BY i.created_at DESC, i.rowid DESC LIMIT @limit`,
+  );
+  const one = db.prepare<[string], JoinedRow>(`${SELECT_JOINED} WHERE i.client_order_ref = ?`);
+  const refunds = db.prepare<[string], RefundRow>(
+    'SELECT refund_ref, client_refund_ref, amount_fen, state, reason, merchant_note, created_at, resolved_at FROM refunds WHERE client_order_ref = ? ORDER BY created_at, refund_ref',
+  );
+  // Our requests the merchant's detail does not show yet (in flight, unknown, refused).
+  const refundIntents = db.prepare<[string], RefundIntentRow>(
+    `SELECT ri.client_refund_ref, ri.amount_fen, ri.reason, ri.status, ri.last_error_code, ri.created_at, ri.resolved_at
+     FROM refund_intents ri
+     WHERE ri.client_order_ref = ? AND ri.status NOT IN ('accepted', 'withdrawn')
+       AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.client_refund_ref = ri.client_refund_ref)
+     ORDER BY ri.created_at`,
+  );
+
+  return {
+    list(filter: OrderListFilter): OrderRow[] {
+      return list
+        .all({ status: filter.intentStatus ?? null, state: filter.state ?? null, limit: filter.limit ?? DEFAULT_ORDER_LIST_LIMIT })
+        .map((row) => toRow(row, entriesOf(row, vault)));
+    },
+
+    detail(clientOrderRef: string): OrderDetail | null {
+      const row = one.get(clientOrderRef);
+      if (row === undefined) return null;
+      const recorded = refunds.all(clientOrderRef).map((r) => ({
+        refundRef: r.refund_ref,
+        clientRefundRef: r.client_refund_ref,
+        amountFen: r.amount_fen,
+        state: r.state,
+        reason: r.reason,
+        merchantNote: r.merchant_note,
+        createdAt: r.created_at,
+        resolvedAt: r.resolved_at,
+      }));
+      const requested = refundIntents.all(clientOrderRef).map((r) => ({
+        refundRef: null,
+        clientRefundRef: r.client_refund_ref,
+        // "Everything refundable" (null) is shown as the order's refundable rest, as far as known here.
+        amountFen: r.amount_fen ?? Math.max(0, (row.total_fen ?? 0) - (row.refunded_fen ?? 0)),
+        // Refused by the merchant, or still on its way (queued, sending, unknown): the merchant's own words for both.
+        state: r.status === 'rejected' ? 'rejected' : 'pending',
+        reason: r.reason,
+        merchantNote: r.status === 'rejected' && r.last_error_code !== null ? `merchant code ${r.last_error_code}` : null,
+        createdAt: r.created_at,
+        resolvedAt: r.resolved_at,
+      }));
+      const entries = entriesOf(row, vault);
+      const labels = new Map((readCachedTemplate(db, row.product_ref, row.variant_ref)?.purchaseFields ?? []).map((f) => [f.fieldRef, f.label]));
+      return {
+        ...toRow(row, entries),
+        unitPriceFen: row.unit_price_fen,
+        confirmedTotalFen: row.confirmed_unit_price_fen === null ? null : row.confirmed_unit_price_fen * row.units,
+        guardUnitPriceFen: row.guard_unit_price_fen,
+        unavailableReason: row.unavailable_reason,
+        rechargedEntries: entries === null ? null : entries.map((group) => Object.entries(group).map(([fieldRef, value]) => ({ fieldRef, label: labels.get(fieldRef) ?? fieldRef, value }))),
+        failureReason: row.failure_reason,
+        verificationHint: row.verification_hint,
+        lastErrorMessage: row.last_error_message,
+        lastRequestId: row.last_request_id,
+        requestIds: JSON.parse(row.request_ids_json) as string[],
+        completedAt: row.completed_at,
+        refunds: [...recorded, ...requested],
+        cards: vault.listCards(clientOrderRef).map(toMaskedCardView),
+        stateHistory: listStateHistory(db, clientOrderRef).map((step) => ({ state: step.state, at: step.at })),
+      };
+    },
+  };
+}
+
+export type OrderViews = ReturnType<typeof createOrderViews>;

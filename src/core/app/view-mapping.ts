@@ -1,0 +1,165 @@
+// Core's rows and merchant objects as the contract's views: plain data, integer fen, raw enum values.
+// Only fields the views name are copied, so nothing else (a key, a sealed blob) can ride along.
+import type {
+  AccountView,
+  CategoryView,
+  EventsHealthView,
+  MaskedCardView,
+  PricePoint,
+  ProductView,
+  SearchResult,
+  SyncStatus,
+  TemplateView,
+} from '../../shared/ipc/views';
+import type { Account } from '../../shared/merchant/account';
+import type { PurchaseTemplate } from '../../shared/merchant/template';
+import type { CachedCategory, CachedProduct } from '../catalog/catalog-reader';
+import type { PriceHistoryEntry } from '../catalog/catalog-repository';
+import type { ProductSearchResult } from '../catalog/catalog-search';
+import type { SyncState } from '../catalog/sync-state';
+import type { EventsHealth } from '../webhooks/events-health';
+import type { MaskedCard } from '../vault/vault-reader';
+
+const seconds = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 1000));
+
+export function toAccountView(account: Account): AccountView {
+  return {
+    accountRef: account.accountRef,
+    userId: account.userId,
+    nickname: account.nickname,
+    accessState: account.accessState,
+    balanceFen: account.balance,
+    currency: account.currency,
+  };
+}
+
+export function toCategoryView(category: CachedCategory): CategoryView {
+  return { catalogRef: category.catalogRef, name: category.name, parentRef: category.parentRef, productCount: category.productCount };
+}
+
+export function toSearchResult(result: ProductSearchResult): SearchResult {
+  return {
+    total: result.total,
+    totalIsLowerBound: result.totalIsLowerBound,
+    items: result.items.map((hit) => ({
+      productRef: hit.productRef,
+      catalogRef: hit.catalogRef,
+      name: hit.name,
+      productType: hit.productType,
+      availability: hit.availability,
+      brandName: hit.brandName,
+      imageUrl: hit.imageUrl,
+      priceFromFen: hit.priceFromFen,
+      variantCount: hit.variantCount,
+      inStock: hit.inStock,
+    })),
+  };
+}
+
+export function toProductView(product: CachedProduct, watched: boolean, syncedAt: number | null): ProductView {
+  return {
+    productRef: product.productRef,
+    catalogRef: product.catalogRef,
+    name: product.name,
+    productType: product.productType,
+    description: product.description,
+    imageUrl: product.imageUrl,
+    availability: product.availability,
+    brand: product.brand === null ? null : { brandRef: product.brand.brandRef, name: product.brand.name, imageUrl: product.brand.imageUrl },
+    variants: product.variants.map((v) => ({
+      variantRef: v.variantRef,
+      title: v.title,
+      priceFen: v.priceFen,
+      faceValueFen: v.faceValueFen,
+      availability: v.availability,
+      inventoryType: v.inventoryType,
+      remainingUnits: v.remainingUnits,
+    })),
+    watched,
+    syncedAt,
+  };
+}
+
+export function toPricePoint(entry: PriceHistoryEntry): PricePoint {
+  return { priceFen: entry.priceFen, remainingUnits: entry.remainingUnits, availability: entry.availability, recordedAt: entry.recordedAt };
+}
+
+export function toTemplateView(template: PurchaseTemplate): TemplateView {
+  return {
+    productRef: template.productRef,
+    variantRef: template.variantRef,
+    productType: template.productType,
+    purchaseSchemaRevision: template.purchaseSchemaRevision,
+    entryMode: template.entryMode,
+    purchaseFields: template.purchaseFields.map((f) => ({
+      fieldRef: f.fieldRef,
+      label: f.label,
+      type: f.type,
+      required: f.required,
+      pattern: f.pattern,
+      minLength: f.minLength,
+      maxLength: f.maxLength,
+      options: f.options === null ? null : f.options.map((o) => ({ value: o.value, label: o.label })),
+      placeholder: f.placeholder,
+      sensitive: f.sensitive,
+    })),
+    unitRule: { min: template.unitRule.min, max: template.unitRule.max, step: template.unitRule.step },
+  };
+}
+
+export function toMaskedCardView(card: MaskedCard): MaskedCardView {
+  return {
+    seq: card.seq,
+    cardNoMasked: card.cardNoMasked,
+    hasPassword: card.hasPassword,
+    expiresAt: card.expiresAt,
+    receivedAt: card.receivedAt,
+    usedAt: card.usedAt,
+    exportedAt: card.exportedAt,
+  };
+}
+
+/** `live` is what this process knows of a running sync; the stored state covers earlier runs. */
+export function toSyncStatus(
+  stored: SyncState | null,
+  live: { running: boolean; phase: string | null; lastError: string | null },
+  products: number,
+): SyncStatus {
+  const finished = stored !== null && stored.phase === 'done' ? stored.finishedAt : null;
+  return {
+    running: live.running,
+    phase: live.running ? live.phase : (stored?.phase ?? null),
+    lastSyncedAt: finished,
+    lastError: live.lastError ?? stored?.lastError ?? null,
+    products,
+  };
+}
+
+/** Without an events service (polling only), or before it is attached. */
+export function pollingOnlyHealth(tunnelKind: string | null): EventsHealthView {
+  return {
+    receiverUp: false,
+    tunnelKind,
+    tunnelUp: false,
+    callbackUrl: null,
+    lastEventAt: null,
+    received: 0,
+    duplicates: 0,
+    rejected: 0,
+    webhooksLive: false,
+  };
+}
+
+export function toEventsHealthView(health: EventsHealth): EventsHealthView {
+  return {
+    receiverUp: health.receiver.up,
+    tunnelKind: health.tunnel.kind,
+    tunnelUp: health.tunnel.up,
+    callbackUrl: health.callbackUrl,
+    lastEventAt: seconds(health.lastEventAt),
+    received: health.events.received,
+    duplicates: health.events.duplicates,
+    rejected: health.events.rejected,
+    webhooksLive: health.webhooksLive,
+  };
+}

@@ -1,0 +1,288 @@
+// The full catalog sync of spec 4 "standard order of use": categories → catalog pages → product
+// details → one template per variant. It is
+// - incremental: a detail is fetched only where the list shows a newer revision than stored (or none
+//   is stored), a template only where it is missing or its purchaseSchemaRevision changed;
+// - resumable: the page reached is stored with each page in one transaction, and the later phases
+//   read their remaining work from the data, so a crash (or an abort) resumes without refetching
+//   what was stored;
+// - guarded against paging anomalies (paging-guard.ts): a total that changes, duplicates, a short or
+//   empty page before the end, an ignored pageSize end the sync with a clear error and list again from
+//   page 1 next time, never loop and never mark a product removed on a partial listing;
+// - quota-bound, not pool-bound: a few requests are kept in flight and the client's quota model
+//   decides when each may go, so normal work never meets a 429.
+import { GROUP_QUOTAS } from '../../shared/merchant-quotas';
+import type { CatalogItem, Category, ProductDetail } from '../../shared/merchant/catalog';
+import type { PurchaseTemplate } from '../../shared/merchant/template';
+import type { MerchantClient } from '../merchant/merchant-client';
+import { MerchantApiError } from '../merchant/merchant-errors';
+import type { Clock } from '../platform/clock';
+import type { CatalogRepository, TemplateNeed } from './catalog-repository';
+import { CatalogPagingError, createPagingGuard } from './paging-guard';
+import type { SyncPhase, SyncState } from './sync-state';
+import { runPool } from './task-pool';
+import { createWriteBatcher } from './write-batcher';
+
+export type CatalogClient = Pick<MerchantClient, 'listCategories' | 'listCatalog' | 'getProduct' | 'getTemplate'>;
+
+export interface SyncProgress {
+  readonly phase: SyncPhase;
+  readonly done: number;
+  /** null while unknown (before the first catalog page). */
+  readonly total: number | null;
+  /** Estimated client-clock ms until this phase ends; null until there is a rate to go by. */
+  readonly etaMs: number | null;
+}
+
+export interface CatalogSyncOptions {
+  readonly repository: CatalogRepository;
+  readonly client: CatalogClient;
+  readonly clock: Clock;
+  /** Requests in flight at once; default 8. */
+  readonly concurrency?: number;
+  /** Catalog page size; default and maximum 100. */
+  readonly pageSize?: number;
+  readonly onProgress?: (progress: SyncProgress) => void;
+  readonly signal?: AbortSignal;
+}
+
+export interface CatalogSyncSummary {
+  /** The run continued an interrupted sync instead of starting a new one. */
+  readonly resumed: boolean;
+  readonly categories: number;
+  readonly pagesFetched: number;
+  readonly detailsFetched: number;
+  /** Details older than what a webhook stored meanwhile: ignored. */
+  readonly staleDetails: number;
+  readonly templatesFetched: number;
+  /** Products marked removed: not listed any more, or 404 on their detail. */
+  readonly removedProducts: number;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
+
+export const DEFAULT_SYNC_CONCURRENCY = 8;
+export const CATALOG_PAGE_SIZE = 100;
+const CATEGORY_PAGE_SIZE = 100;
+/** At most this many fetched items, or this much client time, between two commits (see write-batcher). */
+const WRITE_BATCH = { maxItems: 25, maxAgeMs: 2000 };
+/** RESOURCE_NOT_VISIBLE: the product or variant went away between the list and this request. */
+const NOT_VISIBLE = 404001;
+
+function isNotVisible(error: unknown): boolean {
+  return error instanceof MerchantApiError && error.code === NOT_VISIBLE;
+}
+
+/**
+ * Estimates the rest of a phase from the last completions: once the quota window is full the
+ * recent rate is the quota's, so the estimate settles quickly instead of trusting the fast start.
+ */
+function etaTracker(clock: Clock): (done: number, total: number | null) => number | null {
+  const recent: number[] = [];
+  const span = GROUP_QUOTAS.catalog.perMinute;
+  return (done, total) => {
+    recent.push(clock.nowMs());
+    if (recent.length > span + 1) recent.shift();
+    const first = recent[0];
+    const last = recent[recent.length - 1];
+    if (total === null || first === undefined || last === undefined || recent.length < 2) return null;
+    const msPerItem = (last - first) / (recent.length - 1);
+    return Math.max(0, Math.round((total - done) * msPerItem));
+  };
+}
+
+export async function runCatalogSync(options: CatalogSyncOptions): Promise<CatalogSyncSummary> {
+  const { repository: repo, client, clock, signal } = options;
+  const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
+  const pageSize = Math.min(options.pageSize ?? CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE);
+  const emit = (progress: SyncProgress): void => options.onProgress?.(progress);
+
+  const previous = repo.readSyncState();
+  const resumed = previous !== null && previous.phase !== 'done';
+  let state: SyncState =
+    previous !== null && resumed
+      ? { ...previous, lastError: null }
+      : { phase: 'categories', nextPage: 1, itemsDone: 0, itemsTotal: null, startedAt: repo.nowSeconds(), updatedAt: repo.nowSeconds(), finishedAt: null, lastError: null };
+  const save = (next: SyncState): void => {
+    state = next;
+    repo.writeSyncState(state);
+  };
+  save(state);
+
+  let categories = 0;
+  let pagesFetched = 0;
+  let detailsFetched = 0;
+  let staleDetails = 0;
+  let templatesFetched = 0;
+  let removedProducts = 0;
+
+  try {
+    if (state.phase === 'categories') {
+      emit({ phase: 'categories', done: 0, total: null, etaMs: null });
+      const all: Category[] = [];
+      const guard = createPagingGuard<Category>('category', CATEGORY_PAGE_SIZE, (c) => c.catalogRef);
+      const { data: first } = await client.listCategories({ page: 1, pageSize: CATEGORY_PAGE_SIZE }, signal);
+      const { pageSize: categoryPageSize, pageCount } = guard.begin(1, first);
+      all.push(...first.list);
+      for (let page = 2; page <= pageCount; page++) {
+        const { data } = await client.listCategories({ page, pageSize: categoryPageSize }, signal);
+        guard.check(page, data);
+        all.push(...data.list);
+      }
+      guard.finish(true);
+      repo.replaceCategories(all);
+      categories = all.length;
+      emit({ phase: 'categories', done: all.length, total: all.length, etaMs: 0 });
+      save({ ...state, phase: 'pages', nextPage: 1, itemsDone: 0, itemsTotal: null });
+    }
+
+    if (state.phase === 'pages') {
+      pagesFetched = await syncPages();
+      // Only a sync that listed every page may say what is gone.
+      removedProducts += repo.markUnlistedRemoved(state.startedAt);
+      save({ ...state, phase: 'details', itemsDone: 0, itemsTotal: null });
+    }
+
+    if (state.phase === 'details') {
+      const refs = repo.productsNeedingDetail();
+      const eta = etaTracker(clock);
+      let done = 0;
+      emit({ phase: 'details', done, total: refs.length, etaMs: null });
+      save({ ...state, itemsDone: 0, itemsTotal: refs.length });
+      const batch = createWriteBatcher<ProductDetail>(
+        (details) => {
+          const outcomes = repo.applyProductSnapshots(details.map((detail) => ({ from: 'detail', detail })));
+          staleDetails += outcomes.filter((outcome) => outcome.kind === 'stale').length;
+        },
+        { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
+      );
+      try {
+        await runPool(
+          refs,
+          concurrency,
+          async (productRef) => {
+            try {
+              const { data } = await client.getProduct(productRef, signal);
+              batch.add(data);
+              detailsFetched += 1;
+            } catch (error) {
+              if (!isNotVisible(error)) throw error;
+              repo.markProductRemoved(productRef);
+              removedProducts += 1;
+            }
+            done += 1;
+            emit({ phase: 'details', done, total: refs.length, etaMs: eta(done, refs.length) });
+          },
+          signal,
+        );
+      } finally {
+        // Also on failure or abort: what was fetched is kept, so a resumed sync does not ask again.
+        batch.flush();
+      }
+      save({ ...state, phase: 'templates', itemsDone: 0, itemsTotal: null });
+    }
+
+    if (state.phase === 'templates') {
+      const needs = repo.variantsNeedingTemplate();
+      const eta = etaTracker(clock);
+      let done = 0;
+      emit({ phase: 'templates', done, total: needs.length, etaMs: null });
+      save({ ...state, itemsDone: 0, itemsTotal: needs.length });
+      const batch = createWriteBatcher<PurchaseTemplate>(
+        (templates) => {
+          templatesFetched += repo.upsertTemplates(templates);
+        },
+        { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
+      );
+      try {
+        await runPool(
+          needs,
+          concurrency,
+          async (need: TemplateNeed) => {
+            try {
+              const { data } = await client.getTemplate(need.productRef, need.variantRef, signal);
+              batch.add(data);
+            } catch (error) {
+              // The variant left the product meanwhile; the next detail or event says so.
+              if (!isNotVisible(error)) throw error;
+            }
+            done += 1;
+            emit({ phase: 'templates', done, total: needs.length, etaMs: eta(done, needs.length) });
+          },
+          signal,
+        );
+      } finally {
+        batch.flush();
+      }
+      save({ ...state, phase: 'done', itemsDone: needs.length, finishedAt: repo.nowSeconds() });
+      emit({ phase: 'done', done: needs.length, total: needs.length, etaMs: 0 });
+    }
+  } catch (error) {
+    // A listing that contradicted itself is not resumed where it broke: the next run pages from 1.
+    const restart = error instanceof CatalogPagingError && state.phase === 'pages' ? { nextPage: 1, itemsDone: 0 } : {};
+    save({ ...state, ...restart, lastError: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+
+  return {
+    resumed,
+    categories,
+    pagesFetched,
+    detailsFetched,
+    staleDetails,
+    templatesFetched,
+    removedProducts,
+    startedAt: state.startedAt,
+    finishedAt: state.finishedAt ?? repo.nowSeconds(),
+  };
+
+  /**
+   * The first page still missing is fetched alone (it gives the total), the rest with the pool.
+   * Each page is stored together with the new cursor (the lowest page not yet stored), so pages
+   * that finished out of order before a crash are the only ones fetched twice.
+   */
+  async function syncPages(): Promise<number> {
+    let fetched = 0;
+    const stored = new Set<number>();
+    let cursor = state.nextPage;
+    let pageCount: number | null = null;
+    const eta = etaTracker(clock);
+
+    const record = (page: number, items: readonly CatalogItem[]): void => {
+      stored.add(page);
+      while (stored.has(cursor)) cursor += 1;
+      state = { ...state, nextPage: cursor, itemsDone: cursor - 1, itemsTotal: pageCount };
+      repo.recordCatalogPage(items, state);
+      fetched += 1;
+      emit({ phase: 'pages', done: cursor - 1, total: pageCount, etaMs: eta(cursor - 1, pageCount) });
+    };
+
+    emit({ phase: 'pages', done: cursor - 1, total: null, etaMs: null });
+    const first = cursor;
+    const guard = createPagingGuard<CatalogItem>('catalog', pageSize, (item) => item.productRef);
+    const { data } = await client.listCatalog({ page: first, pageSize }, signal);
+    // The merchant's page size from here on: a merchant that ignores ours is paged by its own.
+    const paging = guard.begin(first, data);
+    pageCount = paging.pageCount;
+    record(first, data.list);
+    if (data.list.length === 0) {
+      guard.finish(first === 1);
+      return fetched;
+    }
+
+    const rest: number[] = [];
+    for (let page = first + 1; page <= pageCount; page++) rest.push(page);
+    await runPool(
+      rest,
+      concurrency,
+      async (page) => {
+        const result = await client.listCatalog({ page, pageSize: paging.pageSize }, signal);
+        guard.check(page, result.data);
+        record(page, result.data.list);
+      },
+      signal,
+    );
+    guard.finish(first === 1);
+    return fetched;
+  }
+}
+

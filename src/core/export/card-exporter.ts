@@ -1,0 +1,141 @@
+// The export flow, Electron-free (the host only answers where to write):
+//   check the request → read the selected rows (still sealed) → ask the host for a path (cancel:
+//   nothing decrypted, written, marked or audited) → open the secrets in memory → build the file
+//   (encrypted XLSX, AES ZIP of a CSV, or the accepted plain CSV) → stage it beside the target →
+//   in ONE transaction: mark exactly those cards exported, append the audit row, rename the file
+//   into place. The file exists if and only if its audit row does.
+// The password is registered with the redacting logger for the duration of the call, so nothing
+// that might log on the way (a library error, a failed write) can carry it; it is never stored.
+import { isAbsolute, basename } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '../../shared/ipc/vault-views';
+import type { SecretAwareLogger } from '../logging/logger';
+import type { VaultReader } from '../vault/vault-reader';
+import { createCardLabels } from '../vault/card-labels';
+import { acknowledgedExportDetail, isRefundMark, RefundedCardsError } from '../vault/refund-mark';
+import { createAuditLog, type AuditLog } from './audit-log';
+import { createCardQueries, describeSelection, type CardQueries } from './card-selection';
+import { csvBytes } from './csv-writer';
+import { exportBaseName, suggestedFileName, withExtension } from './export-file-name';
+import { checkExportInput, ExportInputError, type ExportRequest } from './export-request';
+import { buildExportTable } from './export-rows';
+import type { ExportTable } from './export-table';
+import { encryptOfficePackage } from './office-encrypted-container';
+import { stageFile } from './atomic-file-write';
+import { xlsxBytes } from './xlsx-writer';
+import { aesZipBytes } from './zip-aes';
+
+/** Asks the host where to write; null: the buyer cancelled. */
+export type ChooseExportPath = (suggestedFileName: string) => Promise<string | null>;
+
+export type ExportOutcome =
+  | { status: 'written'; path: string; fileName: string; count: number; format: ExportFormat; clientOrderRefs: string[] }
+  | { status: 'cancelled' };
+
+export interface CardExporterDeps {
+  readonly db: Database;
+  readonly vault: VaultReader;
+  readonly logger: SecretAwareLogger;
+  /** Unix seconds (the core's clock). */
+  readonly now: () => number;
+  /** Shared with the audit screen's reads, if the caller has one already. */
+  readonly audit?: AuditLog;
+  readonly queries?: CardQueries;
+}
+
+/** What the audit row says about the file, for people reading the log later. */
+const PROTECTION: Readonly<Record<ExportFormat, string>> = {
+  xlsx: 'password-protected XLSX (ECMA-376 agile encryption, AES-256, SHA-512)',
+  zip: 'password-protected ZIP (WinZip AES-256, AE-2) holding a CSV',
+  csv: 'plain CSV, unencrypted: the buyer confirmed the risk',
+};
+
+async function fileBytes(request: ExportRequest, table: ExportTable, count: number, now: number): Promise<Uint8Array> {
+  switch (request.format) {
+    case 'xlsx': {
+      const plain = await xlsxBytes(table);
+      try {
+        return await encryptOfficePackage(plain, request.password ?? '');
+      } finally {
+        plain.fill(0);
+      }
+    }
+    case 'zip': {
+      const csv = csvBytes(table);
+      try {
+        return await aesZipBytes(`${exportBaseName(count, now)}.csv`, csv, request.password ?? '', new Date(now * 1000));
+      } finally {
+        csv.fill(0);
+      }
+    }
+    case 'csv':
+      return csvBytes(table);
+  }
+}
+
+export function createCardExporter(deps: CardExporterDeps) {
+  const { db, vault, logger } = deps;
+  const queries = deps.queries ?? createCardQueries(db);
+  const audit = deps.audit ?? createAuditLog(db);
+  const labels = createCardLabels(db);
+  const markExported = db.prepare<{ ids: string; now: number }>('UPDATE cards SET exported_at = @now WHERE id IN (SELECT value FROM json_each(@ids))');
+
+  return {
+    preview(selection: CardSelection): ExportPreview {
+      const s = queries.summary({ selection });
+      return { count: s.count, totalValueFen: s.valueFen, orders: s.orders, alreadyExported: s.exported, refunded: s.refunded };
+    },
+
+    async export(input: ExportInput, choosePath: ChooseExportPath): Promise<ExportOutcome> {
+      const forget = [input.password, input.passwordConfirm].filter((p): p is string => p !== undefined && p !== '').map((p) => logger.registerSecret(p));
+      try {
+        const request = checkExportInput(input);
+        const rows = queries.sealedRows({ selection: request.selection });
+        if (rows.length === 0) throw new ExportInputError('selection', 'the selection holds no cards: there is nothing to export');
+        // Cards of refunded or cancelled orders leave only when the buyer was told and went on.
+        const marked = rows.flatMap((r) => (isRefundMark(r.refund_mark) ? [r.refund_mark] : []));
+        if (marked.length > 0 && input.acknowledgeRefunded !== true) throw new RefundedCardsError(marked.length, [...new Set(marked)]);
+        const acknowledged = marked.length === 0 ? '' : `; ${acknowledgedExportDetail(marked.length)}`;
+        const startedAt = deps.now();
+        const chosen = await choosePath(suggestedFileName(request.format, rows.length, startedAt));
+        if (chosen === null) return { status: 'cancelled' };
+        // A host bug, not the buyer's: its answer must say exactly where.
+        if (!isAbsolute(chosen)) throw new Error('the host answered a relative path for the export');
+        const target = withExtension(chosen, request.format);
+
+        const table = buildExportTable(rows, (row) => vault.openForAuditedCaller(row), request.language);
+        const bytes = await fileBytes(request, table, rows.length, startedAt);
+        const staged = await stageFile(target, bytes).finally(() => {
+          // The plain CSV's bytes are the card codes themselves; the encrypted ones need no wiping but cost nothing.
+          bytes.fill(0);
+        });
+        const now = deps.now();
+        try {
+          db.transaction(() => {
+            markExported.run({ ids: JSON.stringify(rows.map((r) => r.id)), now });
+            audit.appendExport({ at: now, subject: describeSelection(request.selection, labels.naming), count: rows.length, format: request.format, detail: `${PROTECTION[request.format]}${acknowledged}; written to ${target}` });
+            staged.commit();
+          })();
+        } catch (error) {
+          // Before the rename: the temporary file goes. After it (the commit itself failed): so does the file.
+          staged.retract();
+          await staged.discard();
+          throw error;
+        }
+        logger.info('cards exported', { count: rows.length, format: request.format, file: basename(target) });
+        return {
+          status: 'written',
+          path: target,
+          fileName: basename(target),
+          count: rows.length,
+          format: request.format,
+          clientOrderRefs: [...new Set(rows.map((r) => r.client_order_ref))],
+        };
+      } finally {
+        for (const f of forget) f();
+      }
+    },
+  };
+}
+
+export type CardExporter = ReturnType<typeof createCardExporter>;

@@ -1,0 +1,46 @@
+// CSV as RFC 4180 says it (CRLF after every record, fields with a comma, quote, CR or LF quoted,
+// quotes doubled) in UTF-8 with a byte-order mark: without the BOM, Excel on a Chinese Windows reads
+// the file as GBK and the product names turn into mojibake.
+//
+// Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ (or
+// a tab / CR, which some of them skip first) as a formula, so a product name or a code chosen by
+// someone else could run one on the buyer's machine. Such a cell gets a leading apostrophe, which
+// the spreadsheet shows as text. Card numbers are digits and never start with those characters, so
+// they stay exactly as delivered; the XLSX writer needs no guard (its cells are typed strings).
+import { fenToYuanText } from '../../shared/money';
+import { isPrice, type ExportCell, type ExportTable } from './export-table';
+
+export const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One field: guarded against formulas, then quoted when RFC 4180 requires it. */
+export function csvField(text: string): string {
+  const guarded = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(guarded) || guarded !== guarded.trim() ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+function cellText(cell: ExportCell): string {
+  if (cell === null) return '';
+  // A price is our own number ("12.50"): never a formula, so it skips the guard (a negative
+  // amount cannot occur: prices are CHECKed >= 0).
+  if (isPrice(cell)) return fenToYuanText(cell.fen);
+  return csvField(cell);
+}
+
+/** The CSV text without the BOM (the caller prepends it when it writes bytes). */
+export function csvText(table: ExportTable): string {
+  const lines = [table.headers.map(csvField).join(','), ...table.rows.map((row) => row.map(cellText).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The file's bytes: BOM + UTF-8 text. */
+export function csvBytes(table: ExportTable): Uint8Array {
+  const body = new TextEncoder().encode(csvText(table));
+  const bytes = new Uint8Array(UTF8_BOM.length + body.length);
+  bytes.set(UTF8_BOM, 0);
+  bytes.set(body, UTF8_BOM.length);
+  body.fill(0);
+  return bytes;
+}

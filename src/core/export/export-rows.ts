@@ -1,0 +1,48 @@
+// Builds the export table from selected vault rows: the only place the export turns sealed card
+// secrets into text, in main, in memory, for the writer that encrypts them next. Nothing here logs,
+// and nothing here keeps a secret past the table the caller drops once the file is written.
+import type { ExportLanguage } from '../../shared/ipc/vault-views';
+import type { RevealedCard } from '../vault/vault-reader';
+import type { SealedCardRow } from './card-selection';
+import { isRefundMark } from '../vault/refund-mark';
+import { exportHeaders, exportSheetName, refundWord, unnumberedWord } from './export-columns';
+import type { ExportCell, ExportTable } from './export-table';
+
+/** Opens one sealed row (the vault reader's openForAuditedCaller: the export audits the whole file). */
+export type CardOpener = (row: { clientOrderRef: string; seq: number; cardNoSealed: Buffer; cardPasswordSealed: Buffer | null; expiresAt: number | null }) => RevealedCard;
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * Local wall-clock time, `YYYY-MM-DD HH:mm:ss`: what a spreadsheet user reads and sorts, without the
+ * ambiguity of a locale's date order. The host's time zone is the buyer's.
+ */
+export function formatExportTime(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+export function buildExportTable(rows: readonly SealedCardRow[], open: CardOpener, language: ExportLanguage): ExportTable {
+  const table: ExportCell[][] = rows.map((row) => {
+    const card = open({
+      clientOrderRef: row.client_order_ref,
+      seq: row.seq,
+      cardNoSealed: row.card_no_sealed,
+      cardPasswordSealed: row.card_password_sealed,
+      expiresAt: row.expires_at,
+    });
+    return [
+      row.product_name ?? `#${row.product_ref}`,
+      row.variant_title,
+      row.platform_order_ref ?? unnumberedWord(language),
+      card.cardNo,
+      card.cardPassword,
+      card.expiresAt === null ? null : formatExportTime(card.expiresAt),
+      row.ordered_at === null ? null : formatExportTime(row.ordered_at),
+      row.unit_price_fen === null ? null : { fen: row.unit_price_fen },
+      isRefundMark(row.refund_mark) ? refundWord(row.refund_mark, language) : null,
+      row.client_order_ref,
+    ];
+  });
+  return { sheetName: exportSheetName(language), headers: exportHeaders(language), rows: table };
+}

@@ -1,0 +1,149 @@
+// One typed method per interface v1 endpoint (spec 4, contract 1–9). Bodies are plain data; the sender
+// does quotas, retries and validation. Money in request bodies is converted from fen at this edge.
+import { fenToYuanNumber } from '../../shared/money';
+import { accountSchema } from '../../shared/merchant/account';
+import { aftersaleCaseSchema, caseMessageSchema } from '../../shared/merchant/aftersale';
+import { catalogPageSchema, categoryListSchema, productDetailSchema } from '../../shared/merchant/catalog';
+import { orderListSchema, orderSchema } from '../../shared/merchant/order';
+import { subscriptionChangeSchema } from '../../shared/merchant/subscription';
+import { purchaseTemplateSchema } from '../../shared/merchant/template';
+import type { AccessGate } from './access-gate';
+import type { QuotaPriority } from './quota-model';
+import type { MerchantResult, RequestSender } from './request-sender';
+
+export interface Paging {
+  page?: number;
+  pageSize?: number;
+}
+
+export interface CreateOrderBody {
+  clientOrderRef: string;
+  productRef: number;
+  variantRef?: number;
+  units: number;
+  purchaseSchemaRevision?: number;
+  purchaseEntries?: Record<string, string>[];
+  orderCallbackUrl?: string;
+  imageUrl?: string;
+}
+
+export interface RefundBody {
+  clientRefundRef: string;
+  /** Fen; absent = all that is refundable. */
+  amountFen?: number;
+  reason: string;
+}
+
+export interface AftersaleBody {
+  clientOrderRef: string;
+  category: string;
+  description: string;
+  images?: string[];
+}
+
+export interface MessageBody {
+  clientMessageRef: string;
+  text: string;
+  images?: string[];
+}
+
+const orderPath = (ref: string): string => `/orders/${encodeURIComponent(ref)}`;
+
+/**
+ * `access`: told every GET /account answer, the one that says whether a suspension is over (spec 3.3).
+ * `priority`: `background` for work nobody waits on (the catalog sync), which then yields the quota to
+ * the buyer's own requests (quota-model.ts).
+ */
+export function createMerchantClient(sender: RequestSender, access?: AccessGate, priority: QuotaPriority = 'interactive') {
+  const send: RequestSender = (request, signal) => sender({ ...request, priority }, signal);
+  return {
+    getAccount: async (signal?: AbortSignal) => {
+      const result = await send({ method: 'GET', path: '/account', group: 'account', repeatable: true, schema: accountSchema }, signal);
+      access?.accountAnswered(result.data.accessState);
+      return result;
+    },
+    listCategories: (paging: Paging = {}, signal?: AbortSignal) =>
+      send({ method: 'GET', path: '/categories', query: { ...paging }, group: 'account', repeatable: true, schema: categoryListSchema }, signal),
+    listCatalog: (query: Paging & { catalogRef?: number; subscriptionState?: 'subscribed' } = {}, signal?: AbortSignal) =>
+      send({ method: 'GET', path: '/goods/catalog', query: { ...query }, group: 'catalog', repeatable: true, schema: catalogPageSchema }, signal),
+    getProduct: (productRef: number, signal?: AbortSignal) =>
+      send({ method: 'GET', path: `/goods/${productRef}`, group: 'catalog', repeatable: true, schema: productDetailSchema }, signal),
+    getTemplate: (productRef: number, variantRef: number | null, signal?: AbortSignal) =>
+      send(
+        {
+          method: 'GET',
+          path: '/goods/tpl',
+          // Single-variant products are asked by productRef only (spec 4, step 4).
+          query: { productRef, variantRef: variantRef === null || variantRef === 0 ? undefined : variantRef },
+          group: 'catalog',
+          repeatable: true,
+          schema: purchaseTemplateSchema,
+        },
+        signal,
+      ),
+    changeSubscriptions: (body: { productRefs: number[]; subscriptionState: 'subscribed' | 'unsubscribed'; callbackUrl?: string }, signal?: AbortSignal) =>
+      send({ method: 'POST', path: '/goods/subscriptions', body: { ...body }, group: 'subscriptions', repeatable: true, schema: subscriptionChangeSchema }, signal),
+    createOrder: (body: CreateOrderBody, signal?: AbortSignal) =>
+      send({ method: 'POST', path: '/orders/create', body: { ...body }, group: 'orderCreate', repeatable: true, schema: orderSchema }, signal),
+    listOrders: (query: Paging & { state?: string; productRef?: number; createdFrom?: number; createdTo?: number } = {}, signal?: AbortSignal) =>
+      send({ method: 'GET', path: '/orders', query: { ...query }, group: 'orderRead', repeatable: true, schema: orderListSchema }, signal),
+    getOrder: (clientOrderRef: string, signal?: AbortSignal) =>
+      send({ method: 'GET', path: orderPath(clientOrderRef), group: 'orderRead', repeatable: true, schema: orderSchema }, signal),
+    // A code may have been taken even when no answer came: never sent twice automatically.
+    submitVerificationCode: (clientOrderRef: string, verificationCode: string, signal?: AbortSignal) =>
+      send(
+        {
+          method: 'POST',
+          path: `${orderPath(clientOrderRef)}/verification-code`,
+          body: { verificationCode },
+          group: 'verification',
+          cooldown: { kind: 'verification', orderRef: clientOrderRef },
+          repeatable: false,
+          schema: orderSchema,
+        },
+        signal,
+      ),
+    cancelOrder: (clientOrderRef: string, reason?: string, signal?: AbortSignal) =>
+      send(
+        {
+          method: 'POST',
+          path: `${orderPath(clientOrderRef)}/cancel`,
+          body: reason === undefined ? {} : { reason },
+          group: 'orderAction',
+          cooldown: { kind: 'cancel', orderRef: clientOrderRef },
+          repeatable: false,
+          schema: orderSchema,
+        },
+        signal,
+      ),
+    requestRefund: (clientOrderRef: string, body: RefundBody, signal?: AbortSignal) =>
+      send(
+        {
+          method: 'POST',
+          path: `${orderPath(clientOrderRef)}/refunds`,
+          body: {
+            clientRefundRef: body.clientRefundRef,
+            reason: body.reason,
+            ...(body.amountFen === undefined ? {} : { amount: fenToYuanNumber(body.amountFen) }),
+          },
+          group: 'orderAction',
+          cooldown: { kind: 'refund', orderRef: clientOrderRef },
+          repeatable: true,
+          schema: orderSchema,
+        },
+        signal,
+      ),
+    createAftersale: (body: AftersaleBody, signal?: AbortSignal) =>
+      send({ method: 'POST', path: '/aftersales', body: { ...body }, group: 'aftersaleWrite', repeatable: true, schema: aftersaleCaseSchema }, signal),
+    getAftersale: (platformCaseRef: string, signal?: AbortSignal) =>
+      send({ method: 'GET', path: `/aftersales/${encodeURIComponent(platformCaseRef)}`, group: 'aftersaleRead', repeatable: true, schema: aftersaleCaseSchema }, signal),
+    postAftersaleMessage: (platformCaseRef: string, body: MessageBody, signal?: AbortSignal) =>
+      send(
+        { method: 'POST', path: `/aftersales/${encodeURIComponent(platformCaseRef)}/messages`, body: { ...body }, group: 'aftersaleWrite', repeatable: true, schema: caseMessageSchema },
+        signal,
+      ),
+  };
+}
+
+export type MerchantClient = ReturnType<typeof createMerchantClient>;
+export type { MerchantResult };

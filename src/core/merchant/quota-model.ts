@@ -1,0 +1,225 @@
+// The client's model of the merchant's limits (spec 8, contract 8), so that normal work never meets a
+// 429. A request holds a slot in every window it counts against from the moment it is sent; when its
+// answer arrives the slot is stamped with that (later) time, so a window frees on our side no earlier
+// than on the merchant's, whatever the network did. The merchant's headers correct the model when
+// someone else uses the same account.
+import {
+  BURST_WINDOW_MS,
+  COOLDOWNS,
+  GROUP_QUOTAS,
+  MINUTE_WINDOW_MS,
+  TOTAL_QUOTA,
+  type CooldownKind,
+  type QuotaGroup,
+} from '../../shared/merchant-quotas';
+import type { Clock } from '../platform/clock';
+import { retryAfterMs } from './retry-after';
+
+export type { CooldownKind, QuotaGroup };
+
+interface Slot {
+  /** When the answer arrived; Infinity while the request is in flight. */
+  at: number;
+}
+
+class SlotWindow {
+  private slots: Slot[] = [];
+  /** Slots ever taken or occupied: tells how many were added while one request was in flight. */
+  added = 0;
+
+  constructor(
+    readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  private prune(now: number): void {
+    this.slots = this.slots.filter((slot) => now - slot.at < this.windowMs);
+  }
+
+  /**
+   * Ms until a slot is free: 0 now, Infinity until some request in flight completes. `reserve` slots
+   * at the top of the window are not for this caller (background work leaves them to the buyer).
+   */
+  waitMs(now: number, reserve = 0): number {
+    this.prune(now);
+    const capacity = Math.max(1, this.limit - reserve);
+    if (this.slots.length < capacity) return 0;
+    // Enough slots must age out to bring the count below the capacity: the k-th one to finish decides.
+    const needed = this.slots.length - capacity + 1;
+    const finished = this.slots
+      .filter((s) => s.at !== Infinity)
+      .map((s) => s.at + this.windowMs - now)
+      .sort((a, b) => a - b);
+    const decisive = finished[needed - 1];
+    return decisive === undefined ? Infinity : Math.max(0, decisive);
+  }
+
+  /** The slots background work leaves free in this window: a twentieth, at least one. */
+  get backgroundReserve(): number {
+    return Math.max(1, Math.ceil(this.limit / 20));
+  }
+
+  take(): Slot {
+    const slot: Slot = { at: Infinity };
+    this.slots.push(slot);
+    this.added += 1;
+    return slot;
+  }
+
+  /** Remaining capacity now, as the merchant's X-RateLimit-Remaining would say. */
+  remaining(now: number): number {
+    this.prune(now);
+    return this.limit - this.slots.length;
+  }
+
+  /** Slots someone else used (another client on the account): counted from now. */
+  occupy(count: number, now: number): void {
+    for (let i = 0; i < count; i++) this.slots.push({ at: now });
+    this.added += count;
+  }
+}
+
+export interface QuotaLease {
+  /** The answer arrived (or the request surely left): stamps the slots and starts any cooldown. */
+  complete(answer: { status: number; code: number | null; headers: Record<string, string> } | null): void;
+}
+
+/**
+ * `interactive`: someone waits for the answer (the buyer opened a product, placed an order, the
+ * price guard's read before a send). `background`: work nobody is watching (the catalog sync, the
+ * watched-product poll). Within a group a background request yields while an interactive one waits,
+ * so the buyer is never queued behind a sync that spends the group's whole quota.
+ */
+export type QuotaPriority = 'interactive' | 'background';
+
+export interface QuotaModel {
+  acquire(group: QuotaGroup, cooldown?: { kind: CooldownKind; orderRef: string }, signal?: AbortSignal, priority?: QuotaPriority): Promise<QuotaLease>;
+  /** How long acquire would wait now, for display ("rate limited, retrying in …"). */
+  waitMs(group: QuotaGroup): number;
+}
+
+export function createQuotaModel(clock: Clock): QuotaModel {
+  const totalMinute = new SlotWindow(TOTAL_QUOTA.perMinute, MINUTE_WINDOW_MS);
+  const totalBurst = new SlotWindow(TOTAL_QUOTA.burst ?? TOTAL_QUOTA.perMinute, BURST_WINDOW_MS);
+  const groupMinute = new Map<QuotaGroup, SlotWindow>();
+  const groupBurst = new Map<QuotaGroup, SlotWindow>();
+  for (const [group, rule] of Object.entries(GROUP_QUOTAS) as [QuotaGroup, (typeof GROUP_QUOTAS)[QuotaGroup]][]) {
+    groupMinute.set(group, new SlotWindow(rule.perMinute, MINUTE_WINDOW_MS));
+    if (rule.burst !== undefined) groupBurst.set(group, new SlotWindow(rule.burst, BURST_WINDOW_MS));
+  }
+  /** `kind:orderRef` → when the next attempt may be sent (Infinity while one is in flight). */
+  const cooldowns = new Map<string, number>();
+  const blockedUntil = new Map<QuotaGroup, number>();
+  /** The account's total quota refused (someone else spent it): every group waits, not just one. */
+  let allBlockedUntil = 0;
+  let completions: (() => void)[] = [];
+  /** Interactive requests waiting for a slot, per group: background ones of that group hold back. */
+  const interactiveWaiting = new Map<QuotaGroup, number>();
+  let priorityWaiters: (() => void)[] = [];
+  const priorityChanged = (): void => {
+    const waiting = priorityWaiters;
+    priorityWaiters = [];
+    for (const wake of waiting) wake();
+  };
+  const nextPriorityChange = (signal?: AbortSignal): Promise<void> =>
+    new Promise((resolve, reject) => {
+      priorityWaiters.push(resolve);
+      signal?.addEventListener('abort', () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')), { once: true });
+    });
+
+  const windowsOf = (group: QuotaGroup): SlotWindow[] => {
+    const windows = [totalMinute, totalBurst];
+    const minute = groupMinute.get(group);
+    if (minute) windows.push(minute);
+    const burst = groupBurst.get(group);
+    if (burst) windows.push(burst);
+    return windows;
+  };
+
+  const waitFor = (group: QuotaGroup, cooldownKey: string | null, now: number, background = false): number => {
+    let wait = Math.max(0, (blockedUntil.get(group) ?? 0) - now, allBlockedUntil - now);
+    if (cooldownKey !== null) wait = Math.max(wait, (cooldowns.get(cooldownKey) ?? 0) - now);
+    // Background work never takes a window's last slots: a sync that spends a minute's quota in its
+    // first seconds would otherwise make the buyer's own request wait out the rest of the minute.
+    for (const window of windowsOf(group)) wait = Math.max(wait, window.waitMs(now, background ? window.backgroundReserve : 0));
+    return wait;
+  };
+
+  const nextCompletion = (signal?: AbortSignal): Promise<void> =>
+    new Promise((resolve, reject) => {
+      completions.push(resolve);
+      signal?.addEventListener('abort', () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')), { once: true });
+    });
+
+  return {
+    waitMs: (group) => {
+      const wait = waitFor(group, null, clock.nowMs());
+      return wait === Infinity ? 1000 : wait;
+    },
+    async acquire(group, cooldown, signal, priority = 'interactive') {
+      const cooldownKey = cooldown ? `${cooldown.kind}:${cooldown.orderRef}` : null;
+      const interactive = priority === 'interactive';
+      if (interactive) interactiveWaiting.set(group, (interactiveWaiting.get(group) ?? 0) + 1);
+      try {
+        for (;;) {
+          signal?.throwIfAborted();
+          if (!interactive && (interactiveWaiting.get(group) ?? 0) > 0) {
+            await nextPriorityChange(signal);
+            continue;
+          }
+          const now = clock.nowMs();
+          const wait = waitFor(group, cooldownKey, now, !interactive);
+          if (wait === 0) break;
+          await (wait === Infinity ? nextCompletion(signal) : clock.sleep(wait, signal));
+        }
+      } finally {
+        if (interactive) {
+          interactiveWaiting.set(group, (interactiveWaiting.get(group) ?? 1) - 1);
+          priorityChanged();
+        }
+      }
+      const slots = windowsOf(group).map((window) => window.take());
+      // The merchant's X-RateLimit-Remaining describes its window when the request ARRIVED, so it is
+      // compared with ours as of the send, not as of the answer: by then our window may have freed
+      // slots the merchant still counted, and "correcting" for them would block slots for a
+      // minute that nobody else used (a slow answer then cost a whole extra window slot).
+      const minuteAtSend = groupMinute.get(group);
+      const remainingAtSend = minuteAtSend ? minuteAtSend.remaining(clock.nowMs()) : 0;
+      const addedAtSend = minuteAtSend ? minuteAtSend.added : 0;
+      if (cooldownKey !== null) cooldowns.set(cooldownKey, Infinity);
+      let done = false;
+      return {
+        complete(answer) {
+          if (done) return;
+          done = true;
+          const now = clock.nowMs();
+          for (const slot of slots) slot.at = now;
+          if (cooldownKey !== null && cooldown) cooldowns.set(cooldownKey, now + COOLDOWNS[cooldown.kind].periodMs);
+          if (answer) {
+            const retryAfter = retryAfterMs(answer.headers, now);
+            if (answer.status === 429 && retryAfter !== null) {
+              if (cooldownKey !== null && answer.code !== 429001) cooldowns.set(cooldownKey, now + retryAfter);
+              // On a 429 the headers describe the rule that refused (contract 8); a limit of 600 is
+              // only the account's total, which every other group would meet as well.
+              else if (Number(answer.headers['x-ratelimit-limit']) === TOTAL_QUOTA.perMinute) allBlockedUntil = Math.max(allBlockedUntil, now + retryAfter);
+              else blockedUntil.set(group, now + retryAfter);
+            }
+            if (answer.status === 503 && retryAfter !== null) blockedUntil.set(group, now + retryAfter);
+            const reported = Number(answer.headers['x-ratelimit-remaining']);
+            const minute = groupMinute.get(group);
+            if (minute && answer.status !== 429 && Number.isInteger(reported) && reported >= 0) {
+              // Slots added since the send (our later requests, earlier corrections) may already
+              // be in the merchant's count; only what is missing beyond them is someone else's.
+              const expected = remainingAtSend - (minute.added - addedAtSend);
+              const unexplained = Math.min(expected - reported, minute.remaining(now));
+              if (unexplained > 0) minute.occupy(unexplained, now);
+            }
+          }
+          const waiting = completions;
+          completions = [];
+          for (const wake of waiting) wake();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// Tracks accepted orders by polling GET /orders/{ref} at low frequency (poll-policy.ts) and applies
+// each authenticated detail through applyOrderDetail: revision never moves back, allowedActions
+// stored, refunds recorded, cards sealed into the vault, unknown states kept raw. A webhook or any
+// other hint only makes an order due now (`nudge`): its content is never applied, the detail fetched
+// here is (spec 6.4.9). Requests go through the client's quota model, so polling many orders spreads
+// out instead of meeting 429.
+import type { Database } from 'better-sqlite3';
+import type { Order } from '../../shared/merchant/order';
+import type { SecretAwareLogger } from '../logging/logger';
+import type { MerchantClient } from '../merchant/merchant-client';
+import { MerchantError } from '../merchant/merchant-errors';
+import type { Clock } from '../platform/clock';
+import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
+import { DataKeyMissingError, type CardCipher } from '../vault/card-cipher';
+import { applyOrderDetail, getStoredOrder, listRefunds, nextPollAt, ordersDueForPoll, schedulePoll, type StoredOrder } from './order-store';
+import { DEFAULT_POLL_POLICY, needsPolling, pollDelayMs, type PollPolicy } from './poll-policy';
+
+export interface OrderTrackerOptions {
+  readonly db: Database;
+  readonly client: MerchantClient;
+  readonly clock: Clock;
+  readonly logger: SecretAwareLogger;
+  readonly cipher: CardCipher;
+  readonly policy?: PollPolicy;
+  /** Whether webhooks are currently being received (polling then becomes rarer). */
+  readonly webhooksLive?: () => boolean;
+  /** Orders polled at the same time. */
+  readonly concurrency?: number;
+  readonly onChange?: (clientOrderRef: string) => void;
+  /** The merchant's refusals and Retry-After holds: no polls meanwhile. */
+  readonly pause?: WorkerPause;
+}
+
+export function createOrderTracker(options: OrderTrackerOptions) {
+  const { db, client, clock, logger, cipher } = options;
+  const policy = options.policy ?? DEFAULT_POLL_POLICY;
+  const webhooksLive = options.webhooksLive ?? (() => false);
+  const concurrency = options.concurrency ?? 4;
+  const inFlight = new Set<string>();
+
+  const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
+  const at = (delayMs: number): number => Math.ceil((clock.nowMs() + delayMs) / 1000);
+
+  /** Decides the next poll from what is stored now. */
+  const reschedule = (ref: string, changed: boolean, polled: boolean): void => {
+    const order = getStoredOrder(db, ref);
+    if (order === null) return;
+    const refundStates = listRefunds(db, ref).map((r) => r.state);
+    const unchanged = changed ? 0 : order.unchangedPolls + (polled ? 1 : 0);
+    const next = needsPolling(order.state, refundStates) ? at(pollDelayMs(policy, webhooksLive(), unchanged)) : null;
+    schedulePoll(db, ref, next, unchanged, polled ? nowSeconds() : null);
+  };
+
+  /** Fetches the authenticated detail and applies it. Throws the client's typed errors. */
+  const refresh = async (ref: string, signal?: AbortSignal): Promise<StoredOrder | null> => {
+    const { data } = await client.getOrder(ref, signal);
+    const result = applyOrderDetail({ db, cipher, logger, now: nowSeconds() }, data, 'orderDetail');
+    reschedule(ref, result.changed, true);
+    if (result.changed) {
+      logger.info('order changed', { clientOrderRef: ref, state: data.state, revision: data.revision, cardsStored: result.cardsStored });
+      options.onChange?.(ref);
+    }
+    return getStoredOrder(db, ref);
+  };
+
+  const pollOne = async (order: StoredOrder): Promise<void> => {
+    if (inFlight.has(order.clientOrderRef)) return;
+    inFlight.add(order.clientOrderRef);
+    try {
+      await refresh(order.clientOrderRef, loop.signal() ?? undefined);
+    } catch (error) {
+      if (error instanceof DataKeyMissingError) {
+        // Its cards cannot be sealed while the vault key is missing: nothing was stored, the merchant
+        // keeps them. Back off like an unchanged poll instead of asking again every pass.
+        reschedule(order.clientOrderRef, false, true);
+        logger.warn('order poll not stored: the vault key is missing', { clientOrderRef: order.clientOrderRef });
+        return;
+      }
+      if (!(error instanceof MerchantError)) throw error;
+      // Not a change: back off as if nothing was seen, try again later.
+      reschedule(order.clientOrderRef, false, true);
+      logger.info('order poll failed', { clientOrderRef: order.clientOrderRef, error: error.message, requestId: error.requestId });
+    } finally {
+      inFlight.delete(order.clientOrderRef);
+    }
+  };
+
+  const pollDue = async (): Promise<number> => {
+    const due = ordersDueForPoll(db, nowSeconds(), 500).filter((o) => !inFlight.has(o.clientOrderRef));
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        if (loop.signal()?.aborted === true) return;
+        const order = due[next++];
+        if (order === undefined) return;
+        await pollOne(order);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    return due.length;
+  };
+
+  // Until the next poll is due: at least a second, at most a minute.
+  const loop = createWorkerLoop({
+    clock,
+    logger,
+    name: 'order tracker',
+    ...(options.pause ? { pause: options.pause } : {}),
+    pass: () => pollDue(),
+    waitMs: () => {
+      const dueAt = nextPollAt(db);
+      return dueAt === null ? 60_000 : Math.min(60_000, Math.max(1000, dueAt * 1000 - clock.nowMs()));
+    },
+  });
+
+  return {
+    /** Starts watching an order just accepted (the outbox calls it): first poll after the base delay. */
+    track(order: Order): void {
+      reschedule(order.clientOrderRef, true, false);
+      // The loop may be asleep for up to a minute with nothing due; its next wake-up must be this
+      // order's first poll (15 s), or a new order's outcome shows a minute late.
+      loop.poke();
+    },
+    /** A hint that an order changed (webhook, user action): poll it soon. Its content is ignored. */
+    nudge(clientOrderRef: string): void {
+      schedulePoll(db, clientOrderRef, nowSeconds(), 0, null);
+      loop.poke();
+    },
+    /** Fetches and applies one order now (after an action, or when the user opens it). */
+    refresh: (clientOrderRef: string): Promise<StoredOrder | null> => refresh(clientOrderRef),
+    /** Polls every order that is due; returns how many were. */
+    pollDue,
+    start: () => loop.start(),
+    stop: () => loop.stop(),
+  };
+}
+
+export type OrderTracker = ReturnType<typeof createOrderTracker>;
