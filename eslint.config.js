@@ -1,12 +1,17 @@
 // Process boundaries of docs/architecture.md, enforced here (as VS Code and Signal-Desktop do):
-// the renderer and shared code never reach Node or Electron, core never reaches Electron,
-// and the sandbox stays independent of the app so that conformance against it means something.
+// the renderer and shared code never reach Node or Electron; core imports only shared and itself;
+// the hosts reach core only through its public entry; and the sandbox stays independent of the app
+// so that conformance against it means something.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'node:*'];
+// A host may import `…/core` (its public entry, src/core/index.ts) but nothing inside the folder.
+const coreInternals = ['**/core/**'];
+// Layers below the hosts never reach core at all, not even its entry.
+const anyCore = ['**/core', '**/core/**'];
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
@@ -38,31 +43,49 @@ export default tseslint.config(
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict(
-      ['electron', ...nodeBuiltins, '**/main/**', '**/preload/**', '**/sandbox/**'],
+      ['electron', ...nodeBuiltins, '**/main/**', '**/preload/**', '**/sandbox/**', ...anyCore, '**/web-host/**', '**/cli/**'],
       'The renderer is sandboxed: it talks to main only through the bridge.',
     ),
   },
   {
     files: ['src/shared/**'],
     rules: restrict(
-      ['electron', ...nodeBuiltins, '**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/**'],
+      ['electron', ...nodeBuiltins, '**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/**', ...anyCore, '**/web-host/**', '**/cli/**'],
       'shared/ is pure TypeScript used by every side.',
     ),
   },
   {
+    // Core is its own room: it imports only src/shared and itself, so nothing of a host leaks into it.
     files: ['src/core/**'],
-    rules: restrict(['electron', '**/renderer/**', '**/sandbox/**'], 'core is Electron-free and knows nothing of the sandbox.'),
+    rules: restrict(
+      ['electron', '**/main/**', '**/web-host/**', '**/cli/**', '**/renderer/**', '**/sandbox/**', '**/preload/**'],
+      'core imports only src/shared and its own files: it is Electron-free and knows nothing of a host or the sandbox.',
+    ),
+  },
+  {
+    files: ['src/preload/**'],
+    rules: restrict(
+      ['**/main/**', ...anyCore, '**/renderer/**', '**/sandbox/**', '**/web-host/**', '**/cli/**', ...nodeBuiltins],
+      'preload is the bridge generated from the contract: it imports only src/shared (and electron).',
+    ),
+  },
+  {
+    files: ['src/main/**'],
+    rules: restrict([...coreInternals, '**/renderer/**', '**/web-host/**', '**/cli/**'], 'The Electron shell reaches core only through its public entry (src/core/index.ts).'),
   },
   {
     files: ['src/cli/**'],
-    rules: restrict(['electron', '**/renderer/**', '**/sandbox/**'], 'The CLI is a plain Node host of core.'),
+    rules: restrict(['electron', ...coreInternals, '**/renderer/**', '**/sandbox/**', '**/main/**', '**/web-host/**'], 'The CLI is a plain Node host of core, through its public entry (src/core/index.ts).'),
   },
   {
     files: ['src/web-host/**'],
-    rules: restrict(['electron', '**/renderer/**', '**/preload/**'], 'The web host is a plain Node host of core (the sandbox only as its demo merchant).'),
+    rules: restrict(
+      ['electron', ...coreInternals, '**/renderer/**', '**/preload/**', '**/main/**', '**/cli/**'],
+      'The web host is a plain Node host of core, through its public entry (src/core/index.ts); the sandbox only as its demo merchant.',
+    ),
   },
   {
     files: ['src/sandbox/**'],
-    rules: restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**'], 'The sandbox is an independent merchant.'),
+    rules: restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**', ...anyCore, '**/web-host/**', '**/cli/**'], 'The sandbox is an independent merchant.'),
   },
 );

@@ -3,12 +3,12 @@
 // input or the folder's key file (cli-passphrase.ts), never from argv (argv is visible to every
 // process on the machine).
 import { join } from 'node:path';
-import { createCore, type Core } from '../core/create-core';
-import { RedactingLogger } from '../core/logging/redacting-logger';
-import { createRotatingFileSink, type RotatingFileSink } from '../core/logging/rotating-file-sink';
-import { createPrivateFile, securePrivateFile, securePrivateFolder } from '../core/platform/private-files';
-import { PassphraseSecretStore } from '../core/secrets/passphrase-secret-store';
-import type { SecretStore } from '../core/secrets/secret-store';
+import { createCore, type Core } from '../core';
+import { RedactingLogger } from '../core';
+import { createRotatingFileSink, type RotatingFileSink } from '../core';
+import { createPrivateFile, securePrivateFile, securePrivateFolder } from '../core';
+import { PassphraseSecretStore } from '../core';
+import type { SecretStore } from '../core';
 import { cliPassphrase, SECRET_FILE_NAME } from './cli-passphrase';
 
 export interface CliContext {

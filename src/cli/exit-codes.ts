@@ -1,9 +1,9 @@
 // Exit codes of the CLI (issue 3), and the mapping of failures onto them.
 import { UsageError } from './cli-args';
-import { ConnectionInputError } from '../core/connection/connection-settings';
-import { NotConnectedError } from '../core/create-core';
-import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../core/merchant/merchant-errors';
-import { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError } from '../core/orders/order-errors';
+import { ConnectionInputError } from '../core';
+import { NotConnectedError } from '../core';
+import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../core';
+import { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError } from '../core';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, business: 3, network: 4 } as const;
 

@@ -2,7 +2,7 @@
 // run in this process, and the clipboard is the system's, written from main and cleared later. The
 // demo's CA lives in userData so its certificate stays the same across restarts.
 import { readFile } from 'node:fs/promises';
-import type { AppHost } from '../core/app/app-context';
+import type { AppHost } from '../core';
 import { DEFAULT_OPTIONS, DEMO_PRODUCTS } from '../sandbox/sandbox-options';
 import { startSandbox, type RunningSandbox } from '../sandbox/start-sandbox';
 import type { ClipboardWriter } from './clipboard';

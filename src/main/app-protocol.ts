@@ -6,7 +6,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { MERCHANT_IMAGE_PATH, MERCHANT_IMAGE_URL_PARAM } from '../shared/merchant-image-route';
-import { MERCHANT_IMAGE_STATUS, type MerchantImageResult } from '../core/images/merchant-image-fetcher';
+import { MERCHANT_IMAGE_STATUS, type MerchantImageResult } from '../core';
 import { RENDERER_CONTENT_TYPES } from '../shared/renderer-content-types';
 
 export const APP_SCHEME = 'app';

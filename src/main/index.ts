@@ -3,7 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
-import { createMerchantImageFetcher } from '../core/images/merchant-image-fetcher';
+import { createMerchantImageFetcher } from '../core';
 import { createMainWindow, registerBridgePreload } from './main-window';
 import { startMainServices, type MainServices } from './main-services';
 import { resolveRendererLocation } from './renderer-location';

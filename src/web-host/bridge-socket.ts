@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { isChannelName } from '../shared/ipc/contract';
 import type { IpcError, IpcResult } from '../shared/ipc/ipc-result';
 import { callMessageSchema, clipboardAckSchema, type AnswerMessage, type ClipboardMessage, type EventMessage } from '../shared/ipc/web-socket-protocol';
-import type { Logger } from '../core/logging/logger';
+import type { Logger } from '../core';
 import type { BridgeService } from './bridge-service';
 import type { BrowserClipboard } from './browser-clipboard';
 

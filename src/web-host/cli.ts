@@ -6,7 +6,7 @@
 // SIGTERM/SIGINT, or when stdin closes if --exit-on-stdin-close (so a test that dies cannot leave a
 // host behind).
 import { createInterface } from 'node:readline';
-import { RedactingLogger, streamSink } from '../core/logging/redacting-logger';
+import { RedactingLogger, streamSink } from '../core';
 import { RendererNotBuiltError } from './renderer-files';
 import { runWebHost, type RunningWebHost } from './run-web-host';
 import { parseWebHostArgs, UsageError, WEB_USAGE } from './web-host-args';

@@ -2,8 +2,8 @@
 // so a frame that contains a key this host has seen is never sent, whatever a handler returned. The
 // app service already keeps keys out of its answers; this is the belt to its braces, and cheap (a
 // substring test against the one or two keys of this run).
-import { API_KEY_SECRET } from '../core/connection/connection-settings';
-import type { SecretStore } from '../core/secrets/secret-store';
+import { API_KEY_SECRET } from '../core';
+import type { SecretStore } from '../core';
 
 /** Shorter values could occur in ordinary text by chance; real keys are far longer. */
 const MIN_KEY_LENGTH = 8;

@@ -3,7 +3,7 @@
 // process or web page can make the host fetch addresses for it; core's fetcher applies the limits.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MERCHANT_IMAGE_URL_PARAM } from '../shared/merchant-image-route';
-import { MERCHANT_IMAGE_STATUS, type MerchantImageResult } from '../core/images/merchant-image-fetcher';
+import { MERCHANT_IMAGE_STATUS, type MerchantImageResult } from '../core';
 import type { BrowserSessions } from './browser-sessions';
 import { COMMON_HEADERS } from './web-page-security';
 

@@ -2,11 +2,11 @@
 // the optional in-process demo merchant, and the HTTP/WebSocket server. Separate from cli.ts so that
 // tests can run a whole host in their own process.
 import { join } from 'node:path';
-import { createAppService } from '../core/app/app-service';
-import type { AppHost } from '../core/app/app-context';
-import { AppFailure } from '../core/app/error-mapping';
-import { createCore } from '../core/create-core';
-import type { SecretAwareLogger } from '../core/logging/logger';
+import { createAppService } from '../core';
+import type { AppHost } from '../core';
+import { AppFailure } from '../core';
+import { createCore } from '../core';
+import type { SecretAwareLogger } from '../core';
 import type { SandboxOptions } from '../sandbox/sandbox-options';
 import { createBrowserClipboard, type BrowserClipboard } from './browser-clipboard';
 import { startDemoMerchant, type DemoMerchant } from './demo-merchant';
@@ -15,7 +15,7 @@ import { createKeyGuard, guardedSecretStore } from './key-guard';
 import { loadRendererFiles } from './renderer-files';
 import type { WebHostArgs } from './web-host-args';
 import { startWebHost } from './web-host-server';
-import { createMerchantImageFetcher } from '../core/images/merchant-image-fetcher';
+import { createMerchantImageFetcher } from '../core';
 import { openWebHostStorage } from './web-host-storage';
 
 export const DEFAULT_RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');

@@ -3,7 +3,7 @@
 // has one. Only the page itself may ask (Origin), and only as JSON.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sessionRequestSchema, WEB_SESSION_BODY_MAX_BYTES } from '../shared/ipc/web-socket-protocol';
-import type { Logger } from '../core/logging/logger';
+import type { Logger } from '../core';
 import type { BrowserSessions } from './browser-sessions';
 import { COMMON_HEADERS } from './web-page-security';
 

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { MERCHANT_IMAGE_PATH } from '../shared/merchant-image-route';
 import { WEB_BRIDGE_PATH, WEB_LAUNCH_FRAGMENT_KEY, WEB_SESSION_PATH, WEB_SOCKET_MAX_PAYLOAD_BYTES } from '../shared/ipc/web-socket-protocol';
-import type { Logger } from '../core/logging/logger';
+import type { Logger } from '../core';
 import type { BridgeService } from './bridge-service';
 import type { BrowserClipboard } from './browser-clipboard';
 import { send, serveBridgeSocket, type FrameCheck } from './bridge-socket';

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { securePrivateFolder } from '../core/platform/private-files';
-import { MemorySecretStore } from '../core/secrets/memory-secret-store';
-import { PassphraseSecretStore } from '../core/secrets/passphrase-secret-store';
-import type { SecretStore } from '../core/secrets/secret-store';
+import { securePrivateFolder } from '../core';
+import { MemorySecretStore } from '../core';
+import { PassphraseSecretStore } from '../core';
+import type { SecretStore } from '../core';
 import { UsageError } from './web-host-args';
 
 export interface WebHostStorage {

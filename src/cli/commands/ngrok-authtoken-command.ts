@@ -2,7 +2,7 @@
 // in the secret store beside the API key (issue 4: "stored like the API key"). Like the key it comes
 // from the environment (PROCURE_NGROK_AUTHTOKEN) or standard input, never from argv, which every
 // process on the machine can read; it is never printed back.
-import { saveNgrokAuthtoken } from '../../core/webhooks/tunnels/ngrok-tunnel';
+import { saveNgrokAuthtoken } from '../../core';
 import { allowOnly, type ParsedArgs } from '../cli-args';
 import { readStdinLine, type CliContext } from '../cli-context';
 import { printJson } from '../output';

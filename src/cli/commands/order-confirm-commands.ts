@@ -6,7 +6,7 @@
 //     guard), and sends the same ref, guarded again.
 //   order withdraw REF  gives the intent up: at once when the merchant surely holds nothing; an
 //     unknown outcome is looked up first (GET /orders/{ref}). Prints which case applied.
-import type { PurchaseInput } from '../../core/orders/purchase-validation';
+import type { PurchaseInput } from '../../core';
 import { allowOnly, intOption, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';

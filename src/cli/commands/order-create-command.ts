@@ -6,9 +6,9 @@
 // the intent (exit 3, both prices named) and charges nothing.
 // Without --callback-url the order carries the live callback URL of a `run --webhook-port …` on the
 // same data folder, while that runner's heartbeat is fresh, so its webhooks reach the receiver.
-import { createCatalogReader } from '../../core/catalog/catalog-reader';
-import type { MerchantServices } from '../../core/create-core';
-import { readCachedTemplate } from '../../core/orders/template-cache';
+import { createCatalogReader } from '../../core';
+import type { MerchantServices } from '../../core';
+import { readCachedTemplate } from '../../core';
 import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';

@@ -1,6 +1,6 @@
 // `order show REF --json` and `orders --json`: what this machine knows, offline; card numbers masked.
-import { getStoredOrder, listRefunds, listStoredOrders } from '../../core/orders/order-store';
-import { getIntent, listIntents } from '../../core/orders/order-intent-store';
+import { getStoredOrder, listRefunds, listStoredOrders } from '../../core';
+import { getIntent, listIntents } from '../../core';
 import { allowOnly, type ParsedArgs, UsageError } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { printJson, printLine, yuan } from '../output';

@@ -1,11 +1,11 @@
 // Sends one recorded intent and prints its outcome as `{"clientOrderRef","state"}` (with the code and
 // requestId when the merchant refused), waiting until the outcome is known or the wait runs out;
 // shared by `order create` and `order confirm`. Other intents are left to `run`.
-import type { MerchantServices } from '../../core/create-core';
-import { getStoredOrder } from '../../core/orders/order-store';
+import type { MerchantServices } from '../../core';
+import { getStoredOrder } from '../../core';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
-import { ACCESS_PARKED_STATUSES, type AccessParkStatus, type OrderIntent } from '../../core/orders/order-intent-store';
+import { ACCESS_PARKED_STATUSES, type AccessParkStatus, type OrderIntent } from '../../core';
 import { printJson, progress, yuan } from '../output';
 
 const SUBMIT_WAIT_MS = 60_000;

@@ -1,7 +1,7 @@
 // `--max-price YUAN`: the unit price the CLI user confirms for `order create` and `order confirm`
 // (issue 10's price guard). Without it the catalog cache's current price is taken and printed on
 // stderr, so the user sees what the order is held to; with no price known at all nothing is placed.
-import { cachedUnitPriceFen } from '../../core/orders/order-intents';
+import { cachedUnitPriceFen } from '../../core';
 import { parseYuanText } from '../../shared/money';
 import { optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';

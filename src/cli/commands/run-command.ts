@@ -4,10 +4,10 @@
 // also starts the receiver on 127.0.0.1 (port 0 = a free one) behind the chosen tunnel (loopback by
 // default), prints the callback URL it registered as one JSON line, keeps the watched products
 // subscribed to it, and publishes it so that `order create` in another process puts it on new orders.
-import { createEventsService, type EventsService } from '../../core/webhooks/events-service';
-import { createTunnel } from '../../core/webhooks/tunnels/create-tunnel';
-import type { TunnelSpec } from '../../core/webhooks/tunnels/tunnel';
-import { parseTunnelSpec, TunnelSpecError } from '../../core/webhooks/tunnels/tunnel-spec';
+import { createEventsService, type EventsService } from '../../core';
+import { createTunnel } from '../../core';
+import type { TunnelSpec } from '../../core';
+import { parseTunnelSpec, TunnelSpecError } from '../../core';
 import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { printJson, progress } from '../output';

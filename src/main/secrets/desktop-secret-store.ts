@@ -2,7 +2,7 @@
 // buyer chose it on an earlier run (asked for its passphrase first), safeStorage otherwise. Core gets a
 // SwitchableSecretStore so that the buyer can move memory-only secrets into the passphrase file while
 // the app runs, without core noticing anything but that its secrets now last.
-import type { SecretAwareLogger } from '../../core/logging/logger';
+import type { SecretAwareLogger } from '../../core';
 import {
   moveIntoPassphraseFile,
   passphraseFileChosen,

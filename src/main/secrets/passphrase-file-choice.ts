@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkExportPassword, PASSWORD_PROBLEM_TEXT, type PasswordProblem } from '../../shared/password-policy';
-import { PassphraseSecretStore, WrongPassphraseError } from '../../core/secrets/passphrase-secret-store';
+import { PassphraseSecretStore, WrongPassphraseError } from '../../core';
 
 export const PASSPHRASE_SECRETS_FILE = 'secrets.passphrase.json';
 

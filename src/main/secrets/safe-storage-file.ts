@@ -10,7 +10,7 @@
 // rather than overwritten, and comes back if the old backend does. `lastBackend` is how a change is
 // noticed. The file holds only safeStorage ciphertext; it is still written with mode 0600.
 import { z } from 'zod';
-import { isSecretName } from '../../core/secrets/secret-store';
+import { isSecretName } from '../../core';
 
 export const SAFE_STORAGE_FORMAT = 'procure-desk-safe-storage';
 export const SAFE_STORAGE_VERSION = 1;

@@ -9,8 +9,8 @@
 //   unreadable. They are kept in their own section of the file, never overwritten, and the change is
 //   reported (`status().backendChange`, `onBackendChange`) so the user can switch back or reconnect.
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../../core/secrets/atomic-file';
-import { assertSecretName, type SecretStore } from '../../core/secrets/secret-store';
+import { writeFileAtomic } from '../../core';
+import { assertSecretName, type SecretStore } from '../../core';
 import { emptySafeStorageFile, safeStorageFileSchema, type SafeStorageFile } from './safe-storage-file';
 import type { SafeStoragePort } from './safe-storage-port';
 

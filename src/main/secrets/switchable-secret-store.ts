@@ -2,7 +2,7 @@
 // buyer moves their secrets out of memory (into the passphrase file) the store behind this one is
 // swapped in place: calls queue behind the move, so no read sees a half-moved state and no write lands
 // in the store being left.
-import type { SecretStore } from '../../core/secrets/secret-store';
+import type { SecretStore } from '../../core';
 
 export class SwitchableSecretStore implements SecretStore {
   private queue: Promise<void> = Promise.resolve();

@@ -1,0 +1,46 @@
+// Core's public entry: the one door through which the hosts (Electron main, the web host, the CLI) reach
+// core. Anything a host needs is exported here by name; everything else in src/core is core's own
+// business, and the lint rules in eslint.config.js refuse a host import that goes past this file.
+
+// Composition and the app's contract over core.
+export type { AppHost } from './app/app-context';
+export { createAppService } from './app/app-service';
+export { AppFailure } from './app/error-mapping';
+export { API_KEY_SECRET, ConnectionInputError } from './connection/connection-settings';
+export { NotConnectedError, createCore } from './create-core';
+export type { Core, MerchantServices } from './create-core';
+
+// Logging (redacting) and private files, which every host also uses for its own lines and folders.
+export type { Logger, SecretAwareLogger } from './logging/logger';
+export { RedactingLogger, streamSink } from './logging/redacting-logger';
+export { createRotatingFileSink } from './logging/rotating-file-sink';
+export type { RotatingFileSink } from './logging/rotating-file-sink';
+export { createPrivateFile, securePrivateFile, securePrivateFolder } from './platform/private-files';
+
+// Secret stores a host may choose from (the desktop shell adds safeStorage behind the same port).
+export { writeFileAtomic } from './secrets/atomic-file';
+export { MemorySecretStore } from './secrets/memory-secret-store';
+export { PassphraseSecretStore, WrongPassphraseError } from './secrets/passphrase-secret-store';
+export { assertSecretName, isSecretName } from './secrets/secret-store';
+export type { SecretStore } from './secrets/secret-store';
+
+// Merchant images for a host that serves the page.
+export { MERCHANT_IMAGE_STATUS, createMerchantImageFetcher } from './images/merchant-image-fetcher';
+export type { MerchantImageResult } from './images/merchant-image-fetcher';
+
+// What the command line reads and reports: typed errors, stored intents and orders, the webhook side.
+export { createCatalogReader } from './catalog/catalog-reader';
+export { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from './merchant/merchant-errors';
+export { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError } from './orders/order-errors';
+export { ACCESS_PARKED_STATUSES, getIntent, listIntents } from './orders/order-intent-store';
+export type { AccessParkStatus, OrderIntent } from './orders/order-intent-store';
+export { cachedUnitPriceFen } from './orders/order-intents';
+export { getStoredOrder, listRefunds, listStoredOrders } from './orders/order-store';
+export type { PurchaseInput } from './orders/purchase-validation';
+export { readCachedTemplate } from './orders/template-cache';
+export { createEventsService } from './webhooks/events-service';
+export type { EventsService } from './webhooks/events-service';
+export { createTunnel } from './webhooks/tunnels/create-tunnel';
+export { saveNgrokAuthtoken } from './webhooks/tunnels/ngrok-tunnel';
+export type { TunnelSpec } from './webhooks/tunnels/tunnel';
+export { TunnelSpecError, parseTunnelSpec } from './webhooks/tunnels/tunnel-spec';
