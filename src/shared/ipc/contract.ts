@@ -129,6 +129,8 @@ export const EVENTS = {
   'aftersales.changed': z.object({ platformCaseRefs: z.array(z.string()) }),
   'vault.changed': z.object({ clientOrderRefs: z.array(z.string()) }),
   'events.health': eventsHealthSchema,
+  /** The app's core process: restarting after it ended (the UI says "reconnecting"), or ready again (the UI reloads its data). */
+  'core.state': z.object({ state: z.enum(['ready', 'reconnecting']) }),
   'app.notification': notificationSchema,
 } as const;
 

@@ -17,6 +17,10 @@ export const IPC_ERROR_CODES = [
   /** The vault's data key is missing from the secret store: cards cannot be opened or stored. */
   'DATA_KEY_MISSING',
   'FORBIDDEN_SENDER',
+  /** The core process ended while this call was in it: the outcome is unknown (look before trying again). */
+  'CORE_RESTARTED',
+  /** The core process is not running and did not come back within the wait. */
+  'CORE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];

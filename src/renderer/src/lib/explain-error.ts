@@ -102,6 +102,8 @@ function problemOfIpcError(error: IpcError): Problem {
       return 'dataKeyMissing';
     case 'MERCHANT_REFUSED':
     case 'FORBIDDEN_SENDER':
+    case 'CORE_RESTARTED':
+    case 'CORE_UNAVAILABLE':
     case 'INTERNAL':
       return 'unknown';
   }
