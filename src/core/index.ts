@@ -44,3 +44,12 @@ export { createTunnel } from './webhooks/tunnels/create-tunnel';
 export { saveNgrokAuthtoken } from './webhooks/tunnels/ngrok-tunnel';
 export type { TunnelSpec } from './webhooks/tunnels/tunnel';
 export { TunnelSpecError, parseTunnelSpec } from './webhooks/tunnels/tunnel-spec';
+
+// Core in its own process: the supervisor a host runs it under, and the Node launcher (Electron main
+// has its own, over utilityProcess.fork).
+export { createCoreSupervisor } from './process/core-supervisor';
+export type { CoreProcessState, CoreSupervisorOptions, SupervisedCore } from './process/core-supervisor';
+export type { CoreChild, CoreLauncher } from './process/core-channel';
+export type { CoreInit } from './process/core-process-protocol';
+export { coreProcessEnv, nodeCoreLauncher } from './process/node-core-launcher';
+export type { AppService } from './app/app-service';
