@@ -1,6 +1,6 @@
 // What the installer ships besides the build output: electron-builder's own collector (the one
 // `electron-builder --dir` runs) lists the node_modules it packs from the production dependencies.
-// They must be exactly what main loads at run time (core, the shell, the sandbox as the built-in demo
+// They must be exactly what main loads at run time (the shell, the core process, the sandbox as the built-in demo
 // merchant; the renderer and preload are bundled by electron-vite, the web host and CLI never ship),
 // and no package line with published advisories may be among them.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -64,7 +64,7 @@ describe('the packed node_modules', () => {
   });
 
   it('are exactly the packages main loads at run time', () => {
-    const loaded = runtimeImports(['src/main', 'src/shared', 'src/sandbox']);
+    const loaded = runtimeImports(['src/main', 'src/core', 'src/shared', 'src/sandbox']);
     expect([...loaded].sort()).toEqual(Object.keys(pkg.dependencies).sort());
   });
 
