@@ -23,6 +23,10 @@ export default defineConfig(({ command }) => {
         // Two entries: main (out/main/index.js) and the core process it forks with utilityProcess
         // (out/main/core-process.js, found beside main's own file: src/main/core-process-launcher.ts).
         lib: { entry: { index: resolve(here, 'src/main/index.ts'), 'core-process': resolve(here, 'src/core/process/core-process-main.ts') } },
+        // src/core/index.ts only re-exports. Rolldown cannot see that by itself (the modules behind it
+        // build zod schemas at load), so importing one name from it would pull all of core, SQLite
+        // included, into main. Marked side-effect free, each name main uses comes from the module that
+        // defines it and nothing else of core is bundled (test/shell/main-bundle.test.ts).
         rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => id !== coreEntry } },
       },
     },
