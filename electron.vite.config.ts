@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
 const here = import.meta.dirname;
+const coreEntry = resolve(here, 'src/core/index.ts');
 
 // electron-vite 6 replaced `externalizeDepsPlugin()` (deprecated) with `build.externalizeDeps`.
 export default defineConfig(({ command }) => {
@@ -19,7 +20,14 @@ export default defineConfig(({ command }) => {
         // Native and heavy packages (better-sqlite3) must be loaded from node_modules at run
         // time, never bundled; externalizing every dependency keeps that true as more are added.
         externalizeDeps: true,
-        lib: { entry: resolve(here, 'src/main/index.ts') },
+        // Two entries: main (out/main/index.js) and the core process it forks with utilityProcess
+        // (out/main/core-process.js, found beside main's own file: src/main/core-process-launcher.ts).
+        lib: { entry: { index: resolve(here, 'src/main/index.ts'), 'core-process': resolve(here, 'src/core/process/core-process-main.ts') } },
+        // src/core/index.ts only re-exports. Rolldown cannot see that by itself (the modules behind it
+        // build zod schemas at load), so importing one name from it would pull all of core, SQLite
+        // included, into main. Marked side-effect free, each name main uses comes from the module that
+        // defines it and nothing else of core is bundled (test/shell/main-bundle.test.ts).
+        rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => id !== coreEntry } },
       },
     },
     preload: {

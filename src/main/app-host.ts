@@ -1,10 +1,10 @@
-// The AppHost of Electron main (core/app/app-context.ts): the built-in demo merchant is the sandbox
-// run in this process, and the clipboard is the system's, written from main and cleared later. The
+// The AppHost of Electron main (core/app/app-context.ts), served to the core process over its port: the
+// built-in demo merchant is the sandbox run in this process (started as the web host starts it:
+// sandbox/demo-merchant.ts), and the clipboard is the system's, written from main and cleared later. The
 // demo's CA lives in userData so its certificate stays the same across restarts.
-import { readFile } from 'node:fs/promises';
 import type { AppHost } from '../core';
-import { DEFAULT_OPTIONS, DEMO_PRODUCTS } from '../sandbox/sandbox-options';
-import { startSandbox, type RunningSandbox } from '../sandbox/start-sandbox';
+import { startDemoMerchant, type DemoMerchant } from '../sandbox/demo-merchant';
+import type { startSandbox } from '../sandbox/start-sandbox';
 import type { ClipboardWriter } from './clipboard';
 
 export interface ElectronAppHost extends AppHost {
@@ -26,14 +26,10 @@ export interface ElectronAppHostOptions {
 }
 
 export function createElectronAppHost(options: ElectronAppHostOptions): ElectronAppHost {
-  const start = options.startDemo ?? startSandbox;
-  let demo: Promise<{ sandbox: RunningSandbox; caCertPem: string }> | null = null;
+  let demo: Promise<DemoMerchant> | null = null;
 
-  const startOnce = (): Promise<{ sandbox: RunningSandbox; caCertPem: string }> => {
-    demo ??= (async () => {
-      const sandbox = await start({ ...DEFAULT_OPTIONS, products: DEMO_PRODUCTS, caDir: options.demoCaDir, exitOnStdinClose: false }, (line) => options.log(`[demo merchant] ${line}`));
-      return { sandbox, caCertPem: await readFile(sandbox.caCertFile, 'utf8') };
-    })();
+  const startOnce = (): Promise<DemoMerchant> => {
+    demo ??= startDemoMerchant(options.log, { caDir: options.demoCaDir }, options.startDemo);
     // A failed start may be retried by the next click.
     demo.catch(() => {
       demo = null;
@@ -43,8 +39,7 @@ export function createElectronAppHost(options: ElectronAppHostOptions): Electron
 
   return {
     async startDemoMerchant() {
-      const { sandbox, caCertPem } = await startOnce();
-      return { baseUrl: sandbox.baseUrl, userId: sandbox.userId, apiKey: sandbox.apiKey, caCertPem };
+      return (await startOnce()).credentials();
     },
     ...(options.chooseExportPath === undefined ? {} : { chooseExportPath: options.chooseExportPath }),
     ...(options.usePassphraseFile === undefined ? {} : { usePassphraseFile: options.usePassphraseFile }),
@@ -54,7 +49,7 @@ export function createElectronAppHost(options: ElectronAppHostOptions): Electron
     async stop() {
       const running = demo;
       demo = null;
-      if (running !== null) await (await running).sandbox.stop();
+      if (running !== null) await (await running).stop();
     },
   };
 }

@@ -1,6 +1,8 @@
-// Composes what main runs once the app is ready: the safeStorage secret store, core, the app service
-// and its IPC binding, event forwarding, notifications, menu and tray. index.ts keeps only the app's
-// lifecycle; this file keeps only the wiring.
+// Composes what main runs once the app is ready: the safeStorage secret store, the core process (started
+// with utilityProcess and supervised: restarted when it dies), its IPC binding, event forwarding,
+// notifications, menu and tray. Main only relays: core runs in its own process and reaches main's
+// secret store and AppHost (clipboard, save dialog, passphrase file, demo merchant) over its port.
+// index.ts keeps only the app's lifecycle; this file keeps only the wiring.
 import { join } from 'node:path';
 import { app, clipboard, dialog, ipcMain, safeStorage, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import icon from '../../resources/icon.png?asset';
@@ -9,11 +11,8 @@ import { createElectronAppHost } from './app-host';
 import { installAppMenu } from './app-menu';
 import { createExportPathChooser } from './export-dialog';
 import { createClipboardWriter } from './clipboard';
-import { createAppService } from '../core';
-import { createCore } from '../core';
-import { RedactingLogger } from '../core';
-import { createRotatingFileSink } from '../core';
-import { createPrivateFile, securePrivateFolder } from '../core';
+import { createCoreSupervisor, createPrivateFile, createRotatingFileSink, RedactingLogger, securePrivateFolder } from '../core';
+import { coreProcessEntry, electronCoreLauncher } from './core-process-launcher';
 import { bindIpcHandlers } from './ipc/bind-ipc-handlers';
 import { forwardEvents } from './ipc/forward-events';
 import { createSenderCheck } from './ipc/sender-check';
@@ -69,7 +68,6 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
   const secrets = desktopSecrets.store;
   const safeStore = (): SafeStorageSecretStore | null => (secrets.active instanceof SafeStorageSecretStore ? secrets.active : null);
 
-  const core = await createCore({ dataDir: join(userData, 'data'), secrets, logger });
   const clipboardWriter = createClipboardWriter(clipboard);
   const chooseExportPath = createExportPathChooser({ window: options.mainWindow, defaultDir: () => app.getPath('documents'), language: pickLanguage(app.getPreferredSystemLanguages()) });
   const host = createElectronAppHost({
@@ -83,7 +81,19 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
       installMenu();
     },
   });
-  const service = createAppService(core, host, { logger, secrets });
+  // Core in its own process: main relays the contract and serves the secret store and the AppHost to it.
+  const service = createCoreSupervisor({
+    launch: electronCoreLauncher({
+      entry: coreProcessEntry(),
+      onError: (problem) => logger.error('the core process hit a fatal error', problem),
+    }),
+    init: { dataDir: join(userData, 'data'), logLevel: 'info' },
+    secrets,
+    host,
+    // Redacted by core's own logger before they left the core process.
+    logLine: logFileSink.sink,
+    logger,
+  });
 
   // Bound before the window exists, so the renderer's first call never finds no handler.
   const unbind = bindIpcHandlers({
@@ -161,9 +171,9 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
       stopForwarding();
       unbind();
       tray.destroy();
+      // Core closes its database in its own process, then exits; no restart follows.
       await service.stop();
       await host.stop();
-      await core.close();
       await logFileSink.close();
     },
   };

@@ -9,7 +9,7 @@ import { createCore } from '../core';
 import type { SecretAwareLogger } from '../core';
 import type { SandboxOptions } from '../sandbox/sandbox-options';
 import { createBrowserClipboard, type BrowserClipboard } from './browser-clipboard';
-import { startDemoMerchant, type DemoMerchant } from './demo-merchant';
+import { startDemoMerchant, type DemoMerchant } from '../sandbox/demo-merchant';
 import { openExportFolder, uniqueExportPath } from './export-folder';
 import { createKeyGuard, guardedSecretStore } from './key-guard';
 import { loadRendererFiles } from './renderer-files';

@@ -1,8 +1,9 @@
 // What the installer ships besides the build output: electron-builder's own collector (the one
 // `electron-builder --dir` runs) lists the node_modules it packs from the production dependencies.
-// They must be exactly what main loads at run time (the shell, the core process, the sandbox as the built-in demo
-// merchant; the renderer and preload are bundled by electron-vite, the web host and CLI never ship),
-// and no package line with published advisories may be among them.
+// They must be exactly what the app loads at run time (main: the shell and the sandbox as the built-in
+// demo merchant; the core process main forks: core; the renderer and preload are bundled by
+// electron-vite, the web host and CLI never ship), and no package line with published advisories may be
+// among them.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getCollectorByPackageManager, PM } from 'app-builder-lib/out/node-module-collector';
@@ -63,7 +64,7 @@ describe('the packed node_modules', () => {
     for (const absent of ['localtunnel', 'axios', 'ws', 'fflate', 'react', 'react-dom', 'antd', 'electron', 'vite', 'typescript']) expect(names).not.toContain(absent);
   });
 
-  it('are exactly the packages main loads at run time', () => {
+  it('are exactly the packages main and the core process load at run time', () => {
     const loaded = runtimeImports(['src/main', 'src/core', 'src/shared', 'src/sandbox']);
     expect([...loaded].sort()).toEqual(Object.keys(pkg.dependencies).sort());
   });
