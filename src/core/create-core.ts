@@ -11,10 +11,10 @@ import { clearMerchantCache, hasOpenWork, isSameAccount, MerchantSwitchRefusedEr
 import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
-import { readLiveCallbackUrl } from './webhooks/events-settings';
+import { readLiveCallbackUrl } from './webhooks/webhook-settings';
 import { createProductWatchStore } from './webhooks/product-watch-store';
 import { createWatchedProductPoll, type WatchedProductPoll } from './webhooks/watched-product-poll';
-import type { EventsFactory, EventsService } from './webhooks/events-service';
+import type { WebhookFactory, WebhookService } from './webhooks/webhook-service';
 import type { SecretAwareLogger } from './logging/logger';
 import type { HttpPort } from './merchant/http-port';
 import { createMerchantClient, type MerchantClient } from './merchant/merchant-client';
@@ -52,8 +52,8 @@ export interface CoreDeps {
    * MerchantNotBeforeError (default DEFAULT_MAX_WAIT_MS, one quota window); a command host may pass 30 s.
    */
   merchantMaxWaitMs?: number;
-  /** Builds the webhook side for each connection; without it (or attachEvents) orders are tracked by polling only. */
-  events?: EventsFactory;
+  /** Builds the webhook side for each connection; without it (or attachWebhooks) orders are tracked by polling only. */
+  webhooks?: WebhookFactory;
 }
 
 /** Everything that needs the merchant: built once per connection. */
@@ -82,12 +82,12 @@ export interface MerchantServices {
   /** Stops the webhook side (if attached) and every worker. */
   stopWorkers(): Promise<void>;
   syncCatalog(options?: { onProgress?: (progress: SyncProgress) => void; signal?: AbortSignal }): Promise<CatalogSyncSummary>;
-  /** The webhook side, once attached (CoreDeps.events or attachEvents); the tracker polls rarely while it is live. */
-  readonly events: EventsService | null;
+  /** The webhook side, once attached (CoreDeps.webhooks or attachWebhooks); the tracker polls rarely while it is live. */
+  readonly webhooks: WebhookService | null;
   /** Builds the webhook side from this connection's parts (a host that learns port and tunnel late, like the CLI's run). */
-  attachEvents(factory: EventsFactory): EventsService;
+  attachWebhooks(factory: WebhookFactory): WebhookService;
   /** Stops and drops the webhook side (the user chose another tunnel or port); polling carries on. */
-  detachEvents(): Promise<void>;
+  detachWebhooks(): Promise<void>;
 }
 
 export interface Core {
@@ -178,13 +178,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   };
 
   const buildServices = ({ client, backgroundClient, access }: { client: MerchantClient; backgroundClient: MerchantClient; access: AccessGate }): MerchantServices => {
-    let events: EventsService | null = null;
+    let webhooks: WebhookService | null = null;
     const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount() };
-    // Late-bound: the events service is built from this tracker, and the tracker asks it how often to poll.
-    const tracker = createOrderTracker({ db, client, clock, logger, cipher, webhooksLive: () => events?.webhooksLive() ?? false, pause: merchantWorkerPause(pauseDeps, ['orderRead']) });
+    // Late-bound: the webhook service is built from this tracker, and the tracker asks it how often to poll.
+    const tracker = createOrderTracker({ db, client, clock, logger, cipher, webhooksLive: () => webhooks?.webhooksLive() ?? false, pause: merchantWorkerPause(pauseDeps, ['orderRead']) });
     // New orders carry the callback URL live when they are first sent (unless the caller chose one):
     // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
-    const liveCallbackUrl = (): string | null => events?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
+    const liveCallbackUrl = (): string | null => webhooks?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
     const outbox = createOrderOutbox({
       db,
       client,
@@ -201,7 +201,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       accessRefusal: () => access.refusal(),
     });
     access.onAccountAnswered((accessState) => outbox.accountAnswered(accessState));
-    const webhooksLive = (): boolean => events?.webhooksLive() ?? false;
+    const webhooksLive = (): boolean => webhooks?.webhooksLive() ?? false;
     const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive, pause: merchantWorkerPause(pauseDeps, ['aftersaleRead', 'aftersaleWrite']) });
     const watchedProducts = createWatchedProductPoll({
       watches: createProductWatchStore(db),
@@ -232,7 +232,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         watchedProducts.start();
       },
       async stopWorkers() {
-        await events?.stop();
+        await webhooks?.stop();
         await outbox.stop();
         await tracker.stop();
         await aftersales.stop();
@@ -247,21 +247,21 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         }),
-      get events() {
-        return events;
+      get webhooks() {
+        return webhooks;
       },
-      attachEvents(factory) {
-        if (events !== null) throw new Error('the events service is already attached');
-        events = factory({ db, clock, logger, cipher, catalog, client, tracker, secrets, pause: merchantWorkerPause(pauseDeps, ['catalog', 'orderRead', 'aftersaleRead']) });
-        return events;
+      attachWebhooks(factory) {
+        if (webhooks !== null) throw new Error('the webhook service is already attached');
+        webhooks = factory({ db, clock, logger, cipher, catalog, client, tracker, secrets, pause: merchantWorkerPause(pauseDeps, ['catalog', 'orderRead', 'aftersaleRead']) });
+        return webhooks;
       },
-      async detachEvents() {
-        const current = events;
-        events = null;
+      async detachWebhooks() {
+        const current = webhooks;
+        webhooks = null;
         await current?.stop();
       },
     };
-    if (deps.events) built.attachEvents(deps.events);
+    if (deps.webhooks) built.attachWebhooks(deps.webhooks);
     return built;
   };
 

@@ -3,7 +3,7 @@
 import type {
   AccountView,
   CategoryView,
-  EventsHealthView,
+  WebhookHealthView,
   MaskedCardView,
   PricePoint,
   ProductView,
@@ -17,7 +17,7 @@ import type { CachedCategory, CachedProduct } from '../catalog/catalog-reader';
 import type { PriceHistoryEntry } from '../catalog/catalog-repository';
 import type { ProductSearchResult } from '../catalog/catalog-search';
 import type { SyncState } from '../catalog/sync-state';
-import type { EventsHealth } from '../webhooks/events-health';
+import type { WebhookHealth } from '../webhooks/webhook-health';
 import type { MaskedCard } from '../vault/vault-reader';
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 1000));
@@ -135,8 +135,8 @@ export function toSyncStatus(
   };
 }
 
-/** Without an events service (polling only), or before it is attached. */
-export function pollingOnlyHealth(tunnelKind: string | null): EventsHealthView {
+/** Without a webhook service (polling only), or before it is attached. */
+export function pollingOnlyHealth(tunnelKind: string | null): WebhookHealthView {
   return {
     receiverUp: false,
     tunnelKind,
@@ -150,7 +150,7 @@ export function pollingOnlyHealth(tunnelKind: string | null): EventsHealthView {
   };
 }
 
-export function toEventsHealthView(health: EventsHealth): EventsHealthView {
+export function toWebhookHealthView(health: WebhookHealth): WebhookHealthView {
   return {
     receiverUp: health.receiver.up,
     tunnelKind: health.tunnel.kind,

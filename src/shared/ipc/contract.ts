@@ -7,7 +7,7 @@ import {
   accountViewSchema,
   categoryViewSchema,
   connectionStatusSchema,
-  eventsHealthSchema,
+  webhookHealthSchema,
   maskedCardSchema,
   vaultKeyStatusSchema,
   notificationSchema,
@@ -110,7 +110,7 @@ export const CHANNELS = {
   // Write-only, like the API key: the renderer learns whether a token is stored, never the token.
   'settings.ngrokAuthtoken': channel(none, z.object({ stored: z.boolean() })),
   'settings.saveNgrokAuthtoken': channel(z.object({ authtoken: z.string().min(1).max(512) }), z.object({ stored: z.boolean() })),
-  'events.health': channel(none, eventsHealthSchema),
+  'events.health': channel(none, webhookHealthSchema),
   // While secrets are memory-only (desktop): moves them into a passphrase-protected file. The
   // passphrase follows the export password rule (password-policy.ts); it is never stored or echoed.
   'secrets.usePassphraseFile': channel(z.object({ passphrase: z.string().min(1).max(MAX_EXPORT_PASSWORD_LENGTH) }), connectionStatusSchema),
@@ -128,7 +128,7 @@ export const EVENTS = {
   'orders.changed': z.object({ clientOrderRefs: z.array(z.string()) }),
   'aftersales.changed': z.object({ platformCaseRefs: z.array(z.string()) }),
   'vault.changed': z.object({ clientOrderRefs: z.array(z.string()) }),
-  'events.health': eventsHealthSchema,
+  'events.health': webhookHealthSchema,
   'app.notification': notificationSchema,
 } as const;
 

@@ -264,7 +264,7 @@ export const syncStatusSchema = z.object({
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
-export const eventsHealthSchema = z.object({
+export const webhookHealthSchema = z.object({
   receiverUp: z.boolean(),
   tunnelKind: z.string().nullable(),
   tunnelUp: z.boolean(),
@@ -275,7 +275,7 @@ export const eventsHealthSchema = z.object({
   rejected: z.number().int(),
   webhooksLive: z.boolean(),
 });
-export type EventsHealthView = z.infer<typeof eventsHealthSchema>;
+export type WebhookHealthView = z.infer<typeof webhookHealthSchema>;
 
 export const settingsSchema = z.object({
   language: z.enum(['system', 'zh-CN', 'en']),

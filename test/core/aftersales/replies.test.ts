@@ -1,5 +1,5 @@
 // The merchant's replies, against the sandbox over HTTPS with SQLite on disk:
-// - with webhooks (events service, loopback tunnel): aftersale.message.created stores the reply
+// - with webhooks (webhook service, loopback tunnel): aftersale.message.created stores the reply
 //   (through the authenticated GET of the inbox processor), it counts as unread on the case and its
 //   order, and one 'aftersaleReply' notification is raised. The same event delivered again, the same
 //   message under a new eventId, and a refresh (webhook + poll) add nothing and notify nothing;
@@ -9,7 +9,7 @@
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationView } from '../../../src/shared/ipc/views';
-import { post } from '../webhooks/events-kit';
+import { post } from '../webhooks/webhook-kit';
 import { Catalog, must } from '../../support/orders-harness';
 import {
   createAftersaleKit,

@@ -12,7 +12,7 @@ import {
   Catalog, changeProduct, controlProducts, deliveries, hasStock, isCard, isOpen, launch, must, uid, type Harness,
 } from '../../support/orders-harness';
 import { waitUntil } from '../orders/orders-kit';
-import { createEventsKit, inboxCount, placeCardOrder, post, type EventsKit, type Processed } from './events-kit';
+import { createEventsKit, inboxCount, placeCardOrder, post, type EventsKit, type Processed } from './webhook-kit';
 
 const SCALE = 10;
 let h: Harness;

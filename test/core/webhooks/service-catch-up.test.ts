@@ -4,7 +4,7 @@
 // Orders move only when the test says so (--auto-advance off) and the tracker is not running, so
 // only the catch-up can bring them up to date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLiveCallbackRecord, readLiveCallbackUrl } from '../../../src/core/webhooks/events-settings';
+import { readLiveCallbackRecord, readLiveCallbackUrl } from '../../../src/core/webhooks/webhook-settings';
 import { changeProduct, controlProducts, isOrderableCard, type ControlProduct } from '../../support/control-catalog';
 import { control } from '../../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox-process';

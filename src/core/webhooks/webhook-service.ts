@@ -29,14 +29,14 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { CardCipher } from '../vault/card-cipher';
 import { isCallbackToken } from './callback-token';
 import { ordersToCatchUp, runCatchUp, type CatchUpReport } from './catch-up';
-import { isWebhooksLive, type EventsHealth } from './events-health';
+import { isWebhooksLive, type WebhookHealth } from './webhook-health';
 import {
   clearLiveCallbackUrl,
   LIVE_URL_HEARTBEAT_MS,
   readCallbackToken,
   writeCallbackToken,
   writeLiveCallbackUrl,
-} from './events-settings';
+} from './webhook-settings';
 import { createInboxProcessor, type InboxProcessor } from './inbox-processor';
 import { newProbeEventId, postProbe, probeBody } from './path-probe';
 import { createProductWatch, type ProductWatch } from './product-watch';
@@ -46,7 +46,7 @@ import { createWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 import type { WorkerPause } from '../platform/worker-loop';
 
 /** What core hands to an events factory (create-core.ts). */
-export interface EventsParts {
+export interface WebhookParts {
   readonly db: Database;
   readonly clock: Clock;
   readonly logger: SecretAwareLogger;
@@ -61,9 +61,9 @@ export interface EventsParts {
 }
 
 /** Builds the webhook side from core's parts; the host decides port and tunnel. */
-export type EventsFactory = (parts: EventsParts) => EventsService;
+export type WebhookFactory = (parts: WebhookParts) => WebhookService;
 
-export interface EventsServiceOptions extends EventsParts {
+export interface WebhookServiceOptions extends WebhookParts {
   readonly tunnel: Tunnel;
   /** The receiver's port on 127.0.0.1; 0 (default) = a free one. */
   readonly port?: number;
@@ -83,11 +83,11 @@ export interface EventsServiceOptions extends EventsParts {
   readonly onCatchUp?: (report: CatchUpReport) => void;
 }
 
-export interface EventsService {
+export interface WebhookService {
   /** Receiver, tunnel, processor and the worker; resolves with the callback URL given to the merchant. */
   start(): Promise<{ callbackUrl: string }>;
   stop(): Promise<void>;
-  health(): EventsHealth;
+  health(): WebhookHealth;
   /** The live callback URL for new orders; null while there is none or the merchant refused it. */
   callbackUrl(): string | null;
   /** Starts watching products (subscribed soon with the live URL); returns the refs that are new. */
@@ -112,7 +112,7 @@ const CATCH_UP_RETRY = { baseMs: 30_000, maxMs: 15 * 60_000 };
 const MAX_WAIT_MS = 60_000;
 const MIN_WAIT_MS = 250;
 
-export function createEventsService(options: EventsServiceOptions): EventsService {
+export function createWebhookService(options: WebhookServiceOptions): WebhookService {
   const { db, clock, logger, tunnel } = options;
   const liveWindowMs = options.liveWindowMs ?? DEFAULT_LIVE_WINDOW_MS;
   const verifyEveryMs = options.verifyEveryMs ?? DEFAULT_VERIFY_EVERY_MS;
@@ -361,7 +361,7 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
       try {
         await tick(signal);
       } catch (error) {
-        if (!signal.aborted) logger.error('events worker round failed', { error: error instanceof Error ? logger.redact(error.message) : 'unknown' });
+        if (!signal.aborted) logger.error('webhook worker round failed', { error: error instanceof Error ? logger.redact(error.message) : 'unknown' });
       }
       if (isSettled()) for (const resolve of settleWaiters.splice(0)) resolve();
       if (signal.aborted) break;
@@ -388,7 +388,7 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
 
   return {
     async start() {
-      if (started) throw new Error('events service already started');
+      if (started) throw new Error('webhook service already started');
       const listening = await receiver.start();
       port = listening.port;
       processor.start();
@@ -417,7 +417,7 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
       started = false;
       unlisten?.();
       unlisten = null;
-      stopper?.abort(new Error('events service stopped'));
+      stopper?.abort(new Error('webhook service stopped'));
       wake?.();
       await loop;
       loop = null;
@@ -435,7 +435,7 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
       for (const resolve of settleWaiters.splice(0)) resolve();
     },
 
-    health(): EventsHealth {
+    health(): WebhookHealth {
       const stats = receiver.stats();
       const status = tunnel.status();
       const url = usableUrl();
@@ -486,7 +486,7 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
         settleWaiters.push(resolve);
         wake?.();
       });
-      if (catchUp.last === null) throw new Error('events service stopped before the catch-up ran');
+      if (catchUp.last === null) throw new Error('webhook service stopped before the catch-up ran');
       return catchUp.last;
     },
 

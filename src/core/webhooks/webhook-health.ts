@@ -5,7 +5,7 @@ import type { CatchUpReport } from './catch-up';
 import type { WatchCounts } from './product-watch-store';
 import type { TunnelKind } from './tunnels/tunnel';
 
-export interface EventsHealth {
+export interface WebhookHealth {
   readonly receiver: { readonly up: boolean; readonly port: number | null };
   readonly tunnel: {
     readonly kind: TunnelKind;
