@@ -82,10 +82,6 @@ export function getOutboxMessage(db: Database, clientMessageRef: string): Outbox
   return row === undefined ? null : toMessage(row);
 }
 
-export function listCaseOutbox(db: Database, platformCaseRef: string): OutboxMessage[] {
-  return db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM aftersale_outbox WHERE platform_case_ref = ? ORDER BY rowid`).all(platformCaseRef).map(toMessage);
-}
-
 /** Claims a due message for one send; false when another worker (or nothing) has it. */
 export function claimForSending(db: Database, clientMessageRef: string, now: number): boolean {
   return (

@@ -60,7 +60,3 @@ export function diffVariants(before: ReadonlyMap<number, VariantState>, after: R
   }
   return changes;
 }
-
-export function hasChanges(changes: ProductChanges): boolean {
-  return changes.availability !== null || changes.brand !== null || changes.catalogRefChanged || changes.variants.length > 0;
-}

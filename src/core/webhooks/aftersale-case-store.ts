@@ -57,28 +57,3 @@ export function applyAftersaleCase(db: Database, detail: AftersaleCase, now: num
   });
   return run.immediate();
 }
-
-export interface StoredCaseMessage {
-  readonly messageRef: string;
-  readonly clientMessageRef: string | null;
-  readonly sender: string;
-  readonly text: string;
-  readonly images: string[];
-  readonly createdAt: number;
-}
-
-export function listCaseMessages(db: Database, platformCaseRef: string): StoredCaseMessage[] {
-  return db
-    .prepare<[string], { message_ref: string; client_message_ref: string | null; sender: string; text: string; images_json: string; created_at: number }>(
-      'SELECT * FROM aftersale_messages WHERE platform_case_ref = ? ORDER BY position, created_at, message_ref',
-    )
-    .all(platformCaseRef)
-    .map((row) => ({
-      messageRef: row.message_ref,
-      clientMessageRef: row.client_message_ref,
-      sender: row.sender,
-      text: row.text,
-      images: JSON.parse(row.images_json) as string[],
-      createdAt: row.created_at,
-    }));
-}

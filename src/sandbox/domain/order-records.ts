@@ -67,8 +67,6 @@ export interface Order {
   timer: SandboxTimer | null;
 }
 
-export const TERMINAL_STATES: readonly OrderState[] = ['failed', 'cancelled', 'refunded'];
-
 export function refundableFen(order: Order): number {
   return order.totalFen - order.refundedFen;
 }

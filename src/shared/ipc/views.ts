@@ -188,7 +188,6 @@ export type MaskedCardView = z.infer<typeof maskedCardSchema>;
 
 /** Whether the vault's data key is missing from the secret store (the vault is locked until restored or replaced). */
 export const vaultKeyStatusSchema = z.object({ missing: z.boolean() });
-export type VaultKeyStatus = z.infer<typeof vaultKeyStatusSchema>;
 
 export const refundViewSchema = z.object({
   refundRef: z.string().nullable(),

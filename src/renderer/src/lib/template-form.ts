@@ -113,13 +113,6 @@ export function emptyGroup(fields: readonly FieldModel[]): EntryGroup {
   return group;
 }
 
-/** Grows or shrinks the groups to `count`, keeping what was typed in the ones that stay. */
-export function resizeGroups(groups: readonly EntryGroup[], count: number, fields: readonly FieldModel[]): EntryGroup[] {
-  const next = groups.slice(0, count).map((group) => ({ ...group }));
-  while (next.length < count) next.push(emptyGroup(fields));
-  return next;
-}
-
 /** The nearest units value the rule allows (for the stepper), clamped to [min, max]. */
 export function snapUnits(rule: UnitRule, units: number): number {
   if (!Number.isFinite(units)) return rule.min;
