@@ -1,7 +1,7 @@
 // The rules of docs/contract.md 9.1, 9.2 and 7 ("a public image URL") for after-sales input, in one
 // place that core (which refuses before anything is written or sent) and the renderer's forms (which
 // explain each problem as it is typed) both use, so the two can never disagree. Pure: no Node, no DOM.
-import { AFTERSALE_CATEGORIES, AFTERSALE_LIMITS } from './ipc/aftersale-views';
+import { AFTERSALE_CATEGORIES, AFTERSALE_LIMITS } from './ipc/views/aftersales';
 
 export type CaseRuleCode =
   | 'CATEGORY_UNKNOWN'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateView } from '../../src/shared/ipc/views';
+import type { TemplateView } from '../../src/shared/ipc/views/catalog';
 import {
   buildPurchaseEntries,
   groupCount,

@@ -4,7 +4,7 @@
 // local row yields to the merchant's copy with the same clientMessageRef as soon as that is stored.
 // Works without a connection; nothing here writes.
 import type { Database } from 'better-sqlite3';
-import type { CaseDelivery, CaseDetail, CaseListQuery, CaseMessageView, CaseRow, UnreadSummary } from '../../shared/ipc/aftersale-views';
+import type { CaseDelivery, CaseDetail, CaseListQuery, CaseMessageView, CaseRow, UnreadSummary } from '../../shared/ipc/views/aftersales';
 import { isCaseDone } from './case-poll-policy';
 import type { OutboxStatus } from './outbox-store';
 

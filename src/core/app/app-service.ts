@@ -6,7 +6,8 @@
 // attached them or the settings name a tunnel) and the change watch while the app is connected.
 import { CHANNELS, isChannelName, type EventName } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-result';
-import type { AccountView, ConnectionStatus, NotificationView } from '../../shared/ipc/views';
+import type { AccountView, ConnectionStatus } from '../../shared/ipc/views/connection';
+import type { NotificationView } from '../../shared/ipc/views/notifications';
 import type { Account } from '../../shared/merchant/account';
 import { notificationText, type NotificationFacts } from '../../shared/notification-text';
 import { createCatalogReader } from '../catalog/catalog-reader';

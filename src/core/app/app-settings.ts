@@ -2,7 +2,7 @@
 // merchant is the built-in demo, kept in the settings table (0004) as JSON. Never a secret: the
 // table's CHECK refuses key-like names, and nothing here holds one.
 import type { Database } from 'better-sqlite3';
-import { settingsSchema, type Settings } from '../../shared/ipc/views';
+import { settingsSchema, type Settings } from '../../shared/ipc/views/settings';
 import { RETIRED_LOCALTUNNEL } from '../webhooks/tunnels/tunnel-spec';
 
 const SETTINGS_KEY = 'app.preferences';

@@ -2,7 +2,7 @@
 // sync, and the watch toggle. Watching goes through the webhook service when it runs (it subscribes
 // the product with the live callback URL); otherwise the row is written to the same watch list
 // (0007) and subscribed once webhooks start.
-import type { ProductView } from '../../shared/ipc/views';
+import type { ProductView } from '../../shared/ipc/views/catalog';
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';

@@ -2,7 +2,7 @@
 // catalog cache while the merchant has not answered yet, refunds (recorded ones and our unresolved
 // refund requests) and the masked cards. Named statements over core's tables; nothing is written.
 import type { Database } from 'better-sqlite3';
-import type { OrderDetail, OrderRow } from '../../shared/ipc/views';
+import type { OrderDetail, OrderRow } from '../../shared/ipc/views/orders';
 import { listStateHistory } from '../orders/order-store';
 import { maskRechargedAccount } from '../../shared/recharged-account';
 import { readCachedTemplate } from '../orders/template-cache';

@@ -4,7 +4,7 @@
 // resumable (core/catalog/catalog-sync.ts), so the next run continues where this one stopped. A sync
 // the merchant told to wait (Retry-After beyond what a call sleeps through) resumes by itself at the
 // time it named, instead of asking again before then (issue 11).
-import type { SyncStatus } from '../../shared/ipc/views';
+import type { SyncStatus } from '../../shared/ipc/views/catalog';
 import type { Core, MerchantServices } from '../create-core';
 import type { Logger } from '../logging/logger';
 import { MerchantError, MerchantNotBeforeError } from '../merchant/merchant-errors';

@@ -1,16 +1,9 @@
 // Core's rows and merchant objects as the contract's views: plain data, integer fen, raw enum values.
 // Only fields the views name are copied, so nothing else (a key, a sealed blob) can ride along.
-import type {
-  AccountView,
-  CategoryView,
-  WebhookHealthView,
-  MaskedCardView,
-  PricePoint,
-  ProductView,
-  SearchResult,
-  SyncStatus,
-  TemplateView,
-} from '../../shared/ipc/views';
+import type { CategoryView, PricePoint, ProductView, SearchResult, SyncStatus, TemplateView } from '../../shared/ipc/views/catalog';
+import type { AccountView } from '../../shared/ipc/views/connection';
+import type { MaskedCardView } from '../../shared/ipc/views/vault';
+import type { WebhookHealthView } from '../../shared/ipc/views/webhooks';
 import type { Account } from '../../shared/merchant/account';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
 import type { CachedCategory, CachedProduct } from '../catalog/catalog-reader';

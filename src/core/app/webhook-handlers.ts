@@ -1,6 +1,6 @@
 // events.health: the webhook side's health when the host runs it, otherwise "polling only" with the
 // tunnel the settings name (so the UI can say what would be used).
-import type { WebhookHealthView } from '../../shared/ipc/views';
+import type { WebhookHealthView } from '../../shared/ipc/views/webhooks';
 import { readSettings } from './app-settings';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';

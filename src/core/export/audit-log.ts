@@ -2,7 +2,7 @@
 // appends. Rows hold references, counts and formats, never a secret (the table's design: no column
 // is meant for one, and callers keep `detail` free of them).
 import type { Database } from 'better-sqlite3';
-import type { AuditEntry, AuditQuery, ExportFormat } from '../../shared/ipc/vault-views';
+import type { AuditEntry, AuditQuery, ExportFormat } from '../../shared/ipc/views/vault';
 
 interface AuditRow {
   id: number;

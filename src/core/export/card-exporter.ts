@@ -8,7 +8,7 @@
 // that might log on the way (a library error, a failed write) can carry it; it is never stored.
 import { isAbsolute, basename } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '../../shared/ipc/vault-views';
+import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '../../shared/ipc/views/vault';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { VaultReader } from '../vault/vault-reader';
 import { createCardLabels } from '../vault/card-labels';

@@ -8,7 +8,7 @@
 // purpose (no SQL assembled from input). Picked cards travel as one JSON array, matched with a row
 // value IN over json_each (an ephemeral index, so 20,000 picks stay a single pass).
 import type { Database } from 'better-sqlite3';
-import type { CardKey, CardSelection, VaultRefundFilter } from '../../shared/ipc/vault-views';
+import type { CardKey, CardSelection, VaultRefundFilter } from '../../shared/ipc/views/vault';
 import { cardLabel, orderLabel, type OrderNaming } from '../vault/card-labels';
 import { REFUND_MARK_SQL } from '../vault/refund-mark';
 

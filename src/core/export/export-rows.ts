@@ -1,7 +1,7 @@
 // Builds the export table from selected vault rows: the only place the export turns sealed card
 // secrets into text, in main, in memory, for the writer that encrypts them next. Nothing here logs,
 // and nothing here keeps a secret past the table the caller drops once the file is written.
-import type { ExportLanguage } from '../../shared/ipc/vault-views';
+import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import type { RevealedCard } from '../vault/vault-reader';
 import type { SealedCardRow } from './card-selection';
 import { isRefundMark } from '../vault/refund-mark';

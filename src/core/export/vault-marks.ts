@@ -2,7 +2,7 @@
 // (set by every export, and by hand for cards passed on some other way). Marking is bookkeeping, not
 // a view of a secret, so it is not audited.
 import type { Database } from 'better-sqlite3';
-import type { CardKey } from '../../shared/ipc/vault-views';
+import type { CardKey } from '../../shared/ipc/views/vault';
 
 export type CardFlag = 'used' | 'exported';
 

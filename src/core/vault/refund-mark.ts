@@ -3,7 +3,7 @@
 // every statement that lists, counts, filters or exports cards, and by the reveal/copy guard, so the
 // mark the buyer sees, the filter, the preview's count and the refusal can never disagree.
 import type { Database } from 'better-sqlite3';
-import { AUDIT_REFUND_ACKNOWLEDGED, type CardRefundMark } from '../../shared/ipc/vault-views';
+import { AUDIT_REFUND_ACKNOWLEDGED, type CardRefundMark } from '../../shared/ipc/views/vault';
 
 /**
  * Over `orders o` (LEFT JOINed: no row yet means no mark): `refunded` and `cancelled` are the

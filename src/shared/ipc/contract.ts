@@ -3,48 +3,15 @@
 // from it, so the renderer sees one domain-shaped object and never a channel name.
 import { z } from 'zod';
 import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
-import {
-  accountViewSchema,
-  categoryViewSchema,
-  connectionStatusSchema,
-  webhookHealthSchema,
-  maskedCardSchema,
-  vaultKeyStatusSchema,
-  notificationSchema,
-  orderDetailSchema,
-  orderRowSchema,
-  placeOrderInputSchema,
-  pricePointSchema,
-  productViewSchema,
-  revealedCardSchema,
-  searchQuerySchema,
-  searchResultSchema,
-  settingsSchema,
-  syncProgressSchema,
-  syncStatusSchema,
-  templateViewSchema,
-  withdrawResultSchema,
-} from './views';
-import {
-  caseDetailSchema,
-  caseListQuerySchema,
-  caseRefInputSchema,
-  caseRowSchema,
-  openCaseInputSchema,
-  sendCaseMessageInputSchema,
-  unreadSummarySchema,
-} from './aftersale-views';
-import {
-  auditEntrySchema,
-  auditQuerySchema,
-  cardSelectionSchema,
-  exportInputSchema,
-  exportPreviewSchema,
-  exportResultSchema,
-  markCardsInputSchema,
-  vaultListQuerySchema,
-  vaultListSchema,
-} from './vault-views';
+import { categoryViewSchema, pricePointSchema, productViewSchema, searchQuerySchema, searchResultSchema, syncProgressSchema, syncStatusSchema, templateViewSchema } from './views/catalog';
+import { accountViewSchema, connectionStatusSchema } from './views/connection';
+import { notificationSchema } from './views/notifications';
+import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
+import { settingsSchema } from './views/settings';
+import { maskedCardSchema, vaultKeyStatusSchema, revealedCardSchema } from './views/vault';
+import { webhookHealthSchema } from './views/webhooks';
+import { caseDetailSchema, caseListQuerySchema, caseRefInputSchema, caseRowSchema, openCaseInputSchema, sendCaseMessageInputSchema, unreadSummarySchema } from './views/aftersales';
+import { auditEntrySchema, auditQuerySchema, cardSelectionSchema, exportInputSchema, exportPreviewSchema, exportResultSchema, markCardsInputSchema, vaultListQuerySchema, vaultListSchema } from './views/vault';
 
 const none = z.undefined();
 const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

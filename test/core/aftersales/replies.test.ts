@@ -8,7 +8,7 @@
 //   faster than the policy's 15 s, in core time), once; polling stops when the case is resolved.
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationView } from '../../../src/shared/ipc/views';
+import type { NotificationView } from '../../../src/shared/ipc/views/notifications';
 import { post } from '../webhooks/webhook-kit';
 import { Catalog, must } from '../../support/orders-harness';
 import {

@@ -2,7 +2,7 @@
 // again — after a lost answer, a reconnected socket, a second click that got through. The sandbox's
 // ledger shows one charge. A draft reused for other content is refused and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../../src/shared/ipc/views';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { Catalog, fen, goodCard } from '../../support/orders-harness';
 import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 

@@ -3,7 +3,7 @@
 // states the order passed through, in the merchant's order (its revisions), never one it did not.
 // A sandbox with automatic progress off, so each state is reached on purpose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../../src/shared/ipc/views';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { Catalog, fen, goodCard, must } from '../../support/orders-harness';
 import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 

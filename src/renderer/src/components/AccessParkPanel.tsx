@@ -4,7 +4,7 @@
 // Withdrawing stays possible meanwhile.
 import { Alert, Space } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { WithdrawControl } from './WithdrawControl';
 
 export const ACCESS_PARKS = ['needs_key', 'account_suspended', 'access_denied'] as const;

@@ -12,7 +12,7 @@ import { codeWasRejected } from '../lib/order-status';
 import { useCancelOrder, useRequestRefund, useSubmitCode } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import { classifyActions, classifyOrderAction } from '../../../shared/merchant/known-values';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { ProblemAlert } from './ProblemAlert';
 import { WithdrawControl, canWithdraw } from './WithdrawControl';
 

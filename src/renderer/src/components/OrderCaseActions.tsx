@@ -3,7 +3,7 @@
 // its unread count.
 import { CustomerServiceOutlined, MessageOutlined } from '@ant-design/icons';
 import { Badge, Button, Space, Typography } from 'antd';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { isActionAllowed } from '../../../shared/merchant/known-values';
 import { useI18n } from '../i18n/use-i18n';
 import { useUnread } from '../queries/aftersales';

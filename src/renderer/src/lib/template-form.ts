@@ -8,7 +8,7 @@ import {
   type EntryMode,
   type PurchaseFieldType,
 } from '../../../shared/merchant/known-values';
-import type { TemplateView } from '../../../shared/ipc/views';
+import type { TemplateView } from '../../../shared/ipc/views/catalog';
 import { normaliseEntryValue } from '../../../shared/purchase-entry-normalise';
 
 export interface FieldModel {

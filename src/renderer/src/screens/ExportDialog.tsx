@@ -8,7 +8,7 @@
 // and is dropped when the dialog closes (destroyOnHidden).
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Radio, Result, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { EXPORT_FORMATS, type CardKey, type CardSelection, type ExportFormat, type ExportResult } from '../../../shared/ipc/vault-views';
+import { EXPORT_FORMATS, type CardKey, type CardSelection, type ExportFormat, type ExportResult } from '../../../shared/ipc/views/vault';
 import { checkExportPassword } from '../../../shared/password-policy';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { ProblemAlert } from '../components/ProblemAlert';

@@ -35,7 +35,7 @@ import { useProduct } from '../queries/catalog';
 import { useConfirmOrder, useOrder, usePlaceOrder, useTemplate } from '../queries/orders';
 import { useUiStore, type OrderFormTarget } from '../state/ui-store';
 import { canBuy, exceedsStock, variantSupplyStatus } from '../../../shared/merchant/supply-status';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 
 type Step = 'edit' | 'confirm';
 

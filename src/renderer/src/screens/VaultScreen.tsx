@@ -6,7 +6,7 @@ import { ExportOutlined, LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
-import type { CardKey, VaultCardRow } from '../../../shared/ipc/vault-views';
+import type { CardKey, VaultCardRow } from '../../../shared/ipc/views/vault';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { RefundMarkTag } from '../components/RefundMarkTag';
 import { RevealableCard } from '../components/RevealableCard';

@@ -2,8 +2,8 @@
 // categories raw (unknown ones shown as unknown), our own delivery state per buyer message (the
 // outbox: pending until the first send, retrying after a failure, failed when the merchant refused).
 import { z } from 'zod';
+import { seconds } from './view-fields';
 
-const seconds = z.number().int();
 const caseRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
