@@ -82,7 +82,21 @@ export function noteOf(error: unknown): AttemptNote {
   return { code: 'LOCAL', message: 'the app could not send it', requestId: null };
 }
 
-export function createMessageOutbox(options: MessageOutboxOptions) {
+/** Sends queued buyer messages under their stored clientMessageRef, pausing while the merchant is unreachable. */
+export interface MessageOutbox {
+  /** Start-up: messages left 'sending' by a crash are sent again (same ref: safe). Returns how many. */
+  recover(): number;
+  /** Sends what is due now, oldest first, one message per case at a time; returns how many were tried. */
+  runOnce(signal?: AbortSignal): Promise<number>;
+  /** Core-clock ms of the next due message (null: none); an outage pause pushes it back. */
+  nextWakeMs(): number | null;
+  /** Something new to send, or the network is back: stop waiting out the outage. */
+  poke(): void;
+  /** Any answer from the merchant: the outage (if there was one) is over, waiting messages go now. */
+  reachable(): void;
+}
+
+export function createMessageOutbox(options: MessageOutboxOptions): MessageOutbox {
   const { db, client, clock, logger, tracker } = options;
   const retryRule = options.retry ?? DEFAULT_RETRY;
   const offlineRule = options.offline ?? DEFAULT_OFFLINE;
@@ -209,4 +223,3 @@ export function createMessageOutbox(options: MessageOutboxOptions) {
   };
 }
 
-export type MessageOutbox = ReturnType<typeof createMessageOutbox>;

@@ -119,7 +119,15 @@ export interface OrderListFilter {
 
 export const DEFAULT_ORDER_LIST_LIMIT = 200;
 
-export function createOrderViews(db: Database, vault: VaultReader) {
+/** The stored orders as the renderer sees them. */
+export interface OrderViews {
+  /** The orders list as the renderer shows it (intents and orders, newest first), filtered. */
+  list(filter: OrderListFilter): OrderRow[];
+  /** One order with its refunds, masked cards and state history; null when unknown. */
+  detail(clientOrderRef: string): OrderDetail | null;
+}
+
+export function createOrderViews(db: Database, vault: VaultReader): OrderViews {
   const list = db.prepare<{ status: string | null; state: string | null; limit: number }, JoinedRow>(
     `${SELECT_JOINED}
      WHERE (@status IS NULL OR i.status = @status) AND (@state IS NULL OR o.state = @state)
@@ -193,4 +201,3 @@ export function createOrderViews(db: Database, vault: VaultReader) {
   };
 }
 
-export type OrderViews = ReturnType<typeof createOrderViews>;

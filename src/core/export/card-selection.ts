@@ -121,7 +121,19 @@ export function filterParams(filter: CardFilter): FilterParams {
   };
 }
 
-export function createCardQueries(db: Database) {
+/** Card selections of the vault (filters over stored cards), read for the list and the export. */
+export interface CardQueries {
+  /** Count, value, orders, already-exported and refund-marked cards of the selection. */
+  summary(filter: CardFilter): SelectionSummary;
+  /** One page of selected rows, newest first, with the sealed card number (the caller masks it). */
+  page(filter: CardFilter, offset: number, limit: number): (SelectedCardRow & {
+      card_no_sealed: Buffer;
+  })[];
+  /** Every selected row with its sealed secrets: only for the export, which opens them. */
+  sealedRows(filter: CardFilter): SealedCardRow[];
+}
+
+export function createCardQueries(db: Database): CardQueries {
   const summary = db.prepare<FilterParams, { count: number; value: number; orders: number; exported: number; refunded: number }>(
     `SELECT count(*) AS count, coalesce(sum(o.unit_price_fen), 0) AS value, count(DISTINCT c.client_order_ref) AS orders,
             coalesce(sum(c.exported_at IS NOT NULL), 0) AS exported, coalesce(sum((${REFUND_MARK_SQL}) IS NOT NULL), 0) AS refunded ${FROM} ${WHERE}`,
@@ -151,7 +163,6 @@ export function createCardQueries(db: Database) {
   };
 }
 
-export type CardQueries = ReturnType<typeof createCardQueries>;
 
 /**
  * The audit log's subject: what was selected, in references only (never a secret), naming orders by

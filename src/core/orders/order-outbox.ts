@@ -186,7 +186,39 @@ function noteOf(error: unknown): AttemptNote {
   return { code: 'LOCAL', message: error instanceof Error ? error.name : 'unexpected failure', requestId: null };
 }
 
-export function createOrderOutbox(options: OrderOutboxOptions) {
+/** Sends order intents under their stored clientOrderRef, resolves unknown outcomes, and parks what needs the buyer. */
+export interface OrderOutbox {
+  /** Start-up recovery: intents left 'sending' by a crash become 'unknown'. Returns how many. */
+  recover(): number;
+  /** One pass over the intents due now. */
+  runOnce(): Promise<OutboxPass>;
+  /**
+   * Works this one intent now if it waits to be sent or resolved and is due; every other intent
+   * is left where it is (the CLI's `order create` must not release what `--queue-only` parked).
+   */
+  submit(clientOrderRef: string): Promise<OutboxPass>;
+  /**
+   * The buyer gives an intent up. Queued or parked: withdrawn at once. Unknown: moved to withdrawing
+   * (never sent again) and looked up now. Sending: marked, and the answer in flight decides. Never a
+   * second order, never a click ignored: the outcome says which case applied.
+   */
+  withdraw(clientOrderRef: string): Promise<WithdrawOutcome>;
+  /**
+   * A key was entered and GET /account accepted it (connect): intents parked for a refused key go
+   * back, and with an account that is not suspended the other parks too. Returns how many moved.
+   */
+  keyAccepted(accessState: string): number;
+  /** GET /account answered (any worker, the app, a probe): without `suspended`, suspension and IP parks go back. */
+  accountAnswered(accessState: string): number;
+  /** Runs passes until stop(); new intents are picked up at once after poke(). */
+  start(): void;
+  /** Something new is due (an intent placed, the network back): run a pass now. */
+  poke(): void;
+  /** Stops the passes and waits for the one in flight. */
+  stop(): Promise<void>;
+}
+
+export function createOrderOutbox(options: OrderOutboxOptions): OrderOutbox {
   const { db, client, clock, logger, cipher, catalog } = options;
   const concurrency = options.concurrency ?? 4;
   const retryRule = options.retry ?? DEFAULT_RETRY;
@@ -681,7 +713,6 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
   };
 }
 
-export type OrderOutbox = ReturnType<typeof createOrderOutbox>;
 
 /** The merchant answered for another order than the one asked about. */
 class MerchantProtocolMismatch extends Error {
