@@ -68,7 +68,7 @@ export interface MerchantServices {
   /** Watched products read by detail now and then: the safety net under their product.changed webhooks. */
   watchedProducts: WatchedProductPoll;
   /**
-   * A pause for a background worker that sends requests of these quota groups (issue 11): while the
+   * A pause for a background worker that sends requests of these quota groups: while the
    * merchant refuses this key (401/403) or a stored Retry-After holds one of the groups. Pass it as the
    * worker loop's `pause` (the order outbox: ['orderCreate', 'orderRead']).
    */

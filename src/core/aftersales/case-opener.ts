@@ -1,7 +1,7 @@
-// Opening a case from an order (contract 9.1).
+// Opening a case from an order (contract §9.1).
 //
 // Before anything is sent: the input is checked (case-validation.ts) and the order must list
-// `aftersale` in its allowedActions (spec 4.2.4). What is stored may be stale (a case the merchant
+// `aftersale` in its allowedActions (interface v1 §4.2.4). What is stored may be stale (a case the merchant
 // resolved frees the order again without moving its revision), so a refusal is only given after the
 // order was read again; the words say why (a case is open, the order is not finished, …).
 //

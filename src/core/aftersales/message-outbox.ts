@@ -1,7 +1,7 @@
 // The message outbox: sends the buyer's messages to the merchant exactly once each.
 //
 // A message is written with its clientMessageRef before the first send (outbox-store.ts), so every
-// retry, and every send after a restart, carries the same ref, text and images; contract 9.2 makes
+// retry, and every send after a restart, carries the same ref, text and images; contract §9.2 makes
 // the merchant return the original message for them and append nothing. For each due message:
 //   queued | retrying → 'sending' (durably, before the request) → POST /aftersales/{ref}/messages.
 // Outcomes:

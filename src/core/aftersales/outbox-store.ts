@@ -121,7 +121,7 @@ export function markFailed(db: Database, clientMessageRef: string, note: Attempt
   ).run(note.code, note.message, note.requestId, now, clientMessageRef);
 }
 
-/** Start-up: a 'sending' row may have reached the merchant before a crash; sending it again is safe (contract 9.2). */
+/** Start-up: a 'sending' row may have reached the merchant before a crash; sending it again is safe (contract §9.2). */
 export function markInterruptedForRetry(db: Database, now: number): number {
   return db
     .prepare(

@@ -1,6 +1,6 @@
 // What applying one product snapshot changed, computed from the stored rows before and after, so
 // that notifications (price drop, back in stock, no longer available) do not depend on the
-// merchant's changedProperties hints, which do not say which variant changed (spec 6.3).
+// merchant's changedProperties hints, which do not say which variant changed (interface v1 §6.3).
 
 export interface VariantState {
   readonly title: string;

@@ -36,7 +36,7 @@ export type SnapshotOutcome =
       /** Variants whose stored template is missing or carries another purchaseSchemaRevision. */
       readonly templatesToFetch: readonly TemplateNeed[];
     }
-  /** Older than what is stored: ignored, nothing written (spec 2.4 revision). Not an error. */
+  /** Older than what is stored: ignored, nothing written (interface v1 §2.4 revision). Not an error. */
   | { readonly kind: 'stale'; readonly productRef: number; readonly revision: number; readonly storedRevision: number }
   /** A bare snapshot of a product never stored: it lacks name and type, so the caller fetches the detail. */
   | { readonly kind: 'unknownProduct'; readonly productRef: number; readonly revision: number };
@@ -258,7 +258,7 @@ function applySnapshot(db: Database, s: Statements, source: SnapshotSource, now:
   for (const row of head ? s.variantsOf.all(productRef) : []) before.set(row.variant_ref, toVariantState(row));
   const oldBrand: BrandState | null =
     head && head.brand_ref !== null && head.brand_name !== null ? { brandRef: head.brand_ref, name: head.brand_name, imageUrl: head.brand_image_url } : null;
-  // spec 2.4/6.3: null clears the brand; an absent field says nothing and keeps the stored one.
+  // interface v1 §2.4/6.3: null clears the brand; an absent field says nothing and keeps the stored one.
   const newBrand: BrandState | null = snapshot.brand === undefined ? oldBrand : snapshot.brand === null ? null : { ...pickBrand(snapshot.brand) };
 
   const common: Params = { productRef, catalogRef: snapshot.catalogRef, availability: snapshot.availability, revision: snapshot.revision, now };
@@ -280,7 +280,7 @@ function applySnapshot(db: Database, s: Statements, source: SnapshotSource, now:
     if (!sameBrand(oldBrand, newBrand)) s.updateBrand.run({ productRef, ...brandParams(newBrand) });
   }
 
-  // The list is replaced whole (spec 6.3 "variants"); the history triggers compare each inserted
+  // The list is replaced whole (interface v1 §6.3 "variants"); the history triggers compare each inserted
   // variant with its latest history row, so an unchanged variant records nothing.
   s.deleteVariants.run(productRef);
   const after = new Map<number, VariantState>();
@@ -515,7 +515,7 @@ export function createCatalogRepository(db: Database, clock: Clock): CatalogRepo
 }
 
 
-/** Only the brand fields of spec 2.4; unknown extra fields of a looser merchant are not stored. */
+/** Only the brand fields of interface v1 §2.4; unknown extra fields of a looser merchant are not stored. */
 function pickBrand(brand: { brandRef: number; name: string; imageUrl: string | null }): BrandState {
   return { brandRef: brand.brandRef, name: brand.name, imageUrl: brand.imageUrl };
 }

@@ -1,4 +1,4 @@
-// The full catalog sync of spec 4 "standard order of use": categories → catalog pages → product
+// The full catalog sync of interface v1 §4 "standard order of use": categories → catalog pages → product
 // details → one template per variant. It is
 // - incremental: a detail is fetched only where the list shows a newer revision than stored (or none
 //   is stored), a template only where it is missing or its purchaseSchemaRevision changed;

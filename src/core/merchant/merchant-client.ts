@@ -1,4 +1,4 @@
-// One typed method per interface v1 endpoint (spec 4, contract 1–9). Bodies are plain data; the sender
+// One typed method per interface v1 endpoint (interface v1 §4, contract §1–9). Bodies are plain data; the sender
 // does quotas, retries and validation. Money in request bodies is converted from fen at this edge.
 import { fenToYuanNumber } from '../../shared/money';
 import { accountSchema, type Account } from '../../shared/merchant/account';
@@ -90,7 +90,7 @@ export interface MerchantClient {
 const orderPath = (ref: string): string => `/orders/${encodeURIComponent(ref)}`;
 
 /**
- * `access`: told every GET /account answer, the one that says whether a suspension is over (spec 3.3).
+ * `access`: told every GET /account answer, the one that says whether a suspension is over (interface v1 §3.3).
  * `priority`: `background` for work nobody waits on (the catalog sync), which then yields the quota to
  * the buyer's own requests (quota-model.ts).
  */
@@ -113,7 +113,7 @@ export function createMerchantClient(sender: RequestSender, access?: AccessGate,
         {
           method: 'GET',
           path: '/goods/tpl',
-          // Single-variant products are asked by productRef only (spec 4, step 4).
+          // Single-variant products are asked by productRef only (interface v1 §4, step 4).
           query: { productRef, variantRef: variantRef === null || variantRef === 0 ? undefined : variantRef },
           group: 'catalog',
           repeatable: true,

@@ -1,5 +1,5 @@
-// The buyer's actions on an order (contract 7.6): verification code, cancel, refund. Each is sent
-// only when the stored, authenticated `allowedActions` lists it (spec 4.2.4) and refused locally
+// The buyer's actions on an order (contract §7.6): verification code, cancel, refund. Each is sent
+// only when the stored, authenticated `allowedActions` lists it (interface v1 §4.2.4) and refused locally
 // with the reason otherwise; after each the order is fetched again, so what is stored (refunds
 // included) always comes from an authenticated GET, never from the action's own answer.
 //
@@ -37,7 +37,7 @@ export interface OrderActionsOptions {
 export interface RefundRequest {
   /** Fen; absent = everything refundable. */
   readonly amountFen?: number;
-  /** 1..200 characters (contract 7.6). */
+  /** 1..200 characters (contract §7.6). */
   readonly reason: string;
 }
 

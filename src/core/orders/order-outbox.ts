@@ -16,7 +16,7 @@
 //   a wait beyond the call's limit → (MerchantNotBeforeError: a long Retry-After, or a hold stored by any
 //                                    process) queued again with next_attempt_at = the time named; the
 //                                    loop sleeps through it (its pause covers orderCreate and orderRead).
-//   401/403 (access refused)      → parked, never retried (spec 7.5): needs_key (401001),
+//   401/403 (access refused)      → parked, never retried (interface v1 §7.5): needs_key (401001),
 //                                    account_suspended (403005), access_denied (403002 or another 403).
 //                                    Kept with the status it returns to (queued, or unknown when an
 //                                    earlier attempt of the call may have created it); back by itself
@@ -168,7 +168,7 @@ const secondsAtOrAfter = (ms: number): number => Math.ceil(ms / 1000);
 export function createBodyOf(intent: OrderIntent): CreateOrderBody {
   const body: CreateOrderBody = { clientOrderRef: intent.clientOrderRef, productRef: intent.productRef, units: intent.units };
   if (intent.variantRef !== 0) body.variantRef = intent.variantRef;
-  // Card products take neither (spec 4.2.2); top-ups must carry the revision they were validated with.
+  // Card products take neither (interface v1 §4.2.2); top-ups must carry the revision they were validated with.
   if (intent.productType !== 'card') {
     if (intent.purchaseSchemaRevision !== null) body.purchaseSchemaRevision = intent.purchaseSchemaRevision;
     body.purchaseEntries = intent.purchaseEntries ?? [];
@@ -275,7 +275,7 @@ export function createOrderOutbox(options: OrderOutboxOptions): OrderOutbox {
     options.onAccepted?.(order);
   };
 
-  /** Every attempt's requestId is kept on the intent for support (spec 7.5 "keep requestId"). */
+  /** Every attempt's requestId is kept on the intent for support (interface v1 §7.5 "keep requestId"). */
   const keepRequestIds = (ref: string, error: unknown): void => {
     if (error instanceof MerchantError) addRequestIds(db, ref, error.requestIds);
   };

@@ -2,7 +2,7 @@
 // each authenticated detail through applyOrderDetail: revision never moves back, allowedActions
 // stored, refunds recorded, cards sealed into the vault, unknown states kept raw. A webhook or any
 // other hint only makes an order due now (`nudge`): its content is never applied, the detail fetched
-// here is (spec 6.4.9). Requests go through the client's quota model, so polling many orders spreads
+// here is (interface v1 §6.4.9). Requests go through the client's quota model, so polling many orders spreads
 // out instead of meeting 429.
 import type { Database } from 'better-sqlite3';
 import type { Order } from '../../shared/merchant/order';

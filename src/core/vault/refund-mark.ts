@@ -7,7 +7,7 @@ import { AUDIT_REFUND_ACKNOWLEDGED, type CardRefundMark } from '../../shared/ipc
 
 /**
  * Over `orders o` (LEFT JOINed: no row yet means no mark): `refunded` and `cancelled` are the
- * merchant's states (contract 7.2); a `completed` order with money back is `partlyRefunded`. Any
+ * merchant's states (contract §7.2); a `completed` order with money back is `partlyRefunded`. Any
  * other state (an unknown one included) is no mark: it is not evidence of a refund.
  */
 export const REFUND_MARK_SQL = `CASE

@@ -1,6 +1,6 @@
-// Stores an after-sales case as the authenticated GET /aftersales/{ref} returned it (contract 9.3):
+// Stores an after-sales case as the authenticated GET /aftersales/{ref} returned it (contract §9.3):
 // the case row never moves back to an older updatedAt, and each message is appended once, keyed by
-// messageRef (spec 6.4.1), whatever mix of webhooks and refreshes brings it. Issue 6's chat reads it.
+// messageRef (interface v1 §6.4.1), whatever mix of webhooks and refreshes brings it. The case chat reads it.
 import type { Database } from 'better-sqlite3';
 import type { AftersaleCase } from '../../shared/merchant/aftersale';
 

@@ -1,15 +1,15 @@
-// Processes the webhook inbox after the receiver has answered (spec 6.4.3), one event at a time,
+// Processes the webhook inbox after the receiver has answered (interface v1 §6.4.3), one event at a time,
 // idempotently: an event is finished once (processed_at), and every effect it has is itself
 // idempotent (product revisions never move back, orders by revision, cards by (order, seq), case
 // messages by messageRef), so a crash between effect and bookkeeping repeats nothing visible.
 //
 // What each kind does (the body is a hint; only what the merchant confirms is recorded):
-// - product.changed: a hint (spec 6.4.9): applyProductChangedEvent reads the product's detail with our
+// - product.changed: a hint (interface v1 §6.4.9): applyProductChangedEvent reads the product's detail with our
 //   key and applies that, never the snapshot; a revision far in the future is refused unasked, one no
 //   newer than the stored detail needs no request, and a hint that arrived before this run last read
 //   the product's detail is covered by that read (a burst of hints costs one request, within quota).
 // - order.changed: the hook's content is never applied; tracker.refresh does the authenticated
-//   GET /orders/{ref} and applies that (refunds only from it, spec 6.4.9). Only for refs of this
+//   GET /orders/{ref} and applies that (refunds only from it, interface v1 §6.4.9). Only for refs of this
 //   app's own order intents: any other ref is ignored without a request.
 // - order.credentials.ready: the same refresh; cards reach the vault only from the detail. The
 //   sealed copy of the hook's cards is compared with the vault to say in the outcome whether the

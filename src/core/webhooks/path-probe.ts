@@ -16,7 +16,7 @@ export function probeBody(eventId: string, nowMs: number): string {
   return JSON.stringify({ eventId, eventType: PROBE_EVENT_TYPE, occurredAt: Math.floor(nowMs / 1000) });
 }
 
-/** POSTs the body; resolves true on HTTP 200 with a body of OK (spec 6.4.2), false otherwise. Never rejects. */
+/** POSTs the body; resolves true on HTTP 200 with a body of OK (interface v1 §6.4.2), false otherwise. Never rejects. */
 export function postProbe(url: string, body: string, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     let target: URL;

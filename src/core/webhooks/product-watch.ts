@@ -1,4 +1,4 @@
-// The products the user watches, kept subscribed (spec 3.2, contract 6) to the live callback URL so
+// The products the user watches, kept subscribed (interface v1 §3.2, contract §6) to the live callback URL so
 // that their product.changed messages reach the receiver.
 //
 // Why it looks like this:

@@ -1,4 +1,4 @@
-// Polling as the safety net for watched products (issue 4): their product.changed webhooks need a
+// Polling as the safety net for watched products: their product.changed webhooks need a
 // working webhook path and a live subscription, and either can be missing (no tunnel, a tunnel down,
 // three failed sends that cancelled the subscription). So every watched product is read by detail now
 // and then, and applied like any snapshot: every 5 minutes while no webhook path works, every hour

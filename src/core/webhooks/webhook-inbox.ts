@@ -3,7 +3,7 @@
 // Why it looks like this:
 // - `store` is one INSERT OR IGNORE in autocommit mode: with WAL and synchronous=FULL it is on disk
 //   when it returns, so the receiver answers OK only for an event that survives a crash. event_id is
-//   the primary key, so a redelivery (same eventId, spec 6.4.5) changes nothing and says so.
+//   the primary key, so a redelivery (same eventId, interface v1 §6.4.5) changes nothing and says so.
 // - An order.credentials.ready body is stored without card_list; its cards are sealed field by field
 //   with the CardCipher (the same record contexts as the vault) into sealed_payload, so no plain card
 //   secret reaches the database or its WAL, not even for a forged event.

@@ -1,4 +1,4 @@
-// The local webhook receiver (spec 4.3, 6.4; issue 4): node:http on 127.0.0.1 only, POST only on
+// The local webhook receiver (interface v1 §4.3, 6.4): node:http on 127.0.0.1 only, POST only on
 // /hooks/<token>. Each request is checked (path, method, content type, size, JSON, the event kind's
 // required fields), stored durably in the inbox keyed by eventId and answered `OK` text/plain; the
 // work happens afterwards in the inbox processor (onStored pokes it). Nothing here trusts the body
@@ -13,7 +13,7 @@
 // - Slow or hostile clients cannot hold the receiver: header and request timeouts (checked often),
 //   a per-request body deadline, a body limit that stops reading, short keep-alive and a cap on
 //   requests per socket. Silent sockets are dropped after the header timeout, and a crowd of them
-//   cannot lock the sender out (issue 11: 300 idle connections made a valid POST meet ECONNRESET):
+//   cannot lock the sender out (300 idle connections once made a valid POST meet ECONNRESET):
 //   past MAX_OPEN_SOCKETS a new connection evicts the oldest socket with no request in progress,
 //   instead of being refused, so an event arriving in a flood still gets its OK within 3 s.
 // - Card secrets of order.credentials.ready are registered with the logger on arrival and sealed

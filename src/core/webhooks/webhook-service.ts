@@ -1,4 +1,4 @@
-// The webhook side composed (issue 4, "Using the public URL"): the local receiver and its inbox
+// The webhook side composed (interface v1 §6.1): the local receiver and its inbox
 // processor, a tunnel that makes the receiver reachable, the watched products' subscriptions, the
 // catch-up after anything may have been lost, and the health record the UI shows.
 //
@@ -9,7 +9,7 @@
 // - Every time a URL comes up (start, tunnel back or with a new URL, token rotation) all watched
 //   products are subscribed again with it and then a catch-up reads what may have been missed:
 //   while nothing reached us, the merchant's three sends failed and a product's subscription was
-//   cancelled with them (spec 6.4.6–8). Subscribing first means nothing falls between the two.
+//   cancelled with them (interface v1 §6.4.6–8). Subscribing first means nothing falls between the two.
 // - webhooksLive() says whether polling may be rare: only while receiver and tunnel are up, the
 //   merchant has not refused the URL, and either an event arrived recently or a probe sent through
 //   the public URL came back to this receiver. Otherwise the tracker polls at its normal pace, and
@@ -198,7 +198,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     for (const ref of ordersToCatchUp(db)) options.tracker.nudge(ref);
   };
 
-  /** Whatever reached nobody meanwhile is gone (spec 6.4.6–8): subscribe everything again, then read by detail. */
+  /** Whatever reached nobody meanwhile is gone (interface v1 §6.4.6–8): subscribe everything again, then read by detail. */
   const resubscribeAndCatchUp = (): void => {
     watch.resubscribeAll();
     catchUp.pending = true;

@@ -66,7 +66,7 @@ describe('merchant replies by webhook', () => {
 
   it('stores a reply once, counts it unread on the case and its order, and notifies once, whatever brings it again', async () => {
     const order = await kit.completedCardOrder(catalog);
-    // The order carries the receiver's URL, so its case's messages come to it (contract 10.4).
+    // The order carries the receiver's URL, so its case's messages come to it (contract §10.4).
     const atMerchant = await merchantApi<{ orderCallbackUrl: string | null }>(kit, 'GET', `/orders/${order}`);
     const callbackUrl = must(atMerchant.orderCallbackUrl, 'the order callback URL');
     const caseRef = (await kit.ok('aftersales.open', { clientOrderRef: order, category: 'cardInvalid', description: '卡密无效', images: [] })).platformCaseRef;

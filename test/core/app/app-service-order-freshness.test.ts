@@ -60,7 +60,7 @@ describe('an order opened is an order asked about', () => {
     await merchant.advance(order.clientOrderRef, 'failed');
     const failed = await kit.ok('orders.refresh', { clientOrderRef: order.clientOrderRef });
     expect(failed.state).toBe('failed');
-    // completedAt is set for failed orders too (contract 7.4); the history does not read it as "completed".
+    // completedAt is set for failed orders too (contract §7.4); the history does not read it as "completed".
     expect(failed.completedAt).not.toBeNull();
     expect(failed.stateHistory.map((step) => step.state)).toEqual(['pending', 'processing', 'failed']);
     const times = failed.stateHistory.map((step) => step.at);

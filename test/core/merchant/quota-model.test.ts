@@ -1,4 +1,4 @@
-// The quota model's corrections from the merchant's answers (spec 8 rule 2, contract 8): a 429 of the
+// The quota model's corrections from the merchant's answers (interface v1 §8 rule 2, contract §8): a 429 of the
 // account's total quota holds back every group, a group's own 429 only that group, and neither is
 // released before its Retry-After. A hand-driven clock makes the waits exact.
 import { describe, expect, it } from 'vitest';

@@ -53,7 +53,7 @@ describe('deliveries from the sandbox, processed from the inbox', () => {
     await waitUntil(() => processedFor((p) => p.eventType === 'order.credentials.ready').length > 0 && getStoredOrder(kit.o.temp.db, ref)?.state === 'completed', 'credentials processed');
     const sent = (await deliveries(h)).filter((d) => d.url === kit.url());
     expect(sent.every((d) => d.ok)).toBe(true);
-    // Ordering also subscribes the product to this address (contract 6), so product.changed may come too.
+    // Ordering also subscribes the product to this address (contract §6), so product.changed may come too.
     expect(sent.map((d) => d.eventType)).toEqual(expect.arrayContaining(['order.changed', 'order.credentials.ready']));
     await waitUntil(() => kit.processed.length >= sent.length, 'every delivery processed');
     const credentials = must(processedFor((p) => p.eventType === 'order.credentials.ready')[0], 'credentials outcome');

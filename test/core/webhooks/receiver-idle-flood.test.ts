@@ -1,6 +1,6 @@
 // 300 idle connections must not lock the webhook receiver out (issue 11): with its production
 // timeouts, a valid event posted while 300 silent sockets are open still gets its OK within the 3 s
-// of spec 6.4.3, and every silent socket is dropped by the receiver itself (header timeout).
+// of interface v1 §6.4.3, and every silent socket is dropped by the receiver itself (header timeout).
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookReceiver, type WebhookReceiver } from '../../../src/core/webhooks/webhook-receiver';

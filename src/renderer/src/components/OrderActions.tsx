@@ -1,4 +1,4 @@
-// Only the actions the merchant's allowedActions lists (spec 4.2.4), offered from a fresh status (the
+// Only the actions the merchant's allowedActions lists (interface v1 §4.2.4), offered from a fresh status (the
 // drawer asks the merchant when it opens; until it answers they wait), plus our own for intents
 // waiting on the buyer (confirm a changed template, withdraw). Unknown actions are named, never
 // offered. A refused action's message goes away when the order changes; a code the merchant did

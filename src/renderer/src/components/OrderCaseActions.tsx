@@ -1,5 +1,5 @@
 // An order's after-sales part of its detail: "Open after-sales case" only when the merchant's
-// allowedActions lists `aftersale` (spec 4.2.4), and for every case the order has, "View case" with
+// allowedActions lists `aftersale` (interface v1 §4.2.4), and for every case the order has, "View case" with
 // its unread count.
 import { CustomerServiceOutlined, MessageOutlined } from '@ant-design/icons';
 import { Badge, Button, Space, Typography } from 'antd';

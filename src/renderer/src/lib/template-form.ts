@@ -1,4 +1,4 @@
-// The purchase template (contract 5) turned into what the order form renders: the entry mode, the
+// The purchase template (contract §5) turned into what the order form renders: the entry mode, the
 // typed fields, the unit rule. A template this build cannot understand (a new entry mode, a new
 // field type, an unreadable pattern) is reported as unsupported rather than guessed at: core refuses
 // it too, and a buyer must not fill in a form that cannot be sent.
@@ -16,7 +16,7 @@ export interface FieldModel {
   readonly label: string;
   readonly type: PurchaseFieldType;
   readonly required: boolean;
-  /** Anchored: the whole value must match (contract 5). */
+  /** Anchored: the whole value must match (contract §5). */
   readonly pattern: RegExp | null;
   readonly minLength: number | null;
   readonly maxLength: number | null;
