@@ -1,4 +1,4 @@
-// A small hostile merchant over real HTTPS on 127.0.0.1 (issue 11): a working catalog of card
+// A small hostile merchant over real HTTPS on 127.0.0.1: a working catalog of card
 // products (account, categories, catalog pages, details, templates, order detail) whose behaviour a
 // test switches at any moment: the key revoked, the account suspended, the IP denied, 500 on every
 // request, Retry-After in seconds or as an HTTP-date, and the paging anomalies of a careless merchant

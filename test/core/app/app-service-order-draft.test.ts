@@ -1,4 +1,4 @@
-// One confirmation is one order (issue 10): the review step's draftRef makes orders.place safe to send
+// One confirmation is one order: the review step's draftRef makes orders.place safe to send
 // again — after a lost answer, a reconnected socket, a second click that got through. The sandbox's
 // ledger shows one charge. A draft reused for other content is refused and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

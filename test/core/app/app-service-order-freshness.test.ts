@@ -1,4 +1,4 @@
-// Issue 10 items 5 and 10 at the core's edge: opening an order asks the merchant (orders.refresh), so
+// A fresh order detail at the core's edge: opening an order asks the merchant (orders.refresh), so
 // the actions offered come from its status now and not from the last poll; the detail carries the
 // states the order passed through, in the merchant's order (its revisions), never one it did not.
 // A sandbox with automatic progress off, so each state is reached on purpose.

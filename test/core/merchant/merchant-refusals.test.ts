@@ -1,4 +1,4 @@
-// The merchant's refusals over real HTTPS (issue 11, interface v1 §5 / 7.5 / 8), against the hostile merchant
+// The merchant's refusals over real HTTPS (interface v1 §5 / 7.5 / 8), against the hostile merchant
 // in test/support and a core built as the app builds it (SQLite on disk, the request sender, the
 // quota model): 401/403 are typed, never retried and not sent again on that key; 500 is tried at most
 // 3 times and every requestId is kept; a Retry-After beyond what a call may wait ends the call at once

@@ -66,7 +66,7 @@ function steppedClock(): Clock & { advance(ms: number): Promise<void> } {
   };
 }
 
-describe('quota model priorities (issue 10: the buyer ahead of the sync)', () => {
+describe('quota model priorities (the buyer ahead of the sync)', () => {
   it('the sync never takes a window’s last slots: the buyer’s request is sent at once while the sync waits', async () => {
     const clock = steppedClock();
     const model = createQuotaModel(clock);

@@ -179,7 +179,7 @@ describe('retries per interface v1 §7.5', () => {
   });
 });
 
-describe('a refusal or a wait after an attempt with an unknown outcome (issue 11)', () => {
+describe('a refusal or a wait after an attempt with an unknown outcome', () => {
   it('a 401 after a 500 says an earlier attempt may have been processed, with both requestIds', async () => {
     server.script([failure(500, 500001), failure(401, 401001)]);
     const error = await rejectionOf(kit.client.createOrder({ clientOrderRef: 'ord-unc-1', productRef: 1001, units: 1 }));

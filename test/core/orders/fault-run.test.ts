@@ -1,4 +1,4 @@
-// The fault test of issue 3: a few hundred card orders through the real outbox and tracker while the
+// The fault test: a few hundred card orders through the real outbox and tracker while the
 // sandbox's fault switches change under them (latency past the client timeout, dropped connections
 // after processing, 500s, 503s, and a 429 storm from another client of the same account on the same
 // quota group). Every intent must end in a final local state, and the merchant's ledger must show

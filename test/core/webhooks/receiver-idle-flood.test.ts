@@ -1,4 +1,4 @@
-// 300 idle connections must not lock the webhook receiver out (issue 11): with its production
+// 300 idle connections must not lock the webhook receiver out: with its production
 // timeouts, a valid event posted while 300 silent sockets are open still gets its OK within the 3 s
 // of interface v1 §6.4.3, and every silent socket is dropped by the receiver itself (header timeout).
 import { connect, type Socket } from 'node:net';

@@ -356,7 +356,7 @@ describe('purchase template (contract §5)', () => {
   });
 });
 
-describe('the seeded catalog (issue 2; sandbox.md --products, --seed)', () => {
+describe('the seeded catalog (sandbox.md --products, --seed)', () => {
   it('at --products 60 contains every kind of product', async () => {
     const auth = await newAccount(sandbox);
     const items = await allCatalogItems(auth);
