@@ -24,7 +24,7 @@ export function cardLabel(order: OrderNaming, seq: number): string {
 /** How the vault and the audit log name orders and cards. */
 export interface CardLabels {
   /** What names the order: the merchant's order number, else the product. */
-  naming(clientOrderRef: string): OrderNaming;
+  naming: (clientOrderRef: string) => OrderNaming;
   /** The order as the vault and the audit log name it. */
   order(clientOrderRef: string): string;
   /** One card of the order as the vault and the audit log name it (#1 first). */

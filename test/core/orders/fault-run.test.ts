@@ -5,7 +5,7 @@
 // exactly one charge per accepted intent and none for a rejected one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countIntentsByStatus } from '../../../src/core/orders/order-intent-store';
-import { createBodyOf } from '../../../src/core/orders/order-outbox';
+import { createBodyOf } from '../../../src/core/orders/create-body';
 import { listStoredOrders } from '../../../src/core/orders/order-store';
 import { callApi } from '../../support/merchant-http';
 import { Catalog, changeProduct, controlProducts, goodCard, launch, ledger, must, setFaults, type Harness, type Pick } from '../../support/orders-harness';
