@@ -21,7 +21,8 @@ import { initialVaultFilter, vaultListQuery, type VaultFilterState } from '../li
 import { useOrders } from '../queries/orders';
 import { useMarkCards, useVaultList } from '../queries/vault-export';
 import { useUiStore } from '../state/ui-store';
-import { ExportDialog, type Choice, type ExportDefaults } from './ExportDialog';
+import type { Choice } from '../components/ExportChoices';
+import { ExportDialog, type ExportDefaults } from './ExportDialog';
 
 const rowKey = (row: { clientOrderRef: string; seq: number }): string => `${row.clientOrderRef}#${row.seq}`;
 
