@@ -47,7 +47,7 @@ interface OrderFacts {
 
 const DEFAULT_RETRY: BackoffRule = { baseMs: 5_000, maxMs: 15 * 60_000 };
 
-export function bodyOfIntent(intent: Pick<OpenIntent, 'clientOrderRef' | 'category' | 'description' | 'images'>): AftersaleBody {
+function bodyOfIntent(intent: Pick<OpenIntent, 'clientOrderRef' | 'category' | 'description' | 'images'>): AftersaleBody {
   return {
     clientOrderRef: intent.clientOrderRef,
     category: intent.category,

@@ -58,7 +58,7 @@ const DEFAULT_OFFLINE: BackoffRule = { baseMs: 2_000, maxMs: 60_000 };
 const BLOCKED_RETRY: BackoffRule = { baseMs: 60_000, maxMs: 30 * 60_000 };
 
 /** The message body, built only from the stored row: every send is the same request. */
-export function messageBodyOf(message: OutboxMessage): MessageBody {
+function messageBodyOf(message: OutboxMessage): MessageBody {
   return { clientMessageRef: message.clientMessageRef, text: message.text, ...(message.images.length > 0 ? { images: message.images } : {}) };
 }
 

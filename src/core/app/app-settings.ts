@@ -8,7 +8,7 @@ import { RETIRED_LOCALTUNNEL } from '../webhooks/tunnels/tunnel-spec';
 const SETTINGS_KEY = 'app.preferences';
 const DEMO_KEY = 'app.connectionIsDemo';
 
-export const DEFAULT_SETTINGS: Settings = { language: 'system', theme: 'system', webhookTunnel: 'off', webhookPort: 0, webhookNotice: 'none' };
+const DEFAULT_SETTINGS: Settings = { language: 'system', theme: 'system', webhookTunnel: 'off', webhookPort: 0, webhookNotice: 'none' };
 
 function read(db: Database, key: string): unknown {
   const row = db.prepare<[string], { value_json: string }>('SELECT value_json FROM settings WHERE key = ?').get(key);

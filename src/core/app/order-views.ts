@@ -117,7 +117,7 @@ export interface OrderListFilter {
   readonly limit?: number | undefined;
 }
 
-export const DEFAULT_ORDER_LIST_LIMIT = 200;
+const DEFAULT_ORDER_LIST_LIMIT = 200;
 
 /** The stored orders as the renderer sees them. */
 export interface OrderViews {

@@ -16,7 +16,7 @@ import type { CatalogRepository, TemplateNeed } from './catalog-repository';
 export type ProductChangeClient = Pick<MerchantClient, 'getProduct' | 'getTemplate'>;
 
 /** How far ahead of our clock a webhook's revision may be (clock skew between merchant and us). */
-export const REVISION_SKEW_S = 300;
+const REVISION_SKEW_S = 300;
 
 export type ProductChangeResult =
   | {

@@ -103,7 +103,7 @@ export interface SelectionSummary {
 const flag = (value: boolean | undefined): 0 | 1 | null => (value === undefined ? null : value ? 1 : 0);
 
 /** Checks what the schema cannot (a range that ends before it starts) and turns it into parameters. */
-export function filterParams(filter: CardFilter): FilterParams {
+function filterParams(filter: CardFilter): FilterParams {
   const s = filter.selection;
   if (s?.kind === 'dateRange' && s.to <= s.from) throw new SelectionError('the date range ends before it starts');
   const text = filter.text?.trim().toLowerCase() ?? '';

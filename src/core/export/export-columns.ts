@@ -4,7 +4,7 @@
 // which cards belong to a refunded or cancelled order; the internal ref comes last, for support only.
 import type { CardRefundMark, ExportLanguage } from '../../shared/ipc/views/vault';
 
-export const EXPORT_COLUMNS = ['product', 'variant', 'orderRef', 'cardNo', 'cardPassword', 'expiresAt', 'orderedAt', 'price', 'refund', 'internalRef'] as const;
+const EXPORT_COLUMNS = ['product', 'variant', 'orderRef', 'cardNo', 'cardPassword', 'expiresAt', 'orderedAt', 'price', 'refund', 'internalRef'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 const HEADERS: Readonly<Record<ExportLanguage, Readonly<Record<ExportColumn, string>>>> = {

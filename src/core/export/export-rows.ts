@@ -17,7 +17,7 @@ const two = (n: number): string => String(n).padStart(2, '0');
  * Local wall-clock time, `YYYY-MM-DD HH:mm:ss`: what a spreadsheet user reads and sorts, without the
  * ambiguity of a locale's date order. The host's time zone is the buyer's.
  */
-export function formatExportTime(seconds: number): string {
+function formatExportTime(seconds: number): string {
   const d = new Date(seconds * 1000);
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }

@@ -449,7 +449,7 @@ export function markWithdrawn(db: Database, clientOrderRef: string, now: number,
   );
 }
 
-export const WITHDRAWABLE_AT_ONCE: readonly IntentStatus[] = ['queued', ...PARKED_STATUSES];
+const WITHDRAWABLE_AT_ONCE: readonly IntentStatus[] = ['queued', ...PARKED_STATUSES];
 
 /** unknown → withdrawing: from now on only resolved by GET /orders/{ref}, never sent again. */
 export function markWithdrawing(db: Database, clientOrderRef: string, now: number): boolean {

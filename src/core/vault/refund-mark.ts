@@ -17,7 +17,7 @@ export const REFUND_MARK_SQL = `CASE
     ELSE NULL END`;
 
 /** What the buyer is asked to acknowledge, in the audit log's words (English, as every audit row). */
-export const REFUND_MARK_WORDS: Readonly<Record<CardRefundMark, string>> = {
+const REFUND_MARK_WORDS: Readonly<Record<CardRefundMark, string>> = {
   refunded: 'order refunded',
   cancelled: 'order cancelled',
   partlyRefunded: 'order partly refunded',

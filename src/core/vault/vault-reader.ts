@@ -59,10 +59,10 @@ export interface RevealOptions {
  * The mask of a card whose data key is missing (core.vaultKeyMissing, or a key lost before a new one
  * was started): the list still shows that the card exists; opening it says DATA_KEY_MISSING.
  */
-export const UNREADABLE_CARD_MASK = '••••••••';
+const UNREADABLE_CARD_MASK = '••••••••';
 
 /** Shows at most the last 4 characters, and none of a short value. */
-export function maskCardNo(cardNo: string): string {
+function maskCardNo(cardNo: string): string {
   const chars = [...cardNo];
   const shown = chars.length >= 10 ? 4 : chars.length >= 6 ? 2 : 0;
   return '•'.repeat(Math.max(4, chars.length - shown)) + chars.slice(chars.length - shown).join('');

@@ -3,7 +3,7 @@
 // answer's timing says nothing about how much of a guess was right.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const CALLBACK_TOKEN_BYTES = 32;
+const CALLBACK_TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function newCallbackToken(): string {

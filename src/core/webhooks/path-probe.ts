@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-export const PROBE_EVENT_TYPE = 'procuredesk.path-check';
+const PROBE_EVENT_TYPE = 'procuredesk.path-check';
 
 export function newProbeEventId(): string {
   return `probe_${randomBytes(12).toString('hex')}`;

@@ -12,8 +12,8 @@ import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import { readProductsByDetail } from './catch-up';
 import type { ProductWatchStore } from './product-watch-store';
 
-export const POLL_WITHOUT_WEBHOOKS_MS = 5 * 60_000;
-export const POLL_WITH_WEBHOOKS_MS = 60 * 60_000;
+const POLL_WITHOUT_WEBHOOKS_MS = 5 * 60_000;
+const POLL_WITH_WEBHOOKS_MS = 60 * 60_000;
 /** The poll's own budget: one product per this many ms on average. */
 const MS_PER_PRODUCT = 3_000;
 /** After an unreachable merchant, try again this much sooner than a full interval. */

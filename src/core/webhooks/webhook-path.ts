@@ -35,7 +35,7 @@ export function pullInPolling(side: WebhookSide): void {
 }
 
 /** Whatever reached nobody meanwhile is gone (interface v1 §6.4.6–8): subscribe everything again, then read by detail. */
-export function resubscribeAndCatchUp(side: WebhookSide): void {
+function resubscribeAndCatchUp(side: WebhookSide): void {
   side.watch.resubscribeAll();
   side.catchUp.pending = true;
   side.catchUp.retryAt = 0;

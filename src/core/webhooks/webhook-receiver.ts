@@ -30,7 +30,7 @@ import { createGroupCommit } from './inbox-group-commit';
 import { createWebhookInbox, type WebhookInbox } from './webhook-inbox';
 import { checkRequestHead, REJECTIONS, type RejectReason, type Rejection } from './webhook-request-checks';
 
-export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 export interface WebhookReceiverOptions {
   readonly db: Database;

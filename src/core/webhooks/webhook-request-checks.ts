@@ -33,14 +33,14 @@ export const REJECTIONS: Readonly<Record<RejectReason, Rejection>> = {
 };
 
 /** application/json or any +json type, with or without parameters (the sandbox adds charset). */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
   const type = (header.split(';')[0] ?? '').trim().toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
 /** Pathname only; the query string carries nothing and is ignored. */
-export function requestPathname(url: string | undefined): string {
+function requestPathname(url: string | undefined): string {
   const raw = url ?? '';
   const end = raw.indexOf('?');
   return end === -1 ? raw : raw.slice(0, end);

@@ -104,8 +104,8 @@ export interface WebhookService {
   settled(): Promise<void>;
 }
 
-export const DEFAULT_LIVE_WINDOW_MS = 15 * 60_000;
-export const DEFAULT_VERIFY_EVERY_MS = 60 * 60_000;
+const DEFAULT_LIVE_WINDOW_MS = 15 * 60_000;
+const DEFAULT_VERIFY_EVERY_MS = 60 * 60_000;
 
 export function createWebhookService(options: WebhookServiceOptions): WebhookService {
   // Every stored event wakes the inbox processor (built next; the receiver only stores before then).

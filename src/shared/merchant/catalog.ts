@@ -72,7 +72,6 @@ export type ProductSnapshot = z.infer<typeof productSnapshotSchema>;
 export const detailVariantSchema = z
   .looseObject({ ...variantShape, faceValue: nonNegativeYuanAsFen.nullable() })
   .superRefine(checkRemainingUnits);
-export type DetailVariant = z.infer<typeof detailVariantSchema>;
 
 /** `GET /goods/{productRef}` (contract §4). */
 export const productDetailSchema = z.looseObject({

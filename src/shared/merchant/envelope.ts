@@ -8,7 +8,6 @@ export const responseEnvelopeSchema = z.looseObject({
   data: z.unknown(),
   requestId: z.string(),
 });
-export type ResponseEnvelope = z.infer<typeof responseEnvelopeSchema>;
 
 /** An error envelope (interface v1 §7.1): non-zero code, data null. */
 export const errorEnvelopeSchema = z.looseObject({
@@ -17,7 +16,6 @@ export const errorEnvelopeSchema = z.looseObject({
   data: z.null(),
   requestId: z.string(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** A success envelope whose `data` is checked by the endpoint's own schema. */
 export function successEnvelopeSchema<T extends z.ZodType>(data: T) {

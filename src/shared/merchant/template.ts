@@ -6,7 +6,6 @@ export const selectOptionSchema = z.looseObject({
   value: z.string(),
   label: z.string(),
 });
-export type SelectOption = z.infer<typeof selectOptionSchema>;
 
 export const purchaseFieldSchema = z
   .looseObject({

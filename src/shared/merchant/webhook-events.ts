@@ -59,7 +59,6 @@ export const orderChangedEventSchema = z
       ctx.addIssue({ code: 'custom', path: ['orderSnapshot', 'clientOrderRef'], message: 'orderSnapshot.clientOrderRef differs from clientOrderRef' });
     }
   });
-export type OrderChangedEvent = z.infer<typeof orderChangedEventSchema>;
 
 export const credentialsReadyEventSchema = z.looseObject({
   ...common,
@@ -68,7 +67,6 @@ export const credentialsReadyEventSchema = z.looseObject({
   platformOrderRef: stringRef,
   card_list: z.array(cardSchema),
 });
-export type CredentialsReadyEvent = z.infer<typeof credentialsReadyEventSchema>;
 
 export const aftersaleMessageCreatedEventSchema = z.looseObject({
   ...common,
@@ -79,7 +77,6 @@ export const aftersaleMessageCreatedEventSchema = z.looseObject({
   caseState: enumText,
   message: caseMessageSchema,
 });
-export type AftersaleMessageCreatedEvent = z.infer<typeof aftersaleMessageCreatedEventSchema>;
 
 export const webhookEventSchema = z.discriminatedUnion('eventType', [
   productChangedEventSchema,

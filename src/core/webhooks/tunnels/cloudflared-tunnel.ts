@@ -26,7 +26,7 @@ export interface CloudflaredTimings {
   readonly backoff: BackoffPolicy;
 }
 
-export const DEFAULT_CLOUDFLARED_TIMINGS: CloudflaredTimings = { urlTimeoutMs: 60_000, stopGraceMs: 5_000, backoff: DEFAULT_BACKOFF };
+const DEFAULT_CLOUDFLARED_TIMINGS: CloudflaredTimings = { urlTimeoutMs: 60_000, stopGraceMs: 5_000, backoff: DEFAULT_BACKOFF };
 
 export interface CloudflaredTunnelDeps {
   logger: Logger;
