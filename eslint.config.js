@@ -40,6 +40,17 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // A function longer than this holds more than one concern: split it into named functions or files.
+    files: ['src/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+  },
+  {
+    // The one exception, for now: createAppService is being reworked with core's process boundary
+    // (start/stop). Split it by concern (handlers, notices, connection) after that, then drop this.
+    files: ['src/core/app/app-service.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict(

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExportFormat, ExportInput } from '../src/shared/ipc/vault-views';
+import type { ExportFormat, ExportInput } from '../src/shared/ipc/views/vault';
 import { createCore } from '../src/core/create-core';
 import { createCardExporter } from '../src/core/export/card-exporter';
 import { RedactingLogger } from '../src/core/logging/redacting-logger';

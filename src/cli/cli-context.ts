@@ -20,7 +20,7 @@ export interface CliContext {
   logFile: RotatingFileSink;
 }
 
-/** Issue 11: a wait the merchant imposes beyond 30 s ends a command at once, naming the time. */
+/** A wait the merchant imposes beyond 30 s ends a command at once, naming the time: a script must not sit silent. */
 export const COMMAND_MAX_WAIT_MS = 30_000;
 
 export async function readStdinLine(): Promise<string> {

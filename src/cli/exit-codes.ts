@@ -1,4 +1,4 @@
-// Exit codes of the CLI (issue 3), and the mapping of failures onto them.
+// Exit codes of the CLI (README "The command line"), and the mapping of failures onto them.
 import { UsageError } from './cli-args';
 import { ConnectionInputError } from '../core';
 import { NotConnectedError } from '../core';
@@ -18,7 +18,7 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof PurchaseValidationError || error instanceof IntentStateError || error instanceof PriceUnknownError) return { code: EXIT.usage, message: error.message };
   if (error instanceof TemplateNotSupportedError) return { code: EXIT.business, message: error.message };
   if (error instanceof MerchantApiError) return { code: EXIT.business, message: `${error.code} ${error.errorName}${error.requestId ? ` (requestId ${error.requestId})` : ''}` };
-  // The merchant asked to wait longer than a command blocks: it says until when (issue 11).
+  // The merchant asked to wait longer than a command blocks: it says until when.
   if (error instanceof MerchantNotBeforeError) return { code: EXIT.network, message: error.message };
   if (error instanceof MerchantTransportError || error instanceof MerchantProtocolError) return { code: EXIT.network, message: error.message };
   return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };

@@ -17,7 +17,7 @@ import { bindIpcHandlers } from './ipc/bind-ipc-handlers';
 import { forwardEvents } from './ipc/forward-events';
 import { createSenderCheck } from './ipc/sender-check';
 import { electronNotifications, notifyOnAppEvents } from './notifications';
-import { settingsSchema } from '../shared/ipc/views';
+import { settingsSchema } from '../shared/ipc/views/settings';
 import { notificationLanguage, type NotificationLanguage } from '../shared/notification-text';
 import { createSafeStoragePort } from './secrets/safe-storage-port';
 import { openDesktopSecrets } from './secrets/desktop-secret-store';

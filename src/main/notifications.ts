@@ -6,7 +6,7 @@
 // notification reports `failed`, which is passed on (logged) rather than lost.
 import { Notification } from 'electron';
 import type { EventName } from '../shared/ipc/contract';
-import { notificationSchema, type NotificationView } from '../shared/ipc/views';
+import { notificationSchema, type NotificationView } from '../shared/ipc/views/notifications';
 import { notificationText, type NotificationLanguage } from '../shared/notification-text';
 
 export interface NotificationPort {

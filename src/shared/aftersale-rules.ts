@@ -1,7 +1,7 @@
-// The rules of docs/contract.md 9.1, 9.2 and 7 ("a public image URL") for after-sales input, in one
+// The rules of contract §9.1, 9.2 and 7 ("a public image URL") for after-sales input, in one
 // place that core (which refuses before anything is written or sent) and the renderer's forms (which
 // explain each problem as it is typed) both use, so the two can never disagree. Pure: no Node, no DOM.
-import { AFTERSALE_CATEGORIES, AFTERSALE_LIMITS } from './ipc/aftersale-views';
+import { AFTERSALE_CATEGORIES, AFTERSALE_LIMITS } from './ipc/views/aftersales';
 
 export type CaseRuleCode =
   | 'CATEGORY_UNKNOWN'
@@ -58,7 +58,7 @@ export function characterCount(text: string): number {
 }
 
 /**
- * Why `url` is not a public HTTPS image URL (contract 7, after 7.1), or null when it is one. The
+ * Why `url` is not a public HTTPS image URL (contract §7, after 7.1), or null when it is one. The
  * host is judged as written, never resolved: an IP literal of any range is refused (a merchant's
  * public image lives under a name), as are localhost, single labels and private-use suffixes.
  */
@@ -112,7 +112,7 @@ function isCategory(value: string): value is NormalisedCase['category'] {
   return (AFTERSALE_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** Contract 9.1: a known category, a description of 1 to 500 characters after trimming, at most 5 public image URLs. */
+/** Contract §9.1: a known category, a description of 1 to 500 characters after trimming, at most 5 public image URLs. */
 export function checkCaseDraft(draft: CaseDraft): { ok: true; value: NormalisedCase } | { ok: false; problems: CaseFieldProblem[] } {
   const problems: CaseFieldProblem[] = [];
   const description = draft.description.trim();
@@ -127,7 +127,7 @@ export function checkCaseDraft(draft: CaseDraft): { ok: true; value: NormalisedC
   return { ok: true, value: { category: draft.category, description, images } };
 }
 
-/** Contract 9.2: text of at most 1000 characters, and text or at least one image. */
+/** Contract §9.2: text of at most 1000 characters, and text or at least one image. */
 export function checkMessageDraft(draft: MessageDraft): { ok: true; value: NormalisedMessage } | { ok: false; problems: CaseFieldProblem[] } {
   const problems: CaseFieldProblem[] = [];
   const text = draft.text.trim();

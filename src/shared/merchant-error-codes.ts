@@ -1,4 +1,4 @@
-// The stable business error codes of interface v1 (spec 7), by code. Clients decide by code, never by
+// The stable business error codes of interface v1 (interface v1 §7), by code. Clients decide by code, never by
 // message; the identifier names the meaning for logs and for the words shown to the buyer.
 
 export const MERCHANT_ERROR_CODES = {

@@ -33,7 +33,7 @@ export interface CooldownRule {
 export const MINUTE_WINDOW_MS = 60_000;
 export const BURST_WINDOW_MS = 1_000;
 
-/** Code for every quota and burst refusal (spec 7.2 RATE_LIMITED). */
+/** Code for every quota and burst refusal (interface v1 §7.2 RATE_LIMITED). */
 export const QUOTA_CODE: QuotaCode = 429001;
 
 export const GROUP_QUOTAS: Readonly<Record<QuotaGroup, QuotaRule>> = {

@@ -6,7 +6,7 @@
 // rather than counting symbols.
 
 export const MIN_EXPORT_PASSWORD_LENGTH = 10;
-/** The contract's limit (vault-views.ts); longer input is refused before it is hashed. */
+/** The contract's limit (ipc/views/vault.ts); longer input is refused before it is hashed. */
 export const MAX_EXPORT_PASSWORD_LENGTH = 256;
 
 export const PASSWORD_PROBLEMS = ['empty', 'tooShort', 'tooLong', 'oneClass', 'common', 'sequential', 'repeated'] as const;

@@ -1,4 +1,4 @@
-// The rules one top-up entry value must meet (contract 5), in one home for the order form and core:
+// The rules one top-up entry value must meet (contract §5), in one home for the order form and core:
 // the form checks them as the buyer types, core checks them again before an intent is written, and
 // the merchant last (422111). Values are cleaned first (purchase-entry-normalise.ts), so a phone
 // number typed with spaces is checked as the number it is. Problems are codes with a parameter;
@@ -16,7 +16,7 @@ export const INTEGER_PATTERN = /^-?\d+$/;
 export interface EntryFieldRule {
   readonly type: PurchaseFieldType;
   readonly required: boolean;
-  /** Anchored: the whole value must match (contract 5). */
+  /** Anchored: the whole value must match (contract §5). */
   readonly pattern: RegExp | null;
   readonly minLength: number | null;
   readonly maxLength: number | null;

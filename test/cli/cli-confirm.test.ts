@@ -1,4 +1,4 @@
-// PURCHASE_SCHEMA_CHANGED from the command line (issue 3): `order create` parks the intent as
+// PURCHASE_SCHEMA_CHANGED from the command line: `order create` parks the intent as
 // needs_confirmation (exit 3, code 409101) and sends nothing else by itself; `order confirm REF`
 // checks it against the refreshed template and sends the same ref once; `order withdraw REF` gives
 // up one the merchant does not hold. Against the real sandbox, over HTTPS.

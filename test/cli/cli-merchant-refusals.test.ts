@@ -1,4 +1,4 @@
-// The CLI as a user runs it against a hostile merchant (issue 11): `catalog sync` told
+// The CLI as a user runs it against a hostile merchant: `catalog sync` told
 // `Retry-After: 86400` ends at once with exit 4 and the time it may try again; a second process on the
 // same data folder sends nothing before then; a revoked key ends with exit 3 and 401001, sent once.
 // `order create` (its own data folder): a key revoked ends at once with exit 3 and 401001, the intent

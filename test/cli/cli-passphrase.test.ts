@@ -1,4 +1,4 @@
-// The CLI run exactly as issue 3 writes it: only PROCURE_API_KEY (or stdin), no PROCURE_PASSPHRASE.
+// The CLI run the simplest way a script can: only PROCURE_API_KEY (or stdin), no PROCURE_PASSPHRASE.
 // The data folder then keeps its own random passphrase in a 0600 key file, says so once, and still
 // stores neither the API key nor anything else in plain text; a folder made with a passphrase keeps
 // asking for it.

@@ -1,4 +1,4 @@
-// The price guard from the command line (issue 10): `order create --max-price YUAN` holds the order to
+// The price guard from the command line: `order create --max-price YUAN` holds the order to
 // the unit price the user confirmed; a higher price at send time parks it (exit 3, both prices named,
 // --json carries both) and charges nothing; `order confirm REF --max-price YUAN` sends the same ref at
 // the new price; without --max-price the cached price is taken and printed; a product that cannot be

@@ -1,4 +1,4 @@
-// THE CRASH TEST of issue 3: CLI processes submitting orders are killed with SIGKILL at many points
+// THE CRASH TEST (one clientOrderRef per intent, stored before the first send): CLI processes submitting orders are killed with SIGKILL at many points
 // (before the intent is written, after it is written, while the request is in flight, after the
 // merchant charged but before the answer was stored, and in the middle of a recovery run). Then
 // `run --until-idle` recovers, and the merchant's ledger must show exactly one charge per accepted

@@ -1,4 +1,4 @@
-// Issue 11, "the merchant's answers", as the buyer meets them in the real UI (built renderer, Debian
+// The merchant's access refusals as the buyer meets them in the real UI (built renderer, Debian
 // Chromium, web host with its demo merchant): the key revoked at the merchant, an order placed. The
 // order is kept and the dialog says what to do (replace the key in Settings; it waits and is sent once
 // the key works), nothing is charged; after the new key is entered in Settings the order goes out by

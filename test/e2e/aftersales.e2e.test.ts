@@ -1,4 +1,4 @@
-// Issue 6, "Shown by": after-sales in the real UI (built renderer, Debian Chromium) through the web
+// After-sales in the real UI (built renderer, Debian Chromium) through the web
 // host and its demo merchant (no webhooks there: replies come by the app's low-frequency polling).
 // The buyer buys a card order, opens a case from the order (the form explains what it refuses before
 // anything is sent), writes to the merchant and sees the message delivered; the merchant answers

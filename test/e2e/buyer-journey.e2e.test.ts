@@ -1,4 +1,4 @@
-// Issue 5, "Shown by": the buyer's whole basic job in the real UI (built renderer, Debian Chromium),
+// The buyer's whole basic job in the real UI (built renderer, Debian Chromium),
 // served by the web host (`npm run web -- --demo`) with the sandbox as its demo merchant. One host and
 // one page for the file: the steps build on each other like a buyer's afternoon does.
 import type { Browser, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 5, "Shown by": a new buyer connects through the form (merchant address, user ID, API key,
+// A new buyer connects through the form (merchant address, user ID, API key,
 // tested at once). The account is a fresh one from a sandbox's control API. The web host's own demo
 // merchant cannot be reached through the form here: its CA is made at start-up in a temporary folder
 // and never trusted by the host, so the form's merchant is a second sandbox whose CA folder exists

@@ -1,4 +1,4 @@
-// Issue 6, "Shown by": the secure export in the real UI (built renderer, Debian Chromium) through the
+// The secure export in the real UI (built renderer, Debian Chromium) through the
 // web host and its demo merchant. The buyer buys card codes, works in the vault (filters, selection,
 // reveal), exports the selected cards as a password-protected XLSX and everything not yet exported as
 // an encrypted ZIP through the export dialog, and reads the audit log. The web host writes into its

@@ -1,4 +1,4 @@
-// Issue 10, "Done when": the screens where a buyer decides to spend money keep the core's promise —
+// The screens where a buyer decides to spend money keep the core's promise —
 // what the buyer sees is what the buyer pays. Real UI (built renderer, Debian Chromium) through the web
 // host and its demo merchant; every order that spends money is checked against the sandbox's ledger,
 // not only against the screen. One host and one page for the file, like a buyer's session.

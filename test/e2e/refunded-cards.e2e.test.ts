@@ -1,4 +1,4 @@
-// Issue 10, items 7 and 8 in the real UI (built renderer, Debian Chromium) through the web host and
+// Refunded cards in the real UI (built renderer, Debian Chromium) through the web host and
 // its demo merchant: a card order completes, the buyer asks for a refund, the merchant grants it
 // (the sandbox control API), and the vault then marks its cards (已退款 / Refunded), names them by the
 // merchant's order number (never the internal ref), filters them, asks before revealing one, and

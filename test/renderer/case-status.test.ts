@@ -3,7 +3,7 @@
 // code the outbox records; the forms' rows say which rule they break; and every rule, state, category
 // and reason has words in both languages.
 import { describe, expect, it } from 'vitest';
-import { AFTERSALE_CATEGORIES } from '../../src/shared/ipc/aftersale-views';
+import { AFTERSALE_CATEGORIES } from '../../src/shared/ipc/views/aftersales';
 import { CASE_STATES } from '../../src/shared/merchant/known-values';
 import { caseStateView, categoryLabel, deliveryReason, isShowableImage, senderSide } from '../../src/renderer/src/lib/case-status';
 import { imageRowProblem, ruleText } from '../../src/renderer/src/lib/case-form';

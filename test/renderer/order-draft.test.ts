@@ -1,4 +1,4 @@
-// The order model (issue 10 item 1): for any sequence of what a person does to the quantity box and any
+// The order model: for any sequence of what a person does to the quantity box and any
 // template rule, the order that would be sent carries exactly the units the box shows (read as a person
 // reads it) and the total shown, or nothing is sent. The oracle below reads the box independently of
 // the model's parser.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateView } from '../../src/shared/ipc/views';
+import type { TemplateView } from '../../src/shared/ipc/views/catalog';
 import { normaliseFieldValue, validateField, validateForm, validateUnits } from '../../src/renderer/src/lib/purchase-validation';
 import { buildPurchaseEntries, templateToFormModel, type FieldModel, type FormModel } from '../../src/renderer/src/lib/template-form';
 

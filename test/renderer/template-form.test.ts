@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateView } from '../../src/shared/ipc/views';
+import type { TemplateView } from '../../src/shared/ipc/views/catalog';
 import {
   buildPurchaseEntries,
   groupCount,
   parsePastedAccounts,
-  resizeGroups,
   snapUnits,
   templateToFormModel,
   type FormModel,
@@ -58,10 +57,8 @@ describe('entry groups', () => {
     expect(groupCount('perUnit', 5)).toBe(5);
   });
 
-  it('resizes keeping typed values and builds entries without empty values', () => {
+  it('builds entries without empty values', () => {
     const m = model({ entryMode: 'perUnit', purchaseFields: [field({ fieldRef: 'a' }), field({ fieldRef: 'b', required: false })] });
-    const grown = resizeGroups([{ a: '1', b: '' }], 3, m.fields);
-    expect(grown).toEqual([{ a: '1', b: '' }, { a: '', b: '' }, { a: '', b: '' }]);
     expect(buildPurchaseEntries(m, [{ a: ' 1 ', b: '' }])).toEqual([{ a: '1' }]);
     expect(buildPurchaseEntries(model({ entryMode: 'none' }), [])).toBeUndefined();
   });

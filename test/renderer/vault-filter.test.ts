@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { dayRange, dayStartSeconds } from '../../src/renderer/src/lib/day-range';
 import { initialVaultFilter, scopeSelection, vaultListQuery } from '../../src/renderer/src/lib/vault-filter';
 import { translate } from '../../src/renderer/src/i18n/translate';
-import { vaultListQuerySchema } from '../../src/shared/ipc/vault-views';
+import { vaultListQuerySchema } from '../../src/shared/ipc/views/vault';
 import { PASSWORD_PROBLEMS } from '../../src/shared/password-policy';
 
 describe('day range', () => {

@@ -1,4 +1,4 @@
-// The after-sales input rules shared by core and the renderer's forms (contract 9.1, 9.2 and 7.1's
+// The after-sales input rules shared by core and the renderer's forms (contract §9.1, 9.2 and 7.1's
 // public image URL): what is accepted exactly at the limits, what each rule refuses, and that the
 // value sent is the trimmed one (the merchant compares trimmed descriptions on a repeated create).
 import { describe, expect, it } from 'vitest';

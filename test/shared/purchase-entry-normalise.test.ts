@@ -1,4 +1,4 @@
-// The shared cleaning of top-up entries: the examples from issue 10, and properties over any input
+// The shared cleaning of top-up entries: worked examples, and properties over any input
 // (idempotent; a valid value stays valid and unchanged; a valid value dressed up the ways people
 // paste it comes back to itself).
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Issue 11: while the desktop app keeps secrets in memory only (Linux's basic_text), the buyer can
+// While the desktop app keeps secrets in memory only (Linux's basic_text), the buyer can
 // move them into the passphrase-protected file; at the next start the app asks for that passphrase
 // before core opens, refuses a wrong one and asks again, and the API key and the vault's data key
 // are there (no DATA_KEY_MISSING). The passphrase is in no log line.

@@ -1,10 +1,10 @@
-// A small hostile merchant over real HTTPS on 127.0.0.1 (issue 11): a working catalog of card
+// A small hostile merchant over real HTTPS on 127.0.0.1: a working catalog of card
 // products (account, categories, catalog pages, details, templates, order detail) whose behaviour a
 // test switches at any moment: the key revoked, the account suspended, the IP denied, 500 on every
 // request, Retry-After in seconds or as an HTTP-date, and the paging anomalies of a careless merchant
 // (total changing mid-sync, duplicates across pages, an empty page before `total`, pageSize ignored).
 // It records every request so a test can assert what was (not) sent. Card orders are created (each
-// clientOrderRef charged once, idempotent as contract 7.1 says) and read back, so a test can count
+// clientOrderRef charged once, idempotent as contract §7.1 says) and read back, so a test can count
 // charges; the key can be rotated (the old one refused at once).
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -46,7 +46,7 @@ export interface HostileMerchant {
   readonly apiKey: string;
   readonly requests: HostileRequest[];
   readonly charges: HostileCharge[];
-  /** A new key is issued; the old one is refused with 401001 at once (spec 5 rule 4). */
+  /** A new key is issued; the old one is refused with 401001 at once (interface v1 §5 rule 4). */
   rotateKey(): string;
   mode(next: HostileMode): void;
   /** Changes one product's price (yuan) and moves its revision on, as a real change would. */

@@ -206,7 +206,7 @@ export function ok<T>(res: ApiResponse<T>): T {
   return must(res.json, 'envelope').data;
 }
 
-/** Asserts an error envelope of spec 7.1: the status, the code, data null and a requestId. */
+/** Asserts an error envelope of interface v1 §7.1: the status, the code, data null and a requestId. */
 export function expectError(res: ApiResponse, status: number, code: number): void {
   expect({ status: res.status, code: res.json?.code }, `body: ${res.text.slice(0, 300)}`).toEqual({ status, code });
   expect(res.json?.data).toBeNull();
@@ -350,7 +350,7 @@ export async function setFaults(h: Harness, faults: Record<string, unknown>): Pr
   await control(h.sandbox, 'POST', '/control/faults', faults);
 }
 
-/** Polls an order (at a modest rate, spec 7.5) until `predicate` holds, or fails with the last state seen. */
+/** Polls an order (at a modest rate, interface v1 §7.5) until `predicate` holds, or fails with the last state seen. */
 export async function waitForOrder(h: Harness, account: Account, clientOrderRef: string, predicate: (o: Order) => boolean, timeoutMs = 15_000): Promise<Order> {
   const deadline = Date.now() + timeoutMs;
   let last: Order | undefined;

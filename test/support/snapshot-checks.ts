@@ -1,4 +1,4 @@
-// Shape checks for the product snapshot of spec 2.4, shared by the product detail (contract 4, a
+// Shape checks for the product snapshot of interface v1 §2.4, shared by the product detail (contract §4, a
 // superset of it) and the product.changed webhook body.
 import { expect } from 'vitest';
 import { asArray, asRecord, isYuan } from './wire-checks';
@@ -37,7 +37,7 @@ export function expectBrand(value: unknown, where: string): Snapshot['brand'] {
   return brand as Snapshot['brand'];
 }
 
-/** Every field of spec 2.4 productSnapshot with its type and the remainingUnits rule. */
+/** Every field of interface v1 §2.4 productSnapshot with its type and the remainingUnits rule. */
 export function expectSnapshot(value: unknown, where = 'snapshot'): Snapshot {
   const s = asRecord(value, where);
   expect(Number.isInteger(s.productRef), `${where}.productRef`).toBe(true);
@@ -70,7 +70,7 @@ export function expectSnapshot(value: unknown, where = 'snapshot'): Snapshot {
   });
   expect(refs.size, `${where}.variants have distinct variantRefs`).toBe(variants.length);
   if (variants.length === 1) {
-    // A product with one variant is a single-variant product, whose variant is variantRef 0 (spec 2.4).
+    // A product with one variant is a single-variant product, whose variant is variantRef 0 (interface v1 §2.4).
     expect(asRecord(variants[0], 'variant').variantRef, `${where}: single variant has variantRef 0`).toBe(0);
   }
   return s as unknown as Snapshot;

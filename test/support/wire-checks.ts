@@ -1,7 +1,7 @@
-// Shared checks for the conformance suite: the envelope of spec 2.3 / contract 0, small narrowing
+// Shared checks for the conformance suite: the envelope of interface v1 §2.3 / contract §0, small narrowing
 // helpers (the suite forbids `!`), a pacer that keeps one account under the total burst of
-// contract 8 (30 per second) when a test makes many calls on purpose, and a request with a
-// chosen Host header (spec 5: a wrong domain is 404 before authentication).
+// contract §8 (30 per second) when a test makes many calls on purpose, and a request with a
+// chosen Host header (interface v1 §5: a wrong domain is 404 before authentication).
 import { request } from 'node:https';
 import { checkServerIdentity } from 'node:tls';
 import { expect } from 'vitest';
@@ -42,7 +42,7 @@ export function header(res: ApiResponse, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Envelope fields every response must have (spec 2.3), plus the X-Request-Id header (contract 0). */
+/** Envelope fields every response must have (interface v1 §2.3), plus the X-Request-Id header (contract §0). */
 export function expectEnvelope(res: ApiResponse): Envelope<unknown> {
   const json = res.json;
   if (json === undefined) throw new Error(`HTTP ${res.status}: body is not JSON: ${res.text.slice(0, 300)}`);
@@ -56,14 +56,14 @@ export function expectEnvelope(res: ApiResponse): Envelope<unknown> {
   return json;
 }
 
-/** A success: HTTP 200, code 0, data an object (contract 0). Returns data. */
+/** A success: HTTP 200, code 0, data an object (contract §0). Returns data. */
 export function expectOk(res: ApiResponse): Record<string, unknown> {
   const json = expectEnvelope(res);
   expect({ status: res.status, code: json.code }, res.text.slice(0, 400)).toEqual({ status: 200, code: 0 });
   return asRecord(json.data, 'data');
 }
 
-/** An error: the exact HTTP status and code, data null (spec 7.1). Returns the message. */
+/** An error: the exact HTTP status and code, data null (interface v1 §7.1). Returns the message. */
 export function expectError(res: ApiResponse, status: number, code: number): string {
   const json = expectEnvelope(res);
   expect({ status: res.status, code: json.code }, res.text.slice(0, 400)).toEqual({ status, code });
@@ -71,7 +71,7 @@ export function expectError(res: ApiResponse, status: number, code: number): str
   return json.message;
 }
 
-/** A list payload (spec 2.3) with its types; returns the typed parts. */
+/** A list payload (interface v1 §2.3) with its types; returns the typed parts. */
 export function expectListPayload(data: Record<string, unknown>): { list: Record<string, unknown>[]; total: number; page: number; pageSize: number } {
   const list = asArray(data.list, 'list').map((item, i) => asRecord(item, `list[${i}]`));
   expect(Number.isInteger(data.total)).toBe(true);
@@ -80,7 +80,7 @@ export function expectListPayload(data: Record<string, unknown>): { list: Record
   return { list, total: data.total as number, page: data.page as number, pageSize: data.pageSize as number };
 }
 
-/** Yuan amounts: a finite number with at most two decimals (spec 2.1). */
+/** Yuan amounts: a finite number with at most two decimals (interface v1 §2.1). */
 export function isYuan(value: unknown): boolean {
   return typeof value === 'number' && Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 }
@@ -89,7 +89,7 @@ const pacers = new Map<string, number[]>();
 
 /**
  * callApi, but never more than `perSecond` calls per rolling second for one account, so tests that
- * walk the catalog are not refused by the total burst of 30 (contract 8). The default 20 leaves room.
+ * walk the catalog are not refused by the total burst of 30 (contract §8). The default 20 leaves room.
  */
 export async function pacedCall(sandbox: RunningSandbox, auth: Credentials, method: string, path: string, options: Omit<CallOptions, 'auth'> = {}, perSecond = 20): Promise<ApiResponse> {
   const key = `${sandbox.baseUrl}|${auth.userId}`;
@@ -163,7 +163,7 @@ export function callWithHost(sandbox: RunningSandbox, host: string, path: string
   });
 }
 
-/** The smallest allowed `units` of a product's template (contract 5: unitRule.min). */
+/** The smallest allowed `units` of a product's template (contract §5: unitRule.min). */
 export async function templateMinUnits(sandbox: RunningSandbox, auth: Credentials, productRef: number, variantRef?: number): Promise<number> {
   const data = expectOk(await callApi(sandbox, 'GET', '/goods/tpl', { auth, query: { productRef, variantRef } }));
   const rule = asRecord(data.unitRule, 'unitRule');

@@ -1,5 +1,5 @@
 // `tunnel ngrok-authtoken`: stores the user's ngrok authtoken where `run --tunnel ngrok` reads it,
-// in the secret store beside the API key (issue 4: "stored like the API key"). Like the key it comes
+// in the secret store beside the API key, and kept the same way. Like the key it comes
 // from the environment (PROCURE_NGROK_AUTHTOKEN) or standard input, never from argv, which every
 // process on the machine can read; it is never printed back.
 import { saveNgrokAuthtoken } from '../../core';

@@ -1,5 +1,5 @@
 // `--max-price YUAN`: the unit price the CLI user confirms for `order create` and `order confirm`
-// (issue 10's price guard). Without it the catalog cache's current price is taken and printed on
+// (the price guard, contract §7.7). Without it the catalog cache's current price is taken and printed on
 // stderr, so the user sees what the order is held to; with no price known at all nothing is placed.
 import { cachedUnitPriceFen } from '../../core';
 import { parseYuanText } from '../../shared/money';

@@ -4,7 +4,7 @@
 // also starts the receiver on 127.0.0.1 (port 0 = a free one) behind the chosen tunnel (loopback by
 // default), prints the callback URL it registered as one JSON line, keeps the watched products
 // subscribed to it, and publishes it so that `order create` in another process puts it on new orders.
-import { createEventsService, type EventsService } from '../../core';
+import { createWebhookService, type WebhookService } from '../../core';
 import { createTunnel } from '../../core';
 import type { TunnelSpec } from '../../core';
 import { parseTunnelSpec, TunnelSpecError } from '../../core';
@@ -39,16 +39,16 @@ export async function runCommand(context: CliContext, args: ParsedArgs): Promise
   const recovered = services.outbox.recover();
   if (recovered > 0) progress(`recovering ${recovered} order(s) whose outcome was unknown`);
 
-  let events: EventsService | null = null;
+  let webhooks: WebhookService | null = null;
   if (choice !== null) {
-    events = services.attachEvents((parts) =>
-      createEventsService({
+    webhooks = services.attachWebhooks((parts) =>
+      createWebhookService({
         ...parts,
         port: choice.port,
         tunnel: createTunnel(choice.spec, { logger: parts.logger, secrets: parts.secrets, clock: parts.clock }),
       }),
     );
-    const { callbackUrl } = await events.start();
+    const { callbackUrl } = await webhooks.start();
     printJson({ callbackUrl });
   }
 

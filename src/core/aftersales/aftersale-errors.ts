@@ -2,14 +2,14 @@
 // the buyer's text), so they can be logged and shown as they are.
 import type { CaseFieldProblem } from '../../shared/aftersale-rules';
 
-/** The input breaks a rule of contract 9: nothing was written or sent. */
+/** The input breaks a rule of contract §9: nothing was written or sent. */
 export class CaseValidationError extends Error {
   override readonly name = 'CaseValidationError';
   constructor(
     readonly what: 'case' | 'message',
     readonly problems: readonly CaseFieldProblem[],
   ) {
-    super(`the ${what} does not fit contract 9: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    super(`the ${what} does not fit contract §9: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
   }
 }
 
@@ -35,7 +35,7 @@ export class AftersaleNotFoundError extends Error {
 
 /**
  * A case create whose answer did not come (merchant away, 5xx, timeout): the merchant may have opened
- * the case. The same create is sent again in the background until the outcome is known (contract 9.1
+ * the case. The same create is sent again in the background until the outcome is known (contract §9.1
  * makes that safe); the case then appears by itself.
  */
 export class CaseOpenPendingError extends Error {

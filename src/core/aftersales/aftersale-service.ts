@@ -43,7 +43,34 @@ export interface AftersaleServiceOptions {
 const MIN_WAIT_MS = 250;
 const MAX_WAIT_MS = 60_000;
 
-export function createAftersaleService(options: AftersaleServiceOptions) {
+/** After-sales cases of the connection: opening, messages, polling, as one worker. */
+export interface AftersaleService {
+  /** Opens a case from an order (checked first); resolves with the case ref once the merchant has it. */
+  open(draft: CaseDraft & {
+      clientOrderRef: string;
+  }): Promise<string>;
+  /** Queues a message (its ref stored before anything is sent) and wakes the outbox; returns the ref. */
+  send(platformCaseRef: string, draft: MessageDraft): string;
+  /** Reads the case from the merchant now (the buyer asked); waiting messages go too once it answers. */
+  refresh(platformCaseRef: string): Promise<void>;
+  /** The buyer has the chat open: everything stored so far is read. */
+  markRead(platformCaseRef: string): void;
+  /** Start-up recovery: interrupted sends and creates are sent again (same ref, same content). */
+  recover(): {
+      messages: number;
+      opens: number;
+  };
+  /** One pass over what is due now (tests; the loop runs the same). */
+  runOnce(): Promise<void>;
+  /** Something to do now: a message queued, the network back. */
+  poke(): void;
+  /** Runs the outbox, the case opener and case polling until stop(). */
+  start(): void;
+  /** Stops the loop and waits for the pass in flight. */
+  stop(): Promise<void>;
+}
+
+export function createAftersaleService(options: AftersaleServiceOptions): AftersaleService {
   const { db, clock, logger } = options;
   const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
 
@@ -163,4 +190,3 @@ export function createAftersaleService(options: AftersaleServiceOptions) {
   };
 }
 
-export type AftersaleService = ReturnType<typeof createAftersaleService>;

@@ -1,7 +1,7 @@
-// Opening a case from an order (contract 9.1).
+// Opening a case from an order (contract §9.1).
 //
 // Before anything is sent: the input is checked (case-validation.ts) and the order must list
-// `aftersale` in its allowedActions (spec 4.2.4). What is stored may be stale (a case the merchant
+// `aftersale` in its allowedActions (interface v1 §4.2.4). What is stored may be stale (a case the merchant
 // resolved frees the order again without moving its revision), so a refusal is only given after the
 // order was read again; the words say why (a case is open, the order is not finished, …).
 //
@@ -47,7 +47,7 @@ interface OrderFacts {
 
 const DEFAULT_RETRY: BackoffRule = { baseMs: 5_000, maxMs: 15 * 60_000 };
 
-export function bodyOfIntent(intent: Pick<OpenIntent, 'clientOrderRef' | 'category' | 'description' | 'images'>): AftersaleBody {
+function bodyOfIntent(intent: Pick<OpenIntent, 'clientOrderRef' | 'category' | 'description' | 'images'>): AftersaleBody {
   return {
     clientOrderRef: intent.clientOrderRef,
     category: intent.category,
@@ -63,7 +63,19 @@ const sameContent = (intent: OpenIntent, content: NormalisedCase): boolean =>
 const definitelyRefused = (error: unknown): error is MerchantApiError =>
   error instanceof MerchantApiError && error.httpStatus >= 400 && error.httpStatus < 500 && error.httpStatus !== 401 && error.httpStatus !== 403 && error.httpStatus !== 429;
 
-export function createCaseOpener(options: CaseOpenerOptions) {
+/** Opens cases under a stored ref, sending an interrupted create again with the same content. */
+export interface CaseOpener {
+  /** Opens a case (or finds the one an earlier identical attempt opened); resolves with its ref. */
+  open(ref: string, content: NormalisedCase): Promise<string>;
+  /** Start-up: creates that were on their way are unknown until sent again. */
+  recover(): number;
+  /** Sends again every unresolved create that is due; returns how many were tried. */
+  resolveDue(signal?: AbortSignal): Promise<number>;
+  /** Core-clock ms when the next unresolved create is due (null: none). */
+  nextWakeMs(): number | null;
+}
+
+export function createCaseOpener(options: CaseOpenerOptions): CaseOpener {
   const { db, client, clock, logger, cases, orders } = options;
   const retryRule = options.retry ?? DEFAULT_RETRY;
   /** One create per order at a time: the buyer's and the background's never race each other. */
@@ -229,4 +241,3 @@ export function createCaseOpener(options: CaseOpenerOptions) {
   };
 }
 
-export type CaseOpener = ReturnType<typeof createCaseOpener>;

@@ -1,4 +1,4 @@
-// When to read an open case's detail again (spec 7.5: never every second; wait for webhooks and then
+// When to read an open case's detail again (interface v1 §7.5: never every second; wait for webhooks and then
 // query at low frequency). Per case: 15 s after a change (ours or the merchant's), doubling while
 // nothing changes, up to 5 minutes; with webhooks live, 5 minutes doubling up to an hour, since they
 // bring the merchant's replies and polling only guards against a lost one. Cases the merchant
@@ -14,7 +14,7 @@ export const CASE_POLL_POLICY: PollPolicy = {
 /** At most this many case reads per minute from polling: a quarter of aftersaleRead (120/min), the rest left for the buyer. */
 export const DEFAULT_POLLS_PER_MINUTE = 30;
 
-/** The states in which a case is finished (contract 9.3); SQL filters use the same two. */
+/** The states in which a case is finished (contract §9.3); SQL filters use the same two. */
 export const DONE_CASE_STATES = ['resolved', 'closed'] as const;
 
 /** Whether a case is finished: only the known `resolved` and `closed`. Unknown states are not. */

@@ -40,7 +40,21 @@ interface Stamp {
 
 const WINDOW_MS = 60_000;
 
-export function createCaseTracker(options: CaseTrackerOptions) {
+/** Stores case details and plans each case's next poll. */
+export interface CaseTracker {
+  /** Stores a case detail the merchant sent (create answer, GET) and plans the next poll. */
+  apply(detail: AftersaleCase, polled: boolean): CaseApplyOutcome;
+  /** GET /aftersales/{ref} and apply it; throws the client's typed errors. */
+  refresh(ref: string, signal?: AbortSignal): Promise<CaseApplyOutcome>;
+  /** Something happened on the case (the buyer wrote): a reply may follow, so look again soon. */
+  soon(ref: string): void;
+  /** Polls the cases that are due, within the per-minute budget; returns how many were polled. */
+  pollDue(signal?: AbortSignal): Promise<number>;
+  /** Core-clock ms when polling can do something next (a due case, or the budget freeing up). */
+  nextWakeMs(): number | null;
+}
+
+export function createCaseTracker(options: CaseTrackerOptions): CaseTracker {
   const { db, client, clock, logger } = options;
   const policy = options.policy ?? CASE_POLL_POLICY;
   const webhooksLive = options.webhooksLive ?? (() => false);
@@ -134,4 +148,3 @@ export function createCaseTracker(options: CaseTrackerOptions) {
   };
 }
 
-export type CaseTracker = ReturnType<typeof createCaseTracker>;

@@ -1,4 +1,4 @@
-// Case and message input checked against contract 9 before anything is written or sent, with the
+// Case and message input checked against contract §9 before anything is written or sent, with the
 // shared rules the renderer's forms use too. Returns what is sent: trimmed, blank image rows dropped.
 import { checkCaseDraft, checkMessageDraft, type CaseDraft, type MessageDraft, type NormalisedCase, type NormalisedMessage } from '../../shared/aftersale-rules';
 import { CaseValidationError } from './aftersale-errors';

@@ -4,7 +4,7 @@
 // local row yields to the merchant's copy with the same clientMessageRef as soon as that is stored.
 // Works without a connection; nothing here writes.
 import type { Database } from 'better-sqlite3';
-import type { CaseDelivery, CaseDetail, CaseListQuery, CaseMessageView, CaseRow, UnreadSummary } from '../../shared/ipc/aftersale-views';
+import type { CaseDelivery, CaseDetail, CaseListQuery, CaseMessageView, CaseRow, UnreadSummary } from '../../shared/ipc/views/aftersales';
 import { isCaseDone } from './case-poll-policy';
 import type { OutboxStatus } from './outbox-store';
 
@@ -107,7 +107,17 @@ function toRow(row: CaseJoinRow): CaseRow {
 
 const DELIVERY: Record<OutboxStatus, CaseDelivery> = { queued: 'pending', sending: 'pending', retrying: 'retrying', sent: 'sent', failed: 'failed' };
 
-export function createCaseViews(db: Database) {
+/** The stored cases as the renderer sees them. */
+export interface CaseViews {
+  /** Every stored case, latest activity first, filtered: 'active' = not resolved or closed (unknown states included). */
+  list(query: CaseListQuery): CaseRow[];
+  /** One stored case with its messages and their delivery state; null when unknown. */
+  detail(ref: string): CaseDetail | null;
+  /** Merchant messages the buyer has not read: in all, and per order and case. */
+  unread(): UnreadSummary;
+}
+
+export function createCaseViews(db: Database): CaseViews {
   const oneCase = db.prepare<[string], CaseJoinRow>(`${SELECT_CASES} WHERE c.platform_case_ref = ?`);
   const allCases = db.prepare<[], CaseJoinRow>(`${SELECT_CASES} ORDER BY max(c.updated_at, coalesce(lm.created_at, 0)) DESC, c.created_at DESC, c.platform_case_ref`);
   const storedMessages = db.prepare<[string], StoredMessageRow>(
@@ -191,4 +201,3 @@ export function createCaseViews(db: Database) {
   };
 }
 
-export type CaseViews = ReturnType<typeof createCaseViews>;

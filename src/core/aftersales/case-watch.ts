@@ -5,7 +5,7 @@
 // side past the case's notified position is reported once: the position is stored with the report,
 // so neither a second scan, a second writer nor a restart reports it again. Messages the buyer has
 // already read (the chat was open) are marked without being reported.
-import { periodicScan } from '../platform/periodic-scan';
+import { periodicScan, type PeriodicScan } from '../platform/periodic-scan';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from '../logging/logger';
 import { markNotified, unnotifiedMessages, type UnnotifiedMessage } from './tracking-store';
@@ -27,7 +27,10 @@ const CASE_SCAN = `
     coalesce(t.read_position, -1) AS sig
   FROM aftersale_cases c LEFT JOIN aftersale_tracking t ON t.platform_case_ref = c.platform_case_ref`;
 
-export function createCaseWatch(options: CaseWatchOptions) {
+/** Pushes case changes and new merchant messages: a periodic scan of the stored cases (start, stop, poke). */
+export type CaseWatch = PeriodicScan;
+
+export function createCaseWatch(options: CaseWatchOptions): CaseWatch {
   const { db, logger } = options;
   const caseScan = db.prepare<[], { ref: string; sig: string }>(CASE_SCAN);
   const seen = new Map<string, string>();
@@ -62,5 +65,3 @@ export function createCaseWatch(options: CaseWatchOptions) {
 
   return periodicScan(scan, options.intervalMs ?? 500);
 }
-
-export type CaseWatch = ReturnType<typeof createCaseWatch>;

@@ -1,7 +1,7 @@
 // The message outbox: sends the buyer's messages to the merchant exactly once each.
 //
 // A message is written with its clientMessageRef before the first send (outbox-store.ts), so every
-// retry, and every send after a restart, carries the same ref, text and images; contract 9.2 makes
+// retry, and every send after a restart, carries the same ref, text and images; contract §9.2 makes
 // the merchant return the original message for them and append nothing. For each due message:
 //   queued | retrying → 'sending' (durably, before the request) → POST /aftersales/{ref}/messages.
 // Outcomes:
@@ -58,7 +58,7 @@ const DEFAULT_OFFLINE: BackoffRule = { baseMs: 2_000, maxMs: 60_000 };
 const BLOCKED_RETRY: BackoffRule = { baseMs: 60_000, maxMs: 30 * 60_000 };
 
 /** The message body, built only from the stored row: every send is the same request. */
-export function messageBodyOf(message: OutboxMessage): MessageBody {
+function messageBodyOf(message: OutboxMessage): MessageBody {
   return { clientMessageRef: message.clientMessageRef, text: message.text, ...(message.images.length > 0 ? { images: message.images } : {}) };
 }
 
@@ -82,7 +82,21 @@ export function noteOf(error: unknown): AttemptNote {
   return { code: 'LOCAL', message: 'the app could not send it', requestId: null };
 }
 
-export function createMessageOutbox(options: MessageOutboxOptions) {
+/** Sends queued buyer messages under their stored clientMessageRef, pausing while the merchant is unreachable. */
+export interface MessageOutbox {
+  /** Start-up: messages left 'sending' by a crash are sent again (same ref: safe). Returns how many. */
+  recover(): number;
+  /** Sends what is due now, oldest first, one message per case at a time; returns how many were tried. */
+  runOnce(signal?: AbortSignal): Promise<number>;
+  /** Core-clock ms of the next due message (null: none); an outage pause pushes it back. */
+  nextWakeMs(): number | null;
+  /** Something new to send, or the network is back: stop waiting out the outage. */
+  poke(): void;
+  /** Any answer from the merchant: the outage (if there was one) is over, waiting messages go now. */
+  reachable(): void;
+}
+
+export function createMessageOutbox(options: MessageOutboxOptions): MessageOutbox {
   const { db, client, clock, logger, tracker } = options;
   const retryRule = options.retry ?? DEFAULT_RETRY;
   const offlineRule = options.offline ?? DEFAULT_OFFLINE;
@@ -209,4 +223,3 @@ export function createMessageOutbox(options: MessageOutboxOptions) {
   };
 }
 
-export type MessageOutbox = ReturnType<typeof createMessageOutbox>;

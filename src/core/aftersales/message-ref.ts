@@ -1,4 +1,4 @@
-// clientMessageRef (contract 9.2: 1..64 characters of A-Z a-z 0-9 _ -). 24 random bytes in base64url
+// clientMessageRef (contract §9.2: 1..64 characters of A-Z a-z 0-9 _ -). 24 random bytes in base64url
 // are 32 characters and 192 bits: never reused, so a ref can only ever name one message.
 import { randomBytes } from 'node:crypto';
 

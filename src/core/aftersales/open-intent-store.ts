@@ -57,7 +57,7 @@ export function insertOpenIntent(db: Database, content: { clientOrderRef: string
   ).run(content.clientOrderRef, content.category, content.description, JSON.stringify(content.images), now, now);
 }
 
-/** One more send of the same content (a create with the same content is a safe retry, contract 9.1). */
+/** One more send of the same content (a create with the same content is a safe retry, contract §9.1). */
 export function claimOpenIntent(db: Database, clientOrderRef: string, now: number): OpenIntent | null {
   db.prepare(`UPDATE aftersale_open_intents SET status = 'sending', attempts = attempts + 1, next_attempt_at = NULL, updated_at = ? WHERE client_order_ref = ?`).run(
     now,

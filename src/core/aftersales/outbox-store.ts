@@ -82,10 +82,6 @@ export function getOutboxMessage(db: Database, clientMessageRef: string): Outbox
   return row === undefined ? null : toMessage(row);
 }
 
-export function listCaseOutbox(db: Database, platformCaseRef: string): OutboxMessage[] {
-  return db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM aftersale_outbox WHERE platform_case_ref = ? ORDER BY rowid`).all(platformCaseRef).map(toMessage);
-}
-
 /** Claims a due message for one send; false when another worker (or nothing) has it. */
 export function claimForSending(db: Database, clientMessageRef: string, now: number): boolean {
   return (
@@ -125,7 +121,7 @@ export function markFailed(db: Database, clientMessageRef: string, note: Attempt
   ).run(note.code, note.message, note.requestId, now, clientMessageRef);
 }
 
-/** Start-up: a 'sending' row may have reached the merchant before a crash; sending it again is safe (contract 9.2). */
+/** Start-up: a 'sending' row may have reached the merchant before a crash; sending it again is safe (contract §9.2). */
 export function markInterruptedForRetry(db: Database, now: number): number {
   return db
     .prepare(

@@ -2,7 +2,7 @@
 // an order (checked and explained in core), queueing a message (its ref is stored before anything is
 // sent; the outbox sends it), marking a case read, and the unread counts. Reads and marking read work
 // without a connection; everything that talks to the merchant goes through the connection's services.
-import type { CaseDetail } from '../../shared/ipc/aftersale-views';
+import type { CaseDetail } from '../../shared/ipc/views/aftersales';
 import { markCaseRead } from '../aftersales/tracking-store';
 import { createCaseViews } from '../aftersales/case-views';
 import { AppFailure } from './error-mapping';

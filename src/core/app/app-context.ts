@@ -1,6 +1,6 @@
 // What every channel handler shares: core, the host's ports, the event emitter, the named readers,
 // and the connection lifecycle (merchant services started while connected). Built by app-service.ts.
-import type { AccountView, ConnectionStatus } from '../../shared/ipc/views';
+import type { AccountView, ConnectionStatus } from '../../shared/ipc/views/connection';
 import type { Account } from '../../shared/merchant/account';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import type { Core, MerchantServices } from '../create-core';

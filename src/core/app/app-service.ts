@@ -6,13 +6,14 @@
 // attached them or the settings name a tunnel) and the change watch while the app is connected.
 import { CHANNELS, isChannelName, type EventName } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-result';
-import type { AccountView, ConnectionStatus, NotificationView } from '../../shared/ipc/views';
+import type { AccountView, ConnectionStatus } from '../../shared/ipc/views/connection';
+import type { NotificationView } from '../../shared/ipc/views/notifications';
 import type { Account } from '../../shared/merchant/account';
 import { notificationText, type NotificationFacts } from '../../shared/notification-text';
 import { createCatalogReader } from '../catalog/catalog-reader';
 import { readApiKey, API_KEY_SECRET } from '../connection/connection-settings';
 import { NotConnectedError, type Core, type MerchantServices } from '../create-core';
-import { eventsFactoryFromSettings } from '../webhooks/events-from-settings';
+import { webhookFactoryFromSettings } from '../webhooks/webhook-from-settings';
 import { createProductWatchStore } from '../webhooks/product-watch-store';
 import { RedactingLogger } from '../logging/redacting-logger';
 import { createAppEvents } from './app-events';
@@ -22,7 +23,7 @@ import { catalogHandlers } from './catalog-handlers';
 import { createChangeWatch, type OrderTransition, type WatchedProductChange } from './change-watch';
 import { connectionHandlers } from './connection-handlers';
 import { AppFailure, INTERNAL_MESSAGE, toIpcError } from './error-mapping';
-import { eventsHandlers, eventsHealthView } from './events-handlers';
+import { webhookHandlers, webhookHealthView } from './webhook-handlers';
 import type { ChannelHandlers } from './handler-types';
 import { orderHandlers } from './order-handlers';
 import { createOrderViews } from './order-views';
@@ -91,17 +92,17 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
 
   /** The webhook side the user chose in the settings (unless the host attached its own), started. */
   const startWebhooks = async (services: MerchantServices): Promise<void> => {
-    if (services.events === null) {
+    if (services.webhooks === null) {
       try {
-        const factory = eventsFactoryFromSettings(readSettings(core.db));
-        if (factory !== null) services.attachEvents(factory);
+        const factory = webhookFactoryFromSettings(readSettings(core.db));
+        if (factory !== null) services.attachWebhooks(factory);
       } catch (error) {
         logger.warn('the webhook tunnel in the settings cannot be used; orders are tracked by polling', { error: error instanceof Error ? error.message : 'unknown' });
       }
     }
-    if (services.events !== null) {
+    if (services.webhooks !== null) {
       try {
-        await services.events.start();
+        await services.webhooks.start();
       } catch (error) {
         // Webhooks are an optimisation: polling carries on without them, and the health says why.
         logger.warn('webhooks could not start; orders are tracked by polling', { error: error instanceof Error ? error.message : 'unknown' });
@@ -113,7 +114,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   const webhookSettingsChanged = async (): Promise<void> => {
     const services = running;
     if (services === null) return;
-    await services.detachEvents();
+    await services.detachWebhooks();
     await startWebhooks(services);
   };
 
@@ -262,12 +263,12 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     ...aftersaleHandlers(ctx),
     ...settingsHandlers(ctx),
     ...secretStoreHandlers(ctx),
-    ...eventsHandlers(ctx),
+    ...webhookHandlers(ctx),
   };
 
   const pushHealth = (): void => {
     try {
-      const health = eventsHealthView(ctx);
+      const health = webhookHealthView(ctx);
       const text = JSON.stringify(health);
       if (text === lastHealth) return;
       lastHealth = text;

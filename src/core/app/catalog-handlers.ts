@@ -1,8 +1,8 @@
 // catalog.*: reads of the offline cache (categories, search, product, price history), the background
-// sync, and the watch toggle. Watching goes through the events service when it runs (it subscribes
+// sync, and the watch toggle. Watching goes through the webhook service when it runs (it subscribes
 // the product with the live callback URL); otherwise the row is written to the same watch list
 // (0007) and subscribed once webhooks start.
-import type { ProductView } from '../../shared/ipc/views';
+import type { ProductView } from '../../shared/ipc/views/catalog';
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
@@ -41,12 +41,12 @@ export function catalogHandlers(ctx: AppContext): HandlersFor<Channels> {
 
     'catalog.setWatched': async ({ productRef, watched }) => {
       productView(productRef);
-      const events = ctx.activeServices()?.events ?? null;
+      const webhooks = ctx.activeServices()?.webhooks ?? null;
       if (watched) {
-        if (events !== null) events.watch([productRef]);
+        if (webhooks !== null) webhooks.watch([productRef]);
         else ctx.watchStore.add([productRef], ctx.nowSeconds());
-      } else if (events !== null) {
-        await events.unwatch([productRef]);
+      } else if (webhooks !== null) {
+        await webhooks.unwatch([productRef]);
       } else {
         // Without webhooks running nothing can be unsubscribed now; the subscription lapses at its expiry.
         ctx.watchStore.remove([productRef]);

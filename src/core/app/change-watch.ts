@@ -6,7 +6,7 @@
 // folder) write the same tables. A cheap fingerprint scan of only what can move — intents in flight,
 // orders still polled, rows touched since the last scan — catches every writer, at a fixed cost per
 // scan. Handlers poke it after their own changes, so the buyer's actions show at once.
-import { periodicScan } from '../platform/periodic-scan';
+import { periodicScan, type PeriodicScan } from '../platform/periodic-scan';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from '../logging/logger';
 import type { Clock } from '../platform/clock';
@@ -87,7 +87,10 @@ const PRODUCT_SCAN = `
     (SELECT coalesce(group_concat(v.variant_ref || ':' || coalesce(v.remaining_units, '')), '') FROM variants v WHERE v.product_ref = w.product_ref) AS stock
   FROM watched_products w LEFT JOIN products p ON p.product_ref = w.product_ref`;
 
-export function createChangeWatch(options: ChangeWatchOptions) {
+/** Tells the UI of order and watched-product changes any writer made: a periodic scan of the database (start, stop, poke). */
+export type ChangeWatch = PeriodicScan;
+
+export function createChangeWatch(options: ChangeWatchOptions): ChangeWatch {
   const { db, clock, logger } = options;
   const orderScan = db.prepare<{ since: number }, OrderScanRow>(ORDER_SCAN);
   const productScan = db.prepare<[], ProductScanRow>(PRODUCT_SCAN);
@@ -154,5 +157,3 @@ export function createChangeWatch(options: ChangeWatchOptions) {
 
   return periodicScan(scan, options.intervalMs ?? 500);
 }
-
-export type ChangeWatch = ReturnType<typeof createChangeWatch>;

@@ -1,7 +1,7 @@
 // orders.*: the template for the form, placing an order (the intent is durable before anything is
 // sent; the outbox is poked to send it now), the list and detail views, and the actions, which core
 // allows only when the stored allowedActions lists them.
-import type { OrderDetail, WithdrawResult } from '../../shared/ipc/views';
+import type { OrderDetail, WithdrawResult } from '../../shared/ipc/views/orders';
 import type { MerchantServices } from '../create-core';
 import { getStoredOrder } from '../orders/order-store';
 import { readCachedTemplate } from '../orders/template-cache';

@@ -2,7 +2,7 @@
 // catalog cache while the merchant has not answered yet, refunds (recorded ones and our unresolved
 // refund requests) and the masked cards. Named statements over core's tables; nothing is written.
 import type { Database } from 'better-sqlite3';
-import type { OrderDetail, OrderRow } from '../../shared/ipc/views';
+import type { OrderDetail, OrderRow } from '../../shared/ipc/views/orders';
 import { listStateHistory } from '../orders/order-store';
 import { maskRechargedAccount } from '../../shared/recharged-account';
 import { readCachedTemplate } from '../orders/template-cache';
@@ -117,9 +117,17 @@ export interface OrderListFilter {
   readonly limit?: number | undefined;
 }
 
-export const DEFAULT_ORDER_LIST_LIMIT = 200;
+const DEFAULT_ORDER_LIST_LIMIT = 200;
 
-export function createOrderViews(db: Database, vault: VaultReader) {
+/** The stored orders as the renderer sees them. */
+export interface OrderViews {
+  /** The orders list as the renderer shows it (intents and orders, newest first), filtered. */
+  list(filter: OrderListFilter): OrderRow[];
+  /** One order with its refunds, masked cards and state history; null when unknown. */
+  detail(clientOrderRef: string): OrderDetail | null;
+}
+
+export function createOrderViews(db: Database, vault: VaultReader): OrderViews {
   const list = db.prepare<{ status: string | null; state: string | null; limit: number }, JoinedRow>(
     `${SELECT_JOINED}
      WHERE (@status IS NULL OR i.status = @status) AND (@state IS NULL OR o.state = @state)
@@ -193,4 +201,3 @@ export function createOrderViews(db: Database, vault: VaultReader) {
   };
 }
 
-export type OrderViews = ReturnType<typeof createOrderViews>;

@@ -1,4 +1,4 @@
-// secrets.* — the buyer's move out of memory-only secrets (issue 11): while the host keeps the API key
+// secrets.* — the buyer's move out of memory-only secrets: while the host keeps the API key
 // and the vault's data key in memory only, they can be moved into a passphrase-protected file so that
 // stored card codes still open after a restart. The host does the move (AppHost.usePassphraseFile);
 // here the passphrase is hidden from every log line for the call, checked by the shared rule, and

@@ -1,8 +1,8 @@
 // settings.* (language, theme, webhook tunnel and port). A new tunnel or port is checked before it is
 // stored (an unusable choice is refused in words, not found later in a log) and replaces the running
-// webhook side at once (app-service's webhookSettingsChanged, built by events/events-from-settings.ts).
+// webhook side at once (app-service's webhookSettingsChanged, built by events/webhook-from-settings.ts).
 // The ngrok authtoken is kept in the secret store beside the API key and, like it, never read back.
-import { eventsFactoryFromSettings } from '../webhooks/events-from-settings';
+import { webhookFactoryFromSettings } from '../webhooks/webhook-from-settings';
 import { NGROK_AUTHTOKEN_SECRET, saveNgrokAuthtoken } from '../webhooks/tunnels/ngrok-tunnel';
 import { TunnelError } from '../webhooks/tunnels/tunnel';
 import { TunnelSpecError } from '../webhooks/tunnels/tunnel-spec';
@@ -23,7 +23,7 @@ export function settingsHandlers(ctx: AppContext): HandlersFor<Channels> {
       const before = readSettings(ctx.core.db);
       if (change.webhookTunnel !== undefined) {
         try {
-          eventsFactoryFromSettings({ webhookTunnel: change.webhookTunnel, webhookPort: change.webhookPort ?? before.webhookPort });
+          webhookFactoryFromSettings({ webhookTunnel: change.webhookTunnel, webhookPort: change.webhookPort ?? before.webhookPort });
         } catch (error) {
           if (!(error instanceof TunnelSpecError)) throw error;
           throw new AppFailure('INVALID_INPUT', error.message, [{ path: 'webhookTunnel', message: error.message }]);

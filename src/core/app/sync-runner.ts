@@ -3,8 +3,8 @@
 // catalog.changed (throttled) so an open list fills in. Stopping aborts it; the sync itself is
 // resumable (core/catalog/catalog-sync.ts), so the next run continues where this one stopped. A sync
 // the merchant told to wait (Retry-After beyond what a call sleeps through) resumes by itself at the
-// time it named, instead of asking again before then (issue 11).
-import type { SyncStatus } from '../../shared/ipc/views';
+// time it named, instead of asking again before then (contract §8.1).
+import type { SyncStatus } from '../../shared/ipc/views/catalog';
 import type { Core, MerchantServices } from '../create-core';
 import type { Logger } from '../logging/logger';
 import { MerchantError, MerchantNotBeforeError } from '../merchant/merchant-errors';

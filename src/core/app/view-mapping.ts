@@ -1,23 +1,16 @@
 // Core's rows and merchant objects as the contract's views: plain data, integer fen, raw enum values.
 // Only fields the views name are copied, so nothing else (a key, a sealed blob) can ride along.
-import type {
-  AccountView,
-  CategoryView,
-  EventsHealthView,
-  MaskedCardView,
-  PricePoint,
-  ProductView,
-  SearchResult,
-  SyncStatus,
-  TemplateView,
-} from '../../shared/ipc/views';
+import type { CategoryView, PricePoint, ProductView, SearchResult, SyncStatus, TemplateView } from '../../shared/ipc/views/catalog';
+import type { AccountView } from '../../shared/ipc/views/connection';
+import type { MaskedCardView } from '../../shared/ipc/views/vault';
+import type { WebhookHealthView } from '../../shared/ipc/views/webhooks';
 import type { Account } from '../../shared/merchant/account';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
 import type { CachedCategory, CachedProduct } from '../catalog/catalog-reader';
 import type { PriceHistoryEntry } from '../catalog/catalog-repository';
 import type { ProductSearchResult } from '../catalog/catalog-search';
 import type { SyncState } from '../catalog/sync-state';
-import type { EventsHealth } from '../webhooks/events-health';
+import type { WebhookHealth } from '../webhooks/webhook-health';
 import type { MaskedCard } from '../vault/vault-reader';
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 1000));
@@ -135,8 +128,8 @@ export function toSyncStatus(
   };
 }
 
-/** Without an events service (polling only), or before it is attached. */
-export function pollingOnlyHealth(tunnelKind: string | null): EventsHealthView {
+/** Without a webhook service (polling only), or before it is attached. */
+export function pollingOnlyHealth(tunnelKind: string | null): WebhookHealthView {
   return {
     receiverUp: false,
     tunnelKind,
@@ -150,7 +143,7 @@ export function pollingOnlyHealth(tunnelKind: string | null): EventsHealthView {
   };
 }
 
-export function toEventsHealthView(health: EventsHealth): EventsHealthView {
+export function toWebhookHealthView(health: WebhookHealth): WebhookHealthView {
   return {
     receiverUp: health.receiver.up,
     tunnelKind: health.tunnel.kind,

@@ -1,6 +1,6 @@
 // What applying one product snapshot changed, computed from the stored rows before and after, so
 // that notifications (price drop, back in stock, no longer available) do not depend on the
-// merchant's changedProperties hints, which do not say which variant changed (spec 6.3).
+// merchant's changedProperties hints, which do not say which variant changed (interface v1 §6.3).
 
 export interface VariantState {
   readonly title: string;
@@ -59,8 +59,4 @@ export function diffVariants(before: ReadonlyMap<number, VariantState>, after: R
     }
   }
   return changes;
-}
-
-export function hasChanges(changes: ProductChanges): boolean {
-  return changes.availability !== null || changes.brand !== null || changes.catalogRefChanged || changes.variants.length > 0;
 }

@@ -79,7 +79,17 @@ interface VariantRow {
   purchase_schema_revision: number;
 }
 
-export function createCatalogReader(db: Database) {
+/** The cached catalog as the order path reads it: products, templates, categories. */
+export interface CatalogReader {
+  /** The cached product with its variants; null when not in the local catalog. */
+  readProduct(productRef: number): CachedProduct | null;
+  /** The stored template, validated again so that a damaged row is a clear error, not a bad form. */
+  readTemplate(productRef: number, variantRef: number): CachedTemplate | null;
+  /** Every cached category. */
+  listCategories(): CachedCategory[];
+}
+
+export function createCatalogReader(db: Database): CatalogReader {
   const product = db.prepare<[number], ProductRow>(
     `SELECT product_ref, catalog_ref, name, product_type, brand_ref, brand_name, brand_image_url, availability, description, image_url,
             price_from_fen, revision, listed_revision, subscription_state, subscription_expires_at, removed_at
@@ -140,4 +150,3 @@ export function createCatalogReader(db: Database) {
   };
 }
 
-export type CatalogReader = ReturnType<typeof createCatalogReader>;

@@ -36,7 +36,7 @@ export type SnapshotOutcome =
       /** Variants whose stored template is missing or carries another purchaseSchemaRevision. */
       readonly templatesToFetch: readonly TemplateNeed[];
     }
-  /** Older than what is stored: ignored, nothing written (spec 2.4 revision). Not an error. */
+  /** Older than what is stored: ignored, nothing written (interface v1 §2.4 revision). Not an error. */
   | { readonly kind: 'stale'; readonly productRef: number; readonly revision: number; readonly storedRevision: number }
   /** A bare snapshot of a product never stored: it lacks name and type, so the caller fetches the detail. */
   | { readonly kind: 'unknownProduct'; readonly productRef: number; readonly revision: number };
@@ -240,122 +240,164 @@ function syncStateParams(state: SyncState): Params {
   };
 }
 
-export function createCatalogRepository(db: Database, clock: Clock) {
+/**
+ * Applies one product detail (sync) or product.changed snapshot (webhook), unless it is older than what
+ * is stored: variants replaced whole, templates of departed variants dropped, the search document
+ * refreshed; answers what changed and which templates to fetch. The caller holds the transaction.
+ */
+function applySnapshot(db: Database, s: Statements, source: SnapshotSource, now: number): SnapshotOutcome {
+  const snapshot = source.from === 'detail' ? source.detail : source.snapshot;
+  const productRef = snapshot.productRef;
+  const head = s.productHead.get(productRef);
+  if (!head && source.from === 'event') return { kind: 'unknownProduct', productRef, revision: snapshot.revision };
+  if (head && head.revision !== null && snapshot.revision < head.revision) {
+    return { kind: 'stale', productRef, revision: snapshot.revision, storedRevision: head.revision };
+  }
+
+  const before = new Map<number, VariantState>();
+  for (const row of head ? s.variantsOf.all(productRef) : []) before.set(row.variant_ref, toVariantState(row));
+  const oldBrand: BrandState | null =
+    head && head.brand_ref !== null && head.brand_name !== null ? { brandRef: head.brand_ref, name: head.brand_name, imageUrl: head.brand_image_url } : null;
+  // interface v1 §2.4/6.3: null clears the brand; an absent field says nothing and keeps the stored one.
+  const newBrand: BrandState | null = snapshot.brand === undefined ? oldBrand : snapshot.brand === null ? null : { ...pickBrand(snapshot.brand) };
+
+  const common: Params = { productRef, catalogRef: snapshot.catalogRef, availability: snapshot.availability, revision: snapshot.revision, now };
+  if (source.from === 'detail') {
+    const { detail } = source;
+    const detailParams: Params = {
+      name: detail.name,
+      productType: detail.productType,
+      description: detail.description,
+      imageUrl: detail.imageUrl,
+      // As parsed (money in fen), unknown fields included, for fields a later version may show.
+      detailJson: JSON.stringify(detail),
+    };
+    if (!head) s.insertFromDetail.run({ ...common, ...brandParams(newBrand), ...detailParams });
+    else s.updateDetailFields.run({ productRef, ...detailParams });
+  }
+  if (head) {
+    s.updateFromSnapshot.run(common);
+    if (!sameBrand(oldBrand, newBrand)) s.updateBrand.run({ productRef, ...brandParams(newBrand) });
+  }
+
+  // The list is replaced whole (interface v1 §6.3 "variants"); the history triggers compare each inserted
+  // variant with its latest history row, so an unchanged variant records nothing.
+  s.deleteVariants.run(productRef);
+  const after = new Map<number, VariantState>();
+  snapshot.variants.forEach((variant, position) => {
+    const faceValueFen = source.from === 'detail' ? (source.detail.variants[position]?.faceValue ?? null) : null;
+    s.insertVariant.run({
+      productRef,
+      variantRef: variant.variantRef,
+      position,
+      title: variant.title,
+      priceFen: variant.price,
+      faceValueFen,
+      availability: variant.availability,
+      inventoryType: variant.inventoryType,
+      remainingUnits: variant.remainingUnits,
+      purchaseSchemaRevision: variant.purchaseSchemaRevision,
+      now,
+    });
+    after.set(variant.variantRef, {
+      title: variant.title,
+      priceFen: variant.price,
+      availability: variant.availability,
+      inventoryType: variant.inventoryType,
+      remainingUnits: variant.remainingUnits,
+      purchaseSchemaRevision: variant.purchaseSchemaRevision,
+    });
+  });
+
+  // A template of a variant that left the list can never be used to order again.
+  const templatesToFetch: TemplateNeed[] = [];
+  const stored = new Map<number, number>();
+  for (const row of s.templateRevisions.all(productRef)) {
+    if (after.has(row.variant_ref)) stored.set(row.variant_ref, row.purchase_schema_revision);
+    else s.deleteTemplate.run(productRef, row.variant_ref);
+  }
+  for (const [variantRef, state] of after) {
+    if (stored.get(variantRef) !== state.purchaseSchemaRevision) {
+      templatesToFetch.push({ productRef, variantRef, purchaseSchemaRevision: state.purchaseSchemaRevision });
+    }
+  }
+
+  refreshProductSearch(db, productRef);
+
+  const changes: ProductChanges = {
+    availability: head?.availability === snapshot.availability ? null : { before: head?.availability ?? null, after: snapshot.availability },
+    brand: sameBrand(oldBrand, newBrand) ? null : { before: oldBrand, after: newBrand },
+    catalogRefChanged: head !== undefined && head.catalog_ref !== snapshot.catalogRef,
+    variants: diffVariants(before, after),
+  };
+  return {
+    kind: 'applied',
+    productRef,
+    revision: snapshot.revision,
+    previousRevision: head?.revision ?? null,
+    created: !head,
+    changes,
+    templatesToFetch,
+  };
+}
+
+/** Stores a fetched template; false (nothing stored) when its product is not stored. */
+function storeTemplate(s: Statements, template: PurchaseTemplate, now: number): boolean {
+  if (!s.productExists.get(template.productRef)) return false;
+  s.upsertTemplate.run({
+    productRef: template.productRef,
+    variantRef: template.variantRef,
+    productType: template.productType,
+    purchaseSchemaRevision: template.purchaseSchemaRevision,
+    entryMode: template.entryMode,
+    templateJson: JSON.stringify(template),
+    now,
+  });
+  return true;
+}
+
+/** The local catalog: categories, listed products, details, templates, price history, sync state. */
+export interface CatalogRepository {
+  /** Stores the complete category list (all pages) and drops categories the merchant no longer lists. */
+  replaceCategories(categories: readonly Category[]): void;
+  /** One page of GET /goods/catalog, and (when given) the sync state that says it is done, atomically. */
+  recordCatalogPage(items: readonly CatalogItem[], state?: SyncState): void;
+  /** The one function that applies a product detail (sync) or a product.changed snapshot (webhook). */
+  applyProductSnapshot(source: SnapshotSource): SnapshotOutcome;
+  /** Many snapshots in one transaction (one fsync): bulk fills and benchmarks. Same rules. */
+  applyProductSnapshots(sources: readonly SnapshotSource[]): SnapshotOutcome[];
+  /** The revision of the stored detail (authenticated, migration 0013), or null when none is stored. */
+  storedRevision(productRef: number): number | null;
+  /** Stores a fetched template; ignored (false) when its product is not stored. */
+  upsertTemplate(template: PurchaseTemplate): boolean;
+  /** Several templates in one transaction; returns how many were stored. */
+  upsertTemplates(templates: readonly PurchaseTemplate[]): number;
+  /** Variants of listed products whose template is missing or has another purchaseSchemaRevision. */
+  variantsNeedingTemplate(): TemplateNeed[];
+  /** Products whose detail was never fetched or is older than the catalog list says. */
+  productsNeedingDetail(): number[];
+  /** The variant's recorded prices, stock and availability over time. */
+  priceHistory(productRef: number, variantRef: number): PriceHistoryEntry[];
+  /** A product the merchant says does not exist (404 on its detail): kept for orders, hidden from search. */
+  markProductRemoved(productRef: number): void;
+  /** After a completed full sync that started at `since`: products it did not list are marked removed. */
+  markUnlistedRemoved(since: number): number;
+  /** Where the catalog sync stands (null before the first); an unknown phase reads as done. */
+  readSyncState(): SyncState | null;
+  /** Records where the catalog sync stands. */
+  writeSyncState(state: SyncState): void;
+  /** Row counts of the catalog tables. */
+  counts(): CatalogCounts;
+  /** The repository's clock, in Unix seconds. */
+  nowSeconds(): number;
+}
+
+export function createCatalogRepository(db: Database, clock: Clock): CatalogRepository {
   const s: Statements = prepareStatements(db);
   const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
 
-  const applyOne = (source: SnapshotSource, now: number): SnapshotOutcome => {
-    const snapshot = source.from === 'detail' ? source.detail : source.snapshot;
-    const productRef = snapshot.productRef;
-    const head = s.productHead.get(productRef);
-    if (!head && source.from === 'event') return { kind: 'unknownProduct', productRef, revision: snapshot.revision };
-    if (head && head.revision !== null && snapshot.revision < head.revision) {
-      return { kind: 'stale', productRef, revision: snapshot.revision, storedRevision: head.revision };
-    }
-
-    const before = new Map<number, VariantState>();
-    for (const row of head ? s.variantsOf.all(productRef) : []) before.set(row.variant_ref, toVariantState(row));
-    const oldBrand: BrandState | null =
-      head && head.brand_ref !== null && head.brand_name !== null ? { brandRef: head.brand_ref, name: head.brand_name, imageUrl: head.brand_image_url } : null;
-    // spec 2.4/6.3: null clears the brand; an absent field says nothing and keeps the stored one.
-    const newBrand: BrandState | null = snapshot.brand === undefined ? oldBrand : snapshot.brand === null ? null : { ...pickBrand(snapshot.brand) };
-
-    const common: Params = { productRef, catalogRef: snapshot.catalogRef, availability: snapshot.availability, revision: snapshot.revision, now };
-    if (source.from === 'detail') {
-      const { detail } = source;
-      const detailParams: Params = {
-        name: detail.name,
-        productType: detail.productType,
-        description: detail.description,
-        imageUrl: detail.imageUrl,
-        // As parsed (money in fen), unknown fields included, for fields a later version may show.
-        detailJson: JSON.stringify(detail),
-      };
-      if (!head) s.insertFromDetail.run({ ...common, ...brandParams(newBrand), ...detailParams });
-      else s.updateDetailFields.run({ productRef, ...detailParams });
-    }
-    if (head) {
-      s.updateFromSnapshot.run(common);
-      if (!sameBrand(oldBrand, newBrand)) s.updateBrand.run({ productRef, ...brandParams(newBrand) });
-    }
-
-    // The list is replaced whole (spec 6.3 "variants"); the history triggers compare each inserted
-    // variant with its latest history row, so an unchanged variant records nothing.
-    s.deleteVariants.run(productRef);
-    const after = new Map<number, VariantState>();
-    snapshot.variants.forEach((variant, position) => {
-      const faceValueFen = source.from === 'detail' ? (source.detail.variants[position]?.faceValue ?? null) : null;
-      s.insertVariant.run({
-        productRef,
-        variantRef: variant.variantRef,
-        position,
-        title: variant.title,
-        priceFen: variant.price,
-        faceValueFen,
-        availability: variant.availability,
-        inventoryType: variant.inventoryType,
-        remainingUnits: variant.remainingUnits,
-        purchaseSchemaRevision: variant.purchaseSchemaRevision,
-        now,
-      });
-      after.set(variant.variantRef, {
-        title: variant.title,
-        priceFen: variant.price,
-        availability: variant.availability,
-        inventoryType: variant.inventoryType,
-        remainingUnits: variant.remainingUnits,
-        purchaseSchemaRevision: variant.purchaseSchemaRevision,
-      });
-    });
-
-    // A template of a variant that left the list can never be used to order again.
-    const templatesToFetch: TemplateNeed[] = [];
-    const stored = new Map<number, number>();
-    for (const row of s.templateRevisions.all(productRef)) {
-      if (after.has(row.variant_ref)) stored.set(row.variant_ref, row.purchase_schema_revision);
-      else s.deleteTemplate.run(productRef, row.variant_ref);
-    }
-    for (const [variantRef, state] of after) {
-      if (stored.get(variantRef) !== state.purchaseSchemaRevision) {
-        templatesToFetch.push({ productRef, variantRef, purchaseSchemaRevision: state.purchaseSchemaRevision });
-      }
-    }
-
-    refreshProductSearch(db, productRef);
-
-    const changes: ProductChanges = {
-      availability: head?.availability === snapshot.availability ? null : { before: head?.availability ?? null, after: snapshot.availability },
-      brand: sameBrand(oldBrand, newBrand) ? null : { before: oldBrand, after: newBrand },
-      catalogRefChanged: head !== undefined && head.catalog_ref !== snapshot.catalogRef,
-      variants: diffVariants(before, after),
-    };
-    return {
-      kind: 'applied',
-      productRef,
-      revision: snapshot.revision,
-      previousRevision: head?.revision ?? null,
-      created: !head,
-      changes,
-      templatesToFetch,
-    };
-  };
-
-  const upsertTemplate = (template: PurchaseTemplate, now: number): boolean => {
-    if (!s.productExists.get(template.productRef)) return false;
-    s.upsertTemplate.run({
-      productRef: template.productRef,
-      variantRef: template.variantRef,
-      productType: template.productType,
-      purchaseSchemaRevision: template.purchaseSchemaRevision,
-      entryMode: template.entryMode,
-      templateJson: JSON.stringify(template),
-      now,
-    });
-    return true;
-  };
-
-  const applyInTransaction = db.transaction((source: SnapshotSource, now: number) => applyOne(source, now));
-  const applyManyInTransaction = db.transaction((sources: readonly SnapshotSource[], now: number) => sources.map((source) => applyOne(source, now)));
+  const applyInTransaction = db.transaction((source: SnapshotSource, now: number) => applySnapshot(db, s, source, now));
+  const applyManyInTransaction = db.transaction((sources: readonly SnapshotSource[], now: number) => sources.map((source) => applySnapshot(db, s, source, now)));
 
   return {
     /**
@@ -404,12 +446,12 @@ export function createCatalogRepository(db: Database, clock: Clock) {
     storedRevision: (productRef: number): number | null => s.productHead.get(productRef)?.revision ?? null,
 
     /** Stores a fetched template; ignored (false) when its product is not stored. */
-    upsertTemplate: (template: PurchaseTemplate): boolean => upsertTemplate(template, nowSeconds()),
+    upsertTemplate: (template: PurchaseTemplate): boolean => storeTemplate(s, template, nowSeconds()),
 
     /** Several templates in one transaction; returns how many were stored. */
     upsertTemplates: db.transaction((templates: readonly PurchaseTemplate[]): number => {
       const now = nowSeconds();
-      return templates.filter((template) => upsertTemplate(template, now)).length;
+      return templates.filter((template) => storeTemplate(s, template, now)).length;
     }),
 
     /** Variants of listed products whose template is missing or has another purchaseSchemaRevision. */
@@ -472,9 +514,8 @@ export function createCatalogRepository(db: Database, clock: Clock) {
   };
 }
 
-export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
-/** Only the brand fields of spec 2.4; unknown extra fields of a looser merchant are not stored. */
+/** Only the brand fields of interface v1 §2.4; unknown extra fields of a looser merchant are not stored. */
 function pickBrand(brand: { brandRef: number; name: string; imageUrl: string | null }): BrandState {
   return { brandRef: brand.brandRef, name: brand.name, imageUrl: brand.imageUrl };
 }

@@ -47,8 +47,8 @@ export interface ProductSearchResult {
   readonly items: readonly ProductSearchHit[];
 }
 
-export const DEFAULT_SEARCH_LIMIT = 50;
-export const MAX_SEARCH_LIMIT = 200;
+const DEFAULT_SEARCH_LIMIT = 50;
+const MAX_SEARCH_LIMIT = 200;
 
 interface HitRow {
   product_ref: number;

@@ -1,4 +1,4 @@
-// The full catalog sync of spec 4 "standard order of use": categories → catalog pages → product
+// The full catalog sync of interface v1 §4 "standard order of use": categories → catalog pages → product
 // details → one template per variant. It is
 // - incremental: a detail is fetched only where the list shows a newer revision than stored (or none
 //   is stored), a template only where it is missing or its purchaseSchemaRevision changed;
@@ -90,199 +90,213 @@ function etaTracker(clock: Clock): (done: number, total: number | null) => numbe
   };
 }
 
-export async function runCatalogSync(options: CatalogSyncOptions): Promise<CatalogSyncSummary> {
-  const { repository: repo, client, clock, signal } = options;
-  const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
-  const pageSize = Math.min(options.pageSize ?? CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE);
-  const emit = (progress: SyncProgress): void => options.onProgress?.(progress);
+/** One sync run: its dependencies, where it stands (saved with each step), and what it did so far. */
+interface SyncRun {
+  readonly repo: CatalogRepository;
+  readonly client: CatalogClient;
+  readonly clock: Clock;
+  readonly signal: AbortSignal | undefined;
+  readonly concurrency: number;
+  readonly pageSize: number;
+  emit(progress: SyncProgress): void;
+  /** Where the sync stands; `save` also writes it, so a crash resumes from there. */
+  state: SyncState;
+  save(next: SyncState): void;
+  /** The summary's counts, added to by each phase. */
+  readonly counts: { categories: number; pagesFetched: number; detailsFetched: number; staleDetails: number; templatesFetched: number; removedProducts: number };
+}
 
+export async function runCatalogSync(options: CatalogSyncOptions): Promise<CatalogSyncSummary> {
+  const { repository: repo } = options;
   const previous = repo.readSyncState();
   const resumed = previous !== null && previous.phase !== 'done';
-  let state: SyncState =
-    previous !== null && resumed
-      ? { ...previous, lastError: null }
-      : { phase: 'categories', nextPage: 1, itemsDone: 0, itemsTotal: null, startedAt: repo.nowSeconds(), updatedAt: repo.nowSeconds(), finishedAt: null, lastError: null };
-  const save = (next: SyncState): void => {
-    state = next;
-    repo.writeSyncState(state);
+  const run: SyncRun = {
+    repo,
+    client: options.client,
+    clock: options.clock,
+    signal: options.signal,
+    concurrency: options.concurrency ?? DEFAULT_SYNC_CONCURRENCY,
+    pageSize: Math.min(options.pageSize ?? CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
+    emit: (progress) => options.onProgress?.(progress),
+    state:
+      previous !== null && resumed
+        ? { ...previous, lastError: null }
+        : { phase: 'categories', nextPage: 1, itemsDone: 0, itemsTotal: null, startedAt: repo.nowSeconds(), updatedAt: repo.nowSeconds(), finishedAt: null, lastError: null },
+    save: (next) => {
+      run.state = next;
+      repo.writeSyncState(next);
+    },
+    counts: { categories: 0, pagesFetched: 0, detailsFetched: 0, staleDetails: 0, templatesFetched: 0, removedProducts: 0 },
   };
-  save(state);
-
-  let categories = 0;
-  let pagesFetched = 0;
-  let detailsFetched = 0;
-  let staleDetails = 0;
-  let templatesFetched = 0;
-  let removedProducts = 0;
+  run.save(run.state);
 
   try {
-    if (state.phase === 'categories') {
-      emit({ phase: 'categories', done: 0, total: null, etaMs: null });
-      const all: Category[] = [];
-      const guard = createPagingGuard<Category>('category', CATEGORY_PAGE_SIZE, (c) => c.catalogRef);
-      const { data: first } = await client.listCategories({ page: 1, pageSize: CATEGORY_PAGE_SIZE }, signal);
-      const { pageSize: categoryPageSize, pageCount } = guard.begin(1, first);
-      all.push(...first.list);
-      for (let page = 2; page <= pageCount; page++) {
-        const { data } = await client.listCategories({ page, pageSize: categoryPageSize }, signal);
-        guard.check(page, data);
-        all.push(...data.list);
-      }
-      guard.finish(true);
-      repo.replaceCategories(all);
-      categories = all.length;
-      emit({ phase: 'categories', done: all.length, total: all.length, etaMs: 0 });
-      save({ ...state, phase: 'pages', nextPage: 1, itemsDone: 0, itemsTotal: null });
-    }
-
-    if (state.phase === 'pages') {
-      pagesFetched = await syncPages();
+    if (run.state.phase === 'categories') await syncCategories(run);
+    if (run.state.phase === 'pages') {
+      run.counts.pagesFetched = await syncPages(run);
       // Only a sync that listed every page may say what is gone.
-      removedProducts += repo.markUnlistedRemoved(state.startedAt);
-      save({ ...state, phase: 'details', itemsDone: 0, itemsTotal: null });
+      run.counts.removedProducts += repo.markUnlistedRemoved(run.state.startedAt);
+      run.save({ ...run.state, phase: 'details', itemsDone: 0, itemsTotal: null });
     }
-
-    if (state.phase === 'details') {
-      const refs = repo.productsNeedingDetail();
-      const eta = etaTracker(clock);
-      let done = 0;
-      emit({ phase: 'details', done, total: refs.length, etaMs: null });
-      save({ ...state, itemsDone: 0, itemsTotal: refs.length });
-      const batch = createWriteBatcher<ProductDetail>(
-        (details) => {
-          const outcomes = repo.applyProductSnapshots(details.map((detail) => ({ from: 'detail', detail })));
-          staleDetails += outcomes.filter((outcome) => outcome.kind === 'stale').length;
-        },
-        { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
-      );
-      try {
-        await runPool(
-          refs,
-          concurrency,
-          async (productRef) => {
-            try {
-              const { data } = await client.getProduct(productRef, signal);
-              batch.add(data);
-              detailsFetched += 1;
-            } catch (error) {
-              if (!isNotVisible(error)) throw error;
-              repo.markProductRemoved(productRef);
-              removedProducts += 1;
-            }
-            done += 1;
-            emit({ phase: 'details', done, total: refs.length, etaMs: eta(done, refs.length) });
-          },
-          signal,
-        );
-      } finally {
-        // Also on failure or abort: what was fetched is kept, so a resumed sync does not ask again.
-        batch.flush();
-      }
-      save({ ...state, phase: 'templates', itemsDone: 0, itemsTotal: null });
-    }
-
-    if (state.phase === 'templates') {
-      const needs = repo.variantsNeedingTemplate();
-      const eta = etaTracker(clock);
-      let done = 0;
-      emit({ phase: 'templates', done, total: needs.length, etaMs: null });
-      save({ ...state, itemsDone: 0, itemsTotal: needs.length });
-      const batch = createWriteBatcher<PurchaseTemplate>(
-        (templates) => {
-          templatesFetched += repo.upsertTemplates(templates);
-        },
-        { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
-      );
-      try {
-        await runPool(
-          needs,
-          concurrency,
-          async (need: TemplateNeed) => {
-            try {
-              const { data } = await client.getTemplate(need.productRef, need.variantRef, signal);
-              batch.add(data);
-            } catch (error) {
-              // The variant left the product meanwhile; the next detail or event says so.
-              if (!isNotVisible(error)) throw error;
-            }
-            done += 1;
-            emit({ phase: 'templates', done, total: needs.length, etaMs: eta(done, needs.length) });
-          },
-          signal,
-        );
-      } finally {
-        batch.flush();
-      }
-      save({ ...state, phase: 'done', itemsDone: needs.length, finishedAt: repo.nowSeconds() });
-      emit({ phase: 'done', done: needs.length, total: needs.length, etaMs: 0 });
-    }
+    if (run.state.phase === 'details') await syncDetails(run);
+    if (run.state.phase === 'templates') await syncTemplates(run);
   } catch (error) {
     // A listing that contradicted itself is not resumed where it broke: the next run pages from 1.
-    const restart = error instanceof CatalogPagingError && state.phase === 'pages' ? { nextPage: 1, itemsDone: 0 } : {};
-    save({ ...state, ...restart, lastError: error instanceof Error ? error.message : String(error) });
+    const restart = error instanceof CatalogPagingError && run.state.phase === 'pages' ? { nextPage: 1, itemsDone: 0 } : {};
+    run.save({ ...run.state, ...restart, lastError: error instanceof Error ? error.message : String(error) });
     throw error;
   }
 
-  return {
-    resumed,
-    categories,
-    pagesFetched,
-    detailsFetched,
-    staleDetails,
-    templatesFetched,
-    removedProducts,
-    startedAt: state.startedAt,
-    finishedAt: state.finishedAt ?? repo.nowSeconds(),
+  return { resumed, ...run.counts, startedAt: run.state.startedAt, finishedAt: run.state.finishedAt ?? repo.nowSeconds() };
+}
+
+/** Every page of GET /categories, then the stored list replaced whole. */
+async function syncCategories(run: SyncRun): Promise<void> {
+  const { client, signal } = run;
+  run.emit({ phase: 'categories', done: 0, total: null, etaMs: null });
+  const all: Category[] = [];
+  const guard = createPagingGuard<Category>('category', CATEGORY_PAGE_SIZE, (c) => c.catalogRef);
+  const { data: first } = await client.listCategories({ page: 1, pageSize: CATEGORY_PAGE_SIZE }, signal);
+  const { pageSize: categoryPageSize, pageCount } = guard.begin(1, first);
+  all.push(...first.list);
+  for (let page = 2; page <= pageCount; page++) {
+    const { data } = await client.listCategories({ page, pageSize: categoryPageSize }, signal);
+    guard.check(page, data);
+    all.push(...data.list);
+  }
+  guard.finish(true);
+  run.repo.replaceCategories(all);
+  run.counts.categories = all.length;
+  run.emit({ phase: 'categories', done: all.length, total: all.length, etaMs: 0 });
+  run.save({ ...run.state, phase: 'pages', nextPage: 1, itemsDone: 0, itemsTotal: null });
+}
+
+/**
+ * The first page still missing is fetched alone (it gives the total), the rest with the pool.
+ * Each page is stored together with the new cursor (the lowest page not yet stored), so pages
+ * that finished out of order before a crash are the only ones fetched twice.
+ */
+async function syncPages(run: SyncRun): Promise<number> {
+  const { client, signal, repo } = run;
+  let fetched = 0;
+  const stored = new Set<number>();
+  let cursor = run.state.nextPage;
+  let pageCount: number | null = null;
+  const eta = etaTracker(run.clock);
+
+  const record = (page: number, items: readonly CatalogItem[]): void => {
+    stored.add(page);
+    while (stored.has(cursor)) cursor += 1;
+    run.state = { ...run.state, nextPage: cursor, itemsDone: cursor - 1, itemsTotal: pageCount };
+    repo.recordCatalogPage(items, run.state);
+    fetched += 1;
+    run.emit({ phase: 'pages', done: cursor - 1, total: pageCount, etaMs: eta(cursor - 1, pageCount) });
   };
 
-  /**
-   * The first page still missing is fetched alone (it gives the total), the rest with the pool.
-   * Each page is stored together with the new cursor (the lowest page not yet stored), so pages
-   * that finished out of order before a crash are the only ones fetched twice.
-   */
-  async function syncPages(): Promise<number> {
-    let fetched = 0;
-    const stored = new Set<number>();
-    let cursor = state.nextPage;
-    let pageCount: number | null = null;
-    const eta = etaTracker(clock);
-
-    const record = (page: number, items: readonly CatalogItem[]): void => {
-      stored.add(page);
-      while (stored.has(cursor)) cursor += 1;
-      state = { ...state, nextPage: cursor, itemsDone: cursor - 1, itemsTotal: pageCount };
-      repo.recordCatalogPage(items, state);
-      fetched += 1;
-      emit({ phase: 'pages', done: cursor - 1, total: pageCount, etaMs: eta(cursor - 1, pageCount) });
-    };
-
-    emit({ phase: 'pages', done: cursor - 1, total: null, etaMs: null });
-    const first = cursor;
-    const guard = createPagingGuard<CatalogItem>('catalog', pageSize, (item) => item.productRef);
-    const { data } = await client.listCatalog({ page: first, pageSize }, signal);
-    // The merchant's page size from here on: a merchant that ignores ours is paged by its own.
-    const paging = guard.begin(first, data);
-    pageCount = paging.pageCount;
-    record(first, data.list);
-    if (data.list.length === 0) {
-      guard.finish(first === 1);
-      return fetched;
-    }
-
-    const rest: number[] = [];
-    for (let page = first + 1; page <= pageCount; page++) rest.push(page);
-    await runPool(
-      rest,
-      concurrency,
-      async (page) => {
-        const result = await client.listCatalog({ page, pageSize: paging.pageSize }, signal);
-        guard.check(page, result.data);
-        record(page, result.data.list);
-      },
-      signal,
-    );
+  run.emit({ phase: 'pages', done: cursor - 1, total: null, etaMs: null });
+  const first = cursor;
+  const guard = createPagingGuard<CatalogItem>('catalog', run.pageSize, (item) => item.productRef);
+  const { data } = await client.listCatalog({ page: first, pageSize: run.pageSize }, signal);
+  // The merchant's page size from here on: a merchant that ignores ours is paged by its own.
+  const paging = guard.begin(first, data);
+  pageCount = paging.pageCount;
+  record(first, data.list);
+  if (data.list.length === 0) {
     guard.finish(first === 1);
     return fetched;
   }
+
+  const rest: number[] = [];
+  for (let page = first + 1; page <= pageCount; page++) rest.push(page);
+  await runPool(
+    rest,
+    run.concurrency,
+    async (page) => {
+      const result = await client.listCatalog({ page, pageSize: paging.pageSize }, signal);
+      guard.check(page, result.data);
+      record(page, result.data.list);
+    },
+    signal,
+  );
+  guard.finish(first === 1);
+  return fetched;
 }
 
+/** The detail of every product whose stored one is missing or older than the list says. */
+async function syncDetails(run: SyncRun): Promise<void> {
+  const { repo, client, clock, signal } = run;
+  const refs = repo.productsNeedingDetail();
+  const eta = etaTracker(clock);
+  let done = 0;
+  run.emit({ phase: 'details', done, total: refs.length, etaMs: null });
+  run.save({ ...run.state, itemsDone: 0, itemsTotal: refs.length });
+  const batch = createWriteBatcher<ProductDetail>(
+    (details) => {
+      const outcomes = repo.applyProductSnapshots(details.map((detail) => ({ from: 'detail', detail })));
+      run.counts.staleDetails += outcomes.filter((outcome) => outcome.kind === 'stale').length;
+    },
+    { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
+  );
+  try {
+    await runPool(
+      refs,
+      run.concurrency,
+      async (productRef) => {
+        try {
+          const { data } = await client.getProduct(productRef, signal);
+          batch.add(data);
+          run.counts.detailsFetched += 1;
+        } catch (error) {
+          if (!isNotVisible(error)) throw error;
+          repo.markProductRemoved(productRef);
+          run.counts.removedProducts += 1;
+        }
+        done += 1;
+        run.emit({ phase: 'details', done, total: refs.length, etaMs: eta(done, refs.length) });
+      },
+      signal,
+    );
+  } finally {
+    // Also on failure or abort: what was fetched is kept, so a resumed sync does not ask again.
+    batch.flush();
+  }
+  run.save({ ...run.state, phase: 'templates', itemsDone: 0, itemsTotal: null });
+}
+
+/** One template per variant whose stored one is missing or has another purchaseSchemaRevision. */
+async function syncTemplates(run: SyncRun): Promise<void> {
+  const { repo, client, clock, signal } = run;
+  const needs = repo.variantsNeedingTemplate();
+  const eta = etaTracker(clock);
+  let done = 0;
+  run.emit({ phase: 'templates', done, total: needs.length, etaMs: null });
+  run.save({ ...run.state, itemsDone: 0, itemsTotal: needs.length });
+  const batch = createWriteBatcher<PurchaseTemplate>(
+    (templates) => {
+      run.counts.templatesFetched += repo.upsertTemplates(templates);
+    },
+    { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
+  );
+  try {
+    await runPool(
+      needs,
+      run.concurrency,
+      async (need: TemplateNeed) => {
+        try {
+          const { data } = await client.getTemplate(need.productRef, need.variantRef, signal);
+          batch.add(data);
+        } catch (error) {
+          // The variant left the product meanwhile; the next detail or event says so.
+          if (!isNotVisible(error)) throw error;
+        }
+        done += 1;
+        run.emit({ phase: 'templates', done, total: needs.length, etaMs: eta(done, needs.length) });
+      },
+      signal,
+    );
+  } finally {
+    batch.flush();
+  }
+  run.save({ ...run.state, phase: 'done', itemsDone: needs.length, finishedAt: repo.nowSeconds() });
+  run.emit({ phase: 'done', done: needs.length, total: needs.length, etaMs: 0 });
+}

@@ -1,5 +1,5 @@
-// Checks a paged listing (spec 2.3 list payload) as it is read, so that a careless or hostile merchant
-// cannot make the catalog sync loop forever or leave an inconsistent cache (issue 11): the total must
+// Checks a paged listing (interface v1 §2.3 list payload) as it is read, so that a careless or hostile merchant
+// cannot make the catalog sync loop forever or leave an inconsistent cache: the total must
 // not change while we page, no item may appear on two pages, every page before the last must be full,
 // and the page size is the one the merchant answers with (a merchant that ignores `pageSize` is paged
 // by its own size, never by ours). Any anomaly is a CatalogPagingError: the sync stops with a clear
@@ -40,7 +40,7 @@ export function createPagingGuard<T>(what: string, requestedSize: number, keyOf:
   const guard: PagingGuard<T> = {
     begin(page, data) {
       total = data.total;
-      // The merchant's own page size when it ignored ours (spec 2.3 says what it used).
+      // The merchant's own page size when it ignored ours (interface v1 §2.3 says what it used).
       pageSize = data.pageSize;
       if (pageSize > 100 || data.list.length > pageSize) fail(`page ${page} holds ${data.list.length} items for a page size of ${data.pageSize}`);
       pageCount = Math.max(page, Math.ceil(total / pageSize));

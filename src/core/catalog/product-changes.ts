@@ -1,9 +1,9 @@
-// A product.changed webhook is a hint (spec 6.4 rule 9: nothing is signed, so a callback alone does
+// A product.changed webhook is a hint (interface v1 §6.4 rule 9: nothing is signed, so a callback alone does
 // not prove the sender). Its snapshot is never stored: the product's detail is fetched with our key
 // and applied through the same applyProductSnapshot as the catalog sync, so an authenticated answer
 // always wins over anything a webhook said. Before that:
 // - a revision further in the future than REVISION_SKEW_S is refused without a request (revisions are
-//   Unix seconds, contract 4.1; a forged 9999999999 must not cost quota or be believed);
+//   Unix seconds, contract §4.1; a forged 9999999999 must not cost quota or be believed);
 // - a revision not newer than the stored (authenticated) one needs no request: what we hold is as new.
 // Templates are then fetched again (GET /goods/tpl) for every variant whose purchaseSchemaRevision
 // differs from the stored template; one that cannot be fetched now is left to the next sync.
@@ -16,7 +16,7 @@ import type { CatalogRepository, TemplateNeed } from './catalog-repository';
 export type ProductChangeClient = Pick<MerchantClient, 'getProduct' | 'getTemplate'>;
 
 /** How far ahead of our clock a webhook's revision may be (clock skew between merchant and us). */
-export const REVISION_SKEW_S = 300;
+const REVISION_SKEW_S = 300;
 
 export type ProductChangeResult =
   | {

@@ -2,7 +2,7 @@
 // the page reached; the detail and template phases need no cursor because their remaining work is
 // read from the data itself (products needing a detail, variants needing a template).
 
-export const SYNC_PHASES = ['categories', 'pages', 'details', 'templates', 'done'] as const;
+const SYNC_PHASES = ['categories', 'pages', 'details', 'templates', 'done'] as const;
 export type SyncPhase = (typeof SYNC_PHASES)[number];
 
 export function isSyncPhase(value: string): value is SyncPhase {

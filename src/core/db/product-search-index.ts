@@ -23,7 +23,6 @@ interface Statements {
   titles: Statement<[number], { title: string }>;
   remove: Statement<[number]>;
   insert: Statement<[number, string, string]>;
-  allRefs: Statement<[], { product_ref: number }>;
 }
 
 const cache = new WeakMap<Database, Statements>();
@@ -36,7 +35,6 @@ function statements(db: Database): Statements {
       titles: db.prepare('SELECT title FROM variants WHERE product_ref = ? ORDER BY position, variant_ref'),
       remove: db.prepare('DELETE FROM product_search WHERE rowid = ?'),
       insert: db.prepare('INSERT INTO product_search (rowid, text, grams) VALUES (?, ?, ?)'),
-      allRefs: db.prepare('SELECT product_ref FROM products'),
     };
     cache.set(db, found);
   }
@@ -69,17 +67,6 @@ export function refreshProductSearch(db: Database, productRef: number): void {
   const titles = s.titles.all(productRef).map((row) => row.title);
   const doc = productSearchDocument(product.name, product.brand_name, titles);
   s.insert.run(productRef, doc.text, doc.grams);
-}
-
-/** Rebuilds every document, e.g. after a change of normalisation; returns how many were written. */
-export function rebuildProductSearch(db: Database): number {
-  const s = statements(db);
-  return db.transaction((): number => {
-    db.exec("INSERT INTO product_search (product_search) VALUES ('delete-all')");
-    const refs = s.allRefs.all();
-    for (const { product_ref } of refs) refreshProductSearch(db, product_ref);
-    return refs.length;
-  })();
 }
 
 /** The MATCH expression requiring every term, or null when there is no term. */

@@ -8,7 +8,7 @@
 export const GRAM_PAD = '\u001f';
 
 /** Longest term used; longer input is cut rather than rejected (the trigram phrase stays exact). */
-export const MAX_TERM_LENGTH = 64;
+const MAX_TERM_LENGTH = 64;
 export const MAX_TERMS = 8;
 
 const INVISIBLE_OR_SPACE = /[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;

@@ -82,9 +82,3 @@ export async function stageFile(targetPath: string, data: Uint8Array): Promise<S
     },
   };
 }
-
-/** Stage and commit in one go, for callers with nothing to do in between. */
-export async function writeFileAtomically(targetPath: string, data: Uint8Array): Promise<void> {
-  const staged = await stageFile(targetPath, data);
-  staged.commit();
-}

@@ -2,7 +2,7 @@
 // appends. Rows hold references, counts and formats, never a secret (the table's design: no column
 // is meant for one, and callers keep `detail` free of them).
 import type { Database } from 'better-sqlite3';
-import type { AuditEntry, AuditQuery, ExportFormat } from '../../shared/ipc/vault-views';
+import type { AuditEntry, AuditQuery, ExportFormat } from '../../shared/ipc/views/vault';
 
 interface AuditRow {
   id: number;
@@ -14,7 +14,21 @@ interface AuditRow {
   detail: string | null;
 }
 
-export function createAuditLog(db: Database) {
+/** The audit log of plain-text card access (reveal, copy, export). */
+export interface AuditLog {
+  /** Audit rows (reveals, copies, exports), newest first, filtered by the query. */
+  list(query: AuditQuery): AuditEntry[];
+  /** Synchronous: runs inside the export's transaction. */
+  appendExport(entry: {
+      at: number;
+      subject: string;
+      count: number;
+      format: ExportFormat;
+      detail: string;
+  }): void;
+}
+
+export function createAuditLog(db: Database): AuditLog {
   const page = db.prepare<{ action: string | null; beforeId: number | null; limit: number }, AuditRow>(
     `SELECT id, at, action, subject, card_count, format, detail FROM audit_log
      WHERE (@action IS NULL OR action = @action) AND (@beforeId IS NULL OR id < @beforeId)
@@ -43,4 +57,3 @@ export function createAuditLog(db: Database) {
   };
 }
 
-export type AuditLog = ReturnType<typeof createAuditLog>;

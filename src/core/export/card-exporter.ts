@@ -8,7 +8,7 @@
 // that might log on the way (a library error, a failed write) can carry it; it is never stored.
 import { isAbsolute, basename } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '../../shared/ipc/vault-views';
+import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '../../shared/ipc/views/vault';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { VaultReader } from '../vault/vault-reader';
 import { createCardLabels } from '../vault/card-labels';
@@ -73,7 +73,15 @@ async function fileBytes(request: ExportRequest, table: ExportTable, count: numb
   }
 }
 
-export function createCardExporter(deps: CardExporterDeps) {
+/** Exports of selected cards to a file the host chooses. */
+export interface CardExporter {
+  /** What an export of this selection would hold, nothing opened. */
+  preview(selection: CardSelection): ExportPreview;
+  /** Writes the selection to the path the host chose (asked only after the input and refund checks); marks the cards exported and audits once, in one transaction with the rename. */
+  export(input: ExportInput, choosePath: ChooseExportPath): Promise<ExportOutcome>;
+}
+
+export function createCardExporter(deps: CardExporterDeps): CardExporter {
   const { db, vault, logger } = deps;
   const queries = deps.queries ?? createCardQueries(db);
   const audit = deps.audit ?? createAuditLog(db);
@@ -138,4 +146,3 @@ export function createCardExporter(deps: CardExporterDeps) {
   };
 }
 
-export type CardExporter = ReturnType<typeof createCardExporter>;

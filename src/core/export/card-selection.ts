@@ -8,7 +8,7 @@
 // purpose (no SQL assembled from input). Picked cards travel as one JSON array, matched with a row
 // value IN over json_each (an ephemeral index, so 20,000 picks stay a single pass).
 import type { Database } from 'better-sqlite3';
-import type { CardKey, CardSelection, VaultRefundFilter } from '../../shared/ipc/vault-views';
+import type { CardKey, CardSelection, VaultRefundFilter } from '../../shared/ipc/views/vault';
 import { cardLabel, orderLabel, type OrderNaming } from '../vault/card-labels';
 import { REFUND_MARK_SQL } from '../vault/refund-mark';
 
@@ -103,7 +103,7 @@ export interface SelectionSummary {
 const flag = (value: boolean | undefined): 0 | 1 | null => (value === undefined ? null : value ? 1 : 0);
 
 /** Checks what the schema cannot (a range that ends before it starts) and turns it into parameters. */
-export function filterParams(filter: CardFilter): FilterParams {
+function filterParams(filter: CardFilter): FilterParams {
   const s = filter.selection;
   if (s?.kind === 'dateRange' && s.to <= s.from) throw new SelectionError('the date range ends before it starts');
   const text = filter.text?.trim().toLowerCase() ?? '';
@@ -121,7 +121,19 @@ export function filterParams(filter: CardFilter): FilterParams {
   };
 }
 
-export function createCardQueries(db: Database) {
+/** Card selections of the vault (filters over stored cards), read for the list and the export. */
+export interface CardQueries {
+  /** Count, value, orders, already-exported and refund-marked cards of the selection. */
+  summary(filter: CardFilter): SelectionSummary;
+  /** One page of selected rows, newest first, with the sealed card number (the caller masks it). */
+  page(filter: CardFilter, offset: number, limit: number): (SelectedCardRow & {
+      card_no_sealed: Buffer;
+  })[];
+  /** Every selected row with its sealed secrets: only for the export, which opens them. */
+  sealedRows(filter: CardFilter): SealedCardRow[];
+}
+
+export function createCardQueries(db: Database): CardQueries {
   const summary = db.prepare<FilterParams, { count: number; value: number; orders: number; exported: number; refunded: number }>(
     `SELECT count(*) AS count, coalesce(sum(o.unit_price_fen), 0) AS value, count(DISTINCT c.client_order_ref) AS orders,
             coalesce(sum(c.exported_at IS NOT NULL), 0) AS exported, coalesce(sum((${REFUND_MARK_SQL}) IS NOT NULL), 0) AS refunded ${FROM} ${WHERE}`,
@@ -151,7 +163,6 @@ export function createCardQueries(db: Database) {
   };
 }
 
-export type CardQueries = ReturnType<typeof createCardQueries>;
 
 /**
  * The audit log's subject: what was selected, in references only (never a secret), naming orders by

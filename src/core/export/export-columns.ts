@@ -2,9 +2,9 @@
 // (Chinese by default: the people who receive these files read Chinese). The order column is the
 // merchant's order number (what the buyer and the merchant's support know); the refund column says
 // which cards belong to a refunded or cancelled order; the internal ref comes last, for support only.
-import type { CardRefundMark, ExportLanguage } from '../../shared/ipc/vault-views';
+import type { CardRefundMark, ExportLanguage } from '../../shared/ipc/views/vault';
 
-export const EXPORT_COLUMNS = ['product', 'variant', 'orderRef', 'cardNo', 'cardPassword', 'expiresAt', 'orderedAt', 'price', 'refund', 'internalRef'] as const;
+const EXPORT_COLUMNS = ['product', 'variant', 'orderRef', 'cardNo', 'cardPassword', 'expiresAt', 'orderedAt', 'price', 'refund', 'internalRef'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 const HEADERS: Readonly<Record<ExportLanguage, Readonly<Record<ExportColumn, string>>>> = {

@@ -1,6 +1,6 @@
 // Names of what an export writes: the file the host is asked to place (ASCII, so every archiver and
 // mail client keeps it intact), the CSV inside the ZIP, and the extension a save dialog may have left off.
-import type { ExportFormat } from '../../shared/ipc/vault-views';
+import type { ExportFormat } from '../../shared/ipc/views/vault';
 
 const two = (n: number): string => String(n).padStart(2, '0');
 

@@ -1,7 +1,7 @@
 // Checks an export request before anything is read or decrypted: what the contract's schema cannot
 // say (the strength rule shared with the screen, the two typings matching, the explicit acceptance
 // a plain CSV needs). Refusals name the field and the rule, never the password.
-import type { CardSelection, ExportFormat, ExportInput, ExportLanguage } from '../../shared/ipc/vault-views';
+import type { CardSelection, ExportFormat, ExportInput, ExportLanguage } from '../../shared/ipc/views/vault';
 import { checkExportPassword, PASSWORD_PROBLEM_TEXT } from '../../shared/password-policy';
 
 export type ExportInputField = 'password' | 'passwordConfirm' | 'acceptPlainText' | 'selection';

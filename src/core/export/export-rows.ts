@@ -1,7 +1,7 @@
 // Builds the export table from selected vault rows: the only place the export turns sealed card
 // secrets into text, in main, in memory, for the writer that encrypts them next. Nothing here logs,
 // and nothing here keeps a secret past the table the caller drops once the file is written.
-import type { ExportLanguage } from '../../shared/ipc/vault-views';
+import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import type { RevealedCard } from '../vault/vault-reader';
 import type { SealedCardRow } from './card-selection';
 import { isRefundMark } from '../vault/refund-mark';
@@ -17,7 +17,7 @@ const two = (n: number): string => String(n).padStart(2, '0');
  * Local wall-clock time, `YYYY-MM-DD HH:mm:ss`: what a spreadsheet user reads and sorts, without the
  * ambiguity of a locale's date order. The host's time zone is the buyer's.
  */
-export function formatExportTime(seconds: number): string {
+function formatExportTime(seconds: number): string {
   const d = new Date(seconds * 1000);
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }

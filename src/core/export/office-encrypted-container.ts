@@ -57,7 +57,7 @@ export function primaryTransformStream(): Buffer {
 const SEED_STREAM = '\u0001Sh33tJ5';
 
 /** Assembles the compound file around the two encryption streams. */
-export function encryptedContainer(streams: { encryptionInfo: Buffer; encryptedPackage: Buffer }): Buffer {
+function encryptedContainer(streams: { encryptionInfo: Buffer; encryptedPackage: Buffer }): Buffer {
   const container = CFB.utils.cfb_new();
   CFB.utils.cfb_add(container, '\u0006DataSpaces/Version', dataSpaceVersionStream());
   CFB.utils.cfb_add(container, '\u0006DataSpaces/DataSpaceMap', dataSpaceMapStream());

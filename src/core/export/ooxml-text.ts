@@ -27,11 +27,6 @@ export function spreadsheetText(text: string): string {
   return xmlEscape(withEscapes);
 }
 
-/** Reverses spreadsheetText's ST_Xstring step (after XML unescaping), as Excel does when it reads. */
-export function spreadsheetTextValue(stored: string): string {
-  return stored.replace(/_x([0-9A-Fa-f]{4})_/g, (_whole, code: string) => String.fromCharCode(parseInt(code, 16)));
-}
-
 /** Column letters of a zero-based index: 0 → A, 25 → Z, 26 → AA. */
 export function columnLetters(index: number): string {
   let n = index + 1;

@@ -1,7 +1,7 @@
 // The vault as the buyer works in it: every card, filtered and paged, masked (the last digits of the
 // number, never the password). Masking opens the number in main and keeps only its last four
 // characters, so nothing usable leaves; no audit row is needed for that.
-import type { VaultList, VaultListQuery } from '../../shared/ipc/vault-views';
+import type { VaultList, VaultListQuery } from '../../shared/ipc/views/vault';
 import type { VaultReader } from '../vault/vault-reader';
 import { isRefundMark } from '../vault/refund-mark';
 import type { CardQueries } from './card-selection';

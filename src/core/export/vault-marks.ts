@@ -2,11 +2,20 @@
 // (set by every export, and by hand for cards passed on some other way). Marking is bookkeeping, not
 // a view of a secret, so it is not audited.
 import type { Database } from 'better-sqlite3';
-import type { CardKey } from '../../shared/ipc/vault-views';
+import type { CardKey } from '../../shared/ipc/views/vault';
 
 export type CardFlag = 'used' | 'exported';
 
-export function createVaultMarks(db: Database) {
+/** The buyer's flags on cards (used, exported). */
+export interface VaultMarks {
+  /** Sets or clears the flag on the given cards; answers how many cards exist among them and their orders. */
+  mark(cards: readonly CardKey[], flag: CardFlag, value: boolean, now: number): {
+      updated: number;
+      clientOrderRefs: string[];
+  };
+}
+
+export function createVaultMarks(db: Database): VaultMarks {
   const keysJson = (cards: readonly CardKey[]): string => JSON.stringify(cards.map((k) => ({ clientOrderRef: k.clientOrderRef, seq: k.seq })));
   const where = `(client_order_ref, seq) IN (SELECT json_extract(value, '$.clientOrderRef'), json_extract(value, '$.seq') FROM json_each(@cards))`;
   // Marking keeps the first time (a second "used" does not move it); clearing forgets it.
@@ -28,4 +37,3 @@ export function createVaultMarks(db: Database) {
   };
 }
 
-export type VaultMarks = ReturnType<typeof createVaultMarks>;

@@ -1,6 +1,6 @@
 // A logger that writes one JSON object per line to a sink and removes secrets on the way: the API
 // key and the headers holding it, top-up account entries, verification codes and card secrets must
-// never appear in a log line or in an error message (spec 5, issue 3).
+// never appear in a log line or in an error message (interface v1 §5).
 import type { LogFields, LogLevel, SecretAwareLogger } from './logger';
 import { redactValue } from './redact-value';
 import { redactPatterns } from './secret-patterns';

@@ -29,7 +29,7 @@ const SECRET_KEYS: ReadonlySet<string> = new Set([
   'smscode',
 ]);
 
-/** Keys whose whole subtree is entry data: field names stay visible, every value is hidden (spec 5). */
+/** Keys whose whole subtree is entry data: field names stay visible, every value is hidden (interface v1 §5). */
 const ENTRY_KEYS: ReadonlySet<string> = new Set(['purchaseentries', 'entries']);
 
 /** Ancestors in which a string `code` is a verification code, not the business error code. */
@@ -51,7 +51,7 @@ export function isVerificationContext(key: string): boolean {
   return VERIFICATION_CONTEXT.test(normalizeKey(key));
 }
 
-// The API key's format (spec 5) and anything that looks like a truncated or upper-cased one.
+// The API key's format (interface v1 §5) and anything that looks like a truncated or upper-cased one.
 const API_KEY_PATTERN = /AK_[0-9A-Fa-f]{8,}/g;
 
 // `name=value`, `name: value`, `"name":"value"` for the secret key names above, in any text.

@@ -7,7 +7,7 @@ import { REDACTED } from './secret-patterns';
  * Shorter values are refused: hiding every "1" or "ab" would wreck every line while protecting
  * nothing, and the key-based rules still hide such values in structured fields.
  */
-export const MIN_SECRET_LENGTH = 4;
+const MIN_SECRET_LENGTH = 4;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,4 +1,4 @@
-// Remembers that the merchant refused this connection's access (401 / 403, spec 5 and 7.5), so that
+// Remembers that the merchant refused this connection's access (401 / 403, interface v1 §5 and 7.5), so that
 // nothing is sent again in vain: a revoked key stays refused until the key is replaced (a new
 // connection builds a new gate), a suspension or an IP allow-list refusal until GET /account answers
 // again without `accessState: suspended`. GET /account is the one request still sent meanwhile (spec

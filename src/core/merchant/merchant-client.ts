@@ -1,12 +1,12 @@
-// One typed method per interface v1 endpoint (spec 4, contract 1–9). Bodies are plain data; the sender
+// One typed method per interface v1 endpoint (interface v1 §4, contract §1–9). Bodies are plain data; the sender
 // does quotas, retries and validation. Money in request bodies is converted from fen at this edge.
 import { fenToYuanNumber } from '../../shared/money';
-import { accountSchema } from '../../shared/merchant/account';
-import { aftersaleCaseSchema, caseMessageSchema } from '../../shared/merchant/aftersale';
-import { catalogPageSchema, categoryListSchema, productDetailSchema } from '../../shared/merchant/catalog';
-import { orderListSchema, orderSchema } from '../../shared/merchant/order';
-import { subscriptionChangeSchema } from '../../shared/merchant/subscription';
-import { purchaseTemplateSchema } from '../../shared/merchant/template';
+import { accountSchema, type Account } from '../../shared/merchant/account';
+import { aftersaleCaseSchema, caseMessageSchema, type AftersaleCase, type CaseMessage } from '../../shared/merchant/aftersale';
+import { catalogPageSchema, categoryListSchema, productDetailSchema, type CatalogPage, type CategoryList, type ProductDetail } from '../../shared/merchant/catalog';
+import { orderListSchema, orderSchema, type Order, type OrderList } from '../../shared/merchant/order';
+import { subscriptionChangeSchema, type SubscriptionChange } from '../../shared/merchant/subscription';
+import { purchaseTemplateSchema, type PurchaseTemplate } from '../../shared/merchant/template';
 import type { AccessGate } from './access-gate';
 import type { QuotaPriority } from './quota-model';
 import type { MerchantResult, RequestSender } from './request-sender';
@@ -47,14 +47,54 @@ export interface MessageBody {
   images?: string[];
 }
 
+/**
+ * One typed method per endpoint; each resolves with the parsed data and the merchant's requestId, or
+ * throws the sender's typed errors (merchant-errors.ts).
+ */
+export interface MerchantClient {
+  /** GET /account (contract §1); every answer also tells the access gate whether a suspension is over. */
+  getAccount(signal?: AbortSignal): Promise<MerchantResult<Account>>;
+  /** GET /categories, one page (contract §2). */
+  listCategories(paging?: Paging, signal?: AbortSignal): Promise<MerchantResult<CategoryList>>;
+  /** GET /goods/catalog, one page (contract §3); `subscriptionState` lists only subscribed products. */
+  listCatalog(query?: Paging & { catalogRef?: number; subscriptionState?: 'subscribed' }, signal?: AbortSignal): Promise<MerchantResult<CatalogPage>>;
+  /** GET /goods/{productRef} (contract §4): the authenticated detail. */
+  getProduct(productRef: number, signal?: AbortSignal): Promise<MerchantResult<ProductDetail>>;
+  /** GET /goods/tpl (contract §5); a single-variant product (variantRef null or 0) is asked by productRef only. */
+  getTemplate(productRef: number, variantRef: number | null, signal?: AbortSignal): Promise<MerchantResult<PurchaseTemplate>>;
+  /** POST /goods/subscriptions (contract §6): subscribes or cancels up to 100 products. */
+  changeSubscriptions(
+    body: { productRefs: number[]; subscriptionState: 'subscribed' | 'unsubscribed'; callbackUrl?: string },
+    signal?: AbortSignal,
+  ): Promise<MerchantResult<SubscriptionChange>>;
+  /** POST /orders/create (contract §7.1): repeatable, because the clientOrderRef makes a retry the same order. */
+  createOrder(body: CreateOrderBody, signal?: AbortSignal): Promise<MerchantResult<Order>>;
+  /** GET /orders, one page (contract §7.5). */
+  listOrders(query?: Paging & { state?: string; productRef?: number; createdFrom?: number; createdTo?: number }, signal?: AbortSignal): Promise<MerchantResult<OrderList>>;
+  /** GET /orders/{clientOrderRef} (contract §7.4): the authenticated order detail. */
+  getOrder(clientOrderRef: string, signal?: AbortSignal): Promise<MerchantResult<Order>>;
+  /** POST …/verification-code (contract §7.6): never sent twice automatically (a code may be taken without an answer). */
+  submitVerificationCode(clientOrderRef: string, verificationCode: string, signal?: AbortSignal): Promise<MerchantResult<Order>>;
+  /** POST …/cancel (contract §7.6): never sent twice automatically. */
+  cancelOrder(clientOrderRef: string, reason?: string, signal?: AbortSignal): Promise<MerchantResult<Order>>;
+  /** POST …/refunds (contract §7.6): repeatable under its clientRefundRef; the amount converted from fen here. */
+  requestRefund(clientOrderRef: string, body: RefundBody, signal?: AbortSignal): Promise<MerchantResult<Order>>;
+  /** POST /aftersales (contract §9.1): repeatable, since the same content while the case is open answers that case. */
+  createAftersale(body: AftersaleBody, signal?: AbortSignal): Promise<MerchantResult<AftersaleCase>>;
+  /** GET /aftersales/{platformCaseRef} (contract §9.3). */
+  getAftersale(platformCaseRef: string, signal?: AbortSignal): Promise<MerchantResult<AftersaleCase>>;
+  /** POST /aftersales/{platformCaseRef}/messages (contract §9.2): repeatable under its clientMessageRef. */
+  postAftersaleMessage(platformCaseRef: string, body: MessageBody, signal?: AbortSignal): Promise<MerchantResult<CaseMessage>>;
+}
+
 const orderPath = (ref: string): string => `/orders/${encodeURIComponent(ref)}`;
 
 /**
- * `access`: told every GET /account answer, the one that says whether a suspension is over (spec 3.3).
+ * `access`: told every GET /account answer, the one that says whether a suspension is over (interface v1 §3.3).
  * `priority`: `background` for work nobody waits on (the catalog sync), which then yields the quota to
  * the buyer's own requests (quota-model.ts).
  */
-export function createMerchantClient(sender: RequestSender, access?: AccessGate, priority: QuotaPriority = 'interactive') {
+export function createMerchantClient(sender: RequestSender, access?: AccessGate, priority: QuotaPriority = 'interactive'): MerchantClient {
   const send: RequestSender = (request, signal) => sender({ ...request, priority }, signal);
   return {
     getAccount: async (signal?: AbortSignal) => {
@@ -73,7 +113,7 @@ export function createMerchantClient(sender: RequestSender, access?: AccessGate,
         {
           method: 'GET',
           path: '/goods/tpl',
-          // Single-variant products are asked by productRef only (spec 4, step 4).
+          // Single-variant products are asked by productRef only (interface v1 §4, step 4).
           query: { productRef, variantRef: variantRef === null || variantRef === 0 ? undefined : variantRef },
           group: 'catalog',
           repeatable: true,
@@ -145,5 +185,4 @@ export function createMerchantClient(sender: RequestSender, access?: AccessGate,
   };
 }
 
-export type MerchantClient = ReturnType<typeof createMerchantClient>;
 export type { MerchantResult };

@@ -6,7 +6,7 @@ import type { TransportFailure } from './http-port';
 export abstract class MerchantError extends Error {
   abstract readonly kind: 'business' | 'transport' | 'protocol' | 'deferred';
   /**
-   * The requestId of every attempt of the call that ended in this error, oldest first (spec 7.5 "keep
+   * The requestId of every attempt of the call that ended in this error, oldest first (interface v1 §7.5 "keep
    * requestId"): the sender fills it in before throwing, so a caller can store them all for support.
    */
   requestIds: readonly string[];
@@ -25,7 +25,7 @@ export abstract class MerchantError extends Error {
   }
 }
 
-/** The merchant answered with a business error (spec 7): decided by `code`. */
+/** The merchant answered with a business error (interface v1 §7): decided by `code`. */
 export class MerchantApiError extends MerchantError {
   readonly kind = 'business';
   readonly errorName: MerchantErrorName | 'UNKNOWN_ERROR';
@@ -43,11 +43,11 @@ export class MerchantApiError extends MerchantError {
   }
 }
 
-/** Why the merchant refused our access (spec 5, 7.2): each asks the buyer for a different remedy. */
+/** Why the merchant refused our access (interface v1 §5, 7.2): each asks the buyer for a different remedy. */
 export type AccessRefusal = 'keyInvalid' | 'suspended' | 'ipDenied' | 'forbidden';
 
 /**
- * HTTP 401 or 403 (spec 7.5: never retried automatically). `refusal` tells the cases apart: the key is
+ * HTTP 401 or 403 (interface v1 §7.5: never retried automatically). `refusal` tells the cases apart: the key is
  * revoked or wrong (401001: a new key is needed), the account is suspended (403005: only GET /account
  * works until the merchant lifts it), this computer's address is not on the allow-list (403002), or a
  * 403 with a code we do not know. A MerchantApiError, so code that reads `code` keeps working.
@@ -67,7 +67,7 @@ export class MerchantAccessError extends MerchantApiError {
   }
 }
 
-/** Whether an HTTP status is an access refusal (spec 7.5: 401 and 403 are never retried). */
+/** Whether an HTTP status is an access refusal (interface v1 §7.5: 401 and 403 are never retried). */
 export function isAccessStatus(httpStatus: number): boolean {
   return httpStatus === 401 || httpStatus === 403;
 }

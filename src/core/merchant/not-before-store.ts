@@ -1,6 +1,6 @@
 // The merchant's "not before" times (Retry-After on a 429 or 503), per quota group, in SQLite (0013),
 // so that every process on this data folder obeys a wait one of them was told: the app, `cli run`, a
-// command, and a process restarted after the answer. `total` holds back every group (contract 8.1:
+// command, and a process restarted after the answer. `total` holds back every group (contract §8.1:
 // a 429 whose X-RateLimit-Limit is the account's total).
 import type { Database } from 'better-sqlite3';
 import type { QuotaGroup } from '../../shared/merchant-quotas';

@@ -1,4 +1,4 @@
-// The client's model of the merchant's limits (spec 8, contract 8), so that normal work never meets a
+// The client's model of the merchant's limits (interface v1 §8, contract §8), so that normal work never meets a
 // 429. A request holds a slot in every window it counts against from the moment it is sent; when its
 // answer arrives the slot is stamped with that (later) time, so a window frees on our side no earlier
 // than on the merchant's, whatever the network did. The merchant's headers correct the model when
@@ -199,7 +199,7 @@ export function createQuotaModel(clock: Clock): QuotaModel {
             const retryAfter = retryAfterMs(answer.headers, now);
             if (answer.status === 429 && retryAfter !== null) {
               if (cooldownKey !== null && answer.code !== 429001) cooldowns.set(cooldownKey, now + retryAfter);
-              // On a 429 the headers describe the rule that refused (contract 8); a limit of 600 is
+              // On a 429 the headers describe the rule that refused (contract §8); a limit of 600 is
               // only the account's total, which every other group would meet as well.
               else if (Number(answer.headers['x-ratelimit-limit']) === TOTAL_QUOTA.perMinute) allBlockedUntil = Math.max(allBlockedUntil, now + retryAfter);
               else blockedUntil.set(group, now + retryAfter);

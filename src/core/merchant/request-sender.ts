@@ -1,10 +1,10 @@
 // One place that sends a merchant request (as stripe-node's RequestSender): quota slot, credentials in
 // the two headers only, the envelope checked by HTTP status and `code`, the payload validated, and
-// retries per spec 7.5 with the same body every time. Nothing here ever logs or throws a credential.
+// retries per interface v1 §7.5 with the same body every time. Nothing here ever logs or throws a credential.
 //
-// The merchant's refusals are obeyed here, once for every caller (docs/contract.md 8.2):
+// The merchant's refusals are obeyed here, once for every caller (contract §8.2):
 // - 401 / 403 are never retried and become a MerchantAccessError; the access gate then refuses every
-//   later request of this connection without sending it (GET /account excepted, spec 3.3).
+//   later request of this connection without sending it (GET /account excepted, interface v1 §3.3).
 // - A Retry-After (429 quota, 503) is stored per quota group in SQLite; a request whose group is held
 //   waits for it when the wait fits the caller's limit (maxWaitMs), and otherwise fails at once with
 //   MerchantNotBeforeError naming the time, instead of sleeping through it.
@@ -75,9 +75,9 @@ export interface RequestSenderOptions {
 }
 
 /**
- * The longest Retry-After a call sleeps through by default: one quota window (spec 8 counts per
+ * The longest Retry-After a call sleeps through by default: one quota window (interface v1 §8 counts per
  * minute, so a merchant sharing the account with another client may fairly ask for up to 60 s).
- * Anything longer ends the call at once with MerchantNotBeforeError (issue 11: `Retry-After: 86400`
+ * Anything longer ends the call at once with MerchantNotBeforeError (a `Retry-After: 86400`
  * must not make a command sit silent); a caller that must answer sooner passes a smaller maxWaitMs.
  */
 export const DEFAULT_MAX_WAIT_MS = 60_000;
@@ -140,7 +140,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
   const defaultMaxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
   const { logger, clock, notBefore, access } = options;
 
-  /** Which scope a Retry-After holds back (contract 8.1), or null when it is not a group's hold. */
+  /** Which scope a Retry-After holds back (contract §8.1), or null when it is not a group's hold. */
   const holdScope = (group: QuotaGroup, error: MerchantApiError, limitHeader: string | undefined): NotBeforeScope | null => {
     if (error.retryAfterMs === null) return null;
     if (error.httpStatus === 503) return group;
@@ -194,7 +194,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
   };
 
   return async (request, signal) => {
-    // Serialised once: every retry sends exactly the same content (spec 4.2.3).
+    // Serialised once: every retry sends exactly the same content (interface v1 §4.2.3).
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     // Each wait the merchant imposes is compared with this; our own quota waits are not (they are ours).
     const maxWaitMs = request.maxWaitMs ?? defaultMaxWaitMs;

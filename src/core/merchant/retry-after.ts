@@ -1,4 +1,4 @@
-// Reads a Retry-After header (spec 7.5 "a received Retry-After must be obeyed", spec 8.2). RFC 9110
+// Reads a Retry-After header (interface v1 §7.5 "a received Retry-After must be obeyed", interface v1 §8.2). RFC 9110
 // allows two forms: delta-seconds ("120") and an HTTP-date ("Wed, 21 Oct 2026 07:28:00 GMT"). A date
 // is measured against the answer's own Date header when it has one, so that a merchant whose clock
 // differs from ours still gets the wait it meant; without one, against our clock. A date already

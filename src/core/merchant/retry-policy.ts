@@ -1,4 +1,4 @@
-// The retry matrix of spec 7.5 in one place: which failures are retried, how often, and how long to
+// The retry matrix of interface v1 §7.5 in one place: which failures are retried, how often, and how long to
 // wait (growing, jittered, never earlier than Retry-After).
 import type { MerchantError} from './merchant-errors';
 import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from './merchant-errors';
@@ -6,7 +6,7 @@ import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   maxAttempts: number;
-  /** Attempts in all for a 500 (spec 7.5: a limited number of times). */
+  /** Attempts in all for a 500 (interface v1 §7.5: a limited number of times). */
   maxAttemptsOn500: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -29,7 +29,7 @@ export function shouldRetry(error: MerchantError, attempt: number, policy: Retry
   }
   if (error instanceof MerchantProtocolError) {
     // A gateway's HTML page on 502/503/504 is the merchant being away, not a broken interface.
-    // A gateway's 429 page still means "slow down" (spec 7.5 retries every 429).
+    // A gateway's 429 page still means "slow down" (interface v1 §7.5 retries every 429).
     if (error.httpStatus === 429) return true;
     return repeatable && error.httpStatus >= 502 && error.httpStatus <= 504 && attempt < policy.maxAttemptsOn500;
   }

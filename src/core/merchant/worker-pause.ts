@@ -1,7 +1,7 @@
 // The merchant's refusals as a pause for background workers (tracker, after-sales, watched-product
 // poll, webhook inbox): while the key is refused they send nothing (a suspension or IP refusal is
 // re-checked by GET /account now and then), and while a Retry-After holds any group they use they
-// sleep until it ends instead of hammering (issue 11).
+// sleep until it ends instead of hammering (contract §8.1).
 import type { QuotaGroup } from '../../shared/merchant-quotas';
 import type { Clock } from '../platform/clock';
 import type { WorkerPause } from '../platform/worker-loop';

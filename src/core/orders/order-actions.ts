@@ -1,5 +1,5 @@
-// The buyer's actions on an order (contract 7.6): verification code, cancel, refund. Each is sent
-// only when the stored, authenticated `allowedActions` lists it (spec 4.2.4) and refused locally
+// The buyer's actions on an order (contract §7.6): verification code, cancel, refund. Each is sent
+// only when the stored, authenticated `allowedActions` lists it (interface v1 §4.2.4) and refused locally
 // with the reason otherwise; after each the order is fetched again, so what is stored (refunds
 // included) always comes from an authenticated GET, never from the action's own answer.
 //
@@ -37,7 +37,7 @@ export interface OrderActionsOptions {
 export interface RefundRequest {
   /** Fen; absent = everything refundable. */
   readonly amountFen?: number;
-  /** 1..200 characters (contract 7.6). */
+  /** 1..200 characters (contract §7.6). */
   readonly reason: string;
 }
 
@@ -47,7 +47,22 @@ export class ActionInputError extends Error {
   override readonly name = 'ActionInputError';
 }
 
-export function createOrderActions(options: OrderActionsOptions) {
+/** What the buyer asks of an accepted order: verification code, cancel, refund. */
+export interface OrderActions {
+  /** Sends an unfinished refund intent again under the same clientRefundRef. */
+  retryRefund(clientRefundRef: string): Promise<RefundIntent>;
+  /** Sends the code the merchant asked for (state verifying), then reads the order again. */
+  submitVerificationCode(clientOrderRef: string, code: string): Promise<StoredOrder | null>;
+  /** Asks the merchant to cancel the order (when allowedActions lists cancel), then reads it again. */
+  cancel(clientOrderRef: string, reason?: string): Promise<StoredOrder | null>;
+  /**
+   * Records a refund intent (or reuses the order's unfinished one when it asks the same) and
+   * sends it. The refund itself appears in `listRefunds` only once an authenticated detail shows it.
+   */
+  requestRefund(clientOrderRef: string, request: RefundRequest): Promise<RefundIntent>;
+}
+
+export function createOrderActions(options: OrderActionsOptions): OrderActions {
   const { db, client, clock, logger, tracker } = options;
   const nowSeconds = (): number => Math.floor(clock.nowMs() / 1000);
 
@@ -181,4 +196,3 @@ export function createOrderActions(options: OrderActionsOptions) {
   };
 }
 
-export type OrderActions = ReturnType<typeof createOrderActions>;

@@ -369,7 +369,7 @@ export interface ConfirmedContent {
 /**
  * needs_confirmation | price_changed | unavailable → queued with content and price the buyer
  * confirmed. Same ref: the merchant stored nothing under it (a refused create stores nothing,
- * contract 7.1; a parked intent was never sent since), so reusing it is safe. The guard runs again
+ * contract §7.1; a parked intent was never sent since), so reusing it is safe. The guard runs again
  * before the send.
  */
 export function requeueConfirmed(db: Database, clientOrderRef: string, content: ConfirmedContent, now: number): boolean {
@@ -449,7 +449,7 @@ export function markWithdrawn(db: Database, clientOrderRef: string, now: number,
   );
 }
 
-export const WITHDRAWABLE_AT_ONCE: readonly IntentStatus[] = ['queued', ...PARKED_STATUSES];
+const WITHDRAWABLE_AT_ONCE: readonly IntentStatus[] = ['queued', ...PARKED_STATUSES];
 
 /** unknown → withdrawing: from now on only resolved by GET /orders/{ref}, never sent again. */
 export function markWithdrawing(db: Database, clientOrderRef: string, now: number): boolean {

@@ -73,7 +73,34 @@ function sameDraftIntent(intent: OrderIntent | null, input: PlaceOrderInput, var
   return intent;
 }
 
-export function createOrderIntents(options: OrderIntentsOptions) {
+/** Order intents: what the buyer confirmed, recorded (with its clientOrderRef) before anything is sent. */
+export interface OrderIntents {
+  /**
+   * Validates and records an intent; returns it in status `queued`. Throws
+   * PurchaseValidationError / TemplateNotSupportedError / TemplateMissingError, having written
+   * nothing, when the input or the template does not allow the order.
+   */
+  placeOrder(input: PlaceOrderInput): OrderIntent;
+  /**
+   * The buyer confirms a parked intent again: after PURCHASE_SCHEMA_CHANGED (the refreshed
+   * template), or after the guard parked it (price_changed: the new price; unavailable: once it can
+   * be supplied). Units and entries are validated against the cached template, then the intent is
+   * queued again under the same ref (the merchant holds nothing under it) and guarded again before
+   * it is sent. Withdrawing is the other answer (OrderOutbox.withdraw).
+   */
+  confirmIntent(clientOrderRef: string, input: ConfirmInput): OrderIntent;
+  /** The stored intent under this ref, or null. */
+  getIntent(clientOrderRef: string): OrderIntent | null;
+  /** Stored intents, optionally of one status or one batch. */
+  listIntents: (filter?: {
+      status?: IntentStatus;
+      batchId?: string;
+  }) => OrderIntent[];
+  /** How many intents are in each status (the CLI waits until none is queued, sending or unknown). */
+  countByStatus(): Record<IntentStatus, number>;
+}
+
+export function createOrderIntents(options: OrderIntentsOptions): OrderIntents {
   const { db, clock, logger } = options;
 
   return {
@@ -164,4 +191,3 @@ export function createOrderIntents(options: OrderIntentsOptions) {
   };
 }
 
-export type OrderIntents = ReturnType<typeof createOrderIntents>;

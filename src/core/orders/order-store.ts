@@ -5,7 +5,7 @@
 // - A detail older than what is stored (lower revision) changes nothing: an order never moves back.
 //   Cards are immutable, so even such a detail may still fill in a card that is missing.
 // - Refunds are recorded only from `GET /orders/{ref}` (source 'orderDetail'): the authenticated
-//   re-check of spec 6.4.9. The create and action responses update the order itself but never the
+//   re-check of interface v1 §6.4.9. The create and action responses update the order itself but never the
 //   refunds table, and nothing else (a webhook body, a hint) reaches this code at all.
 // - The card secrets are registered with the logger before anything about the order can be logged,
 //   and leave this module only sealed; detail_json is stored without card_list (its CHECK insists).

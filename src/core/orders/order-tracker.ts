@@ -2,7 +2,7 @@
 // each authenticated detail through applyOrderDetail: revision never moves back, allowedActions
 // stored, refunds recorded, cards sealed into the vault, unknown states kept raw. A webhook or any
 // other hint only makes an order due now (`nudge`): its content is never applied, the detail fetched
-// here is (spec 6.4.9). Requests go through the client's quota model, so polling many orders spreads
+// here is (interface v1 §6.4.9). Requests go through the client's quota model, so polling many orders spreads
 // out instead of meeting 429.
 import type { Database } from 'better-sqlite3';
 import type { Order } from '../../shared/merchant/order';
@@ -31,7 +31,23 @@ export interface OrderTrackerOptions {
   readonly pause?: WorkerPause;
 }
 
-export function createOrderTracker(options: OrderTrackerOptions) {
+/** Follows accepted orders by polling the authenticated detail until supply is over (webhooks only nudge it). */
+export interface OrderTracker {
+  /** Starts watching an order just accepted (the outbox calls it): first poll after the base delay. */
+  track(order: Order): void;
+  /** A hint that an order changed (webhook, user action): poll it soon. Its content is ignored. */
+  nudge(clientOrderRef: string): void;
+  /** Fetches and applies one order now (after an action, or when the user opens it). */
+  refresh(clientOrderRef: string): Promise<StoredOrder | null>;
+  /** Polls every order that is due; returns how many were. */
+  pollDue(): Promise<number>;
+  /** Polls due orders until stop(), at the pace the poll policy gives (rarely while webhooks are live). */
+  start(): void;
+  /** Stops polling and waits for the poll in flight. */
+  stop(): Promise<void>;
+}
+
+export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
   const { db, client, clock, logger, cipher } = options;
   const policy = options.policy ?? DEFAULT_POLL_POLICY;
   const webhooksLive = options.webhooksLive ?? (() => false);
@@ -135,4 +151,3 @@ export function createOrderTracker(options: OrderTrackerOptions) {
   };
 }
 
-export type OrderTracker = ReturnType<typeof createOrderTracker>;

@@ -1,4 +1,4 @@
-// When to ask the merchant about an order again (spec 7.5: never every second; wait for webhooks
+// When to ask the merchant about an order again (interface v1 §7.5: never every second; wait for webhooks
 // and query at low frequency). Per order: 15 s after a change, doubling while nothing changes, up
 // to 5 minutes; four times rarer when webhooks are live (they bring changes, polling only guards
 // against a lost one). Orders in a final state are not polled at all.

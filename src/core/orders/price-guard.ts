@@ -1,4 +1,4 @@
-// The price guard (issue 10, docs/contract.md "The price guard"): right before an intent the merchant
+// The price guard (contract §7.7): right before an intent the merchant
 // surely does not hold is sent, its product is read by GET /goods/{productRef}, and the intent goes out
 // only when the merchant still asks at most the unit price the buyer confirmed and can supply the
 // units. The interface cannot carry a price limit on POST /orders/create, so this narrows the window

@@ -1,4 +1,4 @@
-// Checks an order against the cached purchase template (contract 5) before anything is written or
+// Checks an order against the cached purchase template (contract §5) before anything is written or
 // sent: units against unitRule, entry groups against entryMode, each value against its field. The
 // merchant checks the same (422110/422111); failing here keeps a bad order from costing a request
 // and tells the buyer which field to fix. A template with an entry mode or field type this build
@@ -45,7 +45,7 @@ function understand(template: PurchaseTemplate): { mode: EntryMode; fields: Know
     let pattern: RegExp | null = null;
     if (field.pattern !== null) {
       try {
-        // Anchored as a whole: contract 5 says the whole value must match.
+        // Anchored as a whole: contract §5 says the whole value must match.
         pattern = new RegExp(`^(?:${field.pattern})$`);
       } catch {
         throw new TemplateNotSupportedError(`the purchase field ${field.fieldRef} has a pattern this app cannot read`);
@@ -144,7 +144,7 @@ export function validatePurchase(template: PurchaseTemplate, input: PurchaseInpu
   });
 }
 
-/** Field refs whose values must never reach a log (spec 5 `sensitive`); top-up accounts are all treated so. */
+/** Field refs whose values must never reach a log (interface v1 §5 `sensitive`); top-up accounts are all treated so. */
 export function sensitiveValues(entries: readonly Readonly<Record<string, string>>[]): string[] {
   return entries.flatMap((group) => Object.values(group));
 }

@@ -58,10 +58,6 @@ export function openRefundIntent(db: Database, clientOrderRef: string): RefundIn
   return row === undefined ? null : toIntent(row);
 }
 
-export function listRefundIntents(db: Database, clientOrderRef: string): RefundIntent[] {
-  return db.prepare<[string], Row>('SELECT * FROM refund_intents WHERE client_order_ref = ? ORDER BY created_at, rowid').all(clientOrderRef).map(toIntent);
-}
-
 export function claimRefundForSending(db: Database, clientRefundRef: string, now: number): boolean {
   return (
     db

@@ -4,8 +4,8 @@
 // under a loose umask (0755 / 0644) would otherwise stay open to every other user for good.
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 
-export const PRIVATE_FOLDER_MODE = 0o700;
-export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_FOLDER_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
 
 function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';

@@ -31,7 +31,7 @@ export interface WorkerPause {
 }
 
 /** A paused worker looks again at least this often (clock ms), so a lifted pause is noticed. */
-export const PAUSE_RECHECK_MS = 60_000;
+const PAUSE_RECHECK_MS = 60_000;
 
 export interface WorkerLoop {
   start(): void;

@@ -14,7 +14,7 @@ import { assertSecretName } from './secret-store';
  * Default cost for a new file: N = 2^17, r = 8, p = 1 (OWASP's scrypt recommendation), about 128 MiB
  * and a fraction of a second once per unlock. 2^15 is the floor accepted anywhere.
  */
-export const DEFAULT_SCRYPT_N = 2 ** 17;
+const DEFAULT_SCRYPT_N = 2 ** 17;
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
 

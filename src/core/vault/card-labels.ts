@@ -21,7 +21,17 @@ export function cardLabel(order: OrderNaming, seq: number): string {
   return `${orderLabel(order)} #${seq + 1}`;
 }
 
-export function createCardLabels(db: Database) {
+/** How the vault and the audit log name orders and cards. */
+export interface CardLabels {
+  /** What names the order: the merchant's order number, else the product. */
+  naming: (clientOrderRef: string) => OrderNaming;
+  /** The order as the vault and the audit log name it. */
+  order(clientOrderRef: string): string;
+  /** One card of the order as the vault and the audit log name it (#1 first). */
+  card(clientOrderRef: string, seq: number): string;
+}
+
+export function createCardLabels(db: Database): CardLabels {
   const naming = db.prepare<[string], { platform_order_ref: string | null; product_name: string | null; product_ref: number }>(
     `SELECT o.platform_order_ref, coalesce(o.product_name, p.name) AS product_name, i.product_ref
      FROM order_intents i LEFT JOIN orders o ON o.client_order_ref = i.client_order_ref LEFT JOIN products p ON p.product_ref = i.product_ref
@@ -38,4 +48,3 @@ export function createCardLabels(db: Database) {
   };
 }
 
-export type CardLabels = ReturnType<typeof createCardLabels>;

@@ -7,7 +7,7 @@ import type { Card } from '../../shared/merchant/order';
 import { keySecretName, type CardCipher } from './card-cipher';
 
 /** Where the data key is wrapped: the secret-store port, under the name stored in wrapped_key. */
-export const WRAP_SCHEME_SECRET_STORE = 'secret-store';
+const WRAP_SCHEME_SECRET_STORE = 'secret-store';
 
 /**
  * Makes sure vault_keys names the cipher's current key (cards reference it). The key itself lives

@@ -3,11 +3,11 @@
 // every statement that lists, counts, filters or exports cards, and by the reveal/copy guard, so the
 // mark the buyer sees, the filter, the preview's count and the refusal can never disagree.
 import type { Database } from 'better-sqlite3';
-import { AUDIT_REFUND_ACKNOWLEDGED, type CardRefundMark } from '../../shared/ipc/vault-views';
+import { AUDIT_REFUND_ACKNOWLEDGED, type CardRefundMark } from '../../shared/ipc/views/vault';
 
 /**
  * Over `orders o` (LEFT JOINed: no row yet means no mark): `refunded` and `cancelled` are the
- * merchant's states (contract 7.2); a `completed` order with money back is `partlyRefunded`. Any
+ * merchant's states (contract §7.2); a `completed` order with money back is `partlyRefunded`. Any
  * other state (an unknown one included) is no mark: it is not evidence of a refund.
  */
 export const REFUND_MARK_SQL = `CASE
@@ -17,7 +17,7 @@ export const REFUND_MARK_SQL = `CASE
     ELSE NULL END`;
 
 /** What the buyer is asked to acknowledge, in the audit log's words (English, as every audit row). */
-export const REFUND_MARK_WORDS: Readonly<Record<CardRefundMark, string>> = {
+const REFUND_MARK_WORDS: Readonly<Record<CardRefundMark, string>> = {
   refunded: 'order refunded',
   cancelled: 'order cancelled',
   partlyRefunded: 'order partly refunded',

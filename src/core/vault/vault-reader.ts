@@ -59,16 +59,53 @@ export interface RevealOptions {
  * The mask of a card whose data key is missing (core.vaultKeyMissing, or a key lost before a new one
  * was started): the list still shows that the card exists; opening it says DATA_KEY_MISSING.
  */
-export const UNREADABLE_CARD_MASK = '••••••••';
+const UNREADABLE_CARD_MASK = '••••••••';
 
 /** Shows at most the last 4 characters, and none of a short value. */
-export function maskCardNo(cardNo: string): string {
+function maskCardNo(cardNo: string): string {
   const chars = [...cardNo];
   const shown = chars.length >= 10 ? 4 : chars.length >= 6 ? 2 : 0;
   return '•'.repeat(Math.max(4, chars.length - shown)) + chars.slice(chars.length - shown).join('');
 }
 
-export function createVaultReader(options: VaultReaderOptions) {
+/** The card vault: masked lists, and plain text only through an audited reveal. */
+export interface VaultReader {
+  /** The order's cards, numbers masked, nothing opened or audited. */
+  listCards(clientOrderRef: string): MaskedCard[];
+  /**
+   * One card in plain text; audited as `reveal` of the card as the vault names it (`<merchant
+   * order number> #<seq + 1>`). RefundedCardsError, nothing revealed or audited, for a card of a
+   * refunded or cancelled order without `acknowledgeRefunded`.
+   */
+  revealCard(clientOrderRef: string, seq: number, reveal?: RevealOptions): RevealedCard;
+  /** The card as the vault and the audit log name it (merchant order number, #1 first). */
+  cardLabel(clientOrderRef: string, seq: number): string;
+  /** The audit detail for another row about the same card (a copy), after the same guard as a reveal. */
+  acknowledgedDetail(clientOrderRef: string, reveal: RevealOptions): string | null;
+  /** The masked number of a card row read elsewhere (the vault list), without a second query. */
+  maskSealedCardNo(clientOrderRef: string, seq: number, cardNoSealed: Buffer): string;
+  /**
+   * Opens a card row read elsewhere WITHOUT writing an audit row: only for a caller that records
+   * its own (the export writes one `export` row for the whole file, in the transaction that marks
+   * the cards exported). Anything else reveals through revealCard.
+   */
+  openForAuditedCaller(row: {
+      clientOrderRef: string;
+      seq: number;
+      cardNoSealed: Buffer;
+      cardPasswordSealed: Buffer | null;
+      expiresAt: number | null;
+  }): RevealedCard;
+  /** Every card of an order in plain text (e.g. to copy them all); audited once with the count. */
+  revealOrderCards(clientOrderRef: string, reveal?: RevealOptions): RevealedCard[];
+  /**
+   * The top-up entries an accepted order recharged, kept sealed on its intent (0010). An account
+   * identifier, not a card secret: shown in the order's detail (masked in lists), not audited.
+   */
+  openRechargedEntries(clientOrderRef: string, sealed: Buffer | null): Record<string, string>[] | null;
+}
+
+export function createVaultReader(options: VaultReaderOptions): VaultReader {
   const { db, cipher } = options;
   const selectAll = db.prepare<[string], CardRow>(
     'SELECT seq, card_no_sealed, card_password_sealed, expires_at, received_at, used_at, exported_at FROM cards WHERE client_order_ref = ? ORDER BY seq',
@@ -181,4 +218,3 @@ export function createVaultReader(options: VaultReaderOptions) {
   };
 }
 
-export type VaultReader = ReturnType<typeof createVaultReader>;

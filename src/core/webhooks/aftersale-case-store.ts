@@ -1,6 +1,6 @@
-// Stores an after-sales case as the authenticated GET /aftersales/{ref} returned it (contract 9.3):
+// Stores an after-sales case as the authenticated GET /aftersales/{ref} returned it (contract §9.3):
 // the case row never moves back to an older updatedAt, and each message is appended once, keyed by
-// messageRef (spec 6.4.1), whatever mix of webhooks and refreshes brings it. Issue 6's chat reads it.
+// messageRef (interface v1 §6.4.1), whatever mix of webhooks and refreshes brings it. The case chat reads it.
 import type { Database } from 'better-sqlite3';
 import type { AftersaleCase } from '../../shared/merchant/aftersale';
 
@@ -56,29 +56,4 @@ export function applyAftersaleCase(db: Database, detail: AftersaleCase, now: num
     return { messagesAdded, caseUpdated };
   });
   return run.immediate();
-}
-
-export interface StoredCaseMessage {
-  readonly messageRef: string;
-  readonly clientMessageRef: string | null;
-  readonly sender: string;
-  readonly text: string;
-  readonly images: string[];
-  readonly createdAt: number;
-}
-
-export function listCaseMessages(db: Database, platformCaseRef: string): StoredCaseMessage[] {
-  return db
-    .prepare<[string], { message_ref: string; client_message_ref: string | null; sender: string; text: string; images_json: string; created_at: number }>(
-      'SELECT * FROM aftersale_messages WHERE platform_case_ref = ? ORDER BY position, created_at, message_ref',
-    )
-    .all(platformCaseRef)
-    .map((row) => ({
-      messageRef: row.message_ref,
-      clientMessageRef: row.client_message_ref,
-      sender: row.sender,
-      text: row.text,
-      images: JSON.parse(row.images_json) as string[],
-      createdAt: row.created_at,
-    }));
 }

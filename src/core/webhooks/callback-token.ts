@@ -1,9 +1,9 @@
-// The secret part of the callback URL. Webhooks are unsigned (spec 6.2, 6.4.9), so the path is the
+// The secret part of the callback URL. Webhooks are unsigned (interface v1 §6.2, 6.4.9), so the path is the
 // only capability a sender holds: 32 random bytes, base64url, compared in constant time so that the
 // answer's timing says nothing about how much of a guess was right.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const CALLBACK_TOKEN_BYTES = 32;
+const CALLBACK_TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function newCallbackToken(): string {

@@ -1,4 +1,4 @@
-// The catch-up after webhooks may have been lost (spec 6.4.6–8): the receiver or the tunnel was down,
+// The catch-up after webhooks may have been lost (interface v1 §6.4.6–8): the receiver or the tunnel was down,
 // or the callback URL changed. Nothing can be replayed (three failed sends and the message is gone,
 // a product's subscription with it), so what matters is read again by detail:
 // - every order not yet final (needsPolling: not terminal, or completed with a refund pending) by an

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-export const PROBE_EVENT_TYPE = 'procuredesk.path-check';
+const PROBE_EVENT_TYPE = 'procuredesk.path-check';
 
 export function newProbeEventId(): string {
   return `probe_${randomBytes(12).toString('hex')}`;
@@ -16,7 +16,7 @@ export function probeBody(eventId: string, nowMs: number): string {
   return JSON.stringify({ eventId, eventType: PROBE_EVENT_TYPE, occurredAt: Math.floor(nowMs / 1000) });
 }
 
-/** POSTs the body; resolves true on HTTP 200 with a body of OK (spec 6.4.2), false otherwise. Never rejects. */
+/** POSTs the body; resolves true on HTTP 200 with a body of OK (interface v1 §6.4.2), false otherwise. Never rejects. */
 export function postProbe(url: string, body: string, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     let target: URL;

@@ -60,7 +60,33 @@ function toWatched(row: Row): WatchedProduct {
   };
 }
 
-export function createProductWatchStore(db: Database) {
+/** The watched_products table: which products are watched, and each one's subscription and renewal. */
+export interface ProductWatchStore {
+  /** Adds products (already watched ones are left as they are); returns the refs that are new. */
+  add(productRefs: readonly number[], now: number): number[];
+  /** Forgets products; returns the refs that were watched. */
+  remove(productRefs: readonly number[]): number[];
+  /** One watched product, or null when it is not watched. */
+  get(productRef: number): WatchedProduct | null;
+  /** Every watched product, by ref. */
+  list(): WatchedProduct[];
+  /** The refs of the watched products, ascending. */
+  refs(): number[];
+  /** Rows whose (re)subscription is due at `now`, most overdue first. */
+  due(now: number, limit: number): WatchedProduct[];
+  /** The earliest renew_at (0 = something is due now); null when nothing is watched. */
+  nextDueAt(): number | null;
+  /** One merchant answer for a batch, in one transaction. */
+  recordSubscribed(rows: readonly SubscribedRow[], callbackUrl: string, now: number): void;
+  /** A failed subscription call for these products: counted, and tried again at `retryAt`. */
+  recordFailed(productRefs: readonly number[], error: string, retryAt: number): void;
+  /** Everything is to be subscribed again now (a new URL, or deliveries may have failed meanwhile). */
+  markAllDue(): void;
+  /** Watched, subscribed with this URL (expiry ahead of `merchantNow`), due at `now`, and failing. */
+  counts(callbackUrl: string | null, merchantNow: number, now: number): WatchCounts;
+}
+
+export function createProductWatchStore(db: Database): ProductWatchStore {
   const insert = db.prepare<[number, number]>('INSERT OR IGNORE INTO watched_products (product_ref, watched_at) VALUES (?, ?)');
   const remove = db.prepare<[number]>('DELETE FROM watched_products WHERE product_ref = ?');
   const selectAll = db.prepare<[], Row>('SELECT * FROM watched_products ORDER BY product_ref');
@@ -117,5 +143,3 @@ export function createProductWatchStore(db: Database) {
     },
   };
 }
-
-export type ProductWatchStore = ReturnType<typeof createProductWatchStore>;

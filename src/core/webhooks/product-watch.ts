@@ -1,4 +1,4 @@
-// The products the user watches, kept subscribed (spec 3.2, contract 6) to the live callback URL so
+// The products the user watches, kept subscribed (interface v1 §3.2, contract §6) to the live callback URL so
 // that their product.changed messages reach the receiver.
 //
 // Why it looks like this:
@@ -72,7 +72,36 @@ export interface ProductWatchOptions {
 
 type BatchOutcome = 'done' | 'urlRefused' | 'interrupted';
 
-export function createProductWatch(options: ProductWatchOptions) {
+/** Watched products and their webhook subscriptions (batches, renewal, unsubscribe). */
+export interface ProductWatch {
+  /** Starts watching; new products are subscribed on the next pass. Returns the refs that are new. */
+  watch(productRefs: readonly number[]): number[];
+  /**
+   * Stops watching and cancels the subscriptions (best effort: one that cannot be cancelled now
+   * simply expires; its messages only keep the cache fresher meanwhile). Returns the refs removed.
+   */
+  unwatch(productRefs: readonly number[], signal?: AbortSignal): Promise<number[]>;
+  /** Every watched product with its subscription state. */
+  list(): WatchedProduct[];
+  /** The refs of the watched products. */
+  refs(): number[];
+  /** One watched product, or null when it is not watched. */
+  get(productRef: number): WatchedProduct | null;
+  /** Everything is to be subscribed again (new URL; or the receiver was down and deliveries failed). */
+  resubscribeAll(): void;
+  /**
+   * Subscribes every due product with `callbackUrl`, in batches of at most 100, until none is due,
+   * the merchant cannot be reached, the URL is refused, or `keepGoing` says the URL is no longer
+   * the live one. One pass at a time.
+   */
+  subscribeDue(callbackUrl: string, signal?: AbortSignal, keepGoing?: () => boolean): Promise<SubscribePass>;
+  /** Seconds (our clock) of the next due row; 0 = due now; null when nothing is watched. */
+  nextDueAt(): number | null;
+  /** How many are watched, subscribed with this URL, due and failing (the health view). */
+  counts(callbackUrl: string | null): WatchCounts;
+}
+
+export function createProductWatch(options: ProductWatchOptions): ProductWatch {
   const { client, clock, logger } = options;
   const store: ProductWatchStore = createProductWatchStore(options.db);
   const batchSize = Math.min(MAX_SUBSCRIPTION_BATCH, Math.max(1, options.batchSize ?? MAX_SUBSCRIPTION_BATCH));
@@ -227,4 +256,3 @@ export function createProductWatch(options: ProductWatchOptions) {
   };
 }
 
-export type ProductWatch = ReturnType<typeof createProductWatch>;

@@ -1,4 +1,4 @@
-// Polling as the safety net for watched products (issue 4): their product.changed webhooks need a
+// Polling as the safety net for watched products: their product.changed webhooks need a
 // working webhook path and a live subscription, and either can be missing (no tunnel, a tunnel down,
 // three failed sends that cancelled the subscription). So every watched product is read by detail now
 // and then, and applied like any snapshot: every 5 minutes while no webhook path works, every hour
@@ -12,8 +12,8 @@ import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import { readProductsByDetail } from './catch-up';
 import type { ProductWatchStore } from './product-watch-store';
 
-export const POLL_WITHOUT_WEBHOOKS_MS = 5 * 60_000;
-export const POLL_WITH_WEBHOOKS_MS = 60 * 60_000;
+const POLL_WITHOUT_WEBHOOKS_MS = 5 * 60_000;
+const POLL_WITH_WEBHOOKS_MS = 60 * 60_000;
 /** The poll's own budget: one product per this many ms on average. */
 const MS_PER_PRODUCT = 3_000;
 /** After an unreachable merchant, try again this much sooner than a full interval. */

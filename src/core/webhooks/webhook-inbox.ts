@@ -3,7 +3,7 @@
 // Why it looks like this:
 // - `store` is one INSERT OR IGNORE in autocommit mode: with WAL and synchronous=FULL it is on disk
 //   when it returns, so the receiver answers OK only for an event that survives a crash. event_id is
-//   the primary key, so a redelivery (same eventId, spec 6.4.5) changes nothing and says so.
+//   the primary key, so a redelivery (same eventId, interface v1 §6.4.5) changes nothing and says so.
 // - An order.credentials.ready body is stored without card_list; its cards are sealed field by field
 //   with the CardCipher (the same record contexts as the vault) into sealed_payload, so no plain card
 //   secret reaches the database or its WAL, not even for a forged event.
@@ -83,7 +83,35 @@ export interface StoreItem {
   readonly cards: { readonly clientOrderRef: string; readonly list: readonly Card[] } | null;
 }
 
-export function createWebhookInbox(db: Database, cipher: CardCipher) {
+/** The durable inbox of webhook events: stored before the 200, processed and retried from here. */
+export interface WebhookInbox {
+  /**
+   * Stores an event durably; 'duplicate' when its eventId is already in the inbox (nothing written).
+   * `cards` (order.credentials.ready) are sealed for `clientOrderRef`; the caller has validated both.
+   */
+  store(input: StoreInput, cards: StoreItem["cards"]): "stored" | "duplicate";
+  /**
+   * Stores several events in one transaction (one fsync for a burst: group commit), in order; the
+   * same eventId twice in one batch is stored once. All or nothing: a failure throws for the batch.
+   */
+  storeMany(items: readonly StoreItem[]): ("stored" | "duplicate")[];
+  /** The stored event, or null. */
+  get(eventId: string): InboxEntry | null;
+  /** Unprocessed events whose next attempt is due at `now` (Unix seconds), oldest first. */
+  due(now: number, limit: number): InboxEntry[];
+  /** The earliest next attempt of any unprocessed event (0 = due now), null when none is pending. */
+  nextDueAt(): number | null;
+  /** Counted (and committed) before a try, so an attempt cut off by a crash is still counted. */
+  beginAttempt(eventId: string): void;
+  /** Final: the event will not be processed again. Any sealed cards are dropped (no longer needed). */
+  finish(eventId: string, outcome: string, now: number): boolean;
+  /** Not processed this time: try again at `at` (Unix seconds), keeping the outcome for the log. */
+  retryLater(eventId: string, outcome: string, at: number): void;
+  /** The sealed cards of an order.credentials.ready event (as the sender claimed them), if any. */
+  sealedCards(eventId: string): SealedCard[];
+}
+
+export function createWebhookInbox(db: Database, cipher: CardCipher): WebhookInbox {
   const insert = db.prepare(
     `INSERT OR IGNORE INTO webhook_inbox (event_id, event_type, occurred_at, received_at, body_json, sealed_payload, key_id)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -202,4 +230,3 @@ export function createWebhookInbox(db: Database, cipher: CardCipher) {
   };
 }
 
-export type WebhookInbox = ReturnType<typeof createWebhookInbox>;

@@ -1,4 +1,4 @@
-// The local webhook receiver (spec 4.3, 6.4; issue 4): node:http on 127.0.0.1 only, POST only on
+// The local webhook receiver (interface v1 §4.3, 6.4): node:http on 127.0.0.1 only, POST only on
 // /hooks/<token>. Each request is checked (path, method, content type, size, JSON, the event kind's
 // required fields), stored durably in the inbox keyed by eventId and answered `OK` text/plain; the
 // work happens afterwards in the inbox processor (onStored pokes it). Nothing here trusts the body
@@ -13,7 +13,7 @@
 // - Slow or hostile clients cannot hold the receiver: header and request timeouts (checked often),
 //   a per-request body deadline, a body limit that stops reading, short keep-alive and a cap on
 //   requests per socket. Silent sockets are dropped after the header timeout, and a crowd of them
-//   cannot lock the sender out (issue 11: 300 idle connections made a valid POST meet ECONNRESET):
+//   cannot lock the sender out (300 idle connections once made a valid POST meet ECONNRESET):
 //   past MAX_OPEN_SOCKETS a new connection evicts the oldest socket with no request in progress,
 //   instead of being refused, so an event arriving in a flood still gets its OK within 3 s.
 // - Card secrets of order.credentials.ready are registered with the logger on arrival and sealed
@@ -21,16 +21,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Database } from 'better-sqlite3';
-import { parseWebhookBody } from '../../shared/merchant/webhook-events';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { Clock } from '../platform/clock';
 import type { CardCipher } from '../vault/card-cipher';
-import { cardSecretContext } from '../vault/card-cipher';
 import { callbackPath, isCallbackToken, newCallbackToken } from './callback-token';
-import { createWebhookInbox, type StoreItem, type WebhookInbox } from './webhook-inbox';
+import { checkWebhookBody } from './webhook-body-check';
+import { createGroupCommit } from './inbox-group-commit';
+import { createWebhookInbox, type WebhookInbox } from './webhook-inbox';
 import { checkRequestHead, REJECTIONS, type RejectReason, type Rejection } from './webhook-request-checks';
 
-export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 export interface WebhookReceiverOptions {
   readonly db: Database;
@@ -82,7 +82,68 @@ const MAX_OPEN_SOCKETS = 256;
 /** Node's own refusal, only for floods faster than eviction (file descriptors stay bounded). */
 const MAX_CONNECTIONS = 4096;
 
-type StoreResult = 'stored' | 'duplicate';
+/** Answers text/plain, uncached; `close` ends the connection after the answer (a body left unread). */
+function answer(req: IncomingMessage, res: ServerResponse, status: number, text: string, close: boolean, then?: () => void): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+  if (status === 405) headers.allow = 'POST';
+  if (close) headers.connection = 'close';
+  res.writeHead(status, headers);
+  res.end(text, () => {
+    if (close) req.socket.destroySoon();
+    then?.();
+  });
+}
+
+/** Closes the oldest socket that has no request in progress (a silent or idle keep-alive one). */
+function evictIdle(sockets: Map<Socket, { busy: boolean }>, except: Socket): void {
+  for (const [socket, state] of sockets) {
+    if (socket === except || state.busy) continue;
+    sockets.delete(socket);
+    socket.destroy();
+    return;
+  }
+}
+
+/**
+ * The http server with the receiver's limits. `sockets` holds the open sockets, oldest first, and
+ * whether a request is in progress on each; past MAX_OPEN_SOCKETS the oldest idle one is evicted.
+ */
+function createReceiverServer(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  sockets: Map<Socket, { busy: boolean }>,
+  timeouts: { readonly headersTimeoutMs: number; readonly requestTimeoutMs: number },
+): Server {
+  const created = createServer(
+    {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+      maxHeaderSize: 16 * 1024,
+    },
+    handle,
+  );
+  created.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
+  created.maxConnections = MAX_CONNECTIONS;
+  // A socket silent for the header timeout with no request in progress is closed (node's own
+  // headersTimeout only counts once a request has begun). A request in progress has its own
+  // deadlines (requestTimeout, the body timer), so its socket is left alone here.
+  created.on('timeout', (socket: Socket) => {
+    if (sockets.get(socket)?.busy !== true) socket.destroy();
+  });
+  created.on('connection', (socket: Socket) => {
+    sockets.set(socket, { busy: false });
+    socket.setTimeout(timeouts.headersTimeoutMs);
+    socket.once('close', () => sockets.delete(socket));
+    if (sockets.size > MAX_OPEN_SOCKETS) evictIdle(sockets, socket);
+  });
+  created.on('clientError', (_error, socket: Socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.destroySoon();
+  });
+  return created;
+}
 
 export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
   const { db, cipher, logger, clock } = options;
@@ -96,15 +157,6 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   let server: Server | null = null;
   /** Open sockets, oldest first (Map keeps insertion order), and whether a request is in progress on each. */
   const sockets = new Map<Socket, { busy: boolean }>();
-  /** Closes the oldest socket that has no request in progress (a silent or idle keep-alive one). */
-  const evictIdle = (except: Socket): void => {
-    for (const [socket, state] of sockets) {
-      if (socket === except || state.busy) continue;
-      sockets.delete(socket);
-      socket.destroy();
-      return;
-    }
-  };
 
   const counts = { received: 0, duplicates: 0, unknownTypes: 0 };
   const rejected: Record<RejectReason, number> = {
@@ -119,77 +171,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   };
   let lastEventAt: number | null = null;
 
-  const answer = (req: IncomingMessage, res: ServerResponse, status: number, text: string, close: boolean, then?: () => void): void => {
-    if (res.headersSent) return;
-    const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
-    if (status === 405) headers.allow = 'POST';
-    if (close) headers.connection = 'close';
-    res.writeHead(status, headers);
-    res.end(text, () => {
-      if (close) req.socket.destroySoon();
-      then?.();
-    });
-  };
-
-  /** Parses and checks one complete body; what to store, or why not. */
-  const check = (raw: Buffer): { kind: 'store'; item: StoreItem; unknownType: boolean } | { kind: 'rejected'; rejection: Rejection } => {
-    let json: unknown;
-    try {
-      json = JSON.parse(raw.toString('utf8'));
-    } catch {
-      return { kind: 'rejected', rejection: REJECTIONS.badJson };
-    }
-    const parsed = parseWebhookBody(json);
-    if (parsed.kind === 'invalid') return { kind: 'rejected', rejection: REJECTIONS.invalidEvent };
-    const receivedAt = Math.floor(clock.nowMs() / 1000);
-    const body = json as Record<string, unknown>;
-    if (parsed.kind === 'unknownType') {
-      const { eventId, eventType, occurredAt } = parsed.header;
-      return { kind: 'store', item: { input: { eventId, eventType, occurredAt, body, receivedAt }, cards: null }, unknownType: true };
-    }
-    const event = parsed.event;
-    let cards: StoreItem['cards'] = null;
-    if (event.eventType === 'order.credentials.ready') {
-      // Before anything else can log: from here on these values become *** in every line.
-      for (const card of event.card_list) {
-        logger.registerSecret(card.card_no);
-        logger.registerSecret(card.card_password);
-      }
-      try {
-        // A ref that cannot name a vault record cannot be one of ours (and could not be sealed).
-        cardSecretContext({ clientOrderRef: event.clientOrderRef, seq: 0, field: 'card_no' });
-      } catch {
-        return { kind: 'rejected', rejection: REJECTIONS.invalidEvent };
-      }
-      cards = { clientOrderRef: event.clientOrderRef, list: event.card_list };
-    }
-    return { kind: 'store', item: { input: { eventId: event.eventId, eventType: event.eventType, occurredAt: event.occurredAt, body, receivedAt }, cards }, unknownType: false };
-  };
-
-  // Group commit: bodies completed in the same turn of the event loop are stored in one transaction,
-  // so a burst costs one fsync per turn instead of one per event. Each is answered after the commit.
-  let queue: { item: StoreItem; done: (result: StoreResult | Error) => void }[] = [];
-  const flush = (): void => {
-    const batch = queue;
-    queue = [];
-    try {
-      const results = inbox.storeMany(batch.map((entry) => entry.item));
-      batch.forEach((entry, index) => entry.done(results[index] ?? new Error('no result')));
-    } catch {
-      // One bad item must not cost the others their answer: store each alone.
-      for (const entry of batch) {
-        try {
-          entry.done(inbox.store(entry.item.input, entry.item.cards));
-        } catch (error) {
-          entry.done(error instanceof Error ? error : new Error('store failed'));
-        }
-      }
-    }
-  };
-  const enqueue = (item: StoreItem, done: (result: StoreResult | Error) => void): void => {
-    queue.push({ item, done });
-    if (queue.length === 1) setImmediate(flush);
-  };
+  const enqueue = createGroupCommit(inbox);
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const state = sockets.get(req.socket);
@@ -239,7 +221,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       if (done) return;
       done = true;
       clearTimeout(bodyTimer);
-      const checked = check(Buffer.concat(chunks, size));
+      const checked = checkWebhookBody(Buffer.concat(chunks, size), clock.nowMs(), logger);
       if (checked.kind === 'rejected') {
         rejected[checked.rejection.reason]++;
         answer(req, res, checked.rejection.status, checked.rejection.message, false);
@@ -269,34 +251,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   return {
     async start() {
       if (server !== null) throw new Error('webhook receiver already started');
-      const created = createServer(
-        {
-          headersTimeout: headersTimeoutMs,
-          requestTimeout: requestTimeoutMs,
-          keepAliveTimeout: KEEP_ALIVE_MS,
-          connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
-          maxHeaderSize: 16 * 1024,
-        },
-        handle,
-      );
-      created.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
-      created.maxConnections = MAX_CONNECTIONS;
-      // A socket silent for the header timeout with no request in progress is closed (node's own
-      // headersTimeout only counts once a request has begun). A request in progress has its own
-      // deadlines (requestTimeout, the body timer), so its socket is left alone here.
-      created.on('timeout', (socket: Socket) => {
-        if (sockets.get(socket)?.busy !== true) socket.destroy();
-      });
-      created.on('connection', (socket: Socket) => {
-        sockets.set(socket, { busy: false });
-        socket.setTimeout(headersTimeoutMs);
-        socket.once('close', () => sockets.delete(socket));
-        if (sockets.size > MAX_OPEN_SOCKETS) evictIdle(socket);
-      });
-      created.on('clientError', (_error, socket: Socket) => {
-        if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        socket.destroySoon();
-      });
+      const created = createReceiverServer(handle, sockets, { headersTimeoutMs, requestTimeoutMs });
       await new Promise<void>((resolve, reject) => {
         created.once('error', reject);
         created.listen(options.port ?? 0, '127.0.0.1', () => {

@@ -1,4 +1,4 @@
-// The checks a webhook request passes before its body is read (spec 6.4.1, issue 4): the path is the
+// The checks a webhook request passes before its body is read (interface v1 §6.4.1): the path is the
 // capability (404 otherwise, whatever the method, so a prober learns nothing), then POST only (405),
 // then a JSON content type (415), then a declared length within the limit (413).
 import type { IncomingHttpHeaders } from 'node:http';
@@ -28,19 +28,19 @@ export const REJECTIONS: Readonly<Record<RejectReason, Rejection>> = {
   badJson: { status: 400, reason: 'badJson', message: 'Bad Request: body is not JSON' },
   invalidEvent: { status: 400, reason: 'invalidEvent', message: 'Bad Request: invalid event' },
   timeout: { status: 408, reason: 'timeout', message: 'Request Timeout' },
-  // The sender retries at 15 s and 30 s (spec 6.4.5): better than an OK for an event not stored.
+  // The sender retries at 15 s and 30 s (interface v1 §6.4.5): better than an OK for an event not stored.
   storageFailed: { status: 503, reason: 'storageFailed', message: 'Service Unavailable' },
 };
 
 /** application/json or any +json type, with or without parameters (the sandbox adds charset). */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
   const type = (header.split(';')[0] ?? '').trim().toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
 /** Pathname only; the query string carries nothing and is ignored. */
-export function requestPathname(url: string | undefined): string {
+function requestPathname(url: string | undefined): string {
   const raw = url ?? '';
   const end = raw.indexOf('?');
   return end === -1 ? raw : raw.slice(0, end);

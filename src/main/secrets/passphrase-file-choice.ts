@@ -1,4 +1,4 @@
-// The passphrase-protected secret file in the desktop app (issue 11): where the buyer's secrets go when
+// The passphrase-protected secret file in the desktop app: where the buyer's secrets go when
 // the OS offers no keyring that protects them (Linux's basic_text, or no safeStorage at all), so that
 // the API key, the vault's data key and the ngrok token survive a restart. The file is the CLI's
 // format (PassphraseSecretStore, scrypt + AES-GCM); its presence in userData is the choice itself:

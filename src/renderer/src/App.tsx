@@ -22,7 +22,7 @@ import { UnlockGate } from './screens/UnlockScreen';
 import { VaultScreen } from './screens/VaultScreen';
 import { useLocale } from './i18n/use-i18n';
 import { notificationText } from '../../shared/notification-text';
-import type { NotificationView } from '../../shared/ipc/views';
+import type { NotificationView } from '../../shared/ipc/views/notifications';
 import { useUiStore } from './state/ui-store';
 import { usePreferenceSync } from './state/use-preferences';
 

@@ -64,7 +64,3 @@ export class SeededRandom {
     return items;
   }
 }
-
-export function createSeededRandom(seed: number): SeededRandom {
-  return new SeededRandom(seed);
-}

@@ -68,7 +68,7 @@ function pickVariant(product: Product, body: ControlBody): Variant {
 }
 
 /**
- * Stock alone must never leave a variant that the snapshot would misstate (spec 2.4: `tracked` has a
+ * Stock alone must never leave a variant that the snapshot would misstate (interface v1 §2.4: `tracked` has a
  * number, `unlimited` null): a count given to an unlimited variant makes it tracked, null given to a
  * tracked one makes it unlimited; an undisclosed variant keeps its type (the count stays hidden).
  */

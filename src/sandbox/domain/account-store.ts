@@ -75,7 +75,7 @@ export class AccountStore {
     return account && sameSecret(account.apiKey, apiKey) ? account : null;
   }
 
-  /** A reset key: the old one stops working at once (spec 5.4). */
+  /** A reset key: the old one stops working at once (interface v1 §5.4). */
   rotateKey(account: Account): string {
     account.apiKey = generateApiKey();
     return account.apiKey;

@@ -1,4 +1,4 @@
-// After-sales cases (contract 9): one open case per order, messages idempotent by clientMessageRef,
+// After-sales cases (contract §9): one open case per order, messages idempotent by clientMessageRef,
 // and the merchant's replies sent as aftersale.message.created.
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../http/api-error';

@@ -1,5 +1,5 @@
 // The merchant's live catalog: lookups for the endpoints, and every change (control API, stock moved
-// by orders) computed into exactly the `changedProperties` hints of spec 6.3.
+// by orders) computed into exactly the `changedProperties` hints of interface v1 §6.3.
 import type { SandboxClock } from '../clock';
 import type { Availability, Category, InventoryType, Product, SeedCatalog, Variant } from './catalog-types';
 
@@ -42,7 +42,7 @@ function viewOf(product: Product): ProductView {
   };
 }
 
-/** The hints of spec 6.3 for the difference between two views of one product. */
+/** The hints of interface v1 §6.3 for the difference between two views of one product. */
 function diff(before: ProductView, after: ProductView, singleVariant: boolean): ChangedProperty[] {
   const changed = new Set<ChangedProperty>();
   if (before.availability !== after.availability) changed.add('availability');
@@ -112,7 +112,7 @@ export class CatalogStore {
   }
 
   /**
-   * The categories involved in discoverable products (spec 4: GET /categories), each with its count:
+   * The categories involved in discoverable products (interface v1 §4: GET /categories), each with its count:
    * a category without products, directly or through its children, is not shown. One pass over the
    * products, so a 100,000-product catalog stays cheap to list.
    */
@@ -129,7 +129,7 @@ export class CatalogStore {
 
   /**
    * Applies a mutation and publishes `product.changed` hints for what it changed. The revision moves
-   * on every change, a category move included, and always strictly increases (contract 4.1).
+   * on every change, a category move included, and always strictly increases (contract §4.1).
    */
   change(product: Product, mutate: (product: Product) => void): ChangedProperty[] {
     const before = viewOf(product);
@@ -138,7 +138,7 @@ export class CatalogStore {
     const changed = diff(before, after, product.variants.length === 1 && product.variants[0]?.variantRef === 0);
     if (changed.length === 0 && before.catalogRef === after.catalogRef) return [];
     product.revision = Math.max(this.clock.nowSeconds(), product.revision + 1);
-    // A category move alone sends nothing (spec 6.3).
+    // A category move alone sends nothing (interface v1 §6.3).
     if (changed.length > 0) for (const listener of this.listeners) listener(product, changed);
     return changed;
   }

@@ -1,4 +1,4 @@
-// The catalog as the interface shows it: the product snapshot of spec 2.4 and the contract's
+// The catalog as the interface shows it: the product snapshot of interface v1 §2.4 and the contract's
 // supersets of it (detail, catalog item, template).
 import { fenToYuanNumber } from '../../shared/money';
 import { visibleUnits } from './catalog-store';

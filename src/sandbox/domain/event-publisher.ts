@@ -1,5 +1,5 @@
-// Turns merchant-side changes into webhook messages: builds the bodies (spec 2.4, contract 10) and
-// picks each message's one address when it is generated (spec 6.1).
+// Turns merchant-side changes into webhook messages: builds the bodies (interface v1 §2.4, contract §10) and
+// picks each message's one address when it is generated (interface v1 §6.1).
 import { randomBytes } from 'node:crypto';
 import type { SandboxClock } from '../clock';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
@@ -45,7 +45,7 @@ export class EventPublisher {
           changedProperties,
           productSnapshot: productSnapshot(product),
         },
-        // Spec 6.4.7: only this task's own subscription is cancelled.
+        // Interface v1 §6.4.7: only this task's own subscription is cancelled.
         onFinalFailure: () => void this.subscriptions.cancelGeneration(accountRef, product.productRef, subscription.generation),
       });
     }
@@ -73,7 +73,7 @@ export class EventPublisher {
     this.send(account, order, 'aftersale.message.created', { ...payload, clientOrderRef: order.clientOrderRef });
   }
 
-  /** Order-related messages go to the order's own address, else the default current now (spec 6.1). */
+  /** Order-related messages go to the order's own address, else the default current now (interface v1 §6.1). */
   private send(account: Account, order: Order, eventType: string, fields: Record<string, unknown>): void {
     const url = order.orderCallbackUrl ?? account.defaultCallbackUrl;
     if (url === null) return;

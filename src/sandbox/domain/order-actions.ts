@@ -1,4 +1,4 @@
-// The buyer's actions on an order (contract 7.6), each allowed only when listed in allowedActions.
+// The buyer's actions on an order (contract §7.6), each allowed only when listed in allowedActions.
 // Per-order cooldowns are enforced before these run, by the rate limiter.
 import { ApiError } from '../http/api-error';
 import { CLIENT_REF, optionalString, optionalYuan, requireString } from '../http/input-readers';

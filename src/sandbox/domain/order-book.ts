@@ -1,4 +1,4 @@
-// Storage of orders per account, with the lookups and the filtered list of contract 7.5.
+// Storage of orders per account, with the lookups and the filtered list of contract §7.5.
 import { ApiError } from '../http/api-error';
 import type { Order, OrderState } from './order-records';
 

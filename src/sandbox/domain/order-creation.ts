@@ -1,4 +1,4 @@
-// POST /orders/create (spec 4.2, contract 7.1): idempotent by clientOrderRef, every check before the
+// POST /orders/create (interface v1 §4.2, contract §7.1): idempotent by clientOrderRef, every check before the
 // charge, and nothing stored for a rejected request so that the same reference can be sent again.
 import { ApiError } from '../http/api-error';
 import { CLIENT_REF, optionalInt, optionalString, requireInt, requireString } from '../http/input-readers';
@@ -14,7 +14,7 @@ import { isAllowedCallbackUrl, isPublicImageUrl } from './url-rules';
 
 /**
  * The merchant's limit on one order's amount (10,000 yuan), as real merchants' risk control has. It is
- * the sandbox's one rule without a more specific code, so it is how ORDER_CREATE_REJECTED (spec 7.3
+ * the sandbox's one rule without a more specific code, so it is how ORDER_CREATE_REJECTED (interface v1 §7.3
  * 422100) can be reached; no normal order (seeded prices, default balance) comes near it.
  */
 export const MAX_ORDER_TOTAL_FEN = 1_000_000;
@@ -118,7 +118,7 @@ export class OrderCreation {
     };
     this.book.add(order);
     this.ctx.accounts.charge(account, clientOrderRef, totalFen, now);
-    // Spec 3.2: a successful order creates or renews the product's subscription, bound to its address.
+    // Interface v1 §3.2: a successful order creates or renews the product's subscription, bound to its address.
     this.ctx.subscriptions.subscribe(account.accountRef, productRef, orderCallbackUrl, now);
     this.ctx.catalog.moveStock(product, variant.variantRef, -units);
     this.lifecycle.scheduleNext(order);

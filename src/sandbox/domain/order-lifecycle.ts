@@ -1,4 +1,4 @@
-// The order state machine (contract 7.2): every move with its money effects (automatic refunds of
+// The order state machine (contract §7.2): every move with its money effects (automatic refunds of
 // failed and cancelled orders), stock, events, and the automatic next step.
 import { randomBytes } from 'node:crypto';
 import type { Account } from './account-store';
@@ -9,7 +9,7 @@ import { allowedActions, pendingRefund, type Order, type OrderState, type Refund
 
 export type AdvanceTarget = 'processing' | 'verifying' | 'completed' | 'failed' | 'cancelled' | 'refund.succeeded' | 'refund.rejected';
 
-/** Moves the control API may make, from each state: exactly the transitions of contract 7.2. */
+/** Moves the control API may make, from each state: exactly the transitions of contract §7.2. */
 const CONTROL_MOVES: Record<Exclude<AdvanceTarget, `refund.${string}`>, readonly OrderState[]> = {
   processing: ['pending', 'verifying'],
   verifying: ['processing'],

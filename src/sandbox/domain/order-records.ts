@@ -1,5 +1,5 @@
 // Orders as the merchant keeps them, and the rules derived from them: which actions are allowed in
-// which state (contract 7.2) and what the interface shows (contract 7.4).
+// which state (contract §7.2) and what the interface shows (contract §7.4).
 import { fenToYuanNumber } from '../../shared/money';
 import type { SandboxTimer } from '../clock';
 import type { ProductType, SupplyBehaviour } from './catalog-types';
@@ -41,7 +41,7 @@ export interface Order {
   units: number;
   unitPriceFen: number;
   totalFen: number;
-  /** The compared content of spec 4.2.1, canonical JSON. */
+  /** The compared content of interface v1 §4.2.1, canonical JSON. */
   contentKey: string;
   entryCount: number;
   orderCallbackUrl: string | null;
@@ -66,8 +66,6 @@ export interface Order {
   /** The next automatic step, cancelled when the order moves otherwise. */
   timer: SandboxTimer | null;
 }
-
-export const TERMINAL_STATES: readonly OrderState[] = ['failed', 'cancelled', 'refunded'];
 
 export function refundableFen(order: Order): number {
   return order.totalFen - order.refundedFen;
@@ -100,7 +98,7 @@ export function allowedActions(order: Order): OrderAction[] {
   }
 }
 
-/** The order as the interface shows it (contract 7.4); cards only where asked for. */
+/** The order as the interface shows it (contract §7.4); cards only where asked for. */
 export function orderToWire(order: Order, withCards: boolean): Record<string, unknown> {
   return {
     clientOrderRef: order.clientOrderRef,

@@ -1,5 +1,5 @@
 // Checks an order's `units` and `purchaseEntries` against the variant's purchase template
-// (contract 5), with the codes of spec 7.3: 422110 for units, 422111 for entries.
+// (contract §5), with the codes of interface v1 §7.3: 422110 for units, 422111 for entries.
 import { ApiError } from '../http/api-error';
 import type { PurchaseField, PurchaseTemplate } from './catalog-types';
 
@@ -73,7 +73,7 @@ export function checkEntries(template: PurchaseTemplate, units: number, groups: 
   });
 }
 
-/** Canonical JSON of the entry groups (keys sorted) so that a retry compares equal (spec 4.2.1). */
+/** Canonical JSON of the entry groups (keys sorted) so that a retry compares equal (interface v1 §4.2.1). */
 export function canonicalEntries(groups: EntryGroup[]): string {
   return JSON.stringify(groups.map((group) => Object.fromEntries(Object.entries(group).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))));
 }

@@ -1,5 +1,5 @@
-// Product subscriptions per account (spec 3.2). Every creation or renewal gets a new generation so
-// that a failed delivery task cancels only the subscription it belonged to (spec 6.4.7).
+// Product subscriptions per account (interface v1 §3.2). Every creation or renewal gets a new generation so
+// that a failed delivery task cancels only the subscription it belonged to (interface v1 §6.4.7).
 
 export interface Subscription {
   productRef: number;

@@ -1,4 +1,4 @@
-// What the merchant accepts as a public address (contract 7.1): callbacks and images must be public
+// What the merchant accepts as a public address (contract §7.1): callbacks and images must be public
 // HTTPS. Nothing is resolved over DNS: a merchant judges the address as written.
 import { isIP } from 'node:net';
 

@@ -1,4 +1,4 @@
-// GET /account and GET /categories (contract 1 and 2).
+// GET /account and GET /categories (contract §1 and 2).
 import { fenToYuanNumber } from '../../shared/money';
 import { categoryToWire } from '../domain/catalog-wire';
 import { paginate } from '../http/envelope';

@@ -1,4 +1,4 @@
-// After-sales endpoints (contract 9).
+// After-sales endpoints (contract §9).
 import { caseToWire, messageToWire } from '../domain/aftersale-desk';
 import type { Route } from './route';
 import { param } from './route';

@@ -1,4 +1,4 @@
-// Catalog, product detail, purchase template and subscriptions (contract 3 to 6).
+// Catalog, product detail, purchase template and subscriptions (contract §3 to 6).
 import type { Product } from '../domain/catalog-types';
 import { catalogItem, productDetail, templateToWire } from '../domain/catalog-wire';
 import { isAllowedCallbackUrl } from '../domain/url-rules';

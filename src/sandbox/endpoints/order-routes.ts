@@ -1,4 +1,4 @@
-// Order endpoints (contract 7).
+// Order endpoints (contract §7).
 import { orderToWire } from '../domain/order-records';
 import { paginate } from '../http/envelope';
 import { queryInt, queryRef, readPaging } from '../http/input-readers';

@@ -17,9 +17,9 @@ export interface Route {
   method: 'GET' | 'POST';
   pattern: RegExp;
   group: QuotaGroup;
-  /** A per-order cooldown keyed by the first path parameter (spec 8). */
+  /** A per-order cooldown keyed by the first path parameter (interface v1 §8). */
   cooldown?: CooldownKind;
-  /** Only GET /account answers a suspended account (spec 3.3). */
+  /** Only GET /account answers a suspended account (interface v1 §3.3). */
   allowWhenSuspended?: boolean;
   handle(context: RouteContext): unknown;
 }

@@ -1,4 +1,4 @@
-// Every endpoint of spec 4, in matching order.
+// Every endpoint of interface v1 §4, in matching order.
 import { ApiError } from '../http/api-error';
 import { accountRoutes } from './account-routes';
 import { aftersaleRoutes } from './aftersale-routes';

@@ -1,4 +1,4 @@
-// The interface's business errors (spec 7): HTTP status and stable code travel together, so a handler
+// The interface's business errors (interface v1 §7): HTTP status and stable code travel together, so a handler
 // throws one of these and the server writes the envelope.
 
 export const ERRORS = {

@@ -1,4 +1,4 @@
-// Writes the response envelope of spec 2.3 ({code, message, data, requestId}) with the request id
+// Writes the response envelope of interface v1 §2.3 ({code, message, data, requestId}) with the request id
 // also in a header, so that support can correlate a log line with a response.
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -33,7 +33,7 @@ export function writeApiError(res: ServerResponse, requestId: string, error: Api
   writeEnvelope(res, requestId, error.status, { code: error.code, message: error.message, data: null }, { ...headers, ...error.headers });
 }
 
-/** The list payload of spec 2.3 over an already filtered and ordered array. */
+/** The list payload of interface v1 §2.3 over an already filtered and ordered array. */
 export interface ListPayload<T> {
   list: T[];
   total: number;

@@ -64,7 +64,7 @@ export function queryInt(query: URLSearchParams, name: string, fallback: number 
 
 /**
  * A public resource reference (productRef, variantRef, catalogRef) in the query or the path: one that
- * is not a whole number of its range is INVALID_PUBLIC_REFERENCE (spec 7.2 400002: "invalid, wrong
+ * is not a whole number of its range is INVALID_PUBLIC_REFERENCE (interface v1 §7.2 400002: "invalid, wrong
  * type"), not a generic argument error, so an integrator can tell a broken link from a bad filter.
  */
 export function parseRef(raw: string, name: string, min = 1): number {

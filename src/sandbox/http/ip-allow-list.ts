@@ -1,4 +1,4 @@
-// The member's IP allow-list (spec 5 rule 6): entries are single addresses or CIDR ranges, as
+// The member's IP allow-list (interface v1 §5 rule 6): entries are single addresses or CIDR ranges, as
 // merchants' back offices take them ("203.0.113.7", "203.0.113.0/24", "2001:db8::/32").
 import { BlockList, isIP } from 'node:net';
 

@@ -1,4 +1,4 @@
-// The merchant's HTTPS interface: the order of checks of contract 0.1 (host, credentials, IP,
+// The merchant's HTTPS interface: the order of checks of contract §0.1 (host, credentials, IP,
 // suspension, limits, then the endpoint), every answer in the envelope, faults where switched on.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Account } from '../domain/account-store';
@@ -13,7 +13,7 @@ import { parseJsonObject, readBody } from './request-body';
 
 export const BASE_PATH = '/openapi/v1';
 
-/** Names that look like credentials: never accepted outside the two headers (spec 5.2). */
+/** Names that look like credentials: never accepted outside the two headers (interface v1 §5.2). */
 const CREDENTIAL_NAMES = new Set(['userid', 'apikey', 'key', 'servicekey', 'x-service-user-id', 'x-service-key']);
 
 export interface OpenApiDeps {
@@ -53,7 +53,7 @@ function authenticate(deps: OpenApiDeps, req: IncomingMessage): Account {
   const userId = req.headers['x-service-user-id'];
   const apiKey = req.headers['x-service-key'];
   const account = typeof userId === 'string' && typeof apiKey === 'string' ? deps.merchant.ctx.accounts.authenticate(userId, apiKey) : null;
-  // One message for every failure: never which part was wrong (spec 5).
+  // One message for every failure: never which part was wrong (interface v1 §5).
   if (!account) throw new ApiError('INVALID_CREDENTIAL', 'invalid credentials');
   return account;
 }

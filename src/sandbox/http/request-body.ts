@@ -21,7 +21,7 @@ export type JsonObject = Record<string, unknown>;
 
 /**
  * Parses a POST body: empty means `{}`; anything but a JSON object is INVALID_ARGUMENT. The body is
- * read as JSON whatever its Content-Type says (contract 2.1): clients are to send application/json,
+ * read as JSON whatever its Content-Type says (contract §2.1): clients are to send application/json,
  * but a missing or default type (fetch's text/plain, curl's form type) is not a reason to refuse
  * an otherwise valid request, as with most merchants' gateways.
  */

@@ -1,4 +1,4 @@
-// Delivers webhook messages by the schedule of spec 6.4: a send at once, and while no send has been
+// Delivers webhook messages by the schedule of interface v1 §6.4: a send at once, and while no send has been
 // acknowledged, a second 15 s and a third 30 s after the first (sandbox time), each with the same
 // eventId, address and body bytes. After the third failure the message is given up and its owner
 // told (so that a failed product.changed can cancel its own subscription).
@@ -31,7 +31,7 @@ export interface WebhookDispatcher {
 
 export interface WebhookDispatcherOptions {
   clock: SandboxClock;
-  /** Real milliseconds a receiver has to answer, connect included (spec 8: 3 seconds). */
+  /** Real milliseconds a receiver has to answer, connect included (interface v1 §8: 3 seconds). */
   ackTimeoutMs?: number;
   log?: (line: string) => void;
   /** An extra CA accepted for https callbacks, besides the system roots. */

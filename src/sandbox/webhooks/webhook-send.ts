@@ -1,4 +1,4 @@
-// One webhook send: a single POST and the spec 6.4 verdict on its answer. node:http(s) is used
+// One webhook send: a single POST and the interface v1 §6.4 verdict on its answer. node:http(s) is used
 // directly because fetch follows redirects by default and a 3xx must count as a failure, with the
 // redirect target receiving nothing.
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
@@ -25,7 +25,7 @@ export interface SendOptions {
   signal: AbortSignal;
 }
 
-/** Spec 6.4.2: status 200 and a body that, trimmed and compared without case, equals OK. */
+/** Interface v1 §6.4.2: status 200 and a body that, trimmed and compared without case, equals OK. */
 export function isAcknowledgement(status: number, body: string): boolean {
   return status === 200 && body.trim().toLowerCase() === 'ok';
 }

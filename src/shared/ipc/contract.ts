@@ -3,48 +3,15 @@
 // from it, so the renderer sees one domain-shaped object and never a channel name.
 import { z } from 'zod';
 import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
-import {
-  accountViewSchema,
-  categoryViewSchema,
-  connectionStatusSchema,
-  eventsHealthSchema,
-  maskedCardSchema,
-  vaultKeyStatusSchema,
-  notificationSchema,
-  orderDetailSchema,
-  orderRowSchema,
-  placeOrderInputSchema,
-  pricePointSchema,
-  productViewSchema,
-  revealedCardSchema,
-  searchQuerySchema,
-  searchResultSchema,
-  settingsSchema,
-  syncProgressSchema,
-  syncStatusSchema,
-  templateViewSchema,
-  withdrawResultSchema,
-} from './views';
-import {
-  caseDetailSchema,
-  caseListQuerySchema,
-  caseRefInputSchema,
-  caseRowSchema,
-  openCaseInputSchema,
-  sendCaseMessageInputSchema,
-  unreadSummarySchema,
-} from './aftersale-views';
-import {
-  auditEntrySchema,
-  auditQuerySchema,
-  cardSelectionSchema,
-  exportInputSchema,
-  exportPreviewSchema,
-  exportResultSchema,
-  markCardsInputSchema,
-  vaultListQuerySchema,
-  vaultListSchema,
-} from './vault-views';
+import { categoryViewSchema, pricePointSchema, productViewSchema, searchQuerySchema, searchResultSchema, syncProgressSchema, syncStatusSchema, templateViewSchema } from './views/catalog';
+import { accountViewSchema, connectionStatusSchema } from './views/connection';
+import { notificationSchema } from './views/notifications';
+import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
+import { settingsSchema } from './views/settings';
+import { maskedCardSchema, vaultKeyStatusSchema, revealedCardSchema } from './views/vault';
+import { webhookHealthSchema } from './views/webhooks';
+import { caseDetailSchema, caseListQuerySchema, caseRefInputSchema, caseRowSchema, openCaseInputSchema, sendCaseMessageInputSchema, unreadSummarySchema } from './views/aftersales';
+import { auditEntrySchema, auditQuerySchema, cardSelectionSchema, exportInputSchema, exportPreviewSchema, exportResultSchema, markCardsInputSchema, vaultListQuerySchema, vaultListSchema } from './views/vault';
 
 const none = z.undefined();
 const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -110,7 +77,7 @@ export const CHANNELS = {
   // Write-only, like the API key: the renderer learns whether a token is stored, never the token.
   'settings.ngrokAuthtoken': channel(none, z.object({ stored: z.boolean() })),
   'settings.saveNgrokAuthtoken': channel(z.object({ authtoken: z.string().min(1).max(512) }), z.object({ stored: z.boolean() })),
-  'events.health': channel(none, eventsHealthSchema),
+  'events.health': channel(none, webhookHealthSchema),
   // While secrets are memory-only (desktop): moves them into a passphrase-protected file. The
   // passphrase follows the export password rule (password-policy.ts); it is never stored or echoed.
   'secrets.usePassphraseFile': channel(z.object({ passphrase: z.string().min(1).max(MAX_EXPORT_PASSWORD_LENGTH) }), connectionStatusSchema),
@@ -128,7 +95,7 @@ export const EVENTS = {
   'orders.changed': z.object({ clientOrderRefs: z.array(z.string()) }),
   'aftersales.changed': z.object({ platformCaseRefs: z.array(z.string()) }),
   'vault.changed': z.object({ clientOrderRefs: z.array(z.string()) }),
-  'events.health': eventsHealthSchema,
+  'events.health': webhookHealthSchema,
   /** The app's core process: restarting after it ended (the UI says "reconnecting"), or ready again (the UI reloads its data). */
   'core.state': z.object({ state: z.enum(['ready', 'reconnecting']) }),
   'app.notification': notificationSchema,

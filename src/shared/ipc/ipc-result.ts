@@ -28,7 +28,7 @@ export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
 export const ipcErrorSchema = z.object({
   code: z.enum(IPC_ERROR_CODES),
   message: z.string(),
-  /** The merchant's business code (spec 7) when it refused. */
+  /** The merchant's business code (interface v1 §7) when it refused. */
   merchantCode: z.number().int().nullable().optional(),
   requestId: z.string().nullable().optional(),
   /** Field-level problems of INVALID_INPUT, e.g. a purchase field. */

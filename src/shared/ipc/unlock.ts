@@ -1,4 +1,4 @@
-// The unlock step before core opens (desktop app, issue 11): when the buyer keeps secrets in the
+// The unlock step before core opens (desktop app): when the buyer keeps secrets in the
 // passphrase file, main asks for its passphrase before the database and the vault are opened, so the
 // contract's channels are not bound yet. Two channels of their own carry that exchange; the preload
 // exposes them as `procureDesk.unlock`, checked on both sides against these schemas.

@@ -1,4 +1,4 @@
-// `GET /account` (contract 1).
+// `GET /account` (contract §1).
 import { z } from 'zod';
 import { enumText, integerRef, yuanAsFen } from './wire-primitives';
 

@@ -1,8 +1,8 @@
-// After-sales cases and their messages (contract 9).
+// After-sales cases and their messages (contract §9).
 import { z } from 'zod';
 import { enumText, stringRef, unixSeconds } from './wire-primitives';
 
-/** contract 9.3 messages[]; also the response of `POST /aftersales/{ref}/messages`. */
+/** contract §9.3 messages[]; also the response of `POST /aftersales/{ref}/messages`. */
 export const caseMessageSchema = z.looseObject({
   messageRef: stringRef,
   /** null for the merchant's messages */
@@ -15,7 +15,7 @@ export const caseMessageSchema = z.looseObject({
 });
 export type CaseMessage = z.infer<typeof caseMessageSchema>;
 
-/** contract 9.3; the response of `POST /aftersales` and `GET /aftersales/{ref}`. */
+/** contract §9.3; the response of `POST /aftersales` and `GET /aftersales/{ref}`. */
 export const aftersaleCaseSchema = z.looseObject({
   platformCaseRef: stringRef,
   clientOrderRef: stringRef,

@@ -1,5 +1,5 @@
-// Categories, catalog items, product detail and the product snapshot (spec 2.4, contract 2-4).
-// Product detail is a superset of the snapshot so that one piece of code applies both (contract 4).
+// Categories, catalog items, product detail and the product snapshot (interface v1 §2.4, contract §2-4).
+// Product detail is a superset of the snapshot so that one piece of code applies both (contract §4).
 import { z } from 'zod';
 import { listPayloadSchema } from './envelope';
 import { enumText, integerRef, nonNegativeYuanAsFen, unixSeconds } from './wire-primitives';
@@ -15,7 +15,7 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = listPayloadSchema(categorySchema);
 export type CategoryList = z.infer<typeof categoryListSchema>;
 
-/** spec 2.4 brand: every field required when the brand is present. */
+/** interface v1 §2.4 brand: every field required when the brand is present. */
 export const brandSchema = z.looseObject({
   brandRef: integerRef,
   name: z.string(),
@@ -36,7 +36,7 @@ const variantShape = {
 };
 
 /**
- * spec 2.4: a number of units when tracked, null for the two other known types. An unknown type is
+ * interface v1 §2.4: a number of units when tracked, null for the two other known types. An unknown type is
  * let through as received; it is shown as unknown, not interpreted.
  */
 function checkRemainingUnits(v: { inventoryType: string; remainingUnits: number | null }, ctx: z.RefinementCtx): void {
@@ -48,14 +48,14 @@ function checkRemainingUnits(v: { inventoryType: string; remainingUnits: number 
   }
 }
 
-/** spec 2.4 productSnapshot.variants[]: all fields required. `price` holds fen after parsing. */
+/** interface v1 §2.4 productSnapshot.variants[]: all fields required. `price` holds fen after parsing. */
 export const variantSchema = z.looseObject(variantShape).superRefine(checkRemainingUnits);
 export type Variant = z.infer<typeof variantSchema>;
 
 const snapshotShape = {
   productRef: integerRef,
   catalogRef: integerRef,
-  /** Optional in spec 2.4: absent means "not said", null means "no brand" (it clears it, 6.3). */
+  /** Optional in interface v1 §2.4: absent means "not said", null means "no brand" (it clears it, 6.3). */
   brand: brandSchema.nullable().optional(),
   /** see classifyAvailability */
   availability: enumText,
@@ -64,17 +64,16 @@ const snapshotShape = {
   variants: z.array(variantSchema).min(1),
 };
 
-/** spec 2.4 productSnapshot. */
+/** interface v1 §2.4 productSnapshot. */
 export const productSnapshotSchema = z.looseObject(snapshotShape);
 export type ProductSnapshot = z.infer<typeof productSnapshotSchema>;
 
-/** contract 4: a detail variant is a snapshot variant plus its nominal value (fen or null). */
+/** contract §4: a detail variant is a snapshot variant plus its nominal value (fen or null). */
 export const detailVariantSchema = z
   .looseObject({ ...variantShape, faceValue: nonNegativeYuanAsFen.nullable() })
   .superRefine(checkRemainingUnits);
-export type DetailVariant = z.infer<typeof detailVariantSchema>;
 
-/** `GET /goods/{productRef}` (contract 4). */
+/** `GET /goods/{productRef}` (contract §4). */
 export const productDetailSchema = z.looseObject({
   ...snapshotShape,
   name: z.string(),
@@ -86,7 +85,7 @@ export const productDetailSchema = z.looseObject({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-/** `GET /goods/catalog` items (contract 3). `priceFrom` holds fen after parsing. */
+/** `GET /goods/catalog` items (contract §3). `priceFrom` holds fen after parsing. */
 export const catalogItemSchema = z.looseObject({
   productRef: integerRef,
   catalogRef: integerRef,

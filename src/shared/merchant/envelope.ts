@@ -1,4 +1,4 @@
-// The response envelope of spec 2.3 and the list payload, generic over the `data` schema.
+// The response envelope of interface v1 §2.3 and the list payload, generic over the `data` schema.
 import { z } from 'zod';
 
 /** Any envelope, success or error: decided by HTTP status and `code`, never by `message`. */
@@ -8,16 +8,14 @@ export const responseEnvelopeSchema = z.looseObject({
   data: z.unknown(),
   requestId: z.string(),
 });
-export type ResponseEnvelope = z.infer<typeof responseEnvelopeSchema>;
 
-/** An error envelope (spec 7.1): non-zero code, data null. */
+/** An error envelope (interface v1 §7.1): non-zero code, data null. */
 export const errorEnvelopeSchema = z.looseObject({
   code: z.int().refine((code) => code !== 0, { message: 'an error envelope has a non-zero code' }),
   message: z.string(),
   data: z.null(),
   requestId: z.string(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** A success envelope whose `data` is checked by the endpoint's own schema. */
 export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
@@ -29,7 +27,7 @@ export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
   });
 }
 
-/** The list payload of spec 2.3 (`data` of list endpoints). */
+/** The list payload of interface v1 §2.3 (`data` of list endpoints). */
 export function listPayloadSchema<T extends z.ZodType>(item: T) {
   return z.looseObject({
     list: z.array(item),
@@ -41,7 +39,7 @@ export function listPayloadSchema<T extends z.ZodType>(item: T) {
 
 /**
  * The request id of a body that may be malformed in every other way, so that a typed error can
- * still carry it (issue 3, "Bad input"). Null when there is none to be found.
+ * still carry it, so a bad answer can still be traced with the merchant. Null when there is none to be found.
  */
 export function findRequestId(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;

@@ -1,4 +1,4 @@
-// Orders (contract 7.4): the order object returned by create, detail and every action, the refund
+// Orders (contract §7.4): the order object returned by create, detail and every action, the refund
 // records inside it, the delivered cards, and the order list (7.5).
 import { z } from 'zod';
 import { listPayloadSchema } from './envelope';
@@ -15,7 +15,7 @@ export const cardSchema = z.looseObject({
 });
 export type Card = z.infer<typeof cardSchema>;
 
-/** contract 7.4 refunds[]; `amount` holds fen after parsing. */
+/** contract §7.4 refunds[]; `amount` holds fen after parsing. */
 export const refundSchema = z.looseObject({
   refundRef: stringRef,
   clientRefundRef: z.string(),
@@ -29,7 +29,7 @@ export const refundSchema = z.looseObject({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
-/** contract 7.4. Money fields (`unitPrice`, `totalAmount`, `refundedAmount`) hold fen after parsing. */
+/** contract §7.4. Money fields (`unitPrice`, `totalAmount`, `refundedAmount`) hold fen after parsing. */
 export const orderSchema = z.looseObject({
   clientOrderRef: stringRef,
   platformOrderRef: stringRef,
@@ -61,6 +61,6 @@ export const orderSchema = z.looseObject({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** `GET /orders` (contract 7.5); items carry `card_list: null`. */
+/** `GET /orders` (contract §7.5); items carry `card_list: null`. */
 export const orderListSchema = listPayloadSchema(orderSchema);
 export type OrderList = z.infer<typeof orderListSchema>;

@@ -1,4 +1,4 @@
-// `POST /goods/subscriptions` response (contract 6).
+// `POST /goods/subscriptions` response (contract §6).
 import { z } from 'zod';
 import { enumText, integerRef, unixSeconds } from './wire-primitives';
 

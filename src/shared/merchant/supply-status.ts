@@ -1,7 +1,7 @@
 // One status per variant (and per catalog row) from the merchant's availability, inventoryType and
 // remainingUnits: can the merchant supply it now, as far as the cache knows? The screens show this
 // one value instead of "Available" beside "Out of stock", and Buy follows it. An unknown value in any
-// of the three is kept raw and never purchasable (spec 3.1).
+// of the three is kept raw and never purchasable (interface v1 §3.1).
 import { classifyAvailability, classifyInventoryType } from './known-values';
 
 export type SupplyStatus =
@@ -31,7 +31,7 @@ export function variantSupplyStatus(productAvailability: string, variant: Varian
   const inventory = classifyInventoryType(variant.inventoryType);
   if (inventory.kind === 'unknown') return { kind: 'unknown', raw: inventory.raw };
   if (inventory.value === 'tracked') {
-    // A tracked variant must publish a count (spec 2.4); one that does not is not known to be suppliable.
+    // A tracked variant must publish a count (interface v1 §2.4); one that does not is not known to be suppliable.
     if (variant.remainingUnits === null) return { kind: 'unknown', raw: 'tracked/null' };
     if (variant.remainingUnits <= 0) return { kind: 'outOfStock' };
     return { kind: 'available', remainingUnits: variant.remainingUnits, unlimited: false };

@@ -1,4 +1,4 @@
-// `GET /goods/tpl`: the purchase template (contract 5).
+// `GET /goods/tpl`: the purchase template (contract §5).
 import { z } from 'zod';
 import { enumText, integerRef } from './wire-primitives';
 
@@ -6,7 +6,6 @@ export const selectOptionSchema = z.looseObject({
   value: z.string(),
   label: z.string(),
 });
-export type SelectOption = z.infer<typeof selectOptionSchema>;
 
 export const purchaseFieldSchema = z
   .looseObject({
@@ -20,7 +19,7 @@ export const purchaseFieldSchema = z
     maxLength: z.int().nonnegative().nullable(),
     options: z.array(selectOptionSchema).nullable(),
     placeholder: z.string().nullable(),
-    /** The value is a secret or an account identifier: never logged (spec 5). */
+    /** The value is a secret or an account identifier: never logged (interface v1 §5). */
     sensitive: z.boolean(),
   })
   .superRefine((field, ctx) => {

@@ -1,6 +1,6 @@
-// The four webhook bodies: product.changed (spec 2.4) and order.changed, order.credentials.ready,
-// aftersale.message.created (contract 10). Every field the spec or contract marks required is
-// required here, so a malformed body is refused before it is stored (spec 6.4.1).
+// The four webhook bodies: product.changed (interface v1 §2.4) and order.changed, order.credentials.ready,
+// aftersale.message.created (contract §10). Every field the spec or contract marks required is
+// required here, so a malformed body is refused before it is stored (interface v1 §6.4.1).
 import { z } from 'zod';
 import { caseMessageSchema } from './aftersale';
 import { classifyWebhookEventType } from './known-values';
@@ -32,7 +32,7 @@ export const productChangedEventSchema = z
     productSnapshot: productSnapshotSchema,
   })
   .superRefine((event, ctx) => {
-    // spec 2.4: the snapshot repeats both; a body that disagrees with itself is not applied.
+    // interface v1 §2.4: the snapshot repeats both; a body that disagrees with itself is not applied.
     if (event.productSnapshot.productRef !== event.productRef) {
       ctx.addIssue({ code: 'custom', path: ['productSnapshot', 'productRef'], message: 'productSnapshot.productRef differs from productRef' });
     }
@@ -51,7 +51,7 @@ export const orderChangedEventSchema = z
     revision: z.int().nonnegative(),
     /** Items: see classifyOrderChangedProperty. */
     changedProperties: z.array(enumText),
-    /** Unauthenticated: money effects (refunds) wait for `GET /orders/{ref}` (spec 6.4.9). */
+    /** Unauthenticated: money effects (refunds) wait for `GET /orders/{ref}` (interface v1 §6.4.9). */
     orderSnapshot: orderSchema,
   })
   .superRefine((event, ctx) => {
@@ -59,7 +59,6 @@ export const orderChangedEventSchema = z
       ctx.addIssue({ code: 'custom', path: ['orderSnapshot', 'clientOrderRef'], message: 'orderSnapshot.clientOrderRef differs from clientOrderRef' });
     }
   });
-export type OrderChangedEvent = z.infer<typeof orderChangedEventSchema>;
 
 export const credentialsReadyEventSchema = z.looseObject({
   ...common,
@@ -68,7 +67,6 @@ export const credentialsReadyEventSchema = z.looseObject({
   platformOrderRef: stringRef,
   card_list: z.array(cardSchema),
 });
-export type CredentialsReadyEvent = z.infer<typeof credentialsReadyEventSchema>;
 
 export const aftersaleMessageCreatedEventSchema = z.looseObject({
   ...common,
@@ -79,7 +77,6 @@ export const aftersaleMessageCreatedEventSchema = z.looseObject({
   caseState: enumText,
   message: caseMessageSchema,
 });
-export type AftersaleMessageCreatedEvent = z.infer<typeof aftersaleMessageCreatedEventSchema>;
 
 export const webhookEventSchema = z.discriminatedUnion('eventType', [
   productChangedEventSchema,

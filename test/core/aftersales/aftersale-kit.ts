@@ -1,7 +1,7 @@
 // The app service over core as a host builds it (createCore on SQLite in a data folder, memory secret
 // store, node:https with the sandbox's CA, a scaled clock, a redacting logger into memory), connected
 // to an in-process sandbox merchant, for the after-sales tests. Optionally with the webhook side
-// (events service with a loopback tunnel, so the merchant's aftersale.message.created reaches the
+// (webhook service with a loopback tunnel, so the merchant's aftersale.message.created reaches the
 // receiver); without it, replies come by polling only. The HTTPS port can be switched to a closed
 // port (merchant unreachable) or intercepted (e.g. a 500 after the merchant processed the request).
 // The app can be restarted on the same data folder (a crash or a quit between two runs).
@@ -9,13 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { CaseDetail } from '../../../src/shared/ipc/aftersale-views';
+import type { CaseDetail } from '../../../src/shared/ipc/views/aftersales';
 import { CHANNELS, EVENTS, isChannelName, type ChannelName, type ChannelOutput, type EventName } from '../../../src/shared/ipc/contract';
 import { ipcErrorSchema, ipcResultSchema, type IpcResult } from '../../../src/shared/ipc/ipc-result';
-import type { NotificationView, OrderDetail } from '../../../src/shared/ipc/views';
+import type { NotificationView } from '../../../src/shared/ipc/views/notifications';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { createAppService, type AppService } from '../../../src/core/app/app-service';
 import { createCore, type Core } from '../../../src/core/create-core';
-import { createEventsService, type EventsService } from '../../../src/core/webhooks/events-service';
+import { createWebhookService, type WebhookService } from '../../../src/core/webhooks/webhook-service';
 import { createLoopbackTunnel } from '../../../src/core/webhooks/tunnels/loopback-tunnel';
 import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
 import type { HttpPort, HttpRequest, HttpResponse } from '../../../src/core/merchant/http-port';
@@ -65,8 +66,8 @@ export interface AftersaleKit {
   call(channel: string, input?: unknown): Promise<IpcResult<unknown>>;
   ok<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>>;
   notifications(): NotificationView[];
-  /** The running events service (webhooks), when attached. */
-  webhooks(): EventsService | null;
+  /** The running webhook service (webhooks), when attached. */
+  webhooks(): WebhookService | null;
   /**
    * Stops the app as a quit would and starts it again on the same data folder; `meanwhile` runs on
    * the stopped app's database before it is closed (to leave it as a crash would have).
@@ -98,7 +99,7 @@ export async function createAftersaleKit(merchant: Merchant, options: AftersaleK
   const base = new URL(merchant.sandbox.baseUrl);
   const clock = createScaledClock(options.scale);
   const secrets = new MemorySecretStore();
-  let eventsService: EventsService | null = null;
+  let webhookService: WebhookService | null = null;
 
   const kit = {} as AftersaleKit;
   const http = (ca: string | null): HttpPort => {
@@ -123,9 +124,9 @@ export async function createAftersaleKit(merchant: Merchant, options: AftersaleK
       ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
       ...(options.webhooks === true
         ? {
-            events: (parts) => {
-              eventsService = createEventsService({ ...parts, tunnel: createLoopbackTunnel({ logger: parts.logger }) });
-              return eventsService;
+            webhooks: (parts) => {
+              webhookService = createWebhookService({ ...parts, tunnel: createLoopbackTunnel({ logger: parts.logger }) });
+              return webhookService;
             },
           }
         : {}),
@@ -161,12 +162,12 @@ export async function createAftersaleKit(merchant: Merchant, options: AftersaleK
       await kit.ok('connection.connect', { baseUrl: merchant.sandbox.baseUrl, userId: account.userId, apiKey: account.apiKey, caCertPem: merchant.caCertPem });
     },
     notifications: () => events.filter((e) => e.event === 'app.notification').map((e) => e.payload as NotificationView),
-    webhooks: () => eventsService,
+    webhooks: () => webhookService,
     async restart(meanwhile?: (core: Core) => void) {
       await kit.app.stop();
       meanwhile?.(kit.core);
       await kit.core.close();
-      eventsService = null;
+      webhookService = null;
       await build();
     },
     async faults(faults: Record<string, unknown>) {

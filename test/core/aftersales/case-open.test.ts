@@ -1,6 +1,6 @@
 // Opening a case from an order, against the sandbox over HTTPS with SQLite on disk (automatic order
 // progress off, so each state is reached on purpose):
-// - every rule of contract 9.1 is refused before anything is written or sent, with the field and the
+// - every rule of contract §9.1 is refused before anything is written or sent, with the field and the
 //   rule named; the merchant refuses the same input too (so the app's rules are not invented);
 // - a case opens from a completed order with the trimmed description and the images, the order then
 //   no longer offers a second case, and the case is listed and counted by its order;
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 const GOOD_IMAGE = 'https://img.example.com/proof/screenshot.png';
 
-/** Each rule of contract 9.1 (and 7's public image URL), the field it names, and what the merchant answers to the same body. */
+/** Each rule of contract §9.1 (and 7's public image URL), the field it names, and what the merchant answers to the same body. */
 const BAD_INPUTS: { name: string; input: { category: string; description: string; images: string[] }; path: string; rule: string; merchantCode: number | null }[] = [
   { name: 'unknown category', input: { category: 'angry', description: '卡密无效', images: [] }, path: 'category', rule: 'CATEGORY_UNKNOWN', merchantCode: 400001 },
   { name: 'blank description', input: { category: 'cardInvalid', description: '   \n ', images: [] }, path: 'description', rule: 'REQUIRED', merchantCode: 400001 },
@@ -59,7 +59,7 @@ const BAD_INPUTS: { name: string; input: { category: string; description: string
   { name: 'a private IP literal', input: { category: 'other', description: 'x', images: ['https://192.168.1.20/a.png'] }, path: 'images.0', rule: 'HOST_NOT_PUBLIC', merchantCode: 422112 },
   { name: 'localhost', input: { category: 'other', description: 'x', images: ['https://localhost/a.png'] }, path: 'images.0', rule: 'HOST_NOT_PUBLIC', merchantCode: 422112 },
   { name: 'a single-label host', input: { category: 'other', description: 'x', images: ['https://fileserver/a.png'] }, path: 'images.0', rule: 'HOST_NOT_PUBLIC', merchantCode: 422112 },
-  // Stricter than the merchant on purpose (docs/contract.md 7.1): a public image lives under a name.
+  // Stricter than the merchant on purpose (contract §7.1): a public image lives under a name.
   { name: 'a public IP literal', input: { category: 'other', description: 'x', images: ['https://8.8.8.8/a.png'] }, path: 'images.0', rule: 'HOST_NOT_PUBLIC', merchantCode: null },
   { name: 'not an image path', input: { category: 'other', description: 'x', images: ['https://img.example.com/page.html'] }, path: 'images.0', rule: 'NOT_AN_IMAGE', merchantCode: 422112 },
 ];

@@ -13,7 +13,7 @@
 //   and new ones are refused before anything is sent, in words.
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaseMessageView } from '../../../src/shared/ipc/aftersale-views';
+import type { CaseMessageView } from '../../../src/shared/ipc/views/aftersales';
 import { TransportError } from '../../../src/core/merchant/http-port';
 import { Catalog, must } from '../../support/orders-harness';
 import {

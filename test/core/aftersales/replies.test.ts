@@ -1,5 +1,5 @@
 // The merchant's replies, against the sandbox over HTTPS with SQLite on disk:
-// - with webhooks (events service, loopback tunnel): aftersale.message.created stores the reply
+// - with webhooks (webhook service, loopback tunnel): aftersale.message.created stores the reply
 //   (through the authenticated GET of the inbox processor), it counts as unread on the case and its
 //   order, and one 'aftersaleReply' notification is raised. The same event delivered again, the same
 //   message under a new eventId, and a refresh (webhook + poll) add nothing and notify nothing;
@@ -8,8 +8,8 @@
 //   faster than the policy's 15 s, in core time), once; polling stops when the case is resolved.
 import type { Database } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationView } from '../../../src/shared/ipc/views';
-import { post } from '../webhooks/events-kit';
+import type { NotificationView } from '../../../src/shared/ipc/views/notifications';
+import { post } from '../webhooks/webhook-kit';
 import { Catalog, must } from '../../support/orders-harness';
 import {
   createAftersaleKit,
@@ -66,7 +66,7 @@ describe('merchant replies by webhook', () => {
 
   it('stores a reply once, counts it unread on the case and its order, and notifies once, whatever brings it again', async () => {
     const order = await kit.completedCardOrder(catalog);
-    // The order carries the receiver's URL, so its case's messages come to it (contract 10.4).
+    // The order carries the receiver's URL, so its case's messages come to it (contract §10.4).
     const atMerchant = await merchantApi<{ orderCallbackUrl: string | null }>(kit, 'GET', `/orders/${order}`);
     const callbackUrl = must(atMerchant.orderCallbackUrl, 'the order callback URL');
     const caseRef = (await kit.ok('aftersales.open', { clientOrderRef: order, category: 'cardInvalid', description: '卡密无效', images: [] })).platformCaseRef;

@@ -28,7 +28,7 @@ afterAll(async () => {
   await merchant?.stop();
 });
 
-/** A case as issue 4's webhooks could have left it: stored, never seen by this app's chat. */
+/** A case as webhooks could have left it before the chat existed: stored, never seen by this app's chat. */
 function storeCase(core: Core, ref: string, state: string, orderRef = 'o_elsewhere'): void {
   core.db
     .prepare(

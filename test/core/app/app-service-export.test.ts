@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VaultCardRow } from '../../../src/shared/ipc/vault-views';
+import type { VaultCardRow } from '../../../src/shared/ipc/views/vault';
 import { checkExportPassword } from '../../../src/shared/password-policy';
 import { createAppService } from '../../../src/core/app/app-service';
 import { Catalog, goodCard, must, fen } from '../../support/orders-harness';

@@ -1,8 +1,8 @@
-// One confirmation is one order (issue 10): the review step's draftRef makes orders.place safe to send
+// One confirmation is one order: the review step's draftRef makes orders.place safe to send
 // again — after a lost answer, a reconnected socket, a second click that got through. The sandbox's
 // ledger shows one charge. A draft reused for other content is refused and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../../src/shared/ipc/views';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { Catalog, fen, goodCard } from '../../support/orders-harness';
 import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 

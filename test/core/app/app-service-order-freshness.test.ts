@@ -1,9 +1,9 @@
-// Issue 10 items 5 and 10 at the core's edge: opening an order asks the merchant (orders.refresh), so
+// A fresh order detail at the core's edge: opening an order asks the merchant (orders.refresh), so
 // the actions offered come from its status now and not from the last poll; the detail carries the
 // states the order passed through, in the merchant's order (its revisions), never one it did not.
 // A sandbox with automatic progress off, so each state is reached on purpose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../../src/shared/ipc/views';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { Catalog, fen, goodCard, must } from '../../support/orders-harness';
 import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
 
@@ -60,7 +60,7 @@ describe('an order opened is an order asked about', () => {
     await merchant.advance(order.clientOrderRef, 'failed');
     const failed = await kit.ok('orders.refresh', { clientOrderRef: order.clientOrderRef });
     expect(failed.state).toBe('failed');
-    // completedAt is set for failed orders too (contract 7.4); the history does not read it as "completed".
+    // completedAt is set for failed orders too (contract §7.4); the history does not read it as "completed".
     expect(failed.completedAt).not.toBeNull();
     expect(failed.stateHistory.map((step) => step.state)).toEqual(['pending', 'processing', 'failed']);
     const times = failed.stateHistory.map((step) => step.at);

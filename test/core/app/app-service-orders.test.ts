@@ -5,7 +5,7 @@
 // order is cancelled and another refunded; merchant refusals arrive with their code. No key, code or
 // card number reaches a log line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../../src/shared/ipc/views';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { createAppService } from '../../../src/core/app/app-service';
 import { Catalog, goodCard, isOpen, isTopup, must, validEntries, fen } from '../../support/orders-harness';
 import { createAppKit, expectContractShapes, expectNoSecretLeft, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';

@@ -5,7 +5,7 @@
 // keeps its recharged account sealed at rest, masked in the list and in full (with the template's
 // labels) in the detail, and never in a log line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../../src/shared/ipc/views';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { maskRechargedAccount } from '../../../src/shared/recharged-account';
 import { Catalog, entriesFor, fen, goodCard, isOpen, isTopup, must, validEntries, yuanText, type Ledger } from '../../support/orders-harness';
 import { createAppKit, expectContractShapes, expectNoSecretLeft, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';

@@ -1,5 +1,5 @@
 // A catalog sync the merchant tells to wait (Retry-After beyond what a call sleeps through) ends at
-// once with the time, says so, sends nothing before that time, and resumes by itself then (issue 11),
+// once with the time, says so, sends nothing before that time, and resumes by itself then,
 // over real HTTPS against the hostile merchant with a core on disk.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

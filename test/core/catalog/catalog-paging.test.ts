@@ -1,4 +1,4 @@
-// Paging anomalies of a careless merchant (issue 11), over real HTTPS against the hostile merchant:
+// Paging anomalies of a careless merchant, over real HTTPS against the hostile merchant:
 // a total that changes mid-sync, duplicates across pages, an empty page before `total`, the same
 // page forever: each ends the sync with a clear CatalogPagingError, marks nothing removed, and the
 // next sync lists from page 1 again and completes; a merchant that ignores `pageSize` is paged by its

@@ -117,7 +117,7 @@ describe('product.changed', () => {
     expect(count429(kit.exchanges)).toBe(0);
   });
 
-  it('a well-formed forged snapshot is never stored: the detail read with our key is (spec 6.4.9)', async () => {
+  it('a well-formed forged snapshot is never stored: the detail read with our key is (interface v1 §6.4.9)', async () => {
     const target = products.find((p) => p.variants.length > 1 && p.brand !== null && eventsFor(p.productRef).length === 0);
     if (!target) throw new Error('no branded multi-variant product');
     const before = s.reader.readProduct(target.productRef);

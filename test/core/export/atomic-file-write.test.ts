@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stageFile, temporaryNameFor, writeFileAtomically } from '../../../src/core/export/atomic-file-write';
+import { stageFile, temporaryNameFor } from '../../../src/core/export/atomic-file-write';
 
 let dir: string;
 beforeEach(() => {
@@ -29,7 +29,7 @@ describe('atomic export write', () => {
   it('replaces an existing file whole (the save dialog asked before overwriting)', async () => {
     const target = join(dir, 'cards.csv');
     writeFileSync(target, 'old content that is longer than the new');
-    await writeFileAtomically(target, Buffer.from('new'));
+    (await stageFile(target, Buffer.from('new'))).commit();
     expect(readFileSync(target, 'utf8')).toBe('new');
     expect(readdirSync(dir)).toEqual(['cards.csv']);
   });

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardSelection, ExportInput } from '../../../src/shared/ipc/vault-views';
+import type { CardSelection, ExportInput } from '../../../src/shared/ipc/views/vault';
 import { createCardExporter, type CardExporter } from '../../../src/core/export/card-exporter';
 import { ExportInputError } from '../../../src/core/export/export-request';
 import { createVaultMarks } from '../../../src/core/export/vault-marks';

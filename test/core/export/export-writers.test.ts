@@ -3,7 +3,7 @@
 // (a ZIP reader of its own + the sheet XML) with card numbers as text, prices as numbers, Chinese intact.
 import { describe, expect, it } from 'vitest';
 import { csvBytes, csvField, csvText, UTF8_BOM } from '../../../src/core/export/csv-writer';
-import { columnLetters, spreadsheetText, spreadsheetTextValue } from '../../../src/core/export/ooxml-text';
+import { columnLetters, spreadsheetText } from '../../../src/core/export/ooxml-text';
 import type { ExportTable } from '../../../src/core/export/export-table';
 import { xlsxBytes } from '../../../src/core/export/xlsx-writer';
 import { parseCsv, readXlsx } from './file-readers';
@@ -50,6 +50,11 @@ describe('csv writer', () => {
     expect(csvField('0012')).toBe('0012');
   });
 });
+
+/** Reverses spreadsheetText's ST_Xstring step (after XML unescaping), as Excel does when it reads. */
+function spreadsheetTextValue(stored: string): string {
+  return stored.replace(/_x([0-9A-Fa-f]{4})_/g, (_whole, code: string) => String.fromCharCode(parseInt(code, 16)));
+}
 
 describe('SpreadsheetML text', () => {
   it('escapes XML and what XML cannot carry, and reads back exactly', () => {

@@ -1,4 +1,4 @@
-// Issue 3, "Bad input": every malformed merchant answer ends as a typed error that carries the
+// Bad input: every malformed merchant answer ends as a typed error that carries the
 // requestId when there is one; never a crash, never wrongly typed data. And the other side of
 // tolerance: unknown fields and unknown enum values are accepted and kept raw, never read as success.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

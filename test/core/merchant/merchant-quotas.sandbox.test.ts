@@ -1,4 +1,4 @@
-// The client-side quota model against the sandbox's real limiter (contract 8), both clocks running 20
+// The client-side quota model against the sandbox's real limiter (contract §8), both clocks running 20
 // times faster: normal work never meets a 429, and it is not slower than the quotas require. Every
 // scenario uses a fresh sandbox account so that its quota windows start empty.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The merchant's refusals over real HTTPS (issue 11, spec 5 / 7.5 / 8), against the hostile merchant
+// The merchant's refusals over real HTTPS (interface v1 §5 / 7.5 / 8), against the hostile merchant
 // in test/support and a core built as the app builds it (SQLite on disk, the request sender, the
 // quota model): 401/403 are typed, never retried and not sent again on that key; 500 is tried at most
 // 3 times and every requestId is kept; a Retry-After beyond what a call may wait ends the call at once
@@ -68,7 +68,7 @@ afterEach(async () => {
 
 const requestIdsSent = (): string[] => exchanges.map((e) => e.headers['x-request-id']).filter((id): id is string => id !== undefined);
 
-describe('401 and 403 (spec 5, 7.5: never retried)', () => {
+describe('401 and 403 (interface v1 §5, 7.5: never retried)', () => {
   it('a revoked key: one request, a typed keyInvalid error, and nothing more is sent on that key', async () => {
     const { client } = await core.merchant();
     merchant.mode({ kind: 'revoked' });
@@ -110,7 +110,7 @@ describe('401 and 403 (spec 5, 7.5: never retried)', () => {
     await rejectionOf(client.getProduct(1001));
     expect(merchant.requests).toHaveLength(1);
 
-    // GET /account still goes (spec 3.3) and keeps the pause while it says suspended.
+    // GET /account still goes (interface v1 §3.3) and keeps the pause while it says suspended.
     expect((await client.getAccount()).data.accessState).toBe('suspended');
     expect(merchant.requests.map((r) => r.path)).toEqual(['/goods/tpl?productRef=1001', '/account']);
     expect(await rejectionOf(client.getProduct(1001))).toBeInstanceOf(MerchantAccessError);
@@ -131,7 +131,7 @@ describe('401 and 403 (spec 5, 7.5: never retried)', () => {
   });
 });
 
-describe('500 (spec 7.5: a limited number of times, keep requestId)', () => {
+describe('500 (interface v1 §7.5: a limited number of times, keep requestId)', () => {
   it('is sent at most 3 times per call, and the error carries the requestId of every attempt', async () => {
     const { client } = await core.merchant();
     merchant.mode({ kind: 'fail500' });
@@ -147,7 +147,7 @@ describe('500 (spec 7.5: a limited number of times, keep requestId)', () => {
   });
 });
 
-describe('Retry-After (spec 7.5, 8.2)', () => {
+describe('Retry-After (interface v1 §7.5, 8.2)', () => {
   it('86400 s: the call ends at once with the time it may be sent again, and the hold is kept per group for every process', async () => {
     const { client } = await core.merchant();
     merchant.mode({ kind: 'retryAfter', value: '86400' });

@@ -1,4 +1,4 @@
-// The quota model's corrections from the merchant's answers (spec 8 rule 2, contract 8): a 429 of the
+// The quota model's corrections from the merchant's answers (interface v1 §8 rule 2, contract §8): a 429 of the
 // account's total quota holds back every group, a group's own 429 only that group, and neither is
 // released before its Retry-After. A hand-driven clock makes the waits exact.
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ function steppedClock(): Clock & { advance(ms: number): Promise<void> } {
   };
 }
 
-describe('quota model priorities (issue 10: the buyer ahead of the sync)', () => {
+describe('quota model priorities (the buyer ahead of the sync)', () => {
   it('the sync never takes a window’s last slots: the buyer’s request is sent at once while the sync waits', async () => {
     const clock = steppedClock();
     const model = createQuotaModel(clock);

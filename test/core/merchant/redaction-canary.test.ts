@@ -1,4 +1,4 @@
-// Canaries over a whole run (issue 3): the API key, a top-up account sent in purchaseEntries and a
+// Canaries over a whole run: the API key, a top-up account sent in purchaseEntries and a
 // verification code go to the merchant (the scripted server proves they were sent), yet none of them
 // appears in any log line of the request sender, nor in any error message, including failures,
 // retries, timeouts and a merchant that echoes the key back.

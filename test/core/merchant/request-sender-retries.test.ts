@@ -1,4 +1,4 @@
-// The retry matrix of spec 7.5, proved against a scripted HTTPS merchant: what is retried, how many
+// The retry matrix of interface v1 §7.5, proved against a scripted HTTPS merchant: what is retried, how many
 // times, never earlier than Retry-After, and always with the very same body bytes (so the same
 // clientOrderRef / clientRefundRef / clientMessageRef).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ function gaps(): number[] {
   return kit.exchanges.slice(1).map((e, i) => e.sentAt - (kit.exchanges[i]?.sentAt ?? e.sentAt));
 }
 
-describe('retries per spec 7.5', () => {
+describe('retries per interface v1 §7.5', () => {
   it('retries a 503 and waits at least its Retry-After (in the client clock)', async () => {
     server.script([failure(503, 503001, { 'retry-after': '2' }), success(ACCOUNT_DATA)]);
     const result = await kit.client.getAccount();
@@ -179,7 +179,7 @@ describe('retries per spec 7.5', () => {
   });
 });
 
-describe('a refusal or a wait after an attempt with an unknown outcome (issue 11)', () => {
+describe('a refusal or a wait after an attempt with an unknown outcome', () => {
   it('a 401 after a 500 says an earlier attempt may have been processed, with both requestIds', async () => {
     server.script([failure(500, 500001), failure(401, 401001)]);
     const error = await rejectionOf(kit.client.createOrder({ clientOrderRef: 'ord-unc-1', productRef: 1001, units: 1 }));

@@ -1,4 +1,4 @@
-// Background workers pause on the merchant's refusals instead of hammering (issue 11): a Retry-After
+// Background workers pause on the merchant's refusals instead of hammering: a Retry-After
 // hold stored in SQLite on a group the worker uses keeps its passes from running until the hold ends;
 // a suspension keeps them from running until GET /account (asked by the paused worker now and then,
 // over real HTTPS to the hostile merchant) no longer says suspended; a revoked key keeps them paused

@@ -1,4 +1,4 @@
-// The order outbox under the merchant's refusals (issue 11), core as every host builds it (createCore:
+// The order outbox under the merchant's refusals, core as every host builds it (createCore:
 // SQLite on disk, the access gate, stored Retry-After holds) over real HTTPS:
 // - a key revoked while an order is sent: parked needs_key, never sent again with that key (not by a
 //   later pass, not after a restart), sent once after a new key is accepted; the sandbox's ledger

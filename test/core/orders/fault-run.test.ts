@@ -1,11 +1,11 @@
-// The fault test of issue 3: a few hundred card orders through the real outbox and tracker while the
+// The fault test: a few hundred card orders through the real outbox and tracker while the
 // sandbox's fault switches change under them (latency past the client timeout, dropped connections
 // after processing, 500s, 503s, and a 429 storm from another client of the same account on the same
 // quota group). Every intent must end in a final local state, and the merchant's ledger must show
 // exactly one charge per accepted intent and none for a rejected one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countIntentsByStatus } from '../../../src/core/orders/order-intent-store';
-import { createBodyOf } from '../../../src/core/orders/order-outbox';
+import { createBodyOf } from '../../../src/core/orders/create-body';
 import { listStoredOrders } from '../../../src/core/orders/order-store';
 import { callApi } from '../../support/merchant-http';
 import { Catalog, changeProduct, controlProducts, goodCard, launch, ledger, must, setFaults, type Harness, type Pick } from '../../support/orders-harness';

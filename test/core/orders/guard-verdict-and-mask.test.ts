@@ -1,4 +1,4 @@
-// The two pure rules behind issue 10's core: the guard's verdict on a product detail (only the known
+// The two pure rules behind the price guard and the recharged account: the guard's verdict on a product detail (only the known
 // value `available` supplies; an unknown availability is never taken for success; a lower price
 // sends), and how a recharged account is masked for lists (never the whole value).
 import { describe, expect, it } from 'vitest';

@@ -87,7 +87,7 @@ describe('withdraw', () => {
     const { ref } = await placeCard();
     await setAccount(h, kit.account, { suspended: true });
     await kit.outbox.runOnce();
-    // Held back as account_suspended (issue 11: never retried), withdrawable at once.
+    // Held back as account_suspended (never retried: contract §7.9), withdrawable at once.
     expect(kit.intents.getIntent(ref)).toMatchObject({ status: 'account_suspended', lastErrorCode: '403005', parkedFrom: 'queued' });
     expect(await kit.outbox.withdraw(ref)).toBe('withdrawn');
     await setAccount(h, kit.account, { suspended: false });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppService, type AppService } from '../../../src/core/app/app-service';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-result';
-import type { ExportPreview, VaultList } from '../../../src/shared/ipc/vault-views';
+import type { ExportPreview, VaultList } from '../../../src/shared/ipc/views/vault';
 import { createVaultKit, type VaultKit } from '../export/export-kit';
 import { parseCsv } from '../export/file-readers';
 

@@ -1,5 +1,5 @@
 // The app hosts (Electron main, the web host) build the app service over core without attaching an
-// events service themselves: the webhook tunnel and port in the settings decide. With `loopback` the
+// webhook service themselves: the webhook tunnel and port in the settings decide. With `loopback` the
 // receiver and tunnel come up when the merchant services start, the callback URL is live and shown in
 // events.health, and a delivery is counted; with `off` (the default) the app polls only.
 import { readdirSync, readFileSync } from 'node:fs';

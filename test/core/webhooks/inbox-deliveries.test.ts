@@ -4,7 +4,6 @@
 // authenticated HTTPS is recorded. Duplicates, out-of-order snapshots and forged events are posted by
 // the test itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCaseMessages } from '../../../src/core/webhooks/aftersale-case-store';
 import { getStoredOrder } from '../../../src/core/orders/order-store';
 import { countCards } from '../../../src/core/vault/card-store';
 import { control } from '../../support/merchant-http';
@@ -12,7 +11,7 @@ import {
   Catalog, changeProduct, controlProducts, deliveries, hasStock, isCard, isOpen, launch, must, uid, type Harness,
 } from '../../support/orders-harness';
 import { waitUntil } from '../orders/orders-kit';
-import { createEventsKit, inboxCount, placeCardOrder, post, type EventsKit, type Processed } from './events-kit';
+import { createEventsKit, inboxCount, placeCardOrder, post, type EventsKit, type Processed } from './webhook-kit';
 
 const SCALE = 10;
 let h: Harness;
@@ -54,7 +53,7 @@ describe('deliveries from the sandbox, processed from the inbox', () => {
     await waitUntil(() => processedFor((p) => p.eventType === 'order.credentials.ready').length > 0 && getStoredOrder(kit.o.temp.db, ref)?.state === 'completed', 'credentials processed');
     const sent = (await deliveries(h)).filter((d) => d.url === kit.url());
     expect(sent.every((d) => d.ok)).toBe(true);
-    // Ordering also subscribes the product to this address (contract 6), so product.changed may come too.
+    // Ordering also subscribes the product to this address (contract §6), so product.changed may come too.
     expect(sent.map((d) => d.eventType)).toEqual(expect.arrayContaining(['order.changed', 'order.credentials.ready']));
     await waitUntil(() => kit.processed.length >= sent.length, 'every delivery processed');
     const credentials = must(processedFor((p) => p.eventType === 'order.credentials.ready')[0], 'credentials outcome');
@@ -123,14 +122,15 @@ describe('deliveries from the sandbox, processed from the inbox', () => {
     await waitUntil(() => processedFor((p) => p.eventType === 'aftersale.message.created').length >= 1, 'aftersale message processed');
     const outcome = must(processedFor((p) => p.eventType === 'aftersale.message.created')[0], 'outcome');
     expect(outcome.outcome).toMatch(/^stored case .* 1 new messages/);
-    const messages = listCaseMessages(kit.o.temp.db, created.platformCaseRef);
-    expect(messages.map((m) => [m.sender, m.text])).toEqual([['merchant', '您好，已收到']]);
+    const caseMessages = (): unknown[] =>
+      kit.o.temp.db.prepare('SELECT sender, text FROM aftersale_messages WHERE platform_case_ref = ? ORDER BY position, created_at, message_ref').all(created.platformCaseRef);
+    expect(caseMessages()).toEqual([{ sender: 'merchant', text: '您好，已收到' }]);
     // The same message under another eventId (a forged or replayed hook): fetched again, appended never.
     const replay = { ...bodyOf(outcome.eventId), eventId: uid('evt_replay') };
     expect((await post(kit.url(), replay)).status).toBe(200);
     await waitUntil(() => kit.processed.some((p) => p.eventId === replay.eventId), 'replay processed');
     expect(must(kit.processed.find((p) => p.eventId === replay.eventId), 'replay').outcome).toMatch(/ 0 new messages/);
-    expect(listCaseMessages(kit.o.temp.db, created.platformCaseRef)).toHaveLength(1);
+    expect(caseMessages()).toHaveLength(1);
     expectEachOnce();
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStoredOrder } from '../../../src/core/orders/order-store';
 import { FAST_RETRY } from '../merchant/client-kit';
 import { Catalog, controlProducts, goodCard, launch, must, type Harness } from '../../support/orders-harness';
-import { createEventsKit, orderChangedBody, placeCardOrder, post, type EventsKit } from './events-kit';
+import { createEventsKit, orderChangedBody, placeCardOrder, post, type EventsKit } from './webhook-kit';
 
 const SCALE = 10;
 let h: Harness;

@@ -9,7 +9,7 @@ import { newCallbackToken } from '../../../src/core/webhooks/callback-token';
 import { getStoredOrder } from '../../../src/core/orders/order-store';
 import { Catalog, controlProducts, goodCard, launch, must, type Harness } from '../../support/orders-harness';
 import { waitUntil } from '../orders/orders-kit';
-import { createEventsKit, orderChangedBody, placeCardOrder, post, type EventsKit } from './events-kit';
+import { createEventsKit, orderChangedBody, placeCardOrder, post, type EventsKit } from './webhook-kit';
 
 const SCALE = 10;
 let h: Harness;

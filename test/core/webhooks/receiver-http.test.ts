@@ -13,7 +13,7 @@ import { createScaledClock } from '../../../src/core/platform/clock';
 import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 import { CardCipher } from '../../../src/core/vault/card-cipher';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
-import { post } from './events-kit';
+import { post } from './webhook-kit';
 
 let temp: TempDatabase;
 let cipher: CardCipher;

@@ -1,6 +1,6 @@
-// 300 idle connections must not lock the webhook receiver out (issue 11): with its production
+// 300 idle connections must not lock the webhook receiver out: with its production
 // timeouts, a valid event posted while 300 silent sockets are open still gets its OK within the 3 s
-// of spec 6.4.3, and every silent socket is dropped by the receiver itself (header timeout).
+// of interface v1 §6.4.3, and every silent socket is dropped by the receiver itself (header timeout).
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookReceiver, type WebhookReceiver } from '../../../src/core/webhooks/webhook-receiver';
@@ -9,7 +9,7 @@ import { createScaledClock } from '../../../src/core/platform/clock';
 import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 import { CardCipher } from '../../../src/core/vault/card-cipher';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
-import { post } from './events-kit';
+import { post } from './webhook-kit';
 
 const IDLE = 300;
 let temp: TempDatabase;

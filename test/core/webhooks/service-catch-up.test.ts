@@ -1,10 +1,10 @@
 // After the receiver was down, the URL changed or the tunnel dropped: every watched product is
 // subscribed again with the live URL, and a catch-up reads by detail what may have been missed
-// (spec 6.4.6–8: three failed sends and the message is gone, a product's subscription with it).
+// (interface v1 §6.4.6–8: three failed sends and the message is gone, a product's subscription with it).
 // Orders move only when the test says so (--auto-advance off) and the tracker is not running, so
 // only the catch-up can bring them up to date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLiveCallbackRecord, readLiveCallbackUrl } from '../../../src/core/webhooks/events-settings';
+import { readLiveCallbackRecord, readLiveCallbackUrl } from '../../../src/core/webhooks/webhook-settings';
 import { changeProduct, controlProducts, isOrderableCard, type ControlProduct } from '../../support/control-catalog';
 import { control } from '../../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox-process';
@@ -67,7 +67,7 @@ describe('re-subscribe and catch up', () => {
       await control(sandbox, 'POST', `/control/orders/${ref}/advance`, { to: 'completed' });
       const change = await changeProduct(sandbox, watched, { availability: 'unavailable' });
       await waitFor(() => allSendsFailed(first.callbackUrl, ['order.changed', 'order.credentials.ready', 'product.changed']), 'three failed sends of each message', 15_000);
-      // The third failure cancelled the product's subscription (spec 6.4.7). The delivery log does not
+      // The third failure cancelled the product's subscription (interface v1 §6.4.7). The delivery log does not
       // name products, and the ordered card's own product.changed can fail its third send first.
       await waitFor(async () => !(await subscribedOnMerchant(sandbox, kit.account)).includes(watched), "the watched product's subscription cancelled by its third failed send", 15_000);
       expect(storedOrderState(kit, ref)).toBe('pending');

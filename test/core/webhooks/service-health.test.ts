@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlProducts, isOrderableCard, type ControlProduct } from '../../support/control-catalog';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox-process';
-import { readLiveCallbackRecord } from '../../../src/core/webhooks/events-settings';
+import { readLiveCallbackRecord } from '../../../src/core/webhooks/webhook-settings';
 import { createEventsKit, deliveriesTo, placeOrder, storedOrderState, subscriptionCalls, waitFor } from './service-kit';
 
 const SCALE = 20;

@@ -1,13 +1,13 @@
-// The events service wired exactly as the app wires it: createCore (SQLite on disk in a temporary data
+// The webhook service wired exactly as the app wires it: createCore (SQLite on disk in a temporary data
 // folder, memory secret store, card cipher, node:https port with the sandbox's CA, quota model) on a
-// fresh sandbox account, then services.attachEvents with a loopback tunnel. The core's clock is
+// fresh sandbox account, then services.attachWebhooks with a loopback tunnel. The core's clock is
 // aligned with the sandbox's scaled clock (subscription expiry is compared with it), every merchant
 // exchange is recorded, and every log line is kept.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core, type MerchantServices } from '../../../src/core/create-core';
-import { createEventsService, type EventsParts, type EventsService, type EventsServiceOptions } from '../../../src/core/webhooks/events-service';
+import { createWebhookService, type WebhookParts, type WebhookService, type WebhookServiceOptions } from '../../../src/core/webhooks/webhook-service';
 import { createLoopbackTunnel } from '../../../src/core/webhooks/tunnels/loopback-tunnel';
 import type { Tunnel } from '../../../src/core/webhooks/tunnels/tunnel';
 import { TunnelState } from '../../../src/core/webhooks/tunnels/tunnel-state';
@@ -25,7 +25,7 @@ export interface Account {
   apiKey: string;
 }
 
-export type ServiceOverrides = Partial<Omit<EventsServiceOptions, keyof EventsParts | 'tunnel'>> & {
+export type ServiceOverrides = Partial<Omit<WebhookServiceOptions, keyof WebhookParts | 'tunnel'>> & {
   tunnel?: (clock: Clock) => Tunnel;
 };
 
@@ -36,7 +36,7 @@ export interface EventsKit {
   readonly clock: Clock;
   readonly core: Core;
   readonly services: MerchantServices;
-  readonly events: EventsService;
+  readonly events: WebhookService;
   readonly exchanges: Exchange[];
   readonly logLines: string[];
   /** Processed inbox events, in order. */
@@ -100,8 +100,8 @@ export async function createEventsKit(sandbox: RunningSandbox, options: { scale:
   const services = await core.merchant();
   const processed: EventsKit['processed'] = [];
   const { tunnel, ...overrides } = options.service ?? {};
-  const events = services.attachEvents((parts) =>
-    createEventsService({
+  const events = services.attachWebhooks((parts) =>
+    createWebhookService({
       ...parts,
       tunnel: tunnel ? tunnel(clock) : createLoopbackTunnel({ logger: parts.logger }),
       onProcessed: (eventId, eventType, outcome) => processed.push({ eventId, eventType, outcome }),

@@ -10,7 +10,7 @@ import {
   readLiveCallbackUrl,
   writeCallbackToken,
   writeLiveCallbackUrl,
-} from '../../../src/core/webhooks/events-settings';
+} from '../../../src/core/webhooks/webhook-settings';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 
 let temp: TempDatabase;

@@ -1,6 +1,6 @@
 // A path that breaks while the tunnel says it is up: a user-run reverse proxy (the `url:` tunnel)
 // that stops forwarding. Only the probe through the public URL can see it. The merchant's sends fail
-// meanwhile and three failed product.changed sends cancel the subscription (spec 6.4.6–8), so when a
+// meanwhile and three failed product.changed sends cancel the subscription (interface v1 §6.4.6–8), so when a
 // probe comes back the service must subscribe again and catch up, exactly as after a tunnel outage;
 // while it is broken, webhooks are not counted as live.
 import { createServer, request, type Server } from 'node:http';

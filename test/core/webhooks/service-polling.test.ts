@@ -1,5 +1,5 @@
 // Polling adapts to the webhook path: the tracker's next poll is four times further away while the
-// events service says webhooks are live (receiver and tunnel up, and a probe through the public URL
+// webhook service says webhooks are live (receiver and tunnel up, and a probe through the public URL
 // came back or an event arrived recently), and back at the normal pace as soon as that no longer
 // holds: the path went quiet past the window, or the receiver stopped. Never every second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Watched products are subscribed with the live callback URL in calls of at most 100 products (spec
-// 3.2, contract 6), all or nothing per call, so one product the merchant does not know is isolated;
+// 3.2, contract §6), all or nothing per call, so one product the merchant does not know is isolated;
 // unwatching cancels; a change of a watched product then reaches the receiver and the catalog cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeProduct, controlProducts } from '../../support/control-catalog';

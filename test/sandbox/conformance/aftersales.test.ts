@@ -1,4 +1,4 @@
-// After-sales cases (contract 9, spec 7.4): opening a case from an order that allows it, field
+// After-sales cases (contract §9, interface v1 §7.4): opening a case from an order that allows it, field
 // validation (400001 / 422112), one open case per order, messages idempotent by clientMessageRef,
 // merchant replies (control API) with aftersale.message.created to the order's callback address,
 // closed cases and unknown cases. Orders are moved by the control API (--auto-advance off).

@@ -1,4 +1,4 @@
-// Authentication (spec 5, 3.3, 7.2; contract 0.1): both headers, the key format, one message for
+// Authentication (interface v1 §5, 3.3, 7.2; contract §0.1): both headers, the key format, one message for
 // every credential failure, no credentials outside the headers, suspension, the IP allow-list, the
 // main-domain rule before authentication, key rotation and isolation between accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ function expectCredentialFailure(res: Awaited<ReturnType<typeof callApi>>, key?:
   return message;
 }
 
-describe('credentials (spec 5; contract 0.1 step 2)', () => {
+describe('credentials (interface v1 §5; contract §0.1 step 2)', () => {
   it('a missing header, a malformed key, a foreign key or an unknown user all give 401001 with one identical message', async () => {
     const a = await newAccount(sandbox);
     const b = await newAccount(sandbox);
@@ -54,7 +54,7 @@ describe('credentials (spec 5; contract 0.1 step 2)', () => {
       const res = await callApi(sandbox, 'GET', '/account', { auth: false, headers: c.headers });
       messages.set(c.name, expectCredentialFailure(res, c.key));
     }
-    // One message for all: the answer must not tell which part was wrong (spec 5).
+    // One message for all: the answer must not tell which part was wrong (interface v1 §5).
     const distinct = new Set(messages.values());
     expect(distinct.size, JSON.stringify(Object.fromEntries(messages))).toBe(1);
     // The same account still works with its own pair.
@@ -132,7 +132,7 @@ describe('credentials (spec 5; contract 0.1 step 2)', () => {
   });
 });
 
-describe('suspension (spec 3.3; contract 0.1 step 4)', () => {
+describe('suspension (interface v1 §3.3; contract §0.1 step 4)', () => {
   it('GET /account works with accessState suspended, every other endpoint is 403/403005, and lifting it restores access', async () => {
     const a = await newAccount(sandbox);
     const productRef = must((await controlProducts(sandbox))[0], 'a product').productRef;
@@ -175,7 +175,7 @@ describe('suspension (spec 3.3; contract 0.1 step 4)', () => {
   });
 });
 
-describe('IP allow-list (spec 5 rule 6; contract 0.1 step 3)', () => {
+describe('IP allow-list (interface v1 §5 rule 6; contract §0.1 step 3)', () => {
   it('a list without 127.0.0.1 is 403/403002; ["127.0.0.1"] works; null works', async () => {
     const a = await newAccount(sandbox);
     await updateAccount(a.userId, { ipAllowList: ['10.1.2.3', '192.0.2.7'] });
@@ -208,7 +208,7 @@ describe('IP allow-list (spec 5 rule 6; contract 0.1 step 3)', () => {
   });
 });
 
-describe('merchant domain (spec 5; contract 0.1 step 1)', () => {
+describe('merchant domain (interface v1 §5; contract §0.1 step 1)', () => {
   it('a Host that is not the main OpenAPI domain is 404 before authentication', async () => {
     const a = await newAccount(sandbox);
     for (const host of ['sub.127.0.0.1', 'other.example', 'shop.other.example:443']) {
@@ -218,7 +218,7 @@ describe('merchant domain (spec 5; contract 0.1 step 1)', () => {
     }
   });
 
-  it('the main domain is accepted with any port or none (contract 0.1: port ignored)', async () => {
+  it('the main domain is accepted with any port or none (contract §0.1: port ignored)', async () => {
     const a = await newAccount(sandbox);
     const data = expectOk(await callWithHost(sandbox, '127.0.0.1', '/account', a));
     expect(data.userId).toBe(a.userId);
@@ -226,7 +226,7 @@ describe('merchant domain (spec 5; contract 0.1 step 1)', () => {
   });
 });
 
-describe('isolation between accounts (spec 5 rule 5; spec 7.2 404002)', () => {
+describe('isolation between accounts (interface v1 §5 rule 5; interface v1 §7.2 404002)', () => {
   it("account B cannot see account A's order; the same clientOrderRef is free in B", async () => {
     const products = await controlProducts(sandbox);
     const card = pickProduct(products, new Set(), 'orderable single-variant card', isOrderableCard);
@@ -243,7 +243,7 @@ describe('isolation between accounts (spec 5 rule 5; spec 7.2 404002)', () => {
     expect(bList.list).toEqual([]);
     // Actions on A's order from B do not find it either.
     expectError(await callApi(sandbox, 'POST', `/orders/${ref}/cancel`, { auth: b, body: {} }), 404, 404002);
-    // The reference is unique only within an account (spec 2.2).
+    // The reference is unique only within an account (interface v1 §2.2).
     const own = expectOk(await callApi(sandbox, 'POST', '/orders/create', { auth: b, body: { clientOrderRef: ref, productRef: card.productRef, units } }));
     expect(own.platformOrderRef).not.toBe(order.platformOrderRef);
     const aAccount = asRecord(expectOk(await callApi(sandbox, 'GET', '/account', { auth: a })), 'account A');

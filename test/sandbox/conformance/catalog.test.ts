@@ -1,4 +1,4 @@
-// Catalog (contract 2–5; spec 2.4, 3.1, 4.1): categories, catalog paging and filters, product detail
+// Catalog (contract §2–5; interface v1 §2.4, 3.1, 4.1): categories, catalog paging and filters, product detail
 // as a superset of the change snapshot, purchase templates, and a seeded catalog that has every kind
 // of product and is the same for the same seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +87,7 @@ function expectCatalogItem(item: Record<string, unknown>, where: string): void {
 
 const HAN = /[\u4e00-\u9fff]/;
 
-describe('categories (contract 2)', () => {
+describe('categories (contract §2)', () => {
   it('are at most two levels, named in Chinese, ordered by sort then catalogRef, with product counts', async () => {
     const auth = await newAccount(sandbox);
     const categories = await allCategories(auth);
@@ -105,7 +105,7 @@ describe('categories (contract 2)', () => {
       expect(parent, `parent of ${child.catalogRef} exists`).toBeDefined();
       expect(parent?.parentRef, `parent of ${child.catalogRef} is top-level`).toBeNull();
     }
-    // "Ordered by sort then catalogRef" (contract 2): sort is a position among siblings, so the check
+    // "Ordered by sort then catalogRef" (contract §2): sort is a position among siblings, so the check
     // is made among siblings; whether children follow their parent or the list is flat is not said.
     for (const parentRef of new Set(categories.map((c) => c.parentRef))) {
       const siblings = categories.filter((c) => c.parentRef === parentRef);
@@ -128,7 +128,7 @@ describe('categories (contract 2)', () => {
     const top = categories.filter((c) => c.parentRef === null);
     const parentOf = new Map(categories.map((c) => [c.catalogRef, c.parentRef]));
     expect(top.reduce((sum, c) => sum + c.productCount, 0)).toBe(catalog.length);
-    // Only categories involved in discoverable products are listed (spec 4), and each of those is.
+    // Only categories involved in discoverable products are listed (interface v1 §4), and each of those is.
     for (const c of categories) expect(c.productCount, `category ${c.catalogRef} has products`).toBeGreaterThan(0);
     const used = new Set(catalog.flatMap((item) => [item.catalogRef as number, parentOf.get(item.catalogRef as number) ?? -1]));
     used.delete(-1);
@@ -140,7 +140,7 @@ describe('categories (contract 2)', () => {
   });
 });
 
-describe('catalog (contract 3)', () => {
+describe('catalog (contract §3)', () => {
   it('lists every product with its fields, ordered by productRef, consistent with the merchant records', async () => {
     const auth = await newAccount(sandbox);
     const items = await allCatalogItems(auth);
@@ -184,7 +184,7 @@ describe('catalog (contract 3)', () => {
     expect(inParent.map((i) => i.productRef)).toEqual(products.filter((p) => kidRefs.has(p.catalogRef)).map((p) => p.productRef));
   });
 
-  it('an unknown catalogRef is 404001; one of the wrong type 400002 (spec 7.2 INVALID_PUBLIC_REFERENCE)', async () => {
+  it('an unknown catalogRef is 404001; one of the wrong type 400002 (interface v1 §7.2 INVALID_PUBLIC_REFERENCE)', async () => {
     const auth = await newAccount(sandbox);
     expectError(await pacedCall(sandbox, auth, 'GET', '/goods/catalog', { query: { catalogRef: 987654321 } }), 404, 404001);
     for (const catalogRef of ['abc', '1.5', '-1', '0']) {
@@ -204,7 +204,7 @@ describe('catalog (contract 3)', () => {
     expect(subscribed.map((i) => i.productRef)).toEqual(chosen);
     for (const item of subscribed) {
       expect(item.subscriptionState).toBe('subscribed');
-      // Seven days by default (contract 6), in sandbox seconds; time scale is 1 here.
+      // Seven days by default (contract §6), in sandbox seconds; time scale is 1 here.
       const expiresAt = item.subscriptionExpiresAt as number;
       expect(expiresAt).toBeGreaterThanOrEqual(before + 604800 - 5);
       expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 604800 + 5);
@@ -221,8 +221,8 @@ describe('catalog (contract 3)', () => {
   });
 });
 
-describe('product detail (contract 4)', () => {
-  it('every product: a superset of the spec 2.4 snapshot, matching the merchant records', async () => {
+describe('product detail (contract §4)', () => {
+  it('every product: a superset of the interface v1 §2.4 snapshot, matching the merchant records', async () => {
     // One account per 40 products keeps the catalog group (120/min) and the burst far from their limits.
     const accounts = [await newAccount(sandbox), await newAccount(sandbox)];
     for (const [i, p] of products.entries()) {
@@ -279,7 +279,7 @@ describe('product detail (contract 4)', () => {
   });
 });
 
-describe('purchase template (contract 5)', () => {
+describe('purchase template (contract §5)', () => {
   function expectTemplate(data: Record<string, unknown>, productRef: number, variantRef: number, p: ControlProduct): void {
     expect(data.productRef).toBe(productRef);
     expect(data.variantRef).toBe(variantRef);
@@ -356,7 +356,7 @@ describe('purchase template (contract 5)', () => {
   });
 });
 
-describe('the seeded catalog (issue 2; sandbox.md --products, --seed)', () => {
+describe('the seeded catalog (sandbox.md --products, --seed)', () => {
   it('at --products 60 contains every kind of product', async () => {
     const auth = await newAccount(sandbox);
     const items = await allCatalogItems(auth);

@@ -1,4 +1,4 @@
-// Envelope and transport (spec 2.1, 2.3, 7.1; contract 0): every answer, success or error, is the
+// Envelope and transport (interface v1 §2.1, 2.3, 7.1; contract §0): every answer, success or error, is the
 // envelope with a requestId that is also the X-Request-Id header; unknown routes and malformed
 // bodies have their fixed codes; paging follows page >= 1, pageSize 1..100 (default 20).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ afterAll(async () => {
   await sandbox.stop();
 });
 
-describe('response envelope (spec 2.3)', () => {
+describe('response envelope (interface v1 §2.3)', () => {
   it('a success carries code 0, a message, a data object and a requestId equal to X-Request-Id', async () => {
     const res = await callApi(sandbox, 'GET', '/account');
     const data = expectOk(res);
@@ -56,7 +56,7 @@ describe('response envelope (spec 2.3)', () => {
     expectError(await callApi(sandbox, 'GET', '/goods/catalog/extra/segments'), 404, 404001);
   });
 
-  it('a wrong method on a known path is HTTP 404 / 404001 (contract 0)', async () => {
+  it('a wrong method on a known path is HTTP 404 / 404001 (contract §0)', async () => {
     expectError(await callApi(sandbox, 'DELETE', '/account'), 404, 404001);
     expectError(await callApi(sandbox, 'GET', '/goods/subscriptions'), 404, 404001);
   });
@@ -67,7 +67,7 @@ describe('response envelope (spec 2.3)', () => {
     expectError(await callApi(sandbox, 'POST', '/orders/create', { auth, rawBody: 'not json at all' }), 400, 400001);
   });
 
-  it('a JSON body that is not an object is 400001; a JSON object is read whatever its Content-Type (contract 0)', async () => {
+  it('a JSON body that is not an object is 400001; a JSON object is read whatever its Content-Type (contract §0)', async () => {
     const auth = await newAccount(sandbox);
     expectError(await callApi(sandbox, 'POST', '/goods/subscriptions', { auth, rawBody: '[1,2,3]' }), 400, 400001);
     expectError(await callApi(sandbox, 'POST', '/goods/subscriptions', { auth, rawBody: '"text"' }), 400, 400001);
@@ -90,7 +90,7 @@ describe('response envelope (spec 2.3)', () => {
   });
 });
 
-describe('paging (spec 2.1, 2.3, 8; contract 0)', () => {
+describe('paging (interface v1 §2.1, 2.3, 8; contract §0)', () => {
   it('defaults to page 1 and pageSize 20, with list/total/page/pageSize', async () => {
     const auth = await newAccount(sandbox);
     const data = expectOk(await pacedCall(sandbox, auth, 'GET', '/goods/catalog'));
@@ -154,7 +154,7 @@ describe('paging (spec 2.1, 2.3, 8; contract 0)', () => {
     expect(orders).toEqual({ list: [], total: 0, page: 1, pageSize: 20 });
   });
 
-  it('unknown query parameters are ignored (contract 0)', async () => {
+  it('unknown query parameters are ignored (contract §0)', async () => {
     const auth = await newAccount(sandbox);
     const page = expectListPayload(expectOk(await pacedCall(sandbox, auth, 'GET', '/goods/catalog', { query: { somethingElse: 'x', pageSize: 3 } })));
     expect(page.list).toHaveLength(3);

@@ -1,6 +1,6 @@
-// POST /orders/create against the running sandbox: the charge (spec 4.1, contract 7.1), every
-// rejection of spec 7.3 with its HTTP status and code, "a rejected create stores nothing", and the
-// order list of contract 7.5. Orders stay where they are (--auto-advance off); the fast clock only
+// POST /orders/create against the running sandbox: the charge (interface v1 §4.1, contract §7.1), every
+// rejection of interface v1 §7.3 with its HTTP status and code, "a rejected create stores nothing", and the
+// order list of contract §7.5. Orders stay where they are (--auto-advance off); the fast clock only
 // keeps the create quota (burst 10 / s) from slowing the many sequential creates down.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
@@ -151,7 +151,7 @@ describe('a created order and its charge', () => {
   });
 });
 
-describe('request bodies are read as JSON whatever their Content-Type (contract 2.1)', () => {
+describe('request bodies are read as JSON whatever their Content-Type (contract §2.1)', () => {
   test.each(['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded'])('a valid order sent as %s is created once', async (contentType) => {
     const account = await newAccount(h);
     const card = catalog.find((p, v) => goodCard(p, v) && p.variants.length === 1 && tplOf({ product: p, variant: v }).unitRule.min === 1, 'a single-variant card');
@@ -296,7 +296,7 @@ describe('422110: units outside unitRule', () => {
     await expectNoOrder(account, ref);
   });
 
-  // Contract 7.1 types units as an integer checked against unitRule (422110) and names no other
+  // Contract §7.1 types units as an integer checked against unitRule (422110) and names no other
   // bound, so 0 is a well-formed integer below every min.
   test('units 0 is 422110 (below unitRule.min), not a body-shape error', async () => {
     const account = await newAccount(h);
@@ -520,7 +520,7 @@ describe('422102: tracked stock', () => {
   });
 });
 
-describe('422100: no more specific reason (contract 7.1: the per-order amount limit)', () => {
+describe('422100: no more specific reason (contract §7.1: the per-order amount limit)', () => {
   test('an order above 10000 yuan is 422100 when the balance could pay it (422103 when not); exactly 10000 yuan is accepted', async () => {
     const account = await newAccount(h);
     const pick = catalog.claim((p, v) => goodCard(p, v) && tplOf({ product: p, variant: v }).unitRule.min === 1 && v.inventoryType !== 'tracked', 'an orderable card variant with unitRule.min 1 and no tracked stock');
@@ -563,7 +563,7 @@ describe('422103: balance too small', () => {
   });
 });
 
-describe('GET /orders (contract 7.5)', () => {
+describe('GET /orders (contract §7.5)', () => {
   let account: Account;
   let refs: string[];
   let first: Pick;

@@ -1,4 +1,4 @@
-// Create-order idempotency (spec 4.2.1, 4.2.3; contract 7.1): a retry with the same clientOrderRef and
+// Create-order idempotency (interface v1 §4.2.1, 4.2.3; contract §7.1): a retry with the same clientOrderRef and
 // the same content returns the original order and charges nothing; any change of the compared
 // content is 409001; orderCallbackUrl and imageUrl are not compared and never changed; concurrent
 // identical creates make one order and one charge; a create whose answer was lost still exists.
@@ -264,7 +264,7 @@ describe('concurrent creates', () => {
   });
 });
 
-describe('a create whose answer was lost (spec 7.5: retry after a network failure)', () => {
+describe('a create whose answer was lost (interface v1 §7.5: retry after a network failure)', () => {
   test('with dropRate 1 the create gets no answer, yet the order exists and a retry returns it without a second charge', async () => {
     const account = await newAccount(h, '1000');
     const { pick, tpl } = await pickWithTemplate(account, goodCard, 'an orderable card');

@@ -1,4 +1,4 @@
-// Order states, allowedActions and the buyer's actions (contract 7.2, 7.4, 7.6; docs/sandbox.md "How
+// Order states, allowedActions and the buyer's actions (contract §7.2, 7.4, 7.6; docs/sandbox.md "How
 // orders move"). One sandbox holds orders still (--auto-advance off) and moves them through the
 // control API; a second one moves them by itself under a fast clock. Time scale 10 turns the 30 s
 // verification and 10 s cancel cooldowns into 3 s and 1 s of real time: short enough to wait out,
@@ -81,7 +81,7 @@ function refund(h: Harness, account: Account, ref: string): Promise<ApiResponse<
   return api<Order>(h, account, 'POST', `/orders/${ref}/refunds`, { body: { clientRefundRef: uid('rf'), reason: 'lifecycle test' } });
 }
 
-/** Every action missing from allowedActions is refused with its own code (contract 7.2), and nothing changes. */
+/** Every action missing from allowedActions is refused with its own code (contract §7.2), and nothing changes. */
 async function expectRefusals(account: Account, order: Order): Promise<void> {
   const ref = order.clientOrderRef;
   if (!order.allowedActions.includes('verificationCode')) expectError(await verify(still, account, ref, '123456'), 422, 422120);
@@ -187,7 +187,7 @@ describe('states and allowedActions, moved through the control API', () => {
     await expect(advance(still, done.clientOrderRef, 'refund.succeeded')).rejects.toThrow(/409/);
   });
 
-  // docs/sandbox.md: "409 for a move the state machine does not allow"; contract 7.2 has no
+  // docs/sandbox.md: "409 for a move the state machine does not allow"; contract §7.2 has no
   // pending → completed transition (pending → processing → completed).
   test('the control API refuses pending → completed, which skips processing', async () => {
     const account = await newAccount(still, '10000');
@@ -204,7 +204,7 @@ describe('states and allowedActions, moved through the control API', () => {
   });
 });
 
-describe('cancel (contract 7.6)', () => {
+describe('cancel (contract §7.6)', () => {
   test('pending → cancelled, refunded in full; a second attempt within 10 s is 429111, later 409102', async () => {
     const account = await newAccount(still, '10000');
     const order = await orderAt(account, cardPick(), []);
@@ -249,7 +249,7 @@ describe('cancel (contract 7.6)', () => {
   });
 });
 
-describe('verification code format (contract 7.6)', () => {
+describe('verification code format (contract §7.6)', () => {
   // Each attempt starts the order's 30 s cooldown, so every bad value gets its own verifying order.
   test.each([['123'], ['123456789'], ['12a4'], [''], [' 1234'], [123456]])('%j is 400001 and the order stays verifying', async (code) => {
     const account = await newAccount(still, '10000');

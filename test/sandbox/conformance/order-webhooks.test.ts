@@ -1,4 +1,4 @@
-// Order webhooks (spec 6.1, 6.4; contract 10.1, 10.2, 10.4): order.changed on every change after
+// Order webhooks (interface v1 §6.1, 6.4; contract §10.1, 10.2, 10.4): order.changed on every change after
 // creation, order.credentials.ready with the same cards as the order detail, and the choice of address:
 // the order's own orderCallbackUrl, else the account's default at the moment each message is
 // generated, else nothing. Orders are moved by the control API (--auto-advance off); the clock runs 20×

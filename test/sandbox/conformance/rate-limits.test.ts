@@ -1,4 +1,4 @@
-// Limits (spec 8, 7.2; contract 8): sliding per-account quotas per endpoint group and in total, the
+// Limits (interface v1 §8, 7.2; contract §8): sliding per-account quotas per endpoint group and in total, the
 // total burst of 30 per second, 429001 with Retry-After and the X-RateLimit-* headers (on every
 // authenticated answer), refused requests not counted, and the limiter and error faults.
 // Real time (time scale 1): a quota window is one real minute, so each test uses a fresh account.
@@ -54,7 +54,7 @@ async function volleyWithinOneSecond(make: (auth: Credentials) => (() => Promise
   throw new Error(`no volley finished within 800 ms (took ${tries.join(', ')} ms): cannot judge the 1-second burst`);
 }
 
-describe('endpoint group quota (spec 8; contract 8)', () => {
+describe('endpoint group quota (interface v1 §8; contract §8)', () => {
   it('the account group allows 60 GET /account per minute; the 61st is 429/429001 with Retry-After and X-RateLimit-*', async () => {
     const auth = await newAccount(sandbox);
     const firstAt = Date.now();
@@ -88,7 +88,7 @@ describe('endpoint group quota (spec 8; contract 8)', () => {
   });
 });
 
-describe('X-RateLimit-* on every authenticated answer (contract 8)', () => {
+describe('X-RateLimit-* on every authenticated answer (contract §8)', () => {
   it('are present on successes and on other errors, per group', async () => {
     const auth = await newAccount(sandbox);
     const account = await callApi(sandbox, 'GET', '/account', { auth });
@@ -111,7 +111,7 @@ describe('X-RateLimit-* on every authenticated answer (contract 8)', () => {
   });
 });
 
-describe('total burst (spec 8: all endpoints, burst at most 30; contract 8)', () => {
+describe('total burst (interface v1 §8: all endpoints, burst at most 30; contract §8)', () => {
   it('31 requests at once across groups: exactly 30 accepted, the other 429001 with Retry-After', async () => {
     const { answers } = await volleyWithinOneSecond((auth) => [
       ...Array.from({ length: 10 }, () => () => callApi(sandbox, 'GET', '/account', { auth })),
@@ -170,7 +170,7 @@ describe('total burst (spec 8: all endpoints, burst at most 30; contract 8)', ()
   });
 });
 
-describe('faults (spec 8 rule 3, 7.2; sandbox.md control faults)', () => {
+describe('faults (interface v1 §8 rule 3, 7.2; sandbox.md control faults)', () => {
   it('rateLimiterDown: every request is 503/503001 with Retry-After: 1; switching it off restores service', async () => {
     const auth = await newAccount(sandbox);
     try {

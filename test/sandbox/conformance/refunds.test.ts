@@ -1,4 +1,4 @@
-// Refunds of completed orders (contract 7.3, 7.6; spec 7.3): partial and full refunds with their
+// Refunds of completed orders (contract §7.3, 7.6; interface v1 §7.3): partial and full refunds with their
 // pending state, the ledger, idempotency by clientRefundRef, amount validation, rejection, and the
 // per-order cooldown of 10 s (429112). Refunds stay pending until the control API resolves them
 // (--auto-advance off). Every refund attempt on an order that reaches the cooldown check starts a new
@@ -211,7 +211,7 @@ describe('the cooldown is per order', () => {
   });
 });
 
-describe('refund body validation (contract 7.6)', () => {
+describe('refund body validation (contract §7.6)', () => {
   const cases: [string, Record<string, unknown>][] = [
     ['missing clientRefundRef', { amount: 0.01, reason: 'x' }],
     ['clientRefundRef with a space', { clientRefundRef: 'a b', amount: 0.01, reason: 'x' }],

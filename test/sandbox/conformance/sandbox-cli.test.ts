@@ -1,4 +1,4 @@
-// How the sandbox starts and stops (issue 2 "How it starts"; docs/sandbox.md): the first stdout line
+// How the sandbox starts and stops (docs/sandbox.md): the first stdout line
 // with exactly its five keys, --http, --domain, a clean stop when only npm is signalled, and a
 // refusal of an unknown flag. Each test starts its own `npm run sandbox`, as people and graders do.
 import { spawn, type ChildProcess } from 'node:child_process';

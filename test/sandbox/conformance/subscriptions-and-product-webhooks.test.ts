@@ -1,4 +1,4 @@
-// Subscriptions and product.changed (spec 2.4, 3.2, 6.2, 6.3, 6.4.7; contract 4.1, 6): the batch
+// Subscriptions and product.changed (interface v1 §2.4, 3.2, 6.2, 6.3, 6.4.7; contract §4.1, 6): the batch
 // subscription endpoint, then one product.changed per change with the full snapshot and exactly the
 // hints of 6.3, strictly increasing revisions, nothing for a category change, nothing for products
 // that are not (or no longer) subscribed, and a subscription created by a successful order.
@@ -65,11 +65,11 @@ async function catalogItem(s: RunningSandbox, auth: Credentials, productRef: num
   throw new Error(`product ${productRef} not in the catalog`);
 }
 
-/** The common checks of one product.changed body (spec 2.4). */
+/** The common checks of one product.changed body (interface v1 §2.4). */
 function expectProductChanged(hook: ReceivedHook, productRef: number): { body: Record<string, unknown>; snapshot: Snapshot } {
   expect(hook.method).toBe('POST');
   expect(hook.headers['content-type']).toMatch(/^application\/json/);
-  // No credentials and no signature on webhooks (spec 5, 6.4.9).
+  // No credentials and no signature on webhooks (interface v1 §5, 6.4.9).
   expect(hook.headers['x-service-key']).toBeUndefined();
   expect(hook.headers['x-service-user-id']).toBeUndefined();
   const body = asRecord(hook.json, 'webhook body');
@@ -86,7 +86,7 @@ function expectProductChanged(hook: ReceivedHook, productRef: number): { body: R
   return { body, snapshot };
 }
 
-describe('POST /goods/subscriptions (spec 3.2; contract 6)', () => {
+describe('POST /goods/subscriptions (interface v1 §3.2; contract §6)', () => {
   it('subscribes a batch and answers each product with its state and expiry', async () => {
     const auth = await newAccount(sandbox);
     const refs = [must(products[0], 'p0').productRef, must(products[1], 'p1').productRef];
@@ -127,7 +127,7 @@ describe('POST /goods/subscriptions (spec 3.2; contract 6)', () => {
     expect(await subscribedRefs(auth)).toEqual([]);
   });
 
-  it('a list with the same product twice is 400001 (contract 6: "1 to 100 distinct products")', async () => {
+  it('a list with the same product twice is 400001 (contract §6: "1 to 100 distinct products")', async () => {
     const auth = await newAccount(sandbox);
     const p = must(products[2], 'p2').productRef;
     expectError(await subscribe(auth, [p, p]), 400, 400001);
@@ -149,7 +149,7 @@ describe('POST /goods/subscriptions (spec 3.2; contract 6)', () => {
   });
 });
 
-describe('product.changed for every kind of change (spec 6.3; contract 4.1)', () => {
+describe('product.changed for every kind of change (interface v1 §6.3; contract §4.1)', () => {
   let auth: Credentials;
   let single: ControlProduct;
   let multi: ControlProduct;
@@ -362,7 +362,7 @@ describe('product.changed for every kind of change (spec 6.3; contract 4.1)', ()
   });
 });
 
-describe('who gets product.changed (spec 3.2, 6.2)', () => {
+describe('who gets product.changed (interface v1 §3.2, 6.2)', () => {
   it('a product never subscribed, or unsubscribed, sends nothing, even with a default callback address', async () => {
     const auth = await newAccount(sandbox);
     const quiet = await startWebhookReceiver('/quiet');
@@ -414,7 +414,7 @@ describe('who gets product.changed (spec 3.2, 6.2)', () => {
   });
 });
 
-describe('an expired subscription sends nothing (spec 3.2, 6.2)', () => {
+describe('an expired subscription sends nothing (interface v1 §3.2, 6.2)', () => {
   let shortLived: RunningSandbox;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Webhook delivery (spec 6.4, 4.3; contract 10.4): success only on HTTP 200 with a body that is "OK"
+// Webhook delivery (interface v1 §6.4, 4.3; contract §10.4): success only on HTTP 200 with a body that is "OK"
 // after trimming and ignoring case; anything else (other text, empty, JSON, another status, a
 // redirect) fails; three sends at 0, 15 and 30 s with the same eventId, address and body; after the
 // third failed product.changed its own subscription is cancelled, unless it was renewed meanwhile.
@@ -108,7 +108,7 @@ async function expectThreeSends(hooks: WebhookReceiver): Promise<void> {
   expect(offsets[2] as number).toBeLessThanOrEqual(30_000 + SCHEDULE_TOLERANCE_MS);
 }
 
-describe('retry schedule (spec 6.4 rules 4–6)', () => {
+describe('retry schedule (interface v1 §6.4 rules 4–6)', () => {
   it('a receiver answering 500 gets exactly 3 sends, same eventId and body, at 0/15/30 s; then the subscription is cancelled', async () => {
     const { auth, product, hooks } = await subscribedProduct('/fail-500', { status: 500, body: 'error' });
     await changePrice(product);
@@ -116,7 +116,7 @@ describe('retry schedule (spec 6.4 rules 4–6)', () => {
     const sends = await deliveriesTo(hooks.url);
     expect(sends.map((d) => d.status)).toEqual([500, 500, 500]);
     expect(sends.every((d) => d.eventType === 'product.changed')).toBe(true);
-    // Spec 6.4.7: the failed product.changed cancels that product's subscription.
+    // Interface v1 §6.4.7: the failed product.changed cancels that product's subscription.
     expect(await subscriptionState(auth, product.productRef)).toBe('unsubscribed');
     expect(await subscribedRefs(auth)).toEqual([]);
     // And with no subscription, the next change sends nothing.
@@ -127,7 +127,7 @@ describe('retry schedule (spec 6.4 rules 4–6)', () => {
 });
 
 // Each case has its own account, product and receiver, so the cases run side by side.
-describe.concurrent('what counts as success (spec 6.4.2, 4.3)', () => {
+describe.concurrent('what counts as success (interface v1 §6.4.2, 4.3)', () => {
   for (const body of ['OK', ' ok ', 'Ok', 'ok\n', '\tOK\r\n']) {
     it(`${JSON.stringify(body)} is success: one send, the subscription stays`, async () => {
       const { auth, product, hooks } = await subscribedProduct(`/ok-${encodeURIComponent(body.trim())}`, { status: 200, body });
@@ -182,7 +182,7 @@ describe.concurrent('what counts as success (spec 6.4.2, 4.3)', () => {
   });
 });
 
-describe('cancellation belongs to the failed task only (spec 3.2, 6.4.7)', () => {
+describe('cancellation belongs to the failed task only (interface v1 §3.2, 6.4.7)', () => {
   it('a product re-subscribed between the first send and the third failure stays subscribed', async () => {
     const { auth, product, hooks, expiresAt } = await subscribedProduct('/renewed', { status: 500, body: 'no' });
     await changePrice(product);
@@ -207,7 +207,7 @@ describe('cancellation belongs to the failed task only (spec 3.2, 6.4.7)', () =>
   });
 });
 
-describe('callback address rules (spec 6.1.6; contract 6, 7.1; sandbox --callback-policy)', () => {
+describe('callback address rules (interface v1 §6.1.6; contract §6, 7.1; sandbox --callback-policy)', () => {
   let strict: RunningSandbox;
 
   beforeAll(async () => {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildBridgeApi, type BridgeTransport } from '../../../src/shared/ipc/bridge-api';
 import { CHANNELS, EVENTS, type ChannelName, type EventName } from '../../../src/shared/ipc/contract';
 import { IpcCallError, type IpcResult } from '../../../src/shared/ipc/ipc-result';
-import type { AccountView, OrderDetail } from '../../../src/shared/ipc/views';
+import type { AccountView } from '../../../src/shared/ipc/views/connection';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 
 const account: AccountView = { accountRef: 1, userId: '170001', nickname: 'n', accessState: 'active', balanceFen: 100, currency: 'CNY' };
 

@@ -17,7 +17,7 @@ import {
 } from '../../../src/shared/merchant';
 import { caseMessageWire, caseWire, detailWire, orderWire, templateWire, without } from './fixtures';
 
-describe('envelope (spec 2.3)', () => {
+describe('envelope (interface v1 §2.3)', () => {
   it('parses success and error envelopes and keeps the request id', () => {
     const ok = successEnvelopeSchema(accountSchema).safeParse({
       code: 0,

@@ -1,4 +1,4 @@
-// One supply status per variant (issue 10 item 6): the product's availability, the variant's, its
+// One supply status per variant: the product's availability, the variant's, its
 // inventory type and stock, in that order; anything unknown stays unknown and is never buyable.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

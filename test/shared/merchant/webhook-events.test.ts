@@ -14,7 +14,7 @@ function productChanged(): Record<string, unknown> {
   };
 }
 
-describe('product.changed (spec 2.4)', () => {
+describe('product.changed (interface v1 §2.4)', () => {
   it('parses a valid body with money in fen', () => {
     const result = parseWebhookBody(productChanged());
     expect(result.kind).toBe('event');
@@ -69,7 +69,7 @@ describe('product.changed (spec 2.4)', () => {
   });
 });
 
-describe('contract 10 bodies', () => {
+describe('contract §10 bodies', () => {
   const base = { eventId: 'evt_1', occurredAt: 1767225700 };
 
   it('order.changed', () => {

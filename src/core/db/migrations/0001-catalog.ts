@@ -6,7 +6,7 @@
 //   numeric string can never slip into a fen column.
 // - Merchant enums (product_type, availability, inventory_type, entry_mode, subscription_state) are
 //   plain TEXT without CHECK: an unknown value from a newer merchant is stored raw and shown as
-//   unknown (spec 3.1), never rejected and never mistaken for a known one.
+//   unknown (interface v1 §3.1), never rejected and never mistaken for a known one.
 // - products.revision is the revision of the data stored (detail or product.changed snapshot);
 //   listed_revision is the newest one seen in GET /goods/catalog. The detail phase of a sync is
 //   therefore resumable from the data alone: fetch where revision IS NULL OR listed_revision >

@@ -1,11 +1,11 @@
-// 0004 settings and events: non-secret settings and the durable webhook inbox (issue 4).
+// 0004 settings and events: non-secret settings and the durable webhook inbox (interface v1 §6.4).
 //
 // Why it looks like this:
 // - settings is key → JSON for what the user configures that is NOT a secret (merchant base URL,
 //   user id, custom CA path, polling preferences). The API key lives in the OS secret store only;
 //   a CHECK refuses the obvious key names as a last line of defence against a careless caller.
 // - webhook_inbox is written and committed before the receiver answers "OK" (within 3 s), then
-//   processed afterwards; event_id as primary key is the dedupe of spec 6.4.1, so a retried
+//   processed afterwards; event_id as primary key is the dedupe of interface v1 §6.4.1, so a retried
 //   delivery is stored once and processed once. body_json is the body WITHOUT card_list: an
 //   order.credentials.ready body's cards go, sealed by the vault, into sealed_payload (with the
 //   key that sealed them), so plain card secrets never reach the database or its WAL.

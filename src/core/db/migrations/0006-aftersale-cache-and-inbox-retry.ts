@@ -1,11 +1,11 @@
-// 0006 after-sales cache and inbox retry (issue 4; the chat of issue 6 builds on it).
+// 0006 after-sales cache and inbox retry (the case chat of 0009 builds on it).
 //
 // Why it looks like this:
 // - webhook_inbox_retries: when a processing that failed (merchant unreachable, 5xx) is due again;
 //   it is tried later with backoff, never dropped. No row means "due now". A table of its own rather
 //   than a column, so the 0004 table stays exactly as it shipped; the row goes with its event.
 // - aftersale_cases / aftersale_messages hold what the authenticated GET /aftersales/{ref} returned
-//   (contract 9.3): an aftersale.message.created webhook is only a hint to fetch it (spec 6.4.8).
+//   (contract §9.3): an aftersale.message.created webhook is only a hint to fetch it (interface v1 §6.4.8).
 //   message_ref is the primary key, so a message is appended once however often it is seen (spec
 //   6.4.1); a case row never moves back to an older updated_at. Images and actions are JSON arrays.
 // - No foreign key to orders: a case may name an order placed outside this app (same account).

@@ -1,11 +1,11 @@
-// 0007 watched products: the products the user watches and their subscriptions (issue 4, spec 3.2,
-// contract 6).
+// 0007 watched products: the products the user watches and their subscriptions (interface v1 §3.2,
+// contract §6).
 //
 // Why it looks like this:
 // - One row per watched product. subscription_state is the merchant's raw answer (an unknown value
 //   is kept, never taken for "subscribed"); subscription_expires_at is the merchant's Unix seconds.
 // - callback_url is the address the subscription was made with: product.changed messages go to the
-//   subscription's bound address (spec 6.2), so a row whose URL is not the live one must be
+//   subscription's bound address (interface v1 §6.2), so a row whose URL is not the live one must be
 //   subscribed again. It holds the receiver's capability token, like the rest of this local file.
 // - renew_at is when to (re)subscribe next, on our clock; NULL means due now (just watched, or the
 //   URL changed, or the receiver was down: three failed deliveries cancel a subscription, 6.4.7).

@@ -1,22 +1,22 @@
-// 0009 after-sales outbox, open intents and tracking (issue 6; 0006 holds the merchant's cases).
+// 0009 after-sales outbox, open intents and tracking for the case chat (0006 holds the merchant's cases).
 //
 // Why it looks like this:
 // - aftersale_outbox: a buyer message, written with a freshly generated client_message_ref BEFORE
 //   the first send and reused with the same text and images on every retry and after a restart
-//   (contract 9.2: the same ref with the same content returns the original message, appends
+//   (contract §9.2: the same ref with the same content returns the original message, appends
 //   nothing). Our state machine, so a CHECK lists it:
 //     queued → sending → sent | retrying | failed;  retrying → sending …
 //   'sending' found at start-up means "a request may have left": it is sent again, which is safe.
 //   message_ref is the merchant's once it accepted (and only then). The merchant's copy in
 //   aftersale_messages is matched by (case, client_message_ref), so a sent message is shown once.
 // - aftersale_open_intents: a case create whose outcome is not known yet (timeout, 5xx, crash). There
-//   is no list of cases (contract 9), so the only way to find a case whose answer was lost is to send
-//   the same create again (contract 9.1: returns the open case). One row per order; gone once the
+//   is no list of cases (contract §9), so the only way to find a case whose answer was lost is to send
+//   the same create again (contract §9.1: returns the open case). One row per order; gone once the
 //   outcome is known.
 // - aftersale_tracking: what only this app knows about a case: how far the buyer has read and how far
 //   notifications went (message positions of 0006, which follow the merchant's order), and when to
 //   poll its detail again. Cases come from our creates, webhooks and refreshes, so a missing row means
-//   "nothing read, nothing notified, due now". Cases already stored (from issue 4's webhooks) start
+//   "nothing read, nothing notified, due now". Cases already stored (by webhooks, before this migration) start
 //   as notified, so upgrading does not raise one notification per old message; they stay unread.
 // - No foreign key to orders, as in 0006: a case may name an order placed outside this app.
 import type { Migration } from '../migration';

@@ -1,4 +1,4 @@
-// 0010 order price guard, withdraw and the recharged account (issue 10).
+// 0010 order price guard, withdraw and the recharged account (contract §7.7, 7.8).
 //
 // Why it looks like this:
 // - order_intents is rebuilt (SQLite cannot change a CHECK in place) to admit three statuses:

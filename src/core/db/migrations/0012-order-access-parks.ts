@@ -1,21 +1,21 @@
-// 0012 order intents parked by the merchant's refusals, and every requestId of their attempts (issue 11).
+// 0012 order intents parked by the merchant's refusals, and every requestId of their attempts (contract §7.9).
 //
 // Why it looks like this:
 // - order_intents is rebuilt (SQLite cannot change a CHECK in place, as in 0010) to admit three statuses
-//   for an intent the merchant refused to talk about at all (spec 7.5: 401/403 are never retried):
+//   for an intent the merchant refused to talk about at all (interface v1 §7.5: 401/403 are never retried):
 //     needs_key           401001 INVALID_CREDENTIAL: the key is revoked, reset or wrong. Sent again only
 //                         after a key was entered and GET /account accepted it (connect).
 //     account_suspended   403005 CREDENTIAL_SUSPENDED: sent again once GET /account answers an
 //                         accessState other than `suspended`.
 //     access_denied       403002 SOURCE_IP_DENIED, or a 403 with a code we do not know: sent again once
 //                         GET /account answers at all (it is refused from a denied address too).
-//   A refusal runs before any order rule (contract 0.1), so the merchant holds nothing from the refused
+//   A refusal runs before any order rule (contract §0.1), so the merchant holds nothing from the refused
 //   request; it may still hold an order from an earlier attempt whose outcome was unknown, so
 //   parked_from says where the intent goes back to: 'queued' (the merchant holds nothing: withdrawable
 //   at once) or 'unknown' (looked up by GET /orders/{ref} first; a withdraw makes it withdrawing).
 //   The CHECK keeps the three together: a parked row always knows where it returns.
 // - request_ids_json: the requestId of every attempt of every call made for the intent, oldest first
-//   (spec 7.5 "500: keep requestId"; the sender tries a 500 three times), shown on the order's detail
+//   (interface v1 §7.5 "500: keep requestId"; the sender tries a 500 three times), shown on the order's detail
 //   for support. last_request_id stays the latest one. Rows written before start with the one they had.
 import type { Migration } from '../migration';
 

@@ -1,10 +1,10 @@
-// 0013 merchant trust (issue 11): what the merchant's refusals and unsigned webhooks may leave behind.
+// 0013 merchant trust: what the merchant's refusals and unsigned webhooks may leave behind.
 //
 // - merchant_not_before: the "not before" time of a Retry-After, per quota group (`total` for the
-//   account's whole quota, contract 8.1), so that a restarted process, the app and `cli run` all
+//   account's whole quota, contract §8.1), so that a restarted process, the app and `cli run` all
 //   obey a wait that one of them was told. Client-clock Unix milliseconds; one row per scope, the
 //   later time kept. A row in the past holds nothing back and is simply overwritten later.
-// - products.revision: up to now a product.changed webhook (unsigned, spec 6.4 rule 9) could store its
+// - products.revision: up to now a product.changed webhook (unsigned, interface v1 §6.4 rule 9) could store its
 //   snapshot and its revision, and a forged revision far in the future made every authenticated
 //   detail "stale" for good. From this version on only authenticated details write a product, so a
 //   revision that no authenticated answer vouches for is reset to 0: above the revision the

@@ -26,7 +26,7 @@ export interface CloudflaredTimings {
   readonly backoff: BackoffPolicy;
 }
 
-export const DEFAULT_CLOUDFLARED_TIMINGS: CloudflaredTimings = { urlTimeoutMs: 60_000, stopGraceMs: 5_000, backoff: DEFAULT_BACKOFF };
+const DEFAULT_CLOUDFLARED_TIMINGS: CloudflaredTimings = { urlTimeoutMs: 60_000, stopGraceMs: 5_000, backoff: DEFAULT_BACKOFF };
 
 export interface CloudflaredTunnelDeps {
   logger: Logger;
@@ -55,6 +55,66 @@ function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
+/**
+ * Reads cloudflared's output: the quick tunnel URL once printed, the last lines for error messages,
+ * and `died`, which resolves with a reason once the process is gone (a restart is due then).
+ */
+function readOutput(
+  child: ChildProcess,
+  exited: Promise<void>,
+  logger: Logger,
+): { urlFound: Promise<string>; died: Promise<string>; lastLines: () => string; printedAnything: () => boolean } {
+  const lines: string[] = [];
+  const lastLines = (): string => lines.slice(-3).join(' | ');
+  let onUrl: (url: string) => void = () => undefined;
+  const urlFound = new Promise<string>((resolve) => {
+    onUrl = resolve;
+  });
+  let spawnError: Error | null = null;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream === null) continue;
+    const reader = createInterface({ input: stream, crlfDelay: Infinity });
+    reader.on('line', (line) => {
+      lines.push(line);
+      if (lines.length > KEPT_LINES) lines.shift();
+      logger.debug('cloudflared output', { kind: 'cloudflared', line });
+      const url = findQuickTunnelUrl(line);
+      if (url !== null) onUrl(url);
+    });
+  }
+  const died = exited.then(() => {
+    if (spawnError !== null) return `cloudflared could not be started: ${spawnError.message}`;
+    const how = child.signalCode !== null ? `signal ${child.signalCode}` : `code ${String(child.exitCode)}`;
+    const tail = lastLines();
+    return `cloudflared exited (${how})${tail === '' ? '' : `: ${tail}`}`;
+  });
+  return { urlFound, died, lastLines, printedAnything: () => lines.length > 0 };
+}
+
+/** SIGTERM, then SIGKILL if it is still there after the grace period. */
+async function terminateRun(target: Run, clock: Clock, stopGraceMs: number, logger: Logger): Promise<void> {
+  if (!hasExited(target.child)) {
+    target.child.kill('SIGTERM');
+    const grace = new AbortController();
+    const gone = await Promise.race([
+      target.exited.then(() => true),
+      clock.sleep(stopGraceMs, grace.signal).then(
+        () => false,
+        () => true,
+      ),
+    ]);
+    grace.abort();
+    if (!gone && !hasExited(target.child)) {
+      logger.warn('cloudflared ignored SIGTERM; killing it', { kind: 'cloudflared', pid: target.child.pid });
+      target.child.kill('SIGKILL');
+    }
+  }
+  await target.exited;
+}
+
 export function createCloudflaredTunnel(deps: CloudflaredTunnelDeps): Tunnel {
   const state = new TunnelState('cloudflared', deps.logger);
   const timings: CloudflaredTimings = { ...DEFAULT_CLOUDFLARED_TIMINGS, ...deps.timings };
@@ -80,35 +140,7 @@ export function createCloudflaredTunnel(deps: CloudflaredTunnelDeps): Tunnel {
     });
     const current: Run = { child, startedAt: deps.clock.nowMs(), exited };
     run = current;
-    const lines: string[] = [];
-    const lastLines = (): string => lines.slice(-3).join(' | ');
-
-    let onUrl: (url: string) => void = () => undefined;
-    const urlFound = new Promise<string>((resolve) => {
-      onUrl = resolve;
-    });
-    let spawnError: Error | null = null;
-    child.once('error', (error) => {
-      spawnError = error;
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      if (stream === null) continue;
-      const reader = createInterface({ input: stream, crlfDelay: Infinity });
-      reader.on('line', (line) => {
-        lines.push(line);
-        if (lines.length > KEPT_LINES) lines.shift();
-        deps.logger.debug('cloudflared output', { kind: 'cloudflared', line });
-        const url = findQuickTunnelUrl(line);
-        if (url !== null) onUrl(url);
-      });
-    }
-    // Resolves with a reason once this run is over; used after the URL was read to trigger a restart.
-    const died = exited.then(() => {
-      if (spawnError !== null) return `cloudflared could not be started: ${spawnError.message}`;
-      const how = child.signalCode !== null ? `signal ${child.signalCode}` : `code ${String(child.exitCode)}`;
-      const tail = lastLines();
-      return `cloudflared exited (${how})${tail === '' ? '' : `: ${tail}`}`;
-    });
+    const { urlFound, died, lastLines, printedAnything } = readOutput(child, exited, deps.logger);
 
     const giveUp = new AbortController();
     const onAbort = (): void => giveUp.abort();
@@ -118,7 +150,7 @@ export function createCloudflaredTunnel(deps: CloudflaredTunnelDeps): Tunnel {
         urlFound.then((url) => ({ url })),
         died.then((reason) => ({ failure: `${reason}; no tunnel URL was printed` })),
         deps.clock.sleep(timings.urlTimeoutMs, giveUp.signal).then(
-          () => ({ failure: `cloudflared printed no tunnel URL within ${timings.urlTimeoutMs} ms${lines.length === 0 ? '' : `: ${lastLines()}`}` }),
+          () => ({ failure: `cloudflared printed no tunnel URL within ${timings.urlTimeoutMs} ms${printedAnything() ? `: ${lastLines()}` : ''}` }),
           () => ({ failure: 'stopped' }),
         ),
       ]);
@@ -131,25 +163,9 @@ export function createCloudflaredTunnel(deps: CloudflaredTunnelDeps): Tunnel {
     }
   };
 
-  /** SIGTERM, then SIGKILL if it is still there after the grace period. */
+  /** SIGTERM, then SIGKILL if it is still there after the grace period; the run is forgotten once gone. */
   const terminate = async (target: Run): Promise<void> => {
-    if (!hasExited(target.child)) {
-      target.child.kill('SIGTERM');
-      const grace = new AbortController();
-      const gone = await Promise.race([
-        target.exited.then(() => true),
-        deps.clock.sleep(timings.stopGraceMs, grace.signal).then(
-          () => false,
-          () => true,
-        ),
-      ]);
-      grace.abort();
-      if (!gone && !hasExited(target.child)) {
-        deps.logger.warn('cloudflared ignored SIGTERM; killing it', { kind: 'cloudflared', pid: target.child.pid });
-        target.child.kill('SIGKILL');
-      }
-    }
-    await target.exited;
+    await terminateRun(target, deps.clock, timings.stopGraceMs, deps.logger);
     if (run === target) run = null;
   };
 

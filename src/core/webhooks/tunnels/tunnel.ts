@@ -1,7 +1,8 @@
-// The one interface every way of reaching the local webhook receiver from outside implements
-// (issue 4, "Tunnels"). The receiver listens on 127.0.0.1 only; a tunnel gives the merchant a public
-// base URL that ends up there. Subscriptions and `orderCallbackUrl` are built on `start()`'s answer
-// and redone whenever `onChange` reports a new URL or the tunnel coming back up.
+// The one interface every way of reaching the local webhook receiver from outside implements. The
+// receiver listens on 127.0.0.1 only, and a callback address must be public HTTPS (interface v1 §6.1):
+// a tunnel gives the merchant a public base URL that ends up there. Subscriptions and
+// `orderCallbackUrl` are built on `start()`'s answer and redone whenever `onChange` reports a new URL
+// or the tunnel coming back up.
 
 export type TunnelKind = 'loopback' | 'ngrok' | 'cloudflared' | 'url';
 

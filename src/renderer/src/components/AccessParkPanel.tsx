@@ -1,10 +1,10 @@
-// An order the merchant would not even look at because it refused our access (401 / 403, issue 11):
+// An order the merchant would not even look at because it refused our access (401 / 403):
 // which refusal, what the buyer can do about it, and that the order is kept and goes on by itself once
 // access works (a key accepted in Settings, or the merchant lifting a suspension or an address block).
 // Withdrawing stays possible meanwhile.
 import { Alert, Space } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { WithdrawControl } from './WithdrawControl';
 
 export const ACCESS_PARKS = ['needs_key', 'account_suspended', 'access_denied'] as const;

@@ -3,7 +3,7 @@ import { Descriptions, Tag } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { classifyAccessState } from '../../../shared/merchant/known-values';
-import type { AccountView } from '../../../shared/ipc/views';
+import type { AccountView } from '../../../shared/ipc/views/connection';
 
 export function AccessStateTag({ accessState }: { accessState: string }) {
   const { t } = useI18n();

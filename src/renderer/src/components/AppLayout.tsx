@@ -5,7 +5,7 @@ import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
-import type { AccountView, ConnectionStatus } from '../../../shared/ipc/views';
+import type { AccountView, ConnectionStatus } from '../../../shared/ipc/views/connection';
 import { useProblemStore } from '../state/problem-store';
 import { useUiStore, type Page } from '../state/ui-store';
 import { AccessStateTag } from './AccountSummary';

@@ -6,7 +6,7 @@ import { PictureOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { characterCount, checkMessageDraft } from '../../../shared/aftersale-rules';
-import { AFTERSALE_LIMITS, type CaseDetail } from '../../../shared/ipc/aftersale-views';
+import { AFTERSALE_LIMITS, type CaseDetail } from '../../../shared/ipc/views/aftersales';
 import { isActionAllowed } from '../../../shared/merchant/known-values';
 import { useI18n } from '../i18n/use-i18n';
 import { imageRowProblem, problemAt, ruleText } from '../lib/case-form';

@@ -3,7 +3,7 @@
 // not delivered yet (why, and when the app tries again), or refused by the merchant (why).
 import { CheckOutlined, ClockCircleOutlined, ExclamationCircleOutlined, SyncOutlined } from '@ant-design/icons';
 import { Tooltip, Typography } from 'antd';
-import type { CaseMessageView } from '../../../shared/ipc/aftersale-views';
+import type { CaseMessageView } from '../../../shared/ipc/views/aftersales';
 import { useI18n } from '../i18n/use-i18n';
 import { deliveryReason, formatClock, senderSide } from '../lib/case-status';
 import { formatSeconds } from '../lib/format-time';

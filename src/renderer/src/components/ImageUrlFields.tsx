@@ -2,7 +2,7 @@
 // rules core applies (public https image URL of at most 2048 characters); at most five.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Typography } from 'antd';
-import { AFTERSALE_LIMITS } from '../../../shared/ipc/aftersale-views';
+import { AFTERSALE_LIMITS } from '../../../shared/ipc/views/aftersales';
 import { useI18n } from '../i18n/use-i18n';
 import { imageRowProblem, ruleText } from '../lib/case-form';
 

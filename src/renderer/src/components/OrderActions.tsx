@@ -1,4 +1,4 @@
-// Only the actions the merchant's allowedActions lists (spec 4.2.4), offered from a fresh status (the
+// Only the actions the merchant's allowedActions lists (interface v1 §4.2.4), offered from a fresh status (the
 // drawer asks the merchant when it opens; until it answers they wait), plus our own for intents
 // waiting on the buyer (confirm a changed template, withdraw). Unknown actions are named, never
 // offered. A refused action's message goes away when the order changes; a code the merchant did
@@ -12,7 +12,7 @@ import { codeWasRejected } from '../lib/order-status';
 import { useCancelOrder, useRequestRefund, useSubmitCode } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import { classifyActions, classifyOrderAction } from '../../../shared/merchant/known-values';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { ProblemAlert } from './ProblemAlert';
 import { WithdrawControl, canWithdraw } from './WithdrawControl';
 

@@ -1,9 +1,9 @@
 // An order's after-sales part of its detail: "Open after-sales case" only when the merchant's
-// allowedActions lists `aftersale` (spec 4.2.4), and for every case the order has, "View case" with
+// allowedActions lists `aftersale` (interface v1 §4.2.4), and for every case the order has, "View case" with
 // its unread count.
 import { CustomerServiceOutlined, MessageOutlined } from '@ant-design/icons';
 import { Badge, Button, Space, Typography } from 'antd';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { isActionAllowed } from '../../../shared/merchant/known-values';
 import { useI18n } from '../i18n/use-i18n';
 import { useUnread } from '../queries/aftersales';

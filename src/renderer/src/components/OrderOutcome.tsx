@@ -8,7 +8,7 @@ import { problemOfLastErrorCode } from '../lib/explain-error';
 import { formatFen } from '../lib/money';
 import { AccessParkPanel } from './AccessParkPanel';
 import { classifyOrderState } from '../../../shared/merchant/known-values';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { useProblemStore } from '../state/problem-store';
 import { PriceChangedPanel } from './PriceChangedPanel';
 import { ProblemAlert } from './ProblemAlert';

@@ -7,7 +7,7 @@ import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
 import { orderStatusView } from '../lib/order-status';
 import { classifyRefundState } from '../../../shared/merchant/known-values';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 
 interface Entry {
   readonly at: number;

@@ -1,4 +1,4 @@
-// "Keep secrets in a passphrase-protected file" (issue 11): offered while the desktop app keeps the API
+// "Keep secrets in a passphrase-protected file": offered while the desktop app keeps the API
 // key and the vault's key in memory only. The passphrase is typed twice, measured by the export
 // password's rule and meter, sent once and then dropped (never kept in state or the query cache).
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';

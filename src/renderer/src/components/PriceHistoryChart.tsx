@@ -5,7 +5,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { stepChart } from '../lib/chart-geometry';
 import { formatSeconds, formatShortDate } from '../lib/format-time';
 import { formatFen } from '../lib/money';
-import type { PricePoint } from '../../../shared/ipc/views';
+import type { PricePoint } from '../../../shared/ipc/views/catalog';
 
 const WIDTH = 520;
 const HEIGHT = 160;

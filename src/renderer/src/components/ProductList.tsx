@@ -8,7 +8,7 @@ import { explainError } from '../lib/explain-error';
 import { PAGE_SIZE, useCatalogPages } from '../queries/catalog-pages';
 import { useSyncStatus } from '../queries/catalog';
 import { useUiStore, type CatalogFilters } from '../state/ui-store';
-import type { SearchQuery } from '../../../shared/ipc/views';
+import type { SearchQuery } from '../../../shared/ipc/views/catalog';
 import { ProblemAlert } from './ProblemAlert';
 import { ProductRow, ROW_HEIGHT } from './ProductRow';
 

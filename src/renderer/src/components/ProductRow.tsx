@@ -5,7 +5,7 @@ import { memo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { classifyProductType } from '../../../shared/merchant/known-values';
-import type { ProductHit } from '../../../shared/ipc/views';
+import type { ProductHit } from '../../../shared/ipc/views/catalog';
 import { productSupplyStatus } from '../../../shared/merchant/supply-status';
 import { SupplyTag } from './SupplyTag';
 

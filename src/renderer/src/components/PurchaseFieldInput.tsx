@@ -1,4 +1,4 @@
-// One purchase field, by its type (contract 5: text, mobile, email, integer, select), with its
+// One purchase field, by its type (contract §5: text, mobile, email, integer, select), with its
 // inline error once the buyer has left it or tried to send.
 import { Form, Input, Select } from 'antd';
 import { useI18n } from '../i18n/use-i18n';

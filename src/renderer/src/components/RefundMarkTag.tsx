@@ -1,7 +1,7 @@
 // The mark on a card whose order the merchant refunded or cancelled (or partly refunded): red for a
 // full refund or a cancellation, orange for a partial one. Nothing for a card without a mark.
 import { Tag } from 'antd';
-import type { CardRefundMark } from '../../../shared/ipc/vault-views';
+import type { CardRefundMark } from '../../../shared/ipc/views/vault';
 import { useI18n } from '../i18n/use-i18n';
 
 const COLORS: Readonly<Record<CardRefundMark, string>> = { refunded: 'red', cancelled: 'red', partlyRefunded: 'orange' };

@@ -6,8 +6,8 @@
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import type { RevealedCard } from '../../../shared/ipc/views';
-import type { VaultCardRow } from '../../../shared/ipc/vault-views';
+import type { RevealedCard } from '../../../shared/ipc/views/vault';
+import type { VaultCardRow } from '../../../shared/ipc/views/vault';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { useCopyCard, useRevealCard } from '../queries/vault';

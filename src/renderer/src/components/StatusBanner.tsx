@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../i18n/use-i18n';
 import type { Explained } from '../lib/explain-error';
 import { isAccessActive } from '../../../shared/merchant/known-values';
-import type { AccountView } from '../../../shared/ipc/views';
+import type { AccountView } from '../../../shared/ipc/views/connection';
 import { keys } from '../queries/keys';
 import { useProblemStore } from '../state/problem-store';
 import { useUiStore } from '../state/ui-store';

@@ -5,7 +5,7 @@ import { Alert, Button, Space } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { useConfirmOrder } from '../queries/orders';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { ProblemAlert } from './ProblemAlert';
 import { WithdrawControl } from './WithdrawControl';
 

@@ -4,7 +4,7 @@
 import { Checkbox, Input, Select, Space } from 'antd';
 import type { VaultFilterState, VaultScope } from '../lib/vault-filter';
 import { useI18n } from '../i18n/use-i18n';
-import type { Choice } from '../screens/ExportDialog';
+import type { Choice } from './ExportChoices';
 
 const SCOPES: readonly VaultScope[] = ['all', 'order', 'product', 'dateRange'];
 const USED = ['any', 'yes', 'no'] as const;

@@ -7,7 +7,7 @@ import { Alert, Button, Popconfirm } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { useWithdrawOrder, useWithdrawOutcome } from '../queries/orders';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { ProblemAlert } from './ProblemAlert';
 
 /** Our statuses in which the merchant may not hold the order: withdraw is offered. */

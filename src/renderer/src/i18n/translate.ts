@@ -5,7 +5,6 @@ import { zhCN } from './messages-zh-cn';
 import type { Locale } from './locale';
 
 export type Params = Readonly<Record<string, string | number>>;
-export type Translate = (key: MessageKey, params?: Params) => string;
 
 const TABLES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, en };
 

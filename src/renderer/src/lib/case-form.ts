@@ -1,6 +1,6 @@
 // The after-sales forms' inline checks: the same rules core applies (shared/aftersale-rules.ts), per
 // form row, in the buyer's words. Blank image rows are ignored, as core ignores them.
-import { AFTERSALE_LIMITS } from '../../../shared/ipc/aftersale-views';
+import { AFTERSALE_LIMITS } from '../../../shared/ipc/views/aftersales';
 import { imageUrlProblem, type CaseFieldProblem, type CaseRuleCode } from '../../../shared/aftersale-rules';
 import type { Words } from './case-status';
 

@@ -4,7 +4,7 @@
 import { classifyAftersaleCategory, classifyCaseState, classifyMessageSender } from '../../../shared/merchant/known-values';
 import type { MessageKey } from '../i18n/messages-en';
 import type { Params } from '../i18n/translate';
-import type { CaseMessageView } from '../../../shared/ipc/aftersale-views';
+import type { CaseMessageView } from '../../../shared/ipc/views/aftersales';
 
 /** The translate functions of useI18n (kept apart from the hook, so this stays pure). */
 export interface Words {

@@ -1,6 +1,6 @@
 // The merchant's flat category list (parentRef links) as a tree for the sider. A category whose
 // parent is missing is shown at the top rather than lost; cycles cannot recurse forever.
-import type { CategoryView } from '../../../shared/ipc/views';
+import type { CategoryView } from '../../../shared/ipc/views/catalog';
 
 export interface CategoryNode {
   readonly catalogRef: number;

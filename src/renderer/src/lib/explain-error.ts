@@ -1,5 +1,5 @@
 // Every failure the buyer can meet, reduced to one meaning the screens explain in words (what
-// happened, what to do). The merchant's business code decides (spec 7), never its message; an
+// happened, what to do). The merchant's business code decides (interface v1 §7), never its message; an
 // order refused after it was queued carries the same code as text in `lastErrorCode`.
 import { IpcCallError, type IpcError } from '../../../shared/ipc/ipc-result';
 

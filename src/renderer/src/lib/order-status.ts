@@ -67,7 +67,7 @@ export function isQueued(intentStatus: string): boolean {
 }
 
 /**
- * The merchant asks for a code again after one was sent: contract 7.6 says a wrong code brings the
+ * The merchant asks for a code again after one was sent: contract §7.6 says a wrong code brings the
  * order back from `processing` to `verifying`. Read from the states the order passed through.
  */
 export function codeWasRejected(order: { readonly state: string | null; readonly stateHistory: readonly { readonly state: string }[] }): boolean {

@@ -1,4 +1,4 @@
-// The passphrase-file dialog's validation (issue 11): the shared export-password rule (the same one
+// The passphrase-file dialog's validation: the shared export-password rule (the same one
 // main applies, password-policy.ts) and the passphrase typed twice. One home, so the dialog and its
 // unit test cannot disagree.
 import { checkExportPassword, type PasswordVerdict } from '../../../shared/password-policy';

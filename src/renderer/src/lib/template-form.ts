@@ -1,4 +1,4 @@
-// The purchase template (contract 5) turned into what the order form renders: the entry mode, the
+// The purchase template (contract §5) turned into what the order form renders: the entry mode, the
 // typed fields, the unit rule. A template this build cannot understand (a new entry mode, a new
 // field type, an unreadable pattern) is reported as unsupported rather than guessed at: core refuses
 // it too, and a buyer must not fill in a form that cannot be sent.
@@ -8,7 +8,7 @@ import {
   type EntryMode,
   type PurchaseFieldType,
 } from '../../../shared/merchant/known-values';
-import type { TemplateView } from '../../../shared/ipc/views';
+import type { TemplateView } from '../../../shared/ipc/views/catalog';
 import { normaliseEntryValue } from '../../../shared/purchase-entry-normalise';
 
 export interface FieldModel {
@@ -16,7 +16,7 @@ export interface FieldModel {
   readonly label: string;
   readonly type: PurchaseFieldType;
   readonly required: boolean;
-  /** Anchored: the whole value must match (contract 5). */
+  /** Anchored: the whole value must match (contract §5). */
   readonly pattern: RegExp | null;
   readonly minLength: number | null;
   readonly maxLength: number | null;
@@ -111,13 +111,6 @@ export function emptyGroup(fields: readonly FieldModel[]): EntryGroup {
   const group: EntryGroup = {};
   for (const field of fields) group[field.fieldRef] = '';
   return group;
-}
-
-/** Grows or shrinks the groups to `count`, keeping what was typed in the ones that stay. */
-export function resizeGroups(groups: readonly EntryGroup[], count: number, fields: readonly FieldModel[]): EntryGroup[] {
-  const next = groups.slice(0, count).map((group) => ({ ...group }));
-  while (next.length < count) next.push(emptyGroup(fields));
-  return next;
 }
 
 /** The nearest units value the rule allows (for the stepper), clamped to [min, max]. */

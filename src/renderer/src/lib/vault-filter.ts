@@ -1,6 +1,6 @@
 // The vault screen's filters as plain data, and what they mean to main: the list query (scope as a
 // selection, plus used / not exported / refunds / text) and the export dialog's starting choice.
-import type { CardSelection, VaultListQuery } from '../../../shared/ipc/vault-views';
+import type { CardSelection, VaultListQuery } from '../../../shared/ipc/views/vault';
 import { dayRange, today } from './day-range';
 
 export type VaultScope = 'all' | 'order' | 'product' | 'dateRange';

@@ -2,7 +2,7 @@
 // buyer's actions. Everything under ['aftersales'] is invalidated by the pushed 'aftersales.changed'.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
-import type { CaseDetail, CaseListQuery, OpenCaseInput, SendCaseMessageInput } from '../../../shared/ipc/aftersale-views';
+import type { CaseDetail, CaseListQuery, OpenCaseInput, SendCaseMessageInput } from '../../../shared/ipc/views/aftersales';
 
 export const aftersaleKeys = {
   all: ['aftersales'] as const,

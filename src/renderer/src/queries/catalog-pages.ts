@@ -4,7 +4,7 @@
 import { useQueries, useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../bridge';
-import type { ProductHit, SearchQuery } from '../../../shared/ipc/views';
+import type { ProductHit, SearchQuery } from '../../../shared/ipc/views/catalog';
 import { keys } from './keys';
 
 export const PAGE_SIZE = 200;

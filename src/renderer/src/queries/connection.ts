@@ -1,7 +1,7 @@
 // Connection and account: status, first-run connect or demo, key replace/clear (write-only).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
-import type { AccountView } from '../../../shared/ipc/views';
+import type { AccountView } from '../../../shared/ipc/views/connection';
 import { useProblemStore } from '../state/problem-store';
 import { keys } from './keys';
 import { mutateThenForget, SECRET_MUTATION_GC_TIME, type SecretCallbacks } from './secret-mutation';

@@ -1,5 +1,5 @@
 // Query keys, by domain: a pushed event invalidates a whole prefix (['orders'], ['catalog'], …).
-import type { SearchQuery } from '../../../shared/ipc/views';
+import type { SearchQuery } from '../../../shared/ipc/views/catalog';
 
 export const keys = {
   connection: ['connection'] as const,

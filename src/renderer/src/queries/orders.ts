@@ -1,7 +1,7 @@
 // Orders: list, detail, purchase template, placing and confirming, and the merchant's actions.
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
-import { withdrawResultSchema, type OrderDetail, type PlaceOrderInput, type WithdrawResult } from '../../../shared/ipc/views';
+import { withdrawResultSchema, type OrderDetail, type PlaceOrderInput, type WithdrawResult } from '../../../shared/ipc/views/orders';
 import { keys } from './keys';
 
 export interface OrderFilter {

@@ -1,7 +1,7 @@
 // App settings (language, theme, webhook tunnel) and the health of the update channel.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
-import type { Settings } from '../../../shared/ipc/views';
+import type { Settings } from '../../../shared/ipc/views/settings';
 import { keys } from './keys';
 import { mutateThenForget, SECRET_MUTATION_GC_TIME, type SecretCallbacks } from './secret-mutation';
 

@@ -1,6 +1,6 @@
 // Main pushes what changed; the cache follows. Catalog changes during a sync can come by the
 // thousand, so their invalidations are coalesced.
-import type { NotificationView } from '../../../shared/ipc/views';
+import type { NotificationView } from '../../../shared/ipc/views/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../bridge';

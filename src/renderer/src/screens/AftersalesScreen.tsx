@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Empty, Segmented, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import type { CaseListQuery, CaseRow } from '../../../shared/ipc/aftersale-views';
+import type { CaseListQuery, CaseRow } from '../../../shared/ipc/views/aftersales';
 import { CaseStatusTag } from '../components/CaseStatusTag';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';

@@ -6,7 +6,7 @@ import { AuditOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { AUDIT_ACTIONS, AUDIT_REFUND_ACKNOWLEDGED, type AuditEntry } from '../../../shared/ipc/vault-views';
+import { AUDIT_ACTIONS, AUDIT_REFUND_ACKNOWLEDGED, type AuditEntry } from '../../../shared/ipc/views/vault';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';

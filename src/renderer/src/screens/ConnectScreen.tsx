@@ -9,7 +9,7 @@ import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { useConnect, useStartDemo } from '../queries/connection';
-import type { AccountView } from '../../../shared/ipc/views';
+import type { AccountView } from '../../../shared/ipc/views/connection';
 
 interface ConnectValues {
   baseUrl: string;

@@ -6,10 +6,12 @@
 // and exports only after the buyer ticks that they go on (core refuses otherwise; the file marks
 // them in its refund column). The password lives in this dialog's state only, is cleared once sent,
 // and is dropped when the dialog closes (destroyOnHidden).
-import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Radio, Result, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { EXPORT_FORMATS, type CardKey, type CardSelection, type ExportFormat, type ExportResult } from '../../../shared/ipc/vault-views';
+import type { CardKey, CardSelection, ExportFormat, ExportResult } from '../../../shared/ipc/views/vault';
 import { checkExportPassword } from '../../../shared/password-policy';
+import { ExportFormatChoice, ExportWhatChoice, type Choice, type ExportWhat } from '../components/ExportChoices';
+import { ExportOutcome } from '../components/ExportOutcome';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
@@ -18,24 +20,12 @@ import { explainError } from '../lib/explain-error';
 import { formatFen } from '../lib/money';
 import { useExportCards, useExportPreview } from '../queries/vault-export';
 
-export type ExportWhat = CardSelection['kind'];
-
-const WHATS: readonly ExportWhat[] = ['cards', 'order', 'product', 'dateRange', 'notExported'];
-/** antd's radio events carry an untyped value: matched back to the known choices. */
-const whatOf = (value: unknown): ExportWhat | undefined => WHATS.find((w) => w === value);
-const formatOf = (value: unknown): ExportFormat | undefined => EXPORT_FORMATS.find((f) => f === value);
-
 export interface ExportDefaults {
   readonly what: ExportWhat;
   readonly orderRef: string | null;
   readonly productRef: number | null;
   readonly fromDay: string;
   readonly toDay: string;
-}
-
-export interface Choice<V> {
-  readonly value: V;
-  readonly label: string;
 }
 
 interface ExportDialogProps {
@@ -123,40 +113,7 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
   };
 
   if (result !== null) {
-    return result.status === 'written' ? (
-      <Result
-        status="success"
-        title={t('export.done', { count: result.count })}
-        subTitle={
-          <Space orientation="vertical" size={4}>
-            <span>
-              {t('export.donePath')}{' '}
-              <Typography.Text code copyable data-testid="export-result-path">
-                {result.path}
-              </Typography.Text>
-            </span>
-            <span>{t('export.doneMarked')}</span>
-          </Space>
-        }
-        extra={
-          <Button type="primary" onClick={onClose} data-testid="export-close">
-            {t('export.close')}
-          </Button>
-        }
-        data-testid="export-result"
-      />
-    ) : (
-      <Result
-        status="info"
-        title={t('export.cancelled')}
-        data-testid="export-cancelled"
-        extra={
-          <Button onClick={onClose} data-testid="export-close">
-            {t('export.close')}
-          </Button>
-        }
-      />
-    );
+    return <ExportOutcome result={result} onClose={onClose} />;
   }
 
   if (exportCards.isPending) {
@@ -170,55 +127,21 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
 
   return (
     <Form layout="vertical" data-testid="export-form" onFinish={submit}>
-      <Form.Item label={t('export.what')}>
-        <Radio.Group value={what} onChange={(e) => setWhat(whatOf(e.target.value) ?? what)}>
-          <Space orientation="vertical">
-            <Radio value="cards" disabled={selectedCards.length === 0}>
-              <span data-testid="export-what-cards">{t('export.what.cards', { count: selectedCards.length })}</span>
-            </Radio>
-            <Radio value="order">
-              <span data-testid="export-what-order">{t('export.what.order')}</span>
-            </Radio>
-            {what === 'order' ? (
-              <Select<string>
-                data-testid="export-order"
-                style={{ width: 460 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('vaultList.pickOrder')}
-                value={orderRef ?? undefined}
-                onChange={setOrderRef}
-                options={orders.map((o) => ({ value: o.value, label: o.label }))}
-              />
-            ) : null}
-            <Radio value="product">
-              <span data-testid="export-what-product">{t('export.what.product')}</span>
-            </Radio>
-            {what === 'product' ? (
-              <Select<number>
-                data-testid="export-product"
-                style={{ width: 460 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('vaultList.pickProduct')}
-                value={productRef ?? undefined}
-                onChange={setProductRef}
-                options={products.map((p) => ({ value: p.value, label: p.label }))}
-              />
-            ) : null}
-            <Radio value="dateRange">
-              <span data-testid="export-what-dateRange">{t('export.what.dateRange')}</span>
-            </Radio>
-            {what === 'dateRange' ? (
-              <Space>
-                <Input type="date" value={fromDay} onChange={(e) => setFromDay(e.target.value)} aria-label={t('vaultList.from')} data-testid="export-from" />
-                <Input type="date" value={toDay} onChange={(e) => setToDay(e.target.value)} aria-label={t('vaultList.to')} data-testid="export-to" />
-              </Space>
-            ) : null}
-            <Radio value="notExported">
-              <span data-testid="export-what-notExported">{t('export.what.notExported')}</span>
-            </Radio>
-          </Space>
-        </Radio.Group>
-      </Form.Item>
+      <ExportWhatChoice
+        what={what}
+        onWhat={setWhat}
+        selectedCount={selectedCards.length}
+        orders={orders}
+        orderRef={orderRef}
+        onOrderRef={setOrderRef}
+        products={products}
+        productRef={productRef}
+        onProductRef={setProductRef}
+        fromDay={fromDay}
+        onFromDay={setFromDay}
+        toDay={toDay}
+        onToDay={setToDay}
+      />
 
       <div data-testid="export-preview" data-count={preview.data?.count ?? ''} data-value={preview.data?.totalValueFen ?? ''} data-refunded={preview.data?.refunded ?? ''}>
         {preview.data !== undefined && preview.data !== null ? (
@@ -253,30 +176,7 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
       {preview.error !== null ? <ProblemAlert explained={explainError(preview.error)} /> : null}
 
       <Divider />
-      <Form.Item label={t('export.format')}>
-        <Radio.Group value={format} onChange={(e) => setFormat(formatOf(e.target.value) ?? format)}>
-          <Space orientation="vertical">
-            <Radio value="xlsx">
-              <span data-testid="export-format-xlsx">{t('export.format.xlsx')}</span>
-              <div>
-                <Typography.Text type="secondary">{t('export.format.xlsx.hint')}</Typography.Text>
-              </div>
-            </Radio>
-            <Radio value="zip">
-              <span data-testid="export-format-zip">{t('export.format.zip')}</span>
-              <div>
-                <Typography.Text type="secondary">{t('export.format.zip.hint')}</Typography.Text>
-              </div>
-            </Radio>
-            <Radio value="csv">
-              <span data-testid="export-format-csv">{t('export.format.csv')}</span>
-              <div>
-                <Typography.Text type="danger">{t('export.format.csv.hint')}</Typography.Text>
-              </div>
-            </Radio>
-          </Space>
-        </Radio.Group>
-      </Form.Item>
+      <ExportFormatChoice format={format} onFormat={setFormat} />
 
       {encrypted ? (
         <>

@@ -6,7 +6,7 @@
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { characterCount, checkCaseDraft } from '../../../shared/aftersale-rules';
-import { AFTERSALE_CATEGORIES, AFTERSALE_LIMITS } from '../../../shared/ipc/aftersale-views';
+import { AFTERSALE_CATEGORIES, AFTERSALE_LIMITS } from '../../../shared/ipc/views/aftersales';
 import { CaseProblemAlert } from '../components/CaseProblemAlert';
 import { ImageUrlFields } from '../components/ImageUrlFields';
 import { useI18n } from '../i18n/use-i18n';

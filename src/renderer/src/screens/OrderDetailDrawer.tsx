@@ -19,7 +19,7 @@ import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
 import { useOrder, useRefreshOrder } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 
 /** The order's name for the buyer: the merchant's number, or the product until the merchant gave one. */
 export function orderTitle(t: ReturnType<typeof useI18n>['t'], order: OrderDetail): string {

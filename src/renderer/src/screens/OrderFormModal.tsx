@@ -5,42 +5,43 @@
 //   follow   — the order as it moves, live (every pushed order change refreshes it).
 // After 409101 (template changed) the same dialog shows the new template and re-confirms the same
 // intent through api.orders.confirm.
-import { Alert, Button, Card, Collapse, Descriptions, Form, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Modal, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { OrderConfirmation } from '../components/OrderConfirmation';
 import { OrderOutcome } from '../components/OrderOutcome';
-import { PasteAccounts } from '../components/PasteAccounts';
 import { ProblemAlert } from '../components/ProblemAlert';
-import { PurchaseFieldInput } from '../components/PurchaseFieldInput';
-import { SupplyTag, supplyBlockedText } from '../components/SupplyTag';
-import { UnitsInput } from '../components/UnitsInput';
+import { OrderEditForm } from '../components/OrderEditForm';
+import { supplyBlockedText } from '../components/SupplyTag';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
-import { formatFen } from '../lib/money';
-import {
-  canonicalUnitsText,
-  evaluateDraft,
-  newDraft,
-  newDraftRef,
-  stepUnits,
-  withFieldValue,
-  withPastedGroups,
-  withUnitsText,
-  type OrderDraft,
-  type OrderToConfirm,
-} from '../lib/order-draft';
+import { evaluateDraft, newDraft, newDraftRef, type OrderDraft, type OrderToConfirm } from '../lib/order-draft';
 import { templateToFormModel, type FormModel } from '../lib/template-form';
 import { useAccount } from '../queries/connection';
 import { useProduct } from '../queries/catalog';
 import { useConfirmOrder, useOrder, usePlaceOrder, useTemplate } from '../queries/orders';
 import { useUiStore, type OrderFormTarget } from '../state/ui-store';
-import { canBuy, exceedsStock, variantSupplyStatus } from '../../../shared/merchant/supply-status';
-import type { OrderDetail } from '../../../shared/ipc/views';
+import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
+import type { OrderDetail } from '../../../shared/ipc/views/orders';
 
 type Step = 'edit' | 'confirm';
 
+/** The step after Pay: the order as it moves, live. */
+function OrderFollowing({ detail, onView, onClose }: { detail: OrderDetail; onView: () => void; onClose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div data-testid="order-following">
+      <OrderOutcome detail={detail} onView={onView} />
+      <div style={{ textAlign: 'right', marginTop: 16 }}>
+        <Button onClick={onClose} data-testid="order-close">
+          {t('common.close')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: () => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const product = useProduct(target.productRef);
   const template = useTemplate(target.productRef, target.variantRef);
   const account = useAccount(true);
@@ -138,16 +139,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   };
 
   if (followed !== null && followed.intentStatus !== 'needs_confirmation') {
-    return (
-      <div data-testid="order-following">
-        <OrderOutcome detail={followed} onView={() => viewOrder(followed.clientOrderRef)} />
-        <div style={{ textAlign: 'right', marginTop: 16 }}>
-          <Button onClick={onClose} data-testid="order-close">
-            {t('common.close')}
-          </Button>
-        </div>
-      </div>
-    );
+    return <OrderFollowing detail={followed} onView={() => viewOrder(followed.clientOrderRef)} onClose={onClose} />;
   }
 
   return (
@@ -190,110 +182,22 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
         />
       ) : null}
       {model !== null && draft !== null && state !== null && step === 'edit' ? (
-        <Form layout="vertical" data-testid="order-form" data-entry-mode={model.entryMode} onFinish={review}>
-          <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
-            <Descriptions.Item label={t('product.variant')}>{variant?.title ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('order.unitPrice')}>
-              <span data-testid="order-unit-price">{formatFen(priceFen)}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('orderForm.supply')}>{supply !== null ? <SupplyTag status={supply} /> : <Tag>—</Tag>}</Descriptions.Item>
-          </Descriptions>
-          {blocked !== null ? <Alert type="error" showIcon style={{ marginBottom: 12 }} title={blocked} data-testid="order-blocked" /> : null}
-          <UnitsInput
-            text={draft.unitsText}
-            rule={model.unitRule}
-            error={state.errors.units}
-            showError={tried || touched.has('units')}
-            stockWarning={
-              supply !== null && state.units.ok && exceedsStock(supply, state.units.units) && supply.kind === 'available'
-                ? t('orderForm.stockBelow', { count: (supply.remainingUnits ?? 0).toLocaleString(locale) })
-                : null
-            }
-            onText={(text) => {
-              touch('units');
-              update((current) => withUnitsText(current, text));
-            }}
-            onStep={(direction) => {
-              touch('units');
-              update((current) => stepUnits(current, model.unitRule, direction));
-            }}
-            onBlur={() => update((current) => canonicalUnitsText(current, model.unitRule))}
-          />
-          {model.entryMode === 'none' ? <Typography.Paragraph type="secondary">{t('order.noFields')}</Typography.Paragraph> : null}
-          {model.entryMode === 'perUnit' && model.fields.length > 0 ? (
-            <Collapse
-              size="small"
-              style={{ marginBottom: 12 }}
-              items={[
-                {
-                  key: 'paste',
-                  label: <span data-testid="order-paste-toggle">{t('order.paste')}</span>,
-                  children: (
-                    <PasteAccounts
-                      fields={model.fields}
-                      maxUnits={model.unitRule.max}
-                      onApply={(pasted) => {
-                        touch('units');
-                        update(() => withPastedGroups(pasted));
-                      }}
-                    />
-                  ),
-                },
-              ]}
-            />
-          ) : null}
-          <div className="order-groups">
-            {state.groups.map((group, index) => (
-              <Card
-                key={index}
-                size="small"
-                title={model.entryMode === 'perUnit' ? t('order.unit', { n: index + 1 }) : t('order.group')}
-                style={{ marginBottom: 12 }}
-                data-testid="order-group"
-              >
-                {model.fields.map((field) => {
-                  const key = `${index}.${field.fieldRef}`;
-                  return (
-                    <PurchaseFieldInput
-                      key={field.fieldRef}
-                      field={field}
-                      index={index}
-                      value={group[field.fieldRef] ?? ''}
-                      error={state.errors.groups[index]?.[field.fieldRef]}
-                      showError={tried || touched.has(key)}
-                      onChange={(value) => update((current) => withFieldValue(current, model, index, field.fieldRef, value))}
-                      onBlur={() => touch(key)}
-                    />
-                  );
-                })}
-              </Card>
-            ))}
-          </div>
-          <div className="order-total">
-            <Space orientation="vertical" size={0}>
-              <Typography.Text type="secondary">{t('order.total')}</Typography.Text>
-              <Typography.Title level={3} style={{ margin: 0 }} data-testid="order-total">
-                {formatFen(state.totalFen)}
-              </Typography.Title>
-              {balance !== null && state.totalFen !== null ? (
-                <Typography.Text type={balance - state.totalFen < 0 ? 'danger' : 'secondary'}>{t('order.balanceAfter', { amount: formatFen(balance - state.totalFen) })}</Typography.Text>
-              ) : null}
-            </Space>
-            <Space orientation="vertical" align="end">
-              {tried && state.errors.count > 0 ? (
-                <Typography.Text type="danger" data-testid="order-form-errors">
-                  {t(state.errors.count === 1 ? 'orderForm.fixOne' : 'order.fixErrors', { count: state.errors.count.toLocaleString(locale) })}
-                </Typography.Text>
-              ) : null}
-              <Space>
-                <Button onClick={onClose}>{t('common.cancel')}</Button>
-                <Button type="primary" htmlType="submit" disabled={blocked !== null} data-testid="order-submit">
-                  {t('orderForm.review')}
-                </Button>
-              </Space>
-            </Space>
-          </div>
-        </Form>
+        <OrderEditForm
+          model={model}
+          draft={draft}
+          state={state}
+          variantTitle={variant?.title ?? '—'}
+          priceFen={priceFen}
+          supply={supply}
+          blocked={blocked}
+          balanceFen={balance}
+          tried={tried}
+          touched={touched}
+          onTouch={touch}
+          onUpdate={update}
+          onReview={review}
+          onClose={onClose}
+        />
       ) : null}
     </>
   );

@@ -16,7 +16,7 @@ import { testId } from '../lib/test-id';
 import { useOrders, type OrderFilter } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import { ORDER_STATES } from '../../../shared/merchant/known-values';
-import type { OrderRow } from '../../../shared/ipc/views';
+import type { OrderRow } from '../../../shared/ipc/views/orders';
 
 function useColumns(): TableColumnsType<OrderRow> {
   const { t, locale } = useI18n();

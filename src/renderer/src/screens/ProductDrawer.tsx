@@ -17,7 +17,7 @@ import { usePriceHistory, useProduct, useSetWatched } from '../queries/catalog';
 import { useUiStore } from '../state/ui-store';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
-import type { ProductView } from '../../../shared/ipc/views';
+import type { ProductView } from '../../../shared/ipc/views/catalog';
 
 type Variant = ProductView['variants'][number];
 

@@ -1,4 +1,4 @@
-// The unlock step before core opens (issue 11, shared/ipc/unlock.ts): with the buyer's secrets in the
+// The unlock step before core opens (shared/ipc/unlock.ts): with the buyer's secrets in the
 // passphrase file, main waits for the passphrase before it opens the database and the vault. The app
 // itself is mounted only once main says it is unlocked; a wrong passphrase is said and asked again.
 // In a browser (web host) there is no such step: --data with PROCURE_PASSPHRASE unlocks there.

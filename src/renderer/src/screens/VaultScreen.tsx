@@ -6,7 +6,7 @@ import { ExportOutlined, LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
-import type { CardKey, VaultCardRow } from '../../../shared/ipc/vault-views';
+import type { CardKey, VaultCardRow } from '../../../shared/ipc/views/vault';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { RefundMarkTag } from '../components/RefundMarkTag';
 import { RevealableCard } from '../components/RevealableCard';
@@ -21,7 +21,8 @@ import { initialVaultFilter, vaultListQuery, type VaultFilterState } from '../li
 import { useOrders } from '../queries/orders';
 import { useMarkCards, useVaultList } from '../queries/vault-export';
 import { useUiStore } from '../state/ui-store';
-import { ExportDialog, type Choice, type ExportDefaults } from './ExportDialog';
+import type { Choice } from '../components/ExportChoices';
+import { ExportDialog, type ExportDefaults } from './ExportDialog';
 
 const rowKey = (row: { clientOrderRef: string; seq: number }): string => `${row.clientOrderRef}#${row.seq}`;
 

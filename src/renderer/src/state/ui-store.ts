@@ -1,6 +1,6 @@
 // UI state only (what is selected, open, typed): main-side data lives in react-query's cache.
 import { create } from 'zustand';
-import type { SyncProgressView } from '../../../shared/ipc/views';
+import type { SyncProgressView } from '../../../shared/ipc/views/catalog';
 import type { LanguagePreference } from '../i18n/locale';
 
 export type Page = 'catalog' | 'orders' | 'aftersales' | 'vault' | 'audit' | 'settings';

@@ -11,7 +11,7 @@ import { createMigratedDatabase, tableColumns, tableNames, type TempDatabase } f
 let temp: TempDatabase;
 let db: Database;
 beforeEach(() => {
-  // Up to 0008: cases and messages exist before the upgrade, as issue 4's webhooks left them.
+  // Up to 0008: cases and messages exist before the upgrade, as webhooks left them.
   temp = createMigratedDatabase(migrations.slice(0, 8));
   db = temp.db;
 });

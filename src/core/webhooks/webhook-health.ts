@@ -1,11 +1,11 @@
-// The webhook side's health for the UI (issue 4): receiver up, tunnel up and its URL, last event
+// The webhook side's health for the UI: receiver up, tunnel up and its URL, last event
 // time, counts of received, duplicate and rejected events, the subscriptions and the last catch-up;
 // and the one rule that says whether webhooks are live (polling then becomes rarer).
 import type { CatchUpReport } from './catch-up';
 import type { WatchCounts } from './product-watch-store';
 import type { TunnelKind } from './tunnels/tunnel';
 
-export interface EventsHealth {
+export interface WebhookHealth {
   readonly receiver: { readonly up: boolean; readonly port: number | null };
   readonly tunnel: {
     readonly kind: TunnelKind;

@@ -5,7 +5,7 @@
 // - The process that runs the receiver (the app, or `cli run`) writes the live URL and refreshes a
 //   heartbeat; another process creating an order (`cli order create`) puts that URL into
 //   `orderCallbackUrl` only while the heartbeat is fresh. A stale record (the runner died without
-//   clearing it) is ignored: an order bound to a dead URL loses its webhooks (spec 6.1.4: a message
+//   clearing it) is ignored: an order bound to a dead URL loses its webhooks (interface v1 §6.1.4: a message
 //   keeps its address), so no URL beats a wrong one; polling covers the order either way.
 // - The token is kept so that a restart on the same port and public URL (`url:` tunnels) keeps the
 //   callback URL that earlier orders carry. It is a capability, not a credential (every event is

@@ -1,7 +1,7 @@
 // The app hosts' way to webhooks: the tunnel and port the user chose in the settings (the same text
-// as the CLI's --tunnel), or none ('off': polling only). The CLI builds its events service from its
-// flags instead; both end in the same createEventsService and createTunnel.
-import { createEventsService, type EventsFactory } from './events-service';
+// as the CLI's --tunnel), or none ('off': polling only). The CLI builds its webhook service from its
+// flags instead; both end in the same createWebhookService and createTunnel.
+import { createWebhookService, type WebhookFactory } from './webhook-service';
 import { createTunnel } from './tunnels/create-tunnel';
 import { parseTunnelSpec } from './tunnels/tunnel-spec';
 
@@ -12,13 +12,13 @@ export interface WebhookChoice {
   readonly webhookPort: number;
 }
 
-/** The factory for core's attachEvents, or null when webhooks are off. Throws TunnelSpecError for a choice that cannot work. */
-export function eventsFactoryFromSettings(choice: WebhookChoice): EventsFactory | null {
+/** The factory for core's attachWebhooks, or null when webhooks are off. Throws TunnelSpecError for a choice that cannot work. */
+export function webhookFactoryFromSettings(choice: WebhookChoice): WebhookFactory | null {
   const text = choice.webhookTunnel.trim();
   if (text === '' || text === 'off') return null;
   const spec = parseTunnelSpec(text);
   return (parts) =>
-    createEventsService({
+    createWebhookService({
       ...parts,
       port: choice.webhookPort,
       tunnel: createTunnel(spec, { logger: parts.logger, secrets: parts.secrets, clock: parts.clock }),

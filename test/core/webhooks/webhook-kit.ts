@@ -120,7 +120,7 @@ export async function placeCardOrder(kit: EventsKit, pick: { product: { productR
   return intent.clientOrderRef;
 }
 
-/** An order.changed body for `order` (as GET /orders shows it), card_list null as contract 10.1 says. */
+/** An order.changed body for `order` (as GET /orders shows it), card_list null as contract §10.1 says. */
 export function orderChangedBody(eventId: string, order: Record<string, unknown> & { clientOrderRef: string; platformOrderRef: string; revision: number }): Record<string, unknown> {
   return {
     eventId,

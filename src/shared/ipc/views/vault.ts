@@ -1,9 +1,8 @@
 // The card vault's list, selections, export and audit log as the renderer sees them. No view here
-// carries a card secret: card numbers are masked, and an export answers where it wrote, not what.
+// carries a card secret: card numbers are masked, and an export answers where it wrote, not what. The
+// one exception is RevealedCard, returned by an explicit, audited reveal.
 import { z } from 'zod';
-
-const fen = z.number().int();
-const seconds = z.number().int();
+import { fen, seconds } from './view-fields';
 const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 /**
@@ -144,3 +143,25 @@ export const auditEntrySchema = z.object({
   detail: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const maskedCardSchema = z.object({
+  seq: z.number().int(),
+  cardNoMasked: z.string(),
+  hasPassword: z.boolean(),
+  expiresAt: seconds.nullable(),
+  receivedAt: seconds,
+  usedAt: seconds.nullable(),
+  exportedAt: seconds.nullable(),
+});
+export type MaskedCardView = z.infer<typeof maskedCardSchema>;
+
+/** Whether the vault's data key is missing from the secret store (the vault is locked until restored or replaced). */
+export const vaultKeyStatusSchema = z.object({ missing: z.boolean() });
+
+export const revealedCardSchema = z.object({
+  seq: z.number().int(),
+  cardNo: z.string(),
+  cardPassword: z.string().nullable(),
+  expiresAt: seconds.nullable(),
+});
+export type RevealedCard = z.infer<typeof revealedCardSchema>;

@@ -1,16 +1,16 @@
-// After-sales cases as the renderer sees them (docs/contract.md 9): the merchant's case state and
+// After-sales cases as the renderer sees them (contract §9): the merchant's case state and
 // categories raw (unknown ones shown as unknown), our own delivery state per buyer message (the
 // outbox: pending until the first send, retrying after a failure, failed when the merchant refused).
 import { z } from 'zod';
+import { seconds } from './view-fields';
 
-const seconds = z.number().int();
 const caseRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-/** Contract 9.1 categories; the merchant may add more, so answers keep them raw. */
+/** Contract §9.1 categories; the merchant may add more, so answers keep them raw. */
 export const AFTERSALE_CATEGORIES = ['cardInvalid', 'cardUsed', 'notReceived', 'wrongAmount', 'other'] as const;
 
-/** Contract 9.1/9.2 limits, checked before anything is sent. */
+/** Contract §9.1/9.2 limits, checked before anything is sent. */
 export const AFTERSALE_LIMITS = { descriptionMax: 500, messageTextMax: 1000, imagesMax: 5, imageUrlMax: 2048 } as const;
 
 export const caseDeliverySchema = z.enum(['sent', 'pending', 'retrying', 'failed']);
@@ -21,7 +21,7 @@ export const caseMessageViewSchema = z.object({
   key: z.string(),
   messageRef: z.string().nullable(),
   clientMessageRef: z.string().nullable(),
-  /** Raw: 'buyer' or 'merchant' per contract 9.3. */
+  /** Raw: 'buyer' or 'merchant' per contract §9.3. */
   sender: z.string(),
   text: z.string(),
   images: z.array(z.string()),

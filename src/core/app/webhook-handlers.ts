@@ -1,0 +1,18 @@
+// events.health: the webhook side's health when the host runs it, otherwise "polling only" with the
+// tunnel the settings name (so the UI can say what would be used).
+import type { WebhookHealthView } from '../../shared/ipc/views/webhooks';
+import { readSettings } from './app-settings';
+import type { AppContext } from './app-context';
+import type { HandlersFor } from './handler-types';
+import { pollingOnlyHealth, toWebhookHealthView } from './view-mapping';
+
+export function webhookHealthView(ctx: AppContext): WebhookHealthView {
+  const webhooks = ctx.activeServices()?.webhooks ?? null;
+  if (webhooks !== null) return toWebhookHealthView(webhooks.health());
+  const tunnel = readSettings(ctx.core.db).webhookTunnel;
+  return pollingOnlyHealth(tunnel === 'off' ? null : tunnel);
+}
+
+export function webhookHandlers(ctx: AppContext): HandlersFor<'events.health'> {
+  return { 'events.health': () => webhookHealthView(ctx) };
+}

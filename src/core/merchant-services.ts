@@ -1,0 +1,198 @@
+// The merchant services of one connection: the clients for its key, and the order, after-sales and
+// watched-product workers built on them (create-core.ts builds them once per connection). The webhook
+// side is attached by the host's factory (CoreDeps.webhooks or attachWebhooks).
+import type { Database } from 'better-sqlite3';
+import { createAftersaleService, type AftersaleService } from './aftersales/aftersale-service';
+import type { CatalogRepository } from './catalog/catalog-repository';
+import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from './catalog/catalog-sync';
+import type { ConnectionSettings } from './connection/connection-settings';
+import type { SecretAwareLogger } from './logging/logger';
+import { createAccessGate, type AccessGate } from './merchant/access-gate';
+import type { HttpPort } from './merchant/http-port';
+import { createMerchantClient, type MerchantClient } from './merchant/merchant-client';
+import type { MerchantAccessError } from './merchant/merchant-errors';
+import type { NotBeforeHold, NotBeforeStore } from './merchant/not-before-store';
+import { createQuotaModel, type QuotaGroup } from './merchant/quota-model';
+import { createRequestSender } from './merchant/request-sender';
+import { merchantWorkerPause } from './merchant/worker-pause';
+import { createOrderActions, type OrderActions } from './orders/order-actions';
+import { createOrderIntents, type OrderIntents } from './orders/order-intents';
+import { createOrderOutbox, type OrderOutbox } from './orders/order-outbox';
+import { createOrderTracker, type OrderTracker } from './orders/order-tracker';
+import type { Clock } from './platform/clock';
+import type { WorkerPause } from './platform/worker-loop';
+import type { SecretStore } from './secrets/secret-store';
+import type { CardCipher } from './vault/card-cipher';
+import { createProductWatchStore } from './webhooks/product-watch-store';
+import { createWatchedProductPoll, type WatchedProductPoll } from './webhooks/watched-product-poll';
+import type { WebhookFactory, WebhookService } from './webhooks/webhook-service';
+import { readLiveCallbackUrl } from './webhooks/webhook-settings';
+
+/** Everything that needs the merchant: built once per connection. */
+export interface MerchantServices {
+  client: MerchantClient;
+  intents: OrderIntents;
+  outbox: OrderOutbox;
+  tracker: OrderTracker;
+  actions: OrderActions;
+  /** Cases opened from orders, the message outbox, and polling of open cases. */
+  aftersales: AftersaleService;
+  /** Watched products read by detail now and then: the safety net under their product.changed webhooks. */
+  watchedProducts: WatchedProductPoll;
+  /**
+   * A pause for a background worker that sends requests of these quota groups: while the
+   * merchant refuses this key (401/403) or a stored Retry-After holds one of the groups. Pass it as the
+   * worker loop's `pause` (the order outbox: ['orderCreate', 'orderRead']).
+   */
+  pauseFor(groups: readonly QuotaGroup[]): WorkerPause;
+  /** The merchant's refusal of this connection's access (key invalid, suspended, IP denied), or null. */
+  accessRefusal(): MerchantAccessError | null;
+  /** The latest Retry-After hold on any of these groups (client-clock ms), or null: "try again after …". */
+  notBeforeOn(groups: readonly QuotaGroup[]): NotBeforeHold | null;
+  /** Starts the background workers (outbox and after-sales first recover interrupted sends); not the webhook side. */
+  startWorkers(): void;
+  /** Stops the webhook side (if attached) and every worker. */
+  stopWorkers(): Promise<void>;
+  syncCatalog(options?: { onProgress?: (progress: SyncProgress) => void; signal?: AbortSignal }): Promise<CatalogSyncSummary>;
+  /** The webhook side, once attached (CoreDeps.webhooks or attachWebhooks); the tracker polls rarely while it is live. */
+  readonly webhooks: WebhookService | null;
+  /** Builds the webhook side from this connection's parts (a host that learns port and tunnel late, like the CLI's run). */
+  attachWebhooks(factory: WebhookFactory): WebhookService;
+  /** Stops and drops the webhook side (the user chose another tunnel or port); polling carries on. */
+  detachWebhooks(): Promise<void>;
+}
+
+/** What core has open that every connection's services share. */
+export interface ServiceParts {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly logger: SecretAwareLogger;
+  readonly cipher: CardCipher;
+  readonly catalog: CatalogRepository;
+  readonly secrets: SecretStore;
+  /** Retry-After holds live in the database: every process on this data folder obeys them. */
+  readonly notBefore: NotBeforeStore;
+  /** Builds the HTTPS port, trusting `ca` only when given (a sandbox). */
+  readonly makeHttp: (ca: string | null) => HttpPort;
+  readonly requestTimeoutMs?: number;
+  readonly merchantMaxWaitMs?: number;
+  /** The host's webhook side, attached to every connection's services. */
+  readonly webhooks?: WebhookFactory;
+}
+
+/** The clients of one key: the buyer's, the background one (yields its quota), and their access gate. */
+export interface MerchantClients {
+  readonly client: MerchantClient;
+  readonly backgroundClient: MerchantClient;
+  readonly access: AccessGate;
+}
+
+/** A client for one key; its access gate is new, so replacing the key lifts a "key invalid" pause. */
+export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSettings, apiKey: string): MerchantClients {
+  const { clock, logger, notBefore } = parts;
+  logger.registerSecret(apiKey);
+  const access = createAccessGate(clock);
+  const send = createRequestSender({
+    baseUrl: settings.baseUrl,
+    credentials: () => Promise.resolve({ userId: settings.userId, apiKey }),
+    http: parts.makeHttp(settings.caCertPem),
+    quota: createQuotaModel(clock),
+    clock,
+    logger,
+    notBefore,
+    access,
+    ...(parts.requestTimeoutMs === undefined ? {} : { timeoutMs: parts.requestTimeoutMs }),
+    ...(parts.merchantMaxWaitMs === undefined ? {} : { maxWaitMs: parts.merchantMaxWaitMs }),
+  });
+  return { client: createMerchantClient(send, access), backgroundClient: createMerchantClient(send, access, 'background'), access };
+}
+
+/** The services of one connection, not started; the host's webhook factory (if any) attached. */
+export function buildMerchantServices(parts: ServiceParts, { client, backgroundClient, access }: MerchantClients): MerchantServices {
+  const { db, clock, logger, cipher, catalog, secrets, notBefore } = parts;
+  let webhooks: WebhookService | null = null;
+  const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount() };
+  // Late-bound: the webhook service is built from this tracker, and the tracker asks it how often to poll.
+  const tracker = createOrderTracker({ db, client, clock, logger, cipher, webhooksLive: () => webhooks?.webhooksLive() ?? false, pause: merchantWorkerPause(pauseDeps, ['orderRead']) });
+  // New orders carry the callback URL live when they are first sent (unless the caller chose one):
+  // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
+  const liveCallbackUrl = (): string | null => webhooks?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
+  const outbox = createOrderOutbox({
+    db,
+    client,
+    clock,
+    logger,
+    cipher,
+    catalog,
+    liveCallbackUrl,
+    onAccepted: (order) => tracker.track(order),
+    // Paused while the key is refused or a Retry-After holds its groups; intents a refusal parked go on
+    // by themselves once GET /account says access works (any caller's answer reaches it here).
+    pause: merchantWorkerPause(pauseDeps, ['orderCreate', 'orderRead']),
+    probeAccount: () => client.getAccount(),
+    accessRefusal: () => access.refusal(),
+  });
+  access.onAccountAnswered((accessState) => outbox.accountAnswered(accessState));
+  const webhooksLive = (): boolean => webhooks?.webhooksLive() ?? false;
+  const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive, pause: merchantWorkerPause(pauseDeps, ['aftersaleRead', 'aftersaleWrite']) });
+  const watchedProducts = createWatchedProductPoll({
+    watches: createProductWatchStore(db),
+    client: backgroundClient,
+    catalog,
+    clock,
+    logger,
+    webhooksLive,
+    pause: merchantWorkerPause(pauseDeps, ['catalog']),
+  });
+  const built: MerchantServices = {
+    client,
+    tracker,
+    outbox,
+    pauseFor: (groups) => merchantWorkerPause(pauseDeps, groups),
+    accessRefusal: () => access.refusal(),
+    notBeforeOn: (groups) => notBefore.latestOn(groups, clock.nowMs()),
+    intents: createOrderIntents({ db, clock, logger }),
+    actions: createOrderActions({ db, client, clock, logger, tracker }),
+    aftersales,
+    watchedProducts,
+    startWorkers() {
+      outbox.recover();
+      outbox.start();
+      tracker.start();
+      aftersales.recover();
+      aftersales.start();
+      watchedProducts.start();
+    },
+    async stopWorkers() {
+      await webhooks?.stop();
+      await outbox.stop();
+      await tracker.stop();
+      await aftersales.stop();
+      await watchedProducts.stop();
+    },
+    syncCatalog: (options = {}) =>
+      runCatalogSync({
+        repository: catalog,
+        // The sync yields its quota group to anything the buyer is waiting for.
+        client: backgroundClient,
+        clock,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    get webhooks() {
+      return webhooks;
+    },
+    attachWebhooks(factory) {
+      if (webhooks !== null) throw new Error('the webhook service is already attached');
+      webhooks = factory({ db, clock, logger, cipher, catalog, client, tracker, secrets, pause: merchantWorkerPause(pauseDeps, ['catalog', 'orderRead', 'aftersaleRead']) });
+      return webhooks;
+    },
+    async detachWebhooks() {
+      const current = webhooks;
+      webhooks = null;
+      await current?.stop();
+    },
+  };
+  if (parts.webhooks) built.attachWebhooks(parts.webhooks);
+  return built;
+}
