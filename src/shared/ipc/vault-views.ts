@@ -1,10 +1,11 @@
 // The card vault's list, selections, export and audit log as the renderer sees them. No view here
 // carries a card secret: card numbers are masked, and an export answers where it wrote, not what.
 import { z } from 'zod';
+import { CLIENT_REF_PATTERN } from '../refs';
 
 const fen = z.number().int();
 const seconds = z.number().int();
-const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const orderRef = z.string().regex(CLIENT_REF_PATTERN);
 
 /**
  * A card's order the merchant took money back for: `refunded` (in full) or `cancelled` (the order's

@@ -3,6 +3,7 @@
 // carries the API key or a card secret; the only exception is RevealedCard, returned by an explicit,
 // audited reveal.
 import { z } from 'zod';
+import { DRAFT_REF_PATTERN } from '../refs';
 
 const fen = z.number().int();
 const seconds = z.number().int();
@@ -140,7 +141,7 @@ export const placeOrderInputSchema = z.object({
   /** The unit price (fen) the screen showed and the buyer confirmed; the price guard holds the merchant to it. */
   unitPriceFen: z.number().int().positive().max(100_000_000),
   /** The review step's reference for this confirmation: placing it again answers the same order (0014). */
-  draftRef: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
+  draftRef: z.string().regex(DRAFT_REF_PATTERN).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
