@@ -21,6 +21,7 @@ import { CatalogPagingError, createPagingGuard } from './paging-guard';
 import type { SyncPhase, SyncState } from './sync-state';
 import { runPool } from './task-pool';
 import { createWriteBatcher } from './write-batcher';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 export type CatalogClient = Pick<MerchantClient, 'listCategories' | 'listCatalog' | 'getProduct' | 'getTemplate'>;
 
@@ -66,10 +67,9 @@ const CATEGORY_PAGE_SIZE = 100;
 /** At most this many fetched items, or this much client time, between two commits (see write-batcher). */
 const WRITE_BATCH = { maxItems: 25, maxAgeMs: 2000 };
 /** RESOURCE_NOT_VISIBLE: the product or variant went away between the list and this request. */
-const NOT_VISIBLE = 404001;
 
 function isNotVisible(error: unknown): boolean {
-  return error instanceof MerchantApiError && error.code === NOT_VISIBLE;
+  return error instanceof MerchantApiError && error.code === MERCHANT_ERROR.RESOURCE_NOT_VISIBLE;
 }
 
 /**

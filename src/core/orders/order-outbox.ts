@@ -8,9 +8,9 @@
 // Outcomes of a create:
 //   order returned                → accepted; the order (and any cards, sealed) stored in the same
 //                                    transaction as the intent's status.
-//   409101 PURCHASE_SCHEMA_CHANGED → template refreshed, needs_confirmation: the buyer decides, the
+//   409101 MERCHANT_ERROR.PURCHASE_SCHEMA_CHANGED → template refreshed, needs_confirmation: the buyer decides, the
 //                                    outbox never resubmits other content by itself.
-//   409001 IDEMPOTENCY_CONFLICT   → rejected and flagged loudly (a bug or a foreign ref): never a new ref.
+//   409001 MERCHANT_ERROR.IDEMPOTENCY_CONFLICT   → rejected and flagged loudly (a bug or a foreign ref): never a new ref.
 //   429 (rate limiter refused)    → queued again: the limiter runs before the order rules, so nothing
 //                                    was created.
 //   a wait beyond the call's limit → (MerchantNotBeforeError: a long Retry-After, or a hold stored by any
@@ -85,11 +85,7 @@ import { applyOrderDetail } from './order-store';
 import { judgeGuard } from './price-guard';
 import { sealRechargedEntries } from './recharged-entries';
 import { storeTemplate } from './template-cache';
-
-const PURCHASE_SCHEMA_CHANGED = 409101;
-const IDEMPOTENCY_CONFLICT = 409001;
-const ORDER_NOT_FOUND = 404002;
-const RESOURCE_NOT_VISIBLE = 404001;
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /**
  * What a withdraw did: `withdrawn` (the merchant holds nothing and never will under this ref),
@@ -276,7 +272,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
       storeTemplate(db, data, nowSeconds());
     } catch (error) {
       // The intent still waits for the buyer; the form fetches the template again when opened.
-      logger.warn('template refresh after PURCHASE_SCHEMA_CHANGED failed', { clientOrderRef: intent.clientOrderRef, error: error instanceof Error ? error.message : 'unknown' });
+      logger.warn('template refresh after MERCHANT_ERROR.PURCHASE_SCHEMA_CHANGED failed', { clientOrderRef: intent.clientOrderRef, error: error instanceof Error ? error.message : 'unknown' });
     }
   };
 
@@ -328,7 +324,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     try {
       detail = await readProduct(intent.productRef, reads);
     } catch (error) {
-      if (error instanceof MerchantApiError && error.code === RESOURCE_NOT_VISIBLE) {
+      if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.RESOURCE_NOT_VISIBLE) {
         reachedMerchant();
         if (parkUnavailable(db, ref, 'variantGone', nowSeconds())) logger.info('order parked: the product is no longer visible', { clientOrderRef: ref, requestId: error.requestId });
         changed(ref);
@@ -412,11 +408,11 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
       return;
     }
     reachedMerchant();
-    if (error.code === PURCHASE_SCHEMA_CHANGED) {
+    if (error.code === MERCHANT_ERROR.PURCHASE_SCHEMA_CHANGED) {
       await refreshTemplate(intent);
       markNeedsConfirmation(db, ref, note, nowSeconds());
       logger.warn('the purchase template changed; the order waits for the buyer to confirm', { clientOrderRef: ref, requestId: error.requestId });
-    } else if (error.code === IDEMPOTENCY_CONFLICT) {
+    } else if (error.code === MERCHANT_ERROR.IDEMPOTENCY_CONFLICT) {
       markRejected(db, ref, note, now, true);
       logger.error('IDEMPOTENCY CONFLICT: the merchant holds different content under this clientOrderRef; stopped, needs a person', {
         clientOrderRef: ref,
@@ -445,7 +441,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
       logger.info('a withdrawn order was found at the merchant; it is kept as an order', { clientOrderRef: ref, requestId });
       return 'merchantHasOrder';
     } catch (error) {
-      if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) {
+      if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.ORDER_NOT_FOUND) {
         reachedMerchant();
         failures.delete(ref);
         if (markWithdrawn(db, ref, nowSeconds(), ['withdrawing'])) {
@@ -486,7 +482,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
         changed(ref);
         return;
       }
-      if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) {
+      if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.ORDER_NOT_FOUND) {
         reachedMerchant();
         keepRequestIds(ref, error);
         logger.info('order not found at the merchant; sending it again with the same ref', { clientOrderRef: ref, requestId: error.requestId });

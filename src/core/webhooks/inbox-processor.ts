@@ -32,10 +32,7 @@ import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
 import { applyAftersaleCase } from './aftersale-case-store';
 import { createWebhookInbox, type InboxEntry, type SealedCard, type WebhookInbox } from './webhook-inbox';
-
-const PRODUCT_NOT_VISIBLE = 404001;
-const ORDER_NOT_FOUND = 404002;
-const CASE_NOT_FOUND = 404003;
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 const NOT_OURS = 'ignored: no order of this app has this clientOrderRef';
 
@@ -132,7 +129,7 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
           if (detailReadAt.size > 1000) detailReadAt.clear();
           return { final: true, outcome: `applied: product ${result.productRef} revision ${result.revision} (detail fetched)` };
         } catch (error) {
-          if (error instanceof MerchantApiError && error.code === PRODUCT_NOT_VISIBLE) return { final: true, outcome: 'ignored: product not visible to this account' };
+          if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.RESOURCE_NOT_VISIBLE) return { final: true, outcome: 'ignored: product not visible to this account' };
           throw error;
         }
       }
@@ -142,7 +139,7 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
           const order = await tracker.refresh(event.clientOrderRef);
           return { final: true, outcome: `refreshed: order ${event.clientOrderRef} state ${order?.state ?? 'unknown'} revision ${order?.revision ?? '?'} (from GET /orders)` };
         } catch (error) {
-          if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this order; nothing recorded' };
+          if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.ORDER_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this order; nothing recorded' };
           throw error;
         }
       }
@@ -153,7 +150,7 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
         try {
           await tracker.refresh(ref);
         } catch (error) {
-          if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this order; no cards recorded' };
+          if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.ORDER_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this order; no cards recorded' };
           throw error;
         }
         const after = countCards(ref);
@@ -177,7 +174,7 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
             outcome: `${confirmed ? 'stored' : 'unconfirmed: message not in the case detail;'} case ${data.platformCaseRef} state ${data.state}, ${result.messagesAdded} new messages (from GET /aftersales)`,
           };
         } catch (error) {
-          if (error instanceof MerchantApiError && error.code === CASE_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this case; nothing recorded' };
+          if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.AFTERSALE_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this case; nothing recorded' };
           throw error;
         }
       }
