@@ -18,7 +18,7 @@ import type { NormalisedCase } from '../../shared/aftersale-rules';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { AftersaleBody, MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError, MerchantError } from '../merchant/merchant-errors';
-import { backoffMs, type BackoffRule } from '../orders/backoff';
+import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { Clock } from '../platform/clock';
 import { AftersaleNotFoundError, CaseActionNotAllowedError, CaseOpenPendingError } from './aftersale-errors';

@@ -20,7 +20,7 @@ import type { Database } from 'better-sqlite3';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { MerchantClient, MessageBody } from '../merchant/merchant-client';
 import { MerchantApiError, MerchantError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
-import { backoffMs, type BackoffRule } from '../orders/backoff';
+import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { Clock } from '../platform/clock';
 import type { CaseTracker } from './case-tracker';
 import {

@@ -51,7 +51,7 @@ import { MerchantAccessError, MerchantApiError, MerchantError, MerchantNotBefore
 import type { Clock } from '../platform/clock';
 import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
-import { backoffMs, type BackoffRule } from './backoff';
+import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import { IntentStateError } from './order-errors';
 import {
   addRequestIds,

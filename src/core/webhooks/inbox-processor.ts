@@ -25,7 +25,7 @@ import { applyProductChangedEvent } from '../catalog/product-changes';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError } from '../merchant/merchant-errors';
-import { backoffMs, type BackoffRule } from '../orders/backoff';
+import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { Clock } from '../platform/clock';
 import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
