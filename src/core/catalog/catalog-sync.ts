@@ -19,7 +19,7 @@ import type { Clock } from '../platform/clock';
 import type { CatalogRepository, TemplateNeed } from './catalog-repository';
 import { CatalogPagingError, createPagingGuard } from './paging-guard';
 import type { SyncPhase, SyncState } from './sync-state';
-import { runPool } from './task-pool';
+import { runBounded } from '../platform/bounded-pool';
 import { createWriteBatcher } from './write-batcher';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
@@ -156,9 +156,8 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
         { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
       );
       try {
-        await runPool(
+        await runBounded(
           refs,
-          concurrency,
           async (productRef) => {
             try {
               const { data } = await client.getProduct(productRef, signal);
@@ -172,7 +171,7 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
             done += 1;
             emit({ phase: 'details', done, total: refs.length, etaMs: eta(done, refs.length) });
           },
-          signal,
+          { concurrency, signal },
         );
       } finally {
         // Also on failure or abort: what was fetched is kept, so a resumed sync does not ask again.
@@ -194,9 +193,8 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
         { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
       );
       try {
-        await runPool(
+        await runBounded(
           needs,
-          concurrency,
           async (need: TemplateNeed) => {
             try {
               const { data } = await client.getTemplate(need.productRef, need.variantRef, signal);
@@ -208,7 +206,7 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
             done += 1;
             emit({ phase: 'templates', done, total: needs.length, etaMs: eta(done, needs.length) });
           },
-          signal,
+          { concurrency, signal },
         );
       } finally {
         batch.flush();
@@ -271,15 +269,14 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
 
     const rest: number[] = [];
     for (let page = first + 1; page <= pageCount; page++) rest.push(page);
-    await runPool(
+    await runBounded(
       rest,
-      concurrency,
       async (page) => {
         const result = await client.listCatalog({ page, pageSize: paging.pageSize }, signal);
         guard.check(page, result.data);
         record(page, result.data.list);
       },
-      signal,
+      { concurrency, signal },
     );
     guard.finish(first === 1);
     return fetched;

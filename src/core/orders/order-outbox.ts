@@ -86,6 +86,7 @@ import { judgeGuard } from './price-guard';
 import { sealRechargedEntries } from './recharged-entries';
 import { storeTemplate } from './template-cache';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
+import { runBounded } from '../platform/bounded-pool';
 
 /**
  * What a withdraw did: `withdrawn` (the merchant holds nothing and never will under this ref),
@@ -522,20 +523,17 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
     if (clock.nowMs() < pausedUntilMs) return { worked: 0, offline: true };
     await probeParkedAccess();
     const due = dueIntents(db, nowSeconds(), 500).filter((intent) => !inFlight.has(intent.clientOrderRef));
-    let next = 0;
     let worked = 0;
     const reads: GuardReads = new Map();
-    const sender = async (): Promise<void> => {
-      for (;;) {
-        // An outage found by one worker stops the others from starting more requests.
-        if (clock.nowMs() < pausedUntilMs || loop.signal()?.aborted === true) return;
-        const intent = due[next++];
-        if (intent === undefined) return;
+    await runBounded(
+      due,
+      async (intent) => {
         worked += 1;
         await work(intent, reads);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, sender));
+      },
+      // An outage found by one request stops the others from starting more.
+      { concurrency, stopWhen: () => clock.nowMs() < pausedUntilMs || loop.signal()?.aborted === true },
+    );
     return { worked, offline: clock.nowMs() < pausedUntilMs };
   };
 
