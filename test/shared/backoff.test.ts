@@ -5,6 +5,8 @@ import { DEFAULT_POLL_POLICY, pollDelayMs } from '../../src/core/orders/poll-pol
 import { casePollDelayMs, CASE_POLL_POLICY } from '../../src/core/aftersales/case-poll-policy';
 import { MerchantApiError } from '../../src/core/merchant/merchant-errors';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../src/core/merchant/retry-policy';
+import { retryDelaySeconds } from '../../src/core/webhooks/product-watch';
+import { backoffDelayMs, DEFAULT_BACKOFF } from '../../src/core/webhooks/tunnels/restart-backoff';
 import { backoffCeilingMs, backoffMs, type BackoffRule } from '../../src/shared/backoff';
 
 const RULE: BackoffRule = { baseMs: 1_000, maxMs: 30_000 };
@@ -49,5 +51,14 @@ describe('backoff', () => {
       expect(casePollDelayMs(CASE_POLL_POLICY, true, unchanged)).toBe(backoffCeilingMs(CASE_POLL_POLICY.withWebhooks, unchanged + 1));
     }
     expect([0, 1, 2, 3, 4, 5].map((n) => pollDelayMs(DEFAULT_POLL_POLICY, false, n))).toEqual([15_000, 30_000, 60_000, 120_000, 240_000, 300_000]);
+  });
+
+  it('paces the tunnel restarts and the watch subscriptions', () => {
+    const restart = { baseMs: DEFAULT_BACKOFF.initialMs, maxMs: DEFAULT_BACKOFF.maxMs };
+    for (const attempt of [0, 1, 4, 12]) {
+      for (const r of [0, 0.5, 0.999]) expect(backoffDelayMs(DEFAULT_BACKOFF, attempt, () => r)).toBe(backoffMs(restart, attempt + 1, () => r));
+    }
+    expect([0, 1, 3, 7, 20].map((n) => retryDelaySeconds(n, null))).toEqual([30, 60, 240, 3600, 3600]);
+    expect(retryDelaySeconds(0, 90_000)).toBe(90);
   });
 });

@@ -44,6 +44,7 @@ import type { WatchedProduct } from './product-watch-store';
 import type { Tunnel, TunnelStatus } from './tunnels/tunnel';
 import { createWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import type { WorkerPause } from '../platform/worker-loop';
+import { backoffCeilingMs } from '../../shared/backoff';
 
 /** What core hands to an events factory (create-core.ts). */
 export interface EventsParts {
@@ -291,7 +292,7 @@ export function createEventsService(options: EventsServiceOptions): EventsServic
       } else {
         catchUp.failures++;
         catchUp.lastError = 'the merchant could not be reached; catch-up will run again';
-        catchUp.retryAt = clock.nowMs() + Math.min(CATCH_UP_RETRY.maxMs, CATCH_UP_RETRY.baseMs * 2 ** Math.min(10, catchUp.failures - 1));
+        catchUp.retryAt = clock.nowMs() + backoffCeilingMs(CATCH_UP_RETRY, catchUp.failures);
       }
       options.onCatchUp?.(report);
       return report;
