@@ -133,7 +133,7 @@ export function createCaseOpener(options: CaseOpenerOptions) {
         logger.info('case create refused by the merchant', { clientOrderRef: ref, code: error.code, requestId: error.requestId });
         if (error.code === MERCHANT_ERROR.CASE_ACTION_NOT_ALLOWED) {
           refreshOrderQuietly(ref);
-          throw new CaseActionNotAllowedError(`the merchant refused to open a case for order ${ref} (MERCHANT_ERROR.CASE_ACTION_NOT_ALLOWED): it already has an open case, or its state does not allow one`, {
+          throw new CaseActionNotAllowedError(`the merchant refused to open a case for order ${ref} (CASE_ACTION_NOT_ALLOWED): it already has an open case, or its state does not allow one`, {
             code: error.code,
             requestId: error.requestId,
           });

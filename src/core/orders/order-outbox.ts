@@ -8,9 +8,9 @@
 // Outcomes of a create:
 //   order returned                → accepted; the order (and any cards, sealed) stored in the same
 //                                    transaction as the intent's status.
-//   409101 MERCHANT_ERROR.PURCHASE_SCHEMA_CHANGED → template refreshed, needs_confirmation: the buyer decides, the
+//   409101 PURCHASE_SCHEMA_CHANGED → template refreshed, needs_confirmation: the buyer decides, the
 //                                    outbox never resubmits other content by itself.
-//   409001 MERCHANT_ERROR.IDEMPOTENCY_CONFLICT   → rejected and flagged loudly (a bug or a foreign ref): never a new ref.
+//   409001 IDEMPOTENCY_CONFLICT   → rejected and flagged loudly (a bug or a foreign ref): never a new ref.
 //   429 (rate limiter refused)    → queued again: the limiter runs before the order rules, so nothing
 //                                    was created.
 //   a wait beyond the call's limit → (MerchantNotBeforeError: a long Retry-After, or a hold stored by any
@@ -273,7 +273,7 @@ export function createOrderOutbox(options: OrderOutboxOptions) {
       storeTemplate(db, data, nowSeconds());
     } catch (error) {
       // The intent still waits for the buyer; the form fetches the template again when opened.
-      logger.warn('template refresh after MERCHANT_ERROR.PURCHASE_SCHEMA_CHANGED failed', { clientOrderRef: intent.clientOrderRef, error: error instanceof Error ? error.message : 'unknown' });
+      logger.warn('template refresh after PURCHASE_SCHEMA_CHANGED failed', { clientOrderRef: intent.clientOrderRef, error: error instanceof Error ? error.message : 'unknown' });
     }
   };
 
