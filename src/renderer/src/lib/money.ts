@@ -1,4 +1,5 @@
-// Money stays integer fen everywhere in the app; it becomes yuan text only here, at the glass.
+// Money stays integer fen everywhere in the app; the screens show it with the one yuan formatter
+// (shared/money.ts formatYuan, which the notifications use too) and a dash for an unknown price.
 import { formatYuan, parseYuanText } from '../../../shared/money';
 
 /** 123456 → "¥1,234.56"; null (price not known) → "—". */
