@@ -1,40 +1,47 @@
-// The stable business error codes of interface v1 (interface v1 §7), by code. Clients decide by code, never by
-// message; the identifier names the meaning for logs and for the words shown to the buyer.
+// The stable business error codes of interface v1 (interface v1 §7), by name: the one home of these numbers in
+// the app (the sandbox, an independent merchant, keeps its own). Clients decide by code, never by
+// message; code that decides writes MERCHANT_ERROR.NAME, and the name is what logs and the words shown
+// to the buyer use.
 
-export const MERCHANT_ERROR_CODES = {
-  400001: 'INVALID_ARGUMENT',
-  400002: 'INVALID_PUBLIC_REFERENCE',
-  401001: 'INVALID_CREDENTIAL',
-  403002: 'SOURCE_IP_DENIED',
-  403005: 'CREDENTIAL_SUSPENDED',
-  404001: 'RESOURCE_NOT_VISIBLE',
-  404002: 'ORDER_NOT_FOUND',
-  404003: 'AFTERSALE_NOT_FOUND',
-  409001: 'IDEMPOTENCY_CONFLICT',
-  409101: 'PURCHASE_SCHEMA_CHANGED',
-  409102: 'CANCELLATION_NOT_ALLOWED',
-  409103: 'REFUND_NOT_ALLOWED',
-  409104: 'CASE_ACTION_NOT_ALLOWED',
-  422100: 'ORDER_CREATE_REJECTED',
-  422101: 'PRODUCT_UNAVAILABLE',
-  422102: 'INVENTORY_UNAVAILABLE',
-  422103: 'BALANCE_INSUFFICIENT',
-  422110: 'UNITS_NOT_ALLOWED',
-  422111: 'PURCHASE_INPUT_INVALID',
-  422112: 'IMAGE_URL_INVALID',
-  422114: 'ORDER_CALLBACK_URL_INVALID',
-  422120: 'OTP_NOT_ALLOWED',
-  429001: 'RATE_LIMITED',
-  429110: 'OTP_ATTEMPTS_LIMITED',
-  429111: 'CANCELLATION_ATTEMPTS_LIMITED',
-  429112: 'REFUND_ATTEMPTS_LIMITED',
-  500001: 'INTERNAL_ERROR',
-  503001: 'TEMPORARILY_UNAVAILABLE',
+export const MERCHANT_ERROR = {
+  INVALID_ARGUMENT: 400001,
+  INVALID_PUBLIC_REFERENCE: 400002,
+  INVALID_CREDENTIAL: 401001,
+  SOURCE_IP_DENIED: 403002,
+  CREDENTIAL_SUSPENDED: 403005,
+  RESOURCE_NOT_VISIBLE: 404001,
+  ORDER_NOT_FOUND: 404002,
+  AFTERSALE_NOT_FOUND: 404003,
+  IDEMPOTENCY_CONFLICT: 409001,
+  PURCHASE_SCHEMA_CHANGED: 409101,
+  CANCELLATION_NOT_ALLOWED: 409102,
+  REFUND_NOT_ALLOWED: 409103,
+  CASE_ACTION_NOT_ALLOWED: 409104,
+  ORDER_CREATE_REJECTED: 422100,
+  PRODUCT_UNAVAILABLE: 422101,
+  INVENTORY_UNAVAILABLE: 422102,
+  BALANCE_INSUFFICIENT: 422103,
+  UNITS_NOT_ALLOWED: 422110,
+  PURCHASE_INPUT_INVALID: 422111,
+  IMAGE_URL_INVALID: 422112,
+  ORDER_CALLBACK_URL_INVALID: 422114,
+  OTP_NOT_ALLOWED: 422120,
+  RATE_LIMITED: 429001,
+  OTP_ATTEMPTS_LIMITED: 429110,
+  CANCELLATION_ATTEMPTS_LIMITED: 429111,
+  REFUND_ATTEMPTS_LIMITED: 429112,
+  INTERNAL_ERROR: 500001,
+  TEMPORARILY_UNAVAILABLE: 503001,
 } as const;
 
-export type MerchantErrorName = (typeof MERCHANT_ERROR_CODES)[keyof typeof MERCHANT_ERROR_CODES];
+export type MerchantErrorName = keyof typeof MERCHANT_ERROR;
+export type MerchantErrorCode = (typeof MERCHANT_ERROR)[MerchantErrorName];
+
+const NAME_OF_CODE: ReadonlyMap<number, MerchantErrorName> = new Map(
+  (Object.keys(MERCHANT_ERROR) as MerchantErrorName[]).map((name) => [MERCHANT_ERROR[name], name]),
+);
 
 /** The identifier of a code, or UNKNOWN_ERROR for one this build does not know (kept with its number). */
 export function merchantErrorName(code: number): MerchantErrorName | 'UNKNOWN_ERROR' {
-  return (MERCHANT_ERROR_CODES as Record<number, MerchantErrorName | undefined>)[code] ?? 'UNKNOWN_ERROR';
+  return NAME_OF_CODE.get(code) ?? 'UNKNOWN_ERROR';
 }

@@ -1,5 +1,6 @@
 // The limits of spec section 8 as designed in docs/contract.md section 8: one table, so that the
 // sandbox's limiter and the app's client-side quota model read the same published numbers.
+import { MERCHANT_ERROR } from './merchant-error-codes';
 
 export type QuotaGroup =
   | 'account'
@@ -14,8 +15,8 @@ export type QuotaGroup =
 
 export type CooldownKind = 'verification' | 'cancel' | 'refund';
 
-export type QuotaCode = 429001;
-export type CooldownCode = 429110 | 429111 | 429112;
+export type QuotaCode = typeof MERCHANT_ERROR.RATE_LIMITED;
+export type CooldownCode = (typeof MERCHANT_ERROR)['OTP_ATTEMPTS_LIMITED' | 'CANCELLATION_ATTEMPTS_LIMITED' | 'REFUND_ATTEMPTS_LIMITED'];
 
 export interface QuotaRule {
   /** At most this many accepted requests in any 60 s of sandbox time. */
@@ -34,7 +35,7 @@ export const MINUTE_WINDOW_MS = 60_000;
 export const BURST_WINDOW_MS = 1_000;
 
 /** Code for every quota and burst refusal (interface v1 §7.2 RATE_LIMITED). */
-export const QUOTA_CODE: QuotaCode = 429001;
+export const QUOTA_CODE: QuotaCode = MERCHANT_ERROR.RATE_LIMITED;
 
 export const GROUP_QUOTAS: Readonly<Record<QuotaGroup, QuotaRule>> = {
   account: { perMinute: 60 },
@@ -52,7 +53,7 @@ export const GROUP_QUOTAS: Readonly<Record<QuotaGroup, QuotaRule>> = {
 export const TOTAL_QUOTA: QuotaRule = { perMinute: 600, burst: 30 };
 
 export const COOLDOWNS: Readonly<Record<CooldownKind, CooldownRule>> = {
-  verification: { periodMs: 30_000, code: 429110 },
-  cancel: { periodMs: 10_000, code: 429111 },
-  refund: { periodMs: 10_000, code: 429112 },
+  verification: { periodMs: 30_000, code: MERCHANT_ERROR.OTP_ATTEMPTS_LIMITED },
+  cancel: { periodMs: 10_000, code: MERCHANT_ERROR.CANCELLATION_ATTEMPTS_LIMITED },
+  refund: { periodMs: 10_000, code: MERCHANT_ERROR.REFUND_ATTEMPTS_LIMITED },
 };

@@ -38,3 +38,20 @@ export function fenToYuanText(fen: Fen): string {
   const cents = String(abs % 100).padStart(2, '0');
   return `${sign}${whole}.${cents}`;
 }
+
+export interface YuanFormat {
+  /** With the ¥ sign, after any minus: "-¥19.99". */
+  readonly symbol?: boolean;
+}
+
+/**
+ * Fen as yuan for people, the one way the app shows money (the screens, the notifications): two
+ * decimals and thousands grouped, e.g. 123456 → "1,234.56", or "¥1,234.56" with the symbol.
+ */
+export function formatYuan(fen: Fen, format: YuanFormat = {}): string {
+  const text = fenToYuanText(fen);
+  const negative = text.startsWith('-');
+  const [whole = '0', cents = '00'] = (negative ? text.slice(1) : text).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${format.symbol === true ? '¥' : ''}${grouped}.${cents}`;
+}

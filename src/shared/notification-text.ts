@@ -5,6 +5,7 @@
 // An order is named by the merchant's order number (the one the buyer knows, e.g. 2026112400000001),
 // never by the internal clientOrderRef (carried only so a click can open the order); before the
 // merchant answered, by its product and "not yet numbered".
+import { formatYuan } from './money';
 export type NotificationLanguage = 'zh-CN' | 'en';
 
 export type NotificationKind = 'orderCompleted' | 'orderFailed' | 'credentialsReady' | 'productChanged' | 'lowBalance' | 'aftersaleReply';
@@ -33,7 +34,10 @@ export interface NotificationText {
   readonly body: string;
 }
 
-const yuan = (fen: number): string => (fen / 100).toFixed(2);
+/** Money as the screens show it (shared/money.ts). */
+const yuan = (fen: number): string => formatYuan(fen, { symbol: true });
+/** A balance with its currency code, as the merchant reported it. */
+const balance = (fen: number, currency: string): string => `${formatYuan(fen)} ${currency}`;
 
 function subject(facts: NotificationFacts, language: NotificationLanguage): string {
   if (facts.productName !== undefined && facts.productName !== null && facts.productName !== '') return facts.productName;
@@ -70,11 +74,11 @@ function zh(facts: NotificationFacts): NotificationText {
     case 'credentialsReady':
       return { title: '卡密已到账', body: `${order}的 ${facts.cards ?? 0} 张卡密已存入保险箱。` };
     case 'productChanged': {
-      const price = facts.priceFromFen === undefined || facts.priceFromFen === null ? '' : `最低价 ¥${yuan(facts.priceFromFen)}。`;
+      const price = facts.priceFromFen === undefined || facts.priceFromFen === null ? '' : `最低价 ${yuan(facts.priceFromFen)}。`;
       return { title: '关注的商品有变化', body: `${name}的价格或库存有变化。${price}` };
     }
     case 'lowBalance':
-      return { title: '余额不足', body: `账户余额为 ${yuan(facts.balanceFen ?? 0)} ${facts.currency ?? 'CNY'}，请及时充值以免影响下单。` };
+      return { title: '余额不足', body: `账户余额为 ${balance(facts.balanceFen ?? 0, facts.currency ?? 'CNY')}，请及时充值以免影响下单。` };
     case 'aftersaleReply': {
       const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `发送了 ${facts.images ?? 0} 张图片`;
       return { title: '商户回复了售后', body: `${order}售后 ${facts.platformCaseRef ?? ''}：${said}` };
@@ -98,7 +102,7 @@ function en(facts: NotificationFacts): NotificationText {
       return { title: 'Watched product changed', body: `${name} changed its price or stock.${price}` };
     }
     case 'lowBalance':
-      return { title: 'Low balance', body: `The account balance is ${yuan(facts.balanceFen ?? 0)} ${facts.currency ?? 'CNY'}; top it up to keep ordering.` };
+      return { title: 'Low balance', body: `The account balance is ${balance(facts.balanceFen ?? 0, facts.currency ?? 'CNY')}; top it up to keep ordering.` };
     case 'aftersaleReply': {
       const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `sent ${facts.images ?? 0} image(s)`;
       return { title: 'The merchant replied', body: `Case ${facts.platformCaseRef ?? ''} of ${inner}: ${said}` };

@@ -1,9 +1,10 @@
-// The rules one top-up entry value must meet (contract §5), in one home for the order form and core:
-// the form checks them as the buyer types, core checks them again before an intent is written, and
-// the merchant last (422111). Values are cleaned first (purchase-entry-normalise.ts), so a phone
+// The rules an order must meet against its purchase template (contract §5), in one home for the order
+// form and core: units against unitRule, how many entry groups the entry mode asks for, a field's
+// pattern as a whole-value match, and each top-up entry value. The form checks them as the buyer
+// types, core checks them again before an intent is written, and the merchant last (422110/422111). Values are cleaned first (purchase-entry-normalise.ts), so a phone
 // number typed with spaces is checked as the number it is. Problems are codes with a parameter;
 // each side words them (the form in the buyer's language, core in English for the CLI and logs).
-import type { PurchaseFieldType } from './merchant/known-values';
+import type { EntryMode, PurchaseFieldType } from './merchant/known-values';
 import { normaliseEntryValue } from './purchase-entry-normalise';
 
 /** A mainland mobile number: 11 digits starting with 1. */
@@ -11,6 +12,41 @@ export const MOBILE_PATTERN = /^1\d{10}$/;
 /** Deliberately plain: one @, no spaces, a dot in the domain. The merchant has the final word. */
 export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export const INTEGER_PATTERN = /^-?\d+$/;
+
+/** unitRule (contract §5): units is valid when min <= units <= max and (units - min) % step == 0. */
+export interface UnitsRule {
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+}
+
+/** Why units do not fit the rule: out of [min, max] (or not a whole number), or off the step. */
+export type UnitsProblem = 'range' | 'step';
+
+export function unitsProblem(rule: UnitsRule, units: number): UnitsProblem | null {
+  if (!Number.isSafeInteger(units) || units < rule.min || units > rule.max) return 'range';
+  if ((units - rule.min) % rule.step !== 0) return 'step';
+  return null;
+}
+
+/** Entry groups an order carries: none → 0, single → 1, perUnit → one per unit (0 while units are not a count). */
+export function entryGroupCount(mode: EntryMode, units: number): number {
+  if (mode === 'none') return 0;
+  if (mode === 'single') return 1;
+  return Number.isSafeInteger(units) && units > 0 ? units : 0;
+}
+
+/**
+ * A field's pattern as the check uses it: anchored as a whole (contract §5 says the whole value must
+ * match), or null when this JavaScript cannot read it (then the template is refused, never guessed at).
+ */
+export function compileEntryPattern(source: string): RegExp | null {
+  try {
+    return new RegExp(`^(?:${source})$`);
+  } catch {
+    return null;
+  }
+}
 
 /** What a rule needs to know about a field (both sides' field models have these). */
 export interface EntryFieldRule {

@@ -1,4 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNELS, type ChannelName } from '../../src/shared/ipc/contract';
 import type { IpcResult } from '../../src/shared/ipc/ipc-result';
 import { APP_URL, fakeFrame, fakeIpcMain, fakeWebContents, type FakeWebContents } from './fake-electron-ipc';
@@ -12,6 +15,10 @@ import { bindIpcHandlers } from '../../src/main/ipc/bind-ipc-handlers';
 import { ipcChannelName } from '../../src/shared/ipc/ipc-names';
 import { createSenderCheck } from '../../src/main/ipc/sender-check';
 import { createAppUrlMatcher } from '../../src/main/security';
+import { createAppService } from '../../src/core/app/app-service';
+import { createCore, type Core } from '../../src/core/create-core';
+import { RedactingLogger } from '../../src/core/logging/redacting-logger';
+import { MemorySecretStore } from '../../src/core/secrets/memory-secret-store';
 
 const card = { clientOrderRef: 'PD_order_1', seq: 0 };
 
@@ -161,14 +168,14 @@ describe('IPC binding: every channel of the contract', () => {
       const answer = await env.call(channel, VALID[channel]);
       expect(env.handle).toHaveBeenCalledTimes(1);
       expect(env.handle.mock.calls[0]?.[0]).toBe(channel);
-      expect(answer).toEqual({ ok: true, value: { channel, input: CHANNELS[channel].input.parse(VALID[channel]) } });
+      // As it came: the app service parses it, once (see 'through the app service' below).
+      expect(answer).toEqual({ ok: true, value: { channel, input: VALID[channel] } });
     });
 
-    it('answers INVALID_INPUT for an input its schema refuses, without calling the service', async () => {
-      const answer = (await env.call(channel, INVALID[channel])) as IpcResult<unknown>;
-      expect(answer.ok).toBe(false);
-      if (!answer.ok) expect(answer.error.code).toBe('INVALID_INPUT');
-      expect(env.handle).not.toHaveBeenCalled();
+    it('hands an input its schema refuses to the service as it came: the service is the one parse', async () => {
+      await env.call(channel, INVALID[channel]);
+      expect(env.handle).toHaveBeenCalledTimes(1);
+      expect(env.handle.mock.calls[0]?.[1]).toEqual(INVALID[channel]);
     });
 
     it('refuses a call from another origin, a subframe, another web contents, or a gone frame', async () => {
@@ -227,5 +234,46 @@ describe('IPC binding: every channel of the contract', () => {
     const refusal: IpcResult<unknown> = { ok: false, error: { code: 'MERCHANT_REFUSED', message: 'balance too low', merchantCode: 40201, requestId: 'r1' } };
     env.handle.mockResolvedValueOnce(refusal);
     expect(await env.call('orders.place', VALID['orders.place'])).toEqual(refusal);
+  });
+});
+
+describe('IPC binding through the app service: one parse, one redacting error shape', () => {
+  const KEY = `AK_${'cd'.repeat(16)}`;
+  let dataDir: string;
+  let core: Core;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'procure-ipc-binding-'));
+    const logger = new RedactingLogger({ sink: (line) => logLines.push(line) });
+    core = await createCore({ dataDir, secrets: new MemorySecretStore(), logger });
+  });
+
+  afterAll(async () => {
+    await core?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each(channels)('%s: an input the contract refuses is the service\'s INVALID_INPUT, naming the channel', async (channel) => {
+    const fake = fakeIpcMain();
+    const main = fakeWebContents();
+    const logger = new RedactingLogger({ sink: (line) => logLines.push(line) });
+    const service = createAppService(core, { startDemoMerchant: () => Promise.reject(new Error('no demo')) }, { logger });
+    bindIpcHandlers({ ipcMain: fake, service, isTrustedSender: createSenderCheck({ trustedContents: () => main, isAppUrl: createAppUrlMatcher(APP_URL) }) });
+    const answer = (await fake.invoke(ipcChannelName(channel), main, main.mainFrame, INVALID[channel])) as IpcResult<unknown>;
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: `the request for ${channel} does not match the contract` } });
+    if (!answer.ok) expect(answer.error.fields?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it('never echoes a key sent in a refused input', async () => {
+    const fake = fakeIpcMain();
+    const main = fakeWebContents();
+    const logger = new RedactingLogger({ sink: (line) => logLines.push(line) });
+    logger.registerSecret(KEY);
+    const service = createAppService(core, { startDemoMerchant: () => Promise.reject(new Error('no demo')) }, { logger });
+    bindIpcHandlers({ ipcMain: fake, service, isTrustedSender: createSenderCheck({ trustedContents: () => main, isAppUrl: createAppUrlMatcher(APP_URL) }) });
+    const answer = await fake.invoke(ipcChannelName('connection.connect'), main, main.mainFrame, { baseUrl: KEY, userId: 7, apiKey: KEY, caCertPem: null });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(JSON.stringify(answer)).not.toContain(KEY);
   });
 });

@@ -7,7 +7,7 @@ import type { CaseDraft, MessageDraft } from '../../shared/aftersale-rules';
 import { isActionAllowed } from '../../shared/merchant/known-values';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { MerchantClient } from '../merchant/merchant-client';
-import type { BackoffRule } from '../orders/backoff';
+import type { BackoffRule } from '../../shared/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { PollPolicy } from '../orders/poll-policy';
 import type { Clock } from '../platform/clock';

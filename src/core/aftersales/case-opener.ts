@@ -18,14 +18,14 @@ import type { NormalisedCase } from '../../shared/aftersale-rules';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { AftersaleBody, MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError, MerchantError } from '../merchant/merchant-errors';
-import { backoffMs, type BackoffRule } from '../orders/backoff';
+import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { Clock } from '../platform/clock';
 import { AftersaleNotFoundError, CaseActionNotAllowedError, CaseOpenPendingError } from './aftersale-errors';
 import type { CaseTracker } from './case-tracker';
 import { claimOpenIntent, deleteOpenIntent, dueOpenIntents, getOpenIntent, insertOpenIntent, markInterruptedOpensUnknown, markOpenUnknown, nextOpenDueAt, type OpenIntent } from './open-intent-store';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
-const CASE_ACTION_NOT_ALLOWED = 409104;
 const UNFINISHED_ORDER_STATES = new Set(['pending', 'processing', 'verifying']);
 
 export interface CaseOpenerOptions {
@@ -143,7 +143,7 @@ export function createCaseOpener(options: CaseOpenerOptions): CaseOpener {
       if (definitelyRefused(error)) {
         deleteOpenIntent(db, ref);
         logger.info('case create refused by the merchant', { clientOrderRef: ref, code: error.code, requestId: error.requestId });
-        if (error.code === CASE_ACTION_NOT_ALLOWED) {
+        if (error.code === MERCHANT_ERROR.CASE_ACTION_NOT_ALLOWED) {
           refreshOrderQuietly(ref);
           throw new CaseActionNotAllowedError(`the merchant refused to open a case for order ${ref} (CASE_ACTION_NOT_ALLOWED): it already has an open case, or its state does not allow one`, {
             code: error.code,

@@ -4,7 +4,7 @@
 // bring the merchant's replies and polling only guards against a lost one. Cases the merchant
 // resolved or closed are not polled; an unknown state is (it is never taken for resolved).
 import { classifyCaseState } from '../../shared/merchant/known-values';
-import type { PollPolicy } from '../orders/poll-policy';
+import { pollDelayMs, type PollPolicy } from '../orders/poll-policy';
 
 export const CASE_POLL_POLICY: PollPolicy = {
   normal: { baseMs: 15_000, maxMs: 5 * 60_000 },
@@ -25,6 +25,6 @@ export function isCaseDone(state: string): boolean {
 
 /** Milliseconds to the next poll after `unchangedPolls` polls that saw nothing new (0 = just changed). */
 export function casePollDelayMs(policy: PollPolicy, webhooksLive: boolean, unchangedPolls: number): number {
-  const rule = webhooksLive ? policy.withWebhooks : policy.normal;
-  return Math.min(rule.maxMs, rule.baseMs * 2 ** Math.min(20, unchangedPolls));
+  // The orders' schedule with the cases' numbers: one doubling rule for both.
+  return pollDelayMs(policy, webhooksLive, unchangedPolls);
 }

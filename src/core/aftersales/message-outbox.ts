@@ -20,7 +20,7 @@ import type { Database } from 'better-sqlite3';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { MerchantClient, MessageBody } from '../merchant/merchant-client';
 import { MerchantApiError, MerchantError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
-import { backoffMs, type BackoffRule } from '../orders/backoff';
+import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { Clock } from '../platform/clock';
 import type { CaseTracker } from './case-tracker';
 import {
@@ -36,10 +36,7 @@ import {
   type AttemptNote,
   type OutboxMessage,
 } from './outbox-store';
-
-const CASE_ACTION_NOT_ALLOWED = 409104;
-const IDEMPOTENCY_CONFLICT = 409001;
-const AFTERSALE_NOT_FOUND = 404003;
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 export interface MessageOutboxOptions {
   readonly db: Database;
@@ -66,11 +63,11 @@ function messageBodyOf(message: OutboxMessage): MessageBody {
 export function noteOf(error: unknown): AttemptNote {
   if (error instanceof MerchantApiError) {
     const words: Record<number, string> = {
-      [CASE_ACTION_NOT_ALLOWED]: 'the case is closed: the merchant takes no more messages on it',
-      [AFTERSALE_NOT_FOUND]: 'the merchant does not know this case',
-      [IDEMPOTENCY_CONFLICT]: 'the merchant holds different content under this message reference',
-      400001: 'the merchant refused the message as invalid',
-      422112: 'the merchant refused an image address',
+      [MERCHANT_ERROR.CASE_ACTION_NOT_ALLOWED]: 'the case is closed: the merchant takes no more messages on it',
+      [MERCHANT_ERROR.AFTERSALE_NOT_FOUND]: 'the merchant does not know this case',
+      [MERCHANT_ERROR.IDEMPOTENCY_CONFLICT]: 'the merchant holds different content under this message reference',
+      [MERCHANT_ERROR.INVALID_ARGUMENT]: 'the merchant refused the message as invalid',
+      [MERCHANT_ERROR.IMAGE_URL_INVALID]: 'the merchant refused an image address',
     };
     const said = words[error.code] ?? (error.httpStatus >= 500 ? 'the merchant had a problem' : error.httpStatus === 429 ? 'the merchant asked to slow down' : `the merchant refused (${error.errorName})`);
     return { code: String(error.code), message: said, requestId: error.requestId };
@@ -153,7 +150,7 @@ export function createMessageOutbox(options: MessageOutboxOptions): MessageOutbo
     } else {
       markFailed(db, ref, note, now);
       failures.delete(ref);
-      if (error.code === IDEMPOTENCY_CONFLICT) {
+      if (error.code === MERCHANT_ERROR.IDEMPOTENCY_CONFLICT) {
         logger.error('IDEMPOTENCY CONFLICT: the merchant holds different content under this clientMessageRef; stopped, needs a person', {
           clientMessageRef: ref,
           requestId: error.requestId,
@@ -162,7 +159,7 @@ export function createMessageOutbox(options: MessageOutboxOptions): MessageOutbo
         logger.info('message refused by the merchant', { clientMessageRef: ref, platformCaseRef: message.platformCaseRef, code: error.code, requestId: error.requestId });
       }
       // A closed or unknown case: show its state as the merchant has it now.
-      if (error.code === CASE_ACTION_NOT_ALLOWED) await tracker.refresh(message.platformCaseRef).catch(() => undefined);
+      if (error.code === MERCHANT_ERROR.CASE_ACTION_NOT_ALLOWED) await tracker.refresh(message.platformCaseRef).catch(() => undefined);
     }
   };
 

@@ -14,6 +14,7 @@ import { ActionNotAllowedError, IntentStateError, PriceUnknownError, PurchaseVal
 import { RefundedCardsError } from '../vault/refund-mark';
 import { CardDecryptionError, DataKeyMissingError } from '../vault/card-cipher';
 import { CardNotFoundError } from '../vault/vault-reader';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /** A refusal decided by a handler itself (not found, no clipboard, …), carried as it is. */
 export class AppFailure extends Error {
@@ -41,7 +42,7 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
     return { code: 'MERCHANT_REFUSED', message: said(error.message), merchantCode: error.code, requestId: error.requestId };
   }
   // The merchant's rate limit (its Retry-After is further away than a call waits): its words, its time.
-  if (error instanceof MerchantNotBeforeError) return { code: 'MERCHANT_REFUSED', message: said(error.message), merchantCode: 429001, requestId: error.requestId };
+  if (error instanceof MerchantNotBeforeError) return { code: 'MERCHANT_REFUSED', message: said(error.message), merchantCode: MERCHANT_ERROR.RATE_LIMITED, requestId: error.requestId };
   if (error instanceof MerchantTransportError) return { code: 'MERCHANT_UNREACHABLE', message: said(error.message), requestId: error.requestId };
   if (error instanceof MerchantProtocolError) return { code: 'MERCHANT_MALFORMED', message: said(error.message), requestId: error.requestId };
   if (error instanceof PurchaseValidationError) {

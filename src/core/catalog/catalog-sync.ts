@@ -19,8 +19,9 @@ import type { Clock } from '../platform/clock';
 import type { CatalogRepository, TemplateNeed } from './catalog-repository';
 import { CatalogPagingError, createPagingGuard } from './paging-guard';
 import type { SyncPhase, SyncState } from './sync-state';
-import { runPool } from './task-pool';
+import { runBounded } from '../platform/bounded-pool';
 import { createWriteBatcher } from './write-batcher';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 export type CatalogClient = Pick<MerchantClient, 'listCategories' | 'listCatalog' | 'getProduct' | 'getTemplate'>;
 
@@ -66,10 +67,9 @@ const CATEGORY_PAGE_SIZE = 100;
 /** At most this many fetched items, or this much client time, between two commits (see write-batcher). */
 const WRITE_BATCH = { maxItems: 25, maxAgeMs: 2000 };
 /** RESOURCE_NOT_VISIBLE: the product or variant went away between the list and this request. */
-const NOT_VISIBLE = 404001;
 
 function isNotVisible(error: unknown): boolean {
-  return error instanceof MerchantApiError && error.code === NOT_VISIBLE;
+  return error instanceof MerchantApiError && error.code === MERCHANT_ERROR.RESOURCE_NOT_VISIBLE;
 }
 
 /**
@@ -208,15 +208,14 @@ async function syncPages(run: SyncRun): Promise<number> {
 
   const rest: number[] = [];
   for (let page = first + 1; page <= pageCount; page++) rest.push(page);
-  await runPool(
+  await runBounded(
     rest,
-    run.concurrency,
     async (page) => {
       const result = await client.listCatalog({ page, pageSize: paging.pageSize }, signal);
       guard.check(page, result.data);
       record(page, result.data.list);
     },
-    signal,
+    { concurrency: run.concurrency, signal },
   );
   guard.finish(first === 1);
   return fetched;
@@ -238,9 +237,8 @@ async function syncDetails(run: SyncRun): Promise<void> {
     { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
   );
   try {
-    await runPool(
+    await runBounded(
       refs,
-      run.concurrency,
       async (productRef) => {
         try {
           const { data } = await client.getProduct(productRef, signal);
@@ -254,7 +252,7 @@ async function syncDetails(run: SyncRun): Promise<void> {
         done += 1;
         run.emit({ phase: 'details', done, total: refs.length, etaMs: eta(done, refs.length) });
       },
-      signal,
+      { concurrency: run.concurrency, signal },
     );
   } finally {
     // Also on failure or abort: what was fetched is kept, so a resumed sync does not ask again.
@@ -278,9 +276,8 @@ async function syncTemplates(run: SyncRun): Promise<void> {
     { ...WRITE_BATCH, nowMs: () => clock.nowMs() },
   );
   try {
-    await runPool(
+    await runBounded(
       needs,
-      run.concurrency,
       async (need: TemplateNeed) => {
         try {
           const { data } = await client.getTemplate(need.productRef, need.variantRef, signal);
@@ -292,7 +289,7 @@ async function syncTemplates(run: SyncRun): Promise<void> {
         done += 1;
         run.emit({ phase: 'templates', done, total: needs.length, etaMs: eta(done, needs.length) });
       },
-      signal,
+      { concurrency: run.concurrency, signal },
     );
   } finally {
     batch.flush();

@@ -12,6 +12,7 @@ import type { MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError } from '../merchant/merchant-errors';
 import type { ProductChanges } from './catalog-changes';
 import type { CatalogRepository, TemplateNeed } from './catalog-repository';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 export type ProductChangeClient = Pick<MerchantClient, 'getProduct' | 'getTemplate'>;
 
@@ -38,8 +39,6 @@ export type ProductChangeResult =
   | { readonly kind: 'stale'; readonly productRef: number; readonly revision: number; readonly storedRevision: number }
   /** The hint's revision lies in the future beyond the skew: not believed, nothing asked. */
   | { readonly kind: 'refused'; readonly productRef: number; readonly revision: number; readonly reason: string };
-
-const NOT_VISIBLE = 404001;
 
 export async function applyProductChangedEvent(
   deps: { readonly repository: CatalogRepository; readonly client: ProductChangeClient; readonly nowSeconds?: () => number },
@@ -68,7 +67,7 @@ export async function applyProductChangedEvent(
       repository.upsertTemplate(template);
       templatesRefetched.push(need);
     } catch (error) {
-      if (!(error instanceof MerchantApiError && error.code === NOT_VISIBLE)) throw error;
+      if (!(error instanceof MerchantApiError && error.code === MERCHANT_ERROR.RESOURCE_NOT_VISIBLE)) throw error;
       templatesMissing.push(need);
     }
   }

@@ -6,6 +6,7 @@
 // pause (see worker-pause.ts).
 import type { Clock } from '../platform/clock';
 import { MerchantAccessError } from './merchant-errors';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /** How often a paused worker may ask GET /account whether a suspension or IP refusal is over. */
 export const ACCESS_RECHECK_MS = 5 * 60_000;
@@ -44,7 +45,7 @@ export function createAccessGate(clock: Clock): AccessGate {
     },
     accountAnswered(accessState) {
       if (accessState === 'suspended') {
-        if (current?.refusal !== 'keyInvalid') current = new MerchantAccessError(403, 403005, current?.requestId ?? null, true);
+        if (current?.refusal !== 'keyInvalid') current = new MerchantAccessError(403, MERCHANT_ERROR.CREDENTIAL_SUSPENDED, current?.requestId ?? null, true);
       } else if (current !== null && current.refusal !== 'keyInvalid') {
         current = null;
       }

@@ -1,6 +1,6 @@
 // Typed failures of a merchant call. Every one carries the requestId when the merchant sent one, and
 // none ever carries a credential: messages are built from codes and statuses, never from headers.
-import { merchantErrorName, type MerchantErrorName } from '../../shared/merchant-error-codes';
+import { MERCHANT_ERROR, merchantErrorName, type MerchantErrorName } from '../../shared/merchant-error-codes';
 import type { TransportFailure } from './http-port';
 
 export abstract class MerchantError extends Error {
@@ -63,7 +63,7 @@ export class MerchantAccessError extends MerchantApiError {
   ) {
     super(httpStatus, code, requestId, null);
     this.name = 'MerchantAccessError';
-    this.refusal = httpStatus === 401 ? 'keyInvalid' : code === 403005 ? 'suspended' : code === 403002 ? 'ipDenied' : 'forbidden';
+    this.refusal = httpStatus === 401 ? 'keyInvalid' : code === MERCHANT_ERROR.CREDENTIAL_SUSPENDED ? 'suspended' : code === MERCHANT_ERROR.SOURCE_IP_DENIED ? 'ipDenied' : 'forbidden';
   }
 }
 

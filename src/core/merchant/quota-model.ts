@@ -14,6 +14,7 @@ import {
 } from '../../shared/merchant-quotas';
 import type { Clock } from '../platform/clock';
 import { retryAfterMs } from './retry-after';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 export type { CooldownKind, QuotaGroup };
 
@@ -198,7 +199,7 @@ export function createQuotaModel(clock: Clock): QuotaModel {
           if (answer) {
             const retryAfter = retryAfterMs(answer.headers, now);
             if (answer.status === 429 && retryAfter !== null) {
-              if (cooldownKey !== null && answer.code !== 429001) cooldowns.set(cooldownKey, now + retryAfter);
+              if (cooldownKey !== null && answer.code !== MERCHANT_ERROR.RATE_LIMITED) cooldowns.set(cooldownKey, now + retryAfter);
               // On a 429 the headers describe the rule that refused (contract §8); a limit of 600 is
               // only the account's total, which every other group would meet as well.
               else if (Number(answer.headers['x-ratelimit-limit']) === TOTAL_QUOTA.perMinute) allBlockedUntil = Math.max(allBlockedUntil, now + retryAfter);

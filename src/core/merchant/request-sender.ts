@@ -29,6 +29,7 @@ import type { NotBeforeScope, NotBeforeStore } from './not-before-store';
 import type { CooldownKind, QuotaGroup, QuotaModel, QuotaPriority } from './quota-model';
 import { retryAfterMs } from './retry-after';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry-policy';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 export interface MerchantCredentials {
   userId: string;
@@ -145,7 +146,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
     if (error.retryAfterMs === null) return null;
     if (error.httpStatus === 503) return group;
     // A per-order cooldown (429110/1/2) holds one order, which the quota model keeps in memory.
-    if (error.httpStatus !== 429 || error.code !== 429001) return null;
+    if (error.httpStatus !== 429 || error.code !== MERCHANT_ERROR.RATE_LIMITED) return null;
     return Number(limitHeader) === TOTAL_QUOTA.perMinute ? 'total' : group;
   };
 

@@ -1,6 +1,7 @@
 // The retry matrix of interface v1 §7.5 in one place: which failures are retried, how often, and how long to
 // wait (growing, jittered, never earlier than Retry-After).
-import type { MerchantError} from './merchant-errors';
+import { backoffMs } from '../../shared/backoff';
+import type { MerchantError } from './merchant-errors';
 import { MerchantApiError, MerchantProtocolError, MerchantTransportError } from './merchant-errors';
 
 export interface RetryPolicy {
@@ -36,10 +37,9 @@ export function shouldRetry(error: MerchantError, attempt: number, policy: Retry
   return false;
 }
 
-/** Full jitter over an exponentially growing cap, and never less than what the merchant asked for. */
+/** The app's one backoff (shared/backoff.ts) after `attempt` attempts, and never less than what the merchant asked for. */
 export function retryDelayMs(error: MerchantError, attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
-  const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-  const jittered = cap / 2 + random() * (cap / 2);
+  const jittered = backoffMs({ baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, attempt, random);
   const floor = error instanceof MerchantApiError && error.retryAfterMs !== null ? error.retryAfterMs : 0;
   return Math.max(jittered, floor);
 }

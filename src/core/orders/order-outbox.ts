@@ -50,13 +50,14 @@ import { MerchantAccessError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
 import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import type { CardCipher } from '../vault/card-cipher';
-import type { BackoffRule } from './backoff';
+import type { BackoffRule } from '../../shared/backoff';
 import { countAccessParks, dueIntents, getIntent, markInterruptedSendsUnknown, nextDueAt, releaseAccessParks, type AccessParkStatus, type OrderIntent } from './order-intent-store';
 import { parkRefused } from './outbox-answers';
 import { isPausedOffline, nowSeconds, type GuardReads, type OutboxContext } from './outbox-context';
 import { resolveUnknown, resolveWithdrawal, type WithdrawOutcome } from './outbox-lookups';
 import { sendIntent } from './outbox-send';
 import { withdrawIntent } from './outbox-withdraw';
+import { runBounded } from '../platform/bounded-pool';
 
 export type { WithdrawOutcome } from './outbox-lookups';
 
@@ -184,20 +185,17 @@ export function createOrderOutbox(options: OrderOutboxOptions): OrderOutbox {
     if (isPausedOffline(ctx)) return { worked: 0, offline: true };
     await probeParkedAccess();
     const due = dueIntents(db, nowSeconds(ctx), 500).filter((intent) => !inFlight.has(intent.clientOrderRef));
-    let next = 0;
     let worked = 0;
     const reads: GuardReads = new Map();
-    const sender = async (): Promise<void> => {
-      for (;;) {
-        // An outage found by one worker stops the others from starting more requests.
-        if (isPausedOffline(ctx) || loop.signal()?.aborted === true) return;
-        const intent = due[next++];
-        if (intent === undefined) return;
+    await runBounded(
+      due,
+      async (intent) => {
         worked += 1;
         await work(intent, reads);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, sender));
+      },
+      // An outage found by one request stops the others from starting more.
+      { concurrency, stopWhen: () => isPausedOffline(ctx) || loop.signal()?.aborted === true },
+    );
     return { worked, offline: isPausedOffline(ctx) };
   };
 

@@ -14,6 +14,7 @@ import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
 import { DataKeyMissingError, type CardCipher } from '../vault/card-cipher';
 import { applyOrderDetail, getStoredOrder, listRefunds, nextPollAt, ordersDueForPoll, schedulePoll, type StoredOrder } from './order-store';
 import { DEFAULT_POLL_POLICY, needsPolling, pollDelayMs, type PollPolicy } from './poll-policy';
+import { runBounded } from '../platform/bounded-pool';
 
 export interface OrderTrackerOptions {
   readonly db: Database;
@@ -103,16 +104,7 @@ export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
 
   const pollDue = async (): Promise<number> => {
     const due = ordersDueForPoll(db, nowSeconds(), 500).filter((o) => !inFlight.has(o.clientOrderRef));
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      for (;;) {
-        if (loop.signal()?.aborted === true) return;
-        const order = due[next++];
-        if (order === undefined) return;
-        await pollOne(order);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    await runBounded(due, pollOne, { concurrency, stopWhen: () => loop.signal()?.aborted === true });
     return due.length;
   };
 

@@ -3,7 +3,7 @@
 // of outcomes is at the top of order-outbox.ts.
 import type { Order } from '../../shared/merchant/order';
 import { MerchantAccessError, MerchantApiError, MerchantError, MerchantNotBeforeError, MerchantTransportError } from '../merchant/merchant-errors';
-import { backoffMs } from './backoff';
+import { backoffMs } from '../../shared/backoff';
 import {
   addRequestIds,
   getIntent,
@@ -18,9 +18,7 @@ import {
 } from './order-intent-store';
 import { applyOrderDetail } from './order-store';
 import {
-  IDEMPOTENCY_CONFLICT,
   MerchantProtocolMismatch,
-  PURCHASE_SCHEMA_CHANGED,
   accessParkOf,
   bumpFailures,
   changed,
@@ -34,6 +32,7 @@ import {
 } from './outbox-context';
 import { sealRechargedEntries } from './recharged-entries';
 import { storeTemplate } from './template-cache';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /** The merchant has the order: stored (cards sealed) in the same transaction as the intent's status. */
 export function accept(ctx: OutboxContext, ref: string, order: Order, requestId: string, source: 'createResponse' | 'orderDetail'): void {
@@ -137,11 +136,11 @@ export async function createFailed(ctx: OutboxContext, intent: OrderIntent, erro
     return;
   }
   reachedMerchant(ctx);
-  if (error.code === PURCHASE_SCHEMA_CHANGED) {
+  if (error.code === MERCHANT_ERROR.PURCHASE_SCHEMA_CHANGED) {
     await refreshTemplate(ctx, intent);
     markNeedsConfirmation(db, ref, note, nowSeconds(ctx));
     logger.warn('the purchase template changed; the order waits for the buyer to confirm', { clientOrderRef: ref, requestId: error.requestId });
-  } else if (error.code === IDEMPOTENCY_CONFLICT) {
+  } else if (error.code === MERCHANT_ERROR.IDEMPOTENCY_CONFLICT) {
     markRejected(db, ref, note, now, true);
     logger.error('IDEMPOTENCY CONFLICT: the merchant holds different content under this clientOrderRef; stopped, needs a person', {
       clientOrderRef: ref,

@@ -11,13 +11,9 @@ import { MerchantApiError, MerchantError, MerchantNotBeforeError, MerchantTransp
 import type { Clock } from '../platform/clock';
 import type { CardCipher } from '../vault/card-cipher';
 import type { Order } from '../../shared/merchant/order';
-import { backoffMs, type BackoffRule } from './backoff';
+import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { AccessParkStatus, AttemptNote } from './order-intent-store';
 
-export const PURCHASE_SCHEMA_CHANGED = 409101;
-export const IDEMPOTENCY_CONFLICT = 409001;
-export const ORDER_NOT_FOUND = 404002;
-export const RESOURCE_NOT_VISIBLE = 404001;
 
 /** Product details read by the guard in one pass: one GET per product however many intents it has. */
 export type GuardReads = Map<number, Promise<ProductDetail>>;

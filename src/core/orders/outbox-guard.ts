@@ -4,11 +4,10 @@
 // supply parks it as unavailable, and a failed read leaves it waiting as the failure says.
 import type { ProductDetail } from '../../shared/merchant/catalog';
 import { MerchantAccessError, MerchantApiError, MerchantError, MerchantNotBeforeError, MerchantTransportError } from '../merchant/merchant-errors';
-import { backoffMs } from './backoff';
+import { backoffMs } from '../../shared/backoff';
 import { deferIntent, parkPriceChanged, parkUnavailable, type OrderIntent, type ParkedFrom } from './order-intent-store';
 import { keepRequestIds, parkRefused } from './outbox-answers';
 import {
-  RESOURCE_NOT_VISIBLE,
   bumpFailures,
   changed,
   later,
@@ -21,6 +20,7 @@ import {
   type OutboxContext,
 } from './outbox-context';
 import { judgeGuard } from './price-guard';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /** The guard's read failed: nothing was sent; the intent waits as the failure says. */
 function guardReadFailed(ctx: OutboxContext, ref: string, from: ParkedFrom, error: unknown): void {
@@ -72,7 +72,7 @@ export async function guard(ctx: OutboxContext, intent: OrderIntent, reads: Guar
   try {
     detail = await readProduct(ctx, intent.productRef, reads);
   } catch (error) {
-    if (error instanceof MerchantApiError && error.code === RESOURCE_NOT_VISIBLE) {
+    if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.RESOURCE_NOT_VISIBLE) {
       reachedMerchant(ctx);
       if (parkUnavailable(db, ref, 'variantGone', nowSeconds(ctx))) logger.info('order parked: the product is no longer visible', { clientOrderRef: ref, requestId: error.requestId });
       changed(ctx, ref);

@@ -3,10 +3,9 @@
 // buyer withdrew it, withdrawn and the ref retired); anything else → still unknown, asked again later.
 import { MerchantAccessError, MerchantApiError, MerchantNotBeforeError } from '../merchant/merchant-errors';
 import { getIntent, markUnknown, markWithdrawn } from './order-intent-store';
-import type { BackoffRule } from './backoff';
+import type { BackoffRule } from '../../shared/backoff';
 import { accept, inconclusive, keepRequestIds, parkRefused } from './outbox-answers';
 import {
-  ORDER_NOT_FOUND,
   bumpFailures,
   changed,
   isOwnFailure,
@@ -19,6 +18,7 @@ import {
   type OutboxContext,
 } from './outbox-context';
 import { sendIntent } from './outbox-send';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /**
  * What a withdraw did: `withdrawn` (the merchant holds nothing and never will under this ref),
@@ -40,7 +40,7 @@ export async function resolveWithdrawal(ctx: OutboxContext, ref: string): Promis
     logger.info('a withdrawn order was found at the merchant; it is kept as an order', { clientOrderRef: ref, requestId });
     return 'merchantHasOrder';
   } catch (error) {
-    if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) {
+    if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.ORDER_NOT_FOUND) {
       reachedMerchant(ctx);
       ctx.failures.delete(ref);
       if (markWithdrawn(db, ref, nowSeconds(ctx), ['withdrawing'])) {
@@ -83,7 +83,7 @@ export async function resolveUnknown(ctx: OutboxContext, ref: string, reads: Gua
       changed(ctx, ref);
       return;
     }
-    if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) {
+    if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.ORDER_NOT_FOUND) {
       reachedMerchant(ctx);
       keepRequestIds(ctx, ref, error);
       logger.info('order not found at the merchant; sending it again with the same ref', { clientOrderRef: ref, requestId: error.requestId });

@@ -3,7 +3,7 @@
 // to 5 minutes; four times rarer when webhooks are live (they bring changes, polling only guards
 // against a lost one). Orders in a final state are not polled at all.
 import { classifyOrderState, classifyRefundState, isTerminalOrderState } from '../../shared/merchant/known-values';
-import type { BackoffRule } from './backoff';
+import { backoffCeilingMs, type BackoffRule } from '../../shared/backoff';
 
 export interface PollPolicy {
   readonly normal: BackoffRule;
@@ -35,5 +35,6 @@ export function needsPolling(state: string, refundStates: readonly string[]): bo
 /** Milliseconds to the next poll after `unchangedPolls` polls that saw nothing new (0 = just changed). */
 export function pollDelayMs(policy: PollPolicy, webhooksLive: boolean, unchangedPolls: number): number {
   const rule = webhooksLive ? policy.withWebhooks : policy.normal;
-  return Math.min(rule.maxMs, rule.baseMs * 2 ** Math.min(20, unchangedPolls));
+  // No jitter: the interval itself is the rule (interface v1 §7.5), and each order already has its own phase.
+  return backoffCeilingMs(rule, unchangedPolls + 1);
 }

@@ -13,7 +13,7 @@ import {
 } from '../../shared/merchant/known-values';
 import type { PurchaseField, PurchaseTemplate } from '../../shared/merchant/template';
 import { normaliseEntryValue } from '../../shared/purchase-entry-normalise';
-import { entryValueProblems, type EntryFieldRule, type EntryProblem } from '../../shared/purchase-entry-rules';
+import { compileEntryPattern, entryGroupCount, entryValueProblems, unitsProblem, type EntryFieldRule, type EntryProblem } from '../../shared/purchase-entry-rules';
 import { PurchaseValidationError, TemplateNotSupportedError, type PurchaseFieldError } from './order-errors';
 
 export interface PurchaseInput {
@@ -42,14 +42,9 @@ function understand(template: PurchaseTemplate): { mode: EntryMode; fields: Know
     if (type.value === 'select' && (field.options === null || field.options.length === 0)) {
       throw new TemplateNotSupportedError(`the select field ${field.fieldRef} lists no options`);
     }
-    let pattern: RegExp | null = null;
-    if (field.pattern !== null) {
-      try {
-        // Anchored as a whole: contract §5 says the whole value must match.
-        pattern = new RegExp(`^(?:${field.pattern})$`);
-      } catch {
-        throw new TemplateNotSupportedError(`the purchase field ${field.fieldRef} has a pattern this app cannot read`);
-      }
+    const pattern = field.pattern === null ? null : compileEntryPattern(field.pattern);
+    if (field.pattern !== null && pattern === null) {
+      throw new TemplateNotSupportedError(`the purchase field ${field.fieldRef} has a pattern this app cannot read`);
     }
     const rule: EntryFieldRule = { type: type.value, required: field.required, pattern, minLength: field.minLength, maxLength: field.maxLength, options: field.options ?? [] };
     return { field, type: type.value, rule };
@@ -59,11 +54,9 @@ function understand(template: PurchaseTemplate): { mode: EntryMode; fields: Know
 
 function checkUnits(template: PurchaseTemplate, units: number, errors: PurchaseFieldError[]): void {
   const { min, max, step } = template.unitRule;
-  if (!Number.isSafeInteger(units) || units < min || units > max) {
-    errors.push({ path: 'units', code: 'UNITS_OUT_OF_RANGE', message: `must be a whole number from ${min} to ${max}` });
-  } else if ((units - min) % step !== 0) {
-    errors.push({ path: 'units', code: 'UNITS_STEP', message: `must be ${min} plus a multiple of ${step}` });
-  }
+  const problem = unitsProblem(template.unitRule, units);
+  if (problem === 'range') errors.push({ path: 'units', code: 'UNITS_OUT_OF_RANGE', message: `must be a whole number from ${min} to ${max}` });
+  if (problem === 'step') errors.push({ path: 'units', code: 'UNITS_STEP', message: `must be ${min} plus a multiple of ${step}` });
 }
 
 /** A shared rule's problem in core's words (English, for the CLI and logs; the form words its own). */
@@ -125,7 +118,7 @@ export function validatePurchase(template: PurchaseTemplate, input: PurchaseInpu
   const errors: PurchaseFieldError[] = [];
   checkUnits(template, input.units, errors);
   const entries = input.purchaseEntries ?? [];
-  const expected = mode === 'none' ? 0 : mode === 'single' ? 1 : input.units;
+  const expected = entryGroupCount(mode, input.units);
   if (entries.length !== expected) {
     const what = mode === 'none' ? 'no entries (this product takes none)' : mode === 'single' ? 'exactly one entry group' : `one entry group per unit (${input.units})`;
     errors.push({ path: 'purchaseEntries', code: 'ENTRY_COUNT', message: `expected ${what}, got ${entries.length}` });

@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { AuthenticationFailedError, KEY_BYTES, NONCE_BYTES, TAG_BYTES, gcmDecrypt, gcmEncrypt } from '../secrets/aes-gcm';
 import type { SecretStore } from '../secrets/secret-store';
+import { CLIENT_REF_PATTERN } from '../../shared/refs';
 
 export const SEALED_VERSION = 1;
 const KEY_ID_BYTES = 8;
@@ -36,7 +37,6 @@ export interface CardSecretRecord {
   readonly field: CardField;
 }
 
-const CLIENT_ORDER_REF = /^[A-Za-z0-9_-]{1,64}$/;
 const FIELDS: ReadonlySet<string> = new Set<CardField>(['card_no', 'card_password']);
 
 /**
@@ -44,7 +44,7 @@ const FIELDS: ReadonlySet<string> = new Set<CardField>(['card_no', 'card_passwor
  * produce the same text (a ref never contains `:`).
  */
 export function cardSecretContext(record: CardSecretRecord): string {
-  if (!CLIENT_ORDER_REF.test(record.clientOrderRef)) throw new RangeError('clientOrderRef must be 1 to 64 characters of A-Z a-z 0-9 _ -');
+  if (!CLIENT_REF_PATTERN.test(record.clientOrderRef)) throw new RangeError('clientOrderRef must be 1 to 64 characters of A-Z a-z 0-9 _ -');
   if (!Number.isSafeInteger(record.seq) || record.seq < 0) throw new RangeError('seq must be a non-negative integer');
   if (!FIELDS.has(record.field)) throw new RangeError('field must be card_no or card_password');
   return `card:${record.clientOrderRef}:${record.seq}:${record.field}`;
@@ -63,7 +63,7 @@ export type SealedRecord = CardSecretRecord | IntentSecretRecord;
 
 function recordContext(record: SealedRecord): string {
   if ('seq' in record) return cardSecretContext(record);
-  if (!CLIENT_ORDER_REF.test(record.clientOrderRef)) throw new RangeError('clientOrderRef must be 1 to 64 characters of A-Z a-z 0-9 _ -');
+  if (!CLIENT_REF_PATTERN.test(record.clientOrderRef)) throw new RangeError('clientOrderRef must be 1 to 64 characters of A-Z a-z 0-9 _ -');
   if (record.field !== 'recharged_entries') throw new RangeError('field must be recharged_entries');
   return `intent:${record.clientOrderRef}:${record.field}`;
 }

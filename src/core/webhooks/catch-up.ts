@@ -16,6 +16,7 @@ import { MerchantApiError, MerchantError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
 import { needsPolling } from '../orders/poll-policy';
 import type { OrderTracker } from '../orders/order-tracker';
+import { runBounded } from '../platform/bounded-pool';
 
 const NOT_VISIBLE = 404_001;
 
@@ -47,20 +48,6 @@ export function ordersToCatchUp(db: Database): string[] {
   return orders.filter((o) => needsPolling(o.state, refundStates.all(o.ref))).map((o) => o.ref);
 }
 
-/** Runs `work` over `items` with at most `concurrency` at a time; stops taking new ones once `stop()`. */
-async function eachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>, stop: () => boolean): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (;;) {
-      if (stop()) return;
-      const item = items[next++];
-      if (item === undefined) return;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
-
 export async function runCatchUp(deps: CatchUpDeps, productRefs: readonly number[], signal?: AbortSignal): Promise<CatchUpReport> {
   const { db, tracker, clock, logger } = deps;
   const concurrency = deps.concurrency ?? 4;
@@ -73,9 +60,8 @@ export async function runCatchUp(deps: CatchUpDeps, productRefs: readonly number
     logger.info('catch-up read failed', { ...what, error: error instanceof Error ? error.message : 'unknown', requestId: error instanceof MerchantError ? error.requestId : null });
   };
 
-  await eachLimited(
+  await runBounded(
     ordersToCatchUp(db),
-    concurrency,
     async (ref) => {
       try {
         await tracker.refresh(ref);
@@ -85,7 +71,7 @@ export async function runCatchUp(deps: CatchUpDeps, productRefs: readonly number
         onError(error, { clientOrderRef: ref });
       }
     },
-    stop,
+    { concurrency, stopWhen: stop },
   );
 
   const read = stop() ? null : await readProductsByDetail(deps, productRefs, signal);
@@ -120,9 +106,8 @@ export async function readProductsByDetail(deps: Omit<CatchUpDeps, 'tracker' | '
     if (isUnreachable(error)) unreachable = true;
     logger.info('product read failed', { ...what, error: error instanceof Error ? error.message : 'unknown', requestId: error instanceof MerchantError ? error.requestId : null });
   };
-  await eachLimited(
+  await runBounded(
     productRefs,
-    concurrency,
     async (productRef) => {
       try {
         const { data } = await client.getProduct(productRef, signal);
@@ -155,7 +140,7 @@ export async function readProductsByDetail(deps: Omit<CatchUpDeps, 'tracker' | '
         onError(error, { productRef });
       }
     },
-    stop,
+    { concurrency, stopWhen: stop },
   );
 
   return { ...products, complete: !stop() };

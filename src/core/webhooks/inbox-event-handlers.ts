@@ -11,10 +11,8 @@ import type { OrderTracker } from '../orders/order-tracker';
 import type { CardCipher } from '../vault/card-cipher';
 import { applyAftersaleCase } from './aftersale-case-store';
 import type { InboxEntry, SealedCard, WebhookInbox } from './webhook-inbox';
+import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
-const PRODUCT_NOT_VISIBLE = 404001;
-const ORDER_NOT_FOUND = 404002;
-const CASE_NOT_FOUND = 404003;
 
 const NOT_OURS = 'ignored: no order of this app has this clientOrderRef';
 
@@ -74,7 +72,7 @@ async function productChanged(
     if (detailReadAt.size > 1000) detailReadAt.clear();
     return { final: true, outcome: `applied: product ${result.productRef} revision ${result.revision} (detail fetched)` };
   } catch (error) {
-    if (error instanceof MerchantApiError && error.code === PRODUCT_NOT_VISIBLE) return { final: true, outcome: 'ignored: product not visible to this account' };
+    if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.RESOURCE_NOT_VISIBLE) return { final: true, outcome: 'ignored: product not visible to this account' };
     throw error;
   }
 }
@@ -96,7 +94,7 @@ async function orderChanged(deps: EventHandlerDeps, ref: string): Promise<Handle
     const order = await deps.tracker.refresh(ref);
     return { final: true, outcome: `refreshed: order ${ref} state ${order?.state ?? 'unknown'} revision ${order?.revision ?? '?'} (from GET /orders)` };
   } catch (error) {
-    if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this order; nothing recorded' };
+    if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.ORDER_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this order; nothing recorded' };
     throw error;
   }
 }
@@ -111,7 +109,7 @@ async function credentialsReady(deps: EventHandlerDeps, entry: InboxEntry, ref: 
   try {
     await deps.tracker.refresh(ref);
   } catch (error) {
-    if (error instanceof MerchantApiError && error.code === ORDER_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this order; no cards recorded' };
+    if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.ORDER_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this order; no cards recorded' };
     throw error;
   }
   const after = countCards(deps.db, ref);
@@ -162,7 +160,7 @@ async function aftersaleMessageCreated(deps: EventHandlerDeps, platformCaseRef: 
       outcome: `${confirmed ? 'stored' : 'unconfirmed: message not in the case detail;'} case ${data.platformCaseRef} state ${data.state}, ${result.messagesAdded} new messages (from GET /aftersales)`,
     };
   } catch (error) {
-    if (error instanceof MerchantApiError && error.code === CASE_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this case; nothing recorded' };
+    if (error instanceof MerchantApiError && error.code === MERCHANT_ERROR.AFTERSALE_NOT_FOUND) return { final: true, outcome: 'unconfirmed: the merchant does not know this case; nothing recorded' };
     throw error;
   }
 }

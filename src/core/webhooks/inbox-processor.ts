@@ -23,7 +23,7 @@ import { parseWebhookBody } from '../../shared/merchant/webhook-events';
 import type { CatalogRepository } from '../catalog/catalog-repository';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { MerchantClient } from '../merchant/merchant-client';
-import { backoffMs, type BackoffRule } from '../orders/backoff';
+import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { OrderTracker } from '../orders/order-tracker';
 import type { Clock } from '../platform/clock';
 import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';

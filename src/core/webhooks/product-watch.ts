@@ -24,6 +24,7 @@ import type { MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError, MerchantError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
 import { createProductWatchStore, type ProductWatchStore, type SubscribedRow, type WatchCounts, type WatchedProduct } from './product-watch-store';
+import { backoffCeilingMs, type BackoffRule } from '../../shared/backoff';
 
 export const MAX_SUBSCRIPTION_BATCH = 100;
 const DAY_SECONDS = 86_400;
@@ -37,6 +38,8 @@ const NOT_VISIBLE_RETRY_SECONDS = 6 * 3600;
  * less than min(1 day, 20% of the time granted) remains. An answer already in the past (the clocks
  * disagree) is tried again in 5 minutes: never a busy loop.
  */
+const SUBSCRIBE_RETRY: BackoffRule = { baseMs: 30_000, maxMs: 3_600_000 };
+
 export function renewAtFor(now: number, expiresAt: number | null): number {
   if (expiresAt === null) return now + 300;
   const remaining = expiresAt - now;
@@ -44,9 +47,9 @@ export function renewAtFor(now: number, expiresAt: number | null): number {
   return expiresAt - Math.min(DAY_SECONDS, Math.floor(remaining * 0.2));
 }
 
-/** Seconds before a failed subscription call is tried again: 30 s doubling, at most an hour. */
+/** Seconds before a failed subscription call is tried again: 30 s doubling, at most an hour (the backoff's ceiling). */
 export function retryDelaySeconds(attempts: number, retryAfterMs: number | null): number {
-  const backoff = Math.min(3600, 30 * 2 ** Math.min(7, attempts));
+  const backoff = backoffCeilingMs(SUBSCRIBE_RETRY, attempts + 1) / 1000;
   return Math.max(backoff, retryAfterMs === null ? 0 : Math.ceil(retryAfterMs / 1000));
 }
 

@@ -4,6 +4,7 @@
 import { runCatchUp, type CatchUpReport } from './catch-up';
 import { probePath, publish, usableUrl, withdrawUrl } from './webhook-path';
 import type { WebhookSide } from './webhook-side';
+import { backoffCeilingMs } from '../../shared/backoff';
 
 const CATCH_UP_RETRY = { baseMs: 30_000, maxMs: 15 * 60_000 };
 const MAX_WAIT_MS = 60_000;
@@ -35,7 +36,7 @@ export async function runCatchUpOnce(side: WebhookSide, signal?: AbortSignal): P
     } else {
       catchUp.failures++;
       catchUp.lastError = 'the merchant could not be reached; catch-up will run again';
-      catchUp.retryAt = clock.nowMs() + Math.min(CATCH_UP_RETRY.maxMs, CATCH_UP_RETRY.baseMs * 2 ** Math.min(10, catchUp.failures - 1));
+      catchUp.retryAt = clock.nowMs() + backoffCeilingMs(CATCH_UP_RETRY, catchUp.failures);
     }
     side.onCatchUp?.(report);
     return report;

@@ -1,14 +1,16 @@
-// Binds every channel of the contract to ipcMain. Each message is checked in this order: the sender
-// frame (sender-check.ts), then the input against the channel's schema, and only then handed to the
-// app service. Whatever happens, the renderer gets an IpcResult: nothing is thrown across IPC
-// (Electron would forward the error's message, which may say more than the renderer should know).
+// Binds every channel of the contract to ipcMain. Each message is checked for its sender frame
+// (sender-check.ts) here, and only then handed to the app service as it came: the service's handle()
+// is the one place an input is parsed against the channel's schema, with the one (redacting)
+// INVALID_INPUT shape, for the Electron window and the web host alike. Whatever happens, the renderer
+// gets an IpcResult: nothing is thrown across IPC (Electron would forward the error's message, which
+// may say more than the renderer should know).
 import { CHANNELS, type ChannelName } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-result';
-import { forbiddenSender, internalError, invalidInput } from './ipc-errors';
+import { forbiddenSender, internalError } from './ipc-errors';
 import { ipcChannelName } from '../../shared/ipc/ipc-names';
 import type { CheckedIpcEvent, SenderCheck } from './sender-check';
 
-/** The part of the app service that answers calls. */
+/** The part of the app service that answers calls: it parses the raw input itself. */
 export interface IpcCallHandler {
   handle(channel: ChannelName, rawInput: unknown): Promise<IpcResult<unknown>>;
 }
@@ -44,9 +46,7 @@ async function answer(options: IpcBindingOptions, channel: ChannelName, event: C
       options.onProblem?.({ channel, kind: 'forbidden-sender' });
       return forbiddenSender();
     }
-    const parsed = CHANNELS[channel].input.safeParse(rawInput);
-    if (!parsed.success) return invalidInput(parsed.error);
-    return await options.service.handle(channel, parsed.data);
+    return await options.service.handle(channel, rawInput);
   } catch (error) {
     options.onProblem?.({ channel, kind: 'handler-failed', error });
     return internalError();

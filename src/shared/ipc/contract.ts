@@ -3,6 +3,7 @@
 // from it, so the renderer sees one domain-shaped object and never a channel name.
 import { z } from 'zod';
 import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
+import { CLIENT_REF_PATTERN } from '../refs';
 import { categoryViewSchema, pricePointSchema, productViewSchema, searchQuerySchema, searchResultSchema, syncProgressSchema, syncStatusSchema, templateViewSchema } from './views/catalog';
 import { accountViewSchema, connectionStatusSchema } from './views/connection';
 import { notificationSchema } from './views/notifications';
@@ -14,7 +15,7 @@ import { caseDetailSchema, caseListQuerySchema, caseRefInputSchema, caseRowSchem
 import { auditEntrySchema, auditQuerySchema, cardSelectionSchema, exportInputSchema, exportPreviewSchema, exportResultSchema, markCardsInputSchema, vaultListQuerySchema, vaultListSchema } from './views/vault';
 
 const none = z.undefined();
-const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const orderRef = z.string().regex(CLIENT_REF_PATTERN);
 const ref = z.object({ clientOrderRef: orderRef });
 const cardRef = z.object({ clientOrderRef: orderRef, seq: z.number().int().nonnegative() });
 

@@ -7,7 +7,7 @@ import { createInboxProcessor, type InboxProcessor } from '../../../src/core/web
 import { createWebhookInbox, type WebhookInbox } from '../../../src/core/webhooks/webhook-inbox';
 import { createWebhookReceiver, type WebhookReceiver, type WebhookReceiverOptions } from '../../../src/core/webhooks/webhook-receiver';
 import { createOrdersKit, type KitOptions, type OrdersKit } from '../orders/orders-kit';
-import type { BackoffRule } from '../../../src/core/orders/backoff';
+import type { BackoffRule } from '../../../src/shared/backoff';
 import type { Harness } from '../../support/orders-harness';
 
 export interface Processed {

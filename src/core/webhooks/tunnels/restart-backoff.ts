@@ -1,6 +1,8 @@
-// Delays between restarts of a provider that went down: doubling from `initialMs` up to `maxMs`, so
-// a cloudflared that dies at once is not respawned in a tight loop, with some jitter so that several
-// desktops behind one failure do not come back in step.
+// Delays between restarts of a provider that went down: the app's one backoff (shared/backoff.ts),
+// doubling from `initialMs` up to `maxMs` so a cloudflared that dies at once is not respawned in a
+// tight loop, jittered so that several desktops behind one failure do not come back in step.
+import { backoffMs } from '../../../shared/backoff';
+
 export interface BackoffPolicy {
   readonly initialMs: number;
   readonly maxMs: number;
@@ -12,7 +14,5 @@ export const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 1_000, maxMs: 60_000,
 
 /** Delay before restart number `attempt` (0-based) of a run of failures. */
 export function backoffDelayMs(policy: BackoffPolicy, attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(policy.maxMs, policy.initialMs * 2 ** Math.min(attempt, 30));
-  // ±20 %, never above the cap.
-  return Math.min(policy.maxMs, Math.round(base * (0.8 + 0.4 * random())));
+  return backoffMs({ baseMs: policy.initialMs, maxMs: policy.maxMs }, attempt + 1, random);
 }

@@ -8,6 +8,7 @@ import type { ChannelName, EventName } from '../../../shared/ipc/contract';
 import type { IpcError, IpcResult } from '../../../shared/ipc/ipc-result';
 import { hostMessageSchema, type ClipboardAck } from '../../../shared/ipc/web-socket-protocol';
 import { writeAndClearLater, type ClipboardPort } from './tab-clipboard';
+import { backoffMs } from '../../../shared/backoff';
 
 /** The members of the browser's WebSocket used here, so tests can pass Node's `ws`. */
 export interface SocketLike {
@@ -135,10 +136,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
 
   const scheduleReconnect = (): void => {
     if (closed || reconnectTimer !== null) return;
-    const ceiling = Math.min(maxBackoffMs, minBackoffMs * 2 ** Math.min(failures, 16));
     failures += 1;
-    // Full jitter between half and all of the ceiling: tabs of a restarted host do not reconnect in step.
-    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    // Jittered (shared/backoff.ts): tabs of a restarted host do not reconnect in step.
+    const delay = backoffMs({ baseMs: minBackoffMs, maxMs: maxBackoffMs }, failures);
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       connect();

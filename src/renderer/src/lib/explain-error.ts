@@ -2,6 +2,7 @@
 // happened, what to do). The merchant's business code decides (interface v1 §7), never its message; an
 // order refused after it was queued carries the same code as text in `lastErrorCode`.
 import { IpcCallError, type IpcError } from '../../../shared/ipc/ipc-result';
+import { MERCHANT_ERROR } from '../../../shared/merchant-error-codes';
 
 export type Problem =
   | 'balance'
@@ -41,37 +42,37 @@ export interface Explained {
 
 export function problemOfMerchantCode(code: number): Problem {
   switch (code) {
-    case 422103:
+    case MERCHANT_ERROR.BALANCE_INSUFFICIENT:
       return 'balance';
-    case 422102:
+    case MERCHANT_ERROR.INVENTORY_UNAVAILABLE:
       return 'inventory';
-    case 409101:
+    case MERCHANT_ERROR.PURCHASE_SCHEMA_CHANGED:
       return 'templateChanged';
-    case 422101:
+    case MERCHANT_ERROR.PRODUCT_UNAVAILABLE:
       return 'unavailable';
-    case 422110:
+    case MERCHANT_ERROR.UNITS_NOT_ALLOWED:
       return 'unitsNotAllowed';
-    case 422111:
+    case MERCHANT_ERROR.PURCHASE_INPUT_INVALID:
       return 'purchaseInputInvalid';
-    case 401001:
+    case MERCHANT_ERROR.INVALID_CREDENTIAL:
       return 'keyInvalid';
-    case 403005:
+    case MERCHANT_ERROR.CREDENTIAL_SUSPENDED:
       return 'suspended';
-    case 403002:
+    case MERCHANT_ERROR.SOURCE_IP_DENIED:
       return 'ipDenied';
-    case 429001:
+    case MERCHANT_ERROR.RATE_LIMITED:
       return 'rateLimited';
-    case 429110:
-    case 429111:
-    case 429112:
+    case MERCHANT_ERROR.OTP_ATTEMPTS_LIMITED:
+    case MERCHANT_ERROR.CANCELLATION_ATTEMPTS_LIMITED:
+    case MERCHANT_ERROR.REFUND_ATTEMPTS_LIMITED:
       return 'attemptsLimited';
-    case 409102:
-    case 409103:
-    case 409104:
-    case 422120:
+    case MERCHANT_ERROR.CANCELLATION_NOT_ALLOWED:
+    case MERCHANT_ERROR.REFUND_NOT_ALLOWED:
+    case MERCHANT_ERROR.CASE_ACTION_NOT_ALLOWED:
+    case MERCHANT_ERROR.OTP_NOT_ALLOWED:
       return 'actionNotAllowed';
-    case 500001:
-    case 503001:
+    case MERCHANT_ERROR.INTERNAL_ERROR:
+    case MERCHANT_ERROR.TEMPORARILY_UNAVAILABLE:
       return 'merchantTrouble';
     default:
       // Any other 429 is still "slow down"; other unknown codes stay unknown, shown with their number.

@@ -1,14 +1,11 @@
-// Money stays integer fen everywhere in the app; it becomes yuan text only here, at the glass.
-import { fenToYuanText, parseYuanText } from '../../../shared/money';
+// Money stays integer fen everywhere in the app; the screens show it with the one yuan formatter
+// (shared/money.ts formatYuan, which the notifications use too) and a dash for an unknown price.
+import { formatYuan, parseYuanText } from '../../../shared/money';
 
 /** 123456 → "¥1,234.56"; null (price not known) → "—". */
 export function formatFen(fen: number | null | undefined): string {
   if (fen === null || fen === undefined || !Number.isSafeInteger(fen)) return '—';
-  const text = fenToYuanText(fen);
-  const negative = text.startsWith('-');
-  const [whole = '0', cents = '00'] = (negative ? text.slice(1) : text).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}¥${grouped}.${cents}`;
+  return formatYuan(fen, { symbol: true });
 }
 
 /** What the buyer typed as yuan ("12.5") → fen, or null when it is not an exact amount of yuan. */

@@ -1,11 +1,11 @@
 // The order form's inline checks, the same rules core applies before writing an intent (and the
 // merchant after it, 422110/422111): catching them here tells the buyer which box to fix before
 // anything is sent. Errors are codes with parameters; the screen words them in the buyer's language.
-// The value rules and the cleaning are shared with core (src/shared/purchase-entry-*.ts): the box
+// The units rule, the value rules and the cleaning are shared with core (src/shared/purchase-entry-*.ts): the box
 // keeps what the buyer typed, the checks and the order use the cleaned value (normaliseFieldValue,
 // and template-form's buildPurchaseEntries for what is sent and confirmed).
 import { normaliseEntryValue } from '../../../shared/purchase-entry-normalise';
-import { entryValueProblems, type EntryProblem } from '../../../shared/purchase-entry-rules';
+import { entryValueProblems, unitsProblem, type EntryProblem } from '../../../shared/purchase-entry-rules';
 import type { EntryGroup, FieldModel, FormModel, UnitRule } from './template-form';
 
 export type UnitsError = { readonly code: 'unitsRange' | 'unitsStep'; readonly min: number; readonly max: number; readonly step: number };
@@ -20,10 +20,9 @@ export interface FormErrors {
 }
 
 export function validateUnits(rule: UnitRule, units: number): UnitsError | null {
-  const params = { min: rule.min, max: rule.max, step: rule.step };
-  if (!Number.isSafeInteger(units) || units < rule.min || units > rule.max) return { code: 'unitsRange', ...params };
-  if ((units - rule.min) % rule.step !== 0) return { code: 'unitsStep', ...params };
-  return null;
+  const problem = unitsProblem(rule, units);
+  if (problem === null) return null;
+  return { code: problem === 'range' ? 'unitsRange' : 'unitsStep', min: rule.min, max: rule.max, step: rule.step };
 }
 
 /** The first problem of one value (checked as cleaned), or null. Empty optional values are fine. */

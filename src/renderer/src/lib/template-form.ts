@@ -10,6 +10,7 @@ import {
 } from '../../../shared/merchant/known-values';
 import type { TemplateView } from '../../../shared/ipc/views/catalog';
 import { normaliseEntryValue } from '../../../shared/purchase-entry-normalise';
+import { compileEntryPattern, entryGroupCount, type UnitsRule } from '../../../shared/purchase-entry-rules';
 
 export interface FieldModel {
   readonly fieldRef: string;
@@ -25,11 +26,8 @@ export interface FieldModel {
   readonly sensitive: boolean;
 }
 
-export interface UnitRule {
-  readonly min: number;
-  readonly max: number;
-  readonly step: number;
-}
+/** The template's unitRule, as the shared rule checks it. */
+export type UnitRule = UnitsRule;
 
 export interface FormModel {
   readonly productRef: number;
@@ -61,14 +59,8 @@ export function templateToFormModel(template: TemplateView): FormModelResult {
     if (type.kind === 'unknown') return { ok: false, unsupported: { reason: 'fieldType', fieldRef: field.fieldRef, raw: type.raw } };
     const options = field.options ?? [];
     if (type.value === 'select' && options.length === 0) return { ok: false, unsupported: { reason: 'noOptions', fieldRef: field.fieldRef } };
-    let pattern: RegExp | null = null;
-    if (field.pattern !== null) {
-      try {
-        pattern = new RegExp(`^(?:${field.pattern})$`);
-      } catch {
-        return { ok: false, unsupported: { reason: 'pattern', fieldRef: field.fieldRef } };
-      }
-    }
+    const pattern = field.pattern === null ? null : compileEntryPattern(field.pattern);
+    if (field.pattern !== null && pattern === null) return { ok: false, unsupported: { reason: 'pattern', fieldRef: field.fieldRef } };
     fields.push({
       fieldRef: field.fieldRef,
       label: field.label || field.fieldRef,
@@ -100,11 +92,9 @@ export function templateToFormModel(template: TemplateView): FormModelResult {
   };
 }
 
-/** How many entry groups the form shows: none → 0, single → 1, perUnit → one per unit. */
+/** How many entry groups the form shows: the count core checks (shared rule). */
 export function groupCount(mode: EntryMode, units: number): number {
-  if (mode === 'none') return 0;
-  if (mode === 'single') return 1;
-  return Number.isSafeInteger(units) && units > 0 ? units : 0;
+  return entryGroupCount(mode, units);
 }
 
 export function emptyGroup(fields: readonly FieldModel[]): EntryGroup {

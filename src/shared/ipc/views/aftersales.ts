@@ -2,10 +2,11 @@
 // categories raw (unknown ones shown as unknown), our own delivery state per buyer message (the
 // outbox: pending until the first send, retrying after a failure, failed when the merchant refused).
 import { z } from 'zod';
+import { CLIENT_REF_PATTERN } from '../../refs';
 import { seconds } from './view-fields';
 
-const caseRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const caseRef = z.string().regex(CLIENT_REF_PATTERN);
+const orderRef = z.string().regex(CLIENT_REF_PATTERN);
 
 /** Contract §9.1 categories; the merchant may add more, so answers keep them raw. */
 export const AFTERSALE_CATEGORIES = ['cardInvalid', 'cardUsed', 'notReceived', 'wrongAmount', 'other'] as const;

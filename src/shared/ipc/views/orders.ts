@@ -1,6 +1,7 @@
 // Orders as the renderer sees them: the buyer's confirmed input, our intent status beside the merchant's
 // raw state, refunds, and the masked cards of an order (never a card secret).
 import { z } from 'zod';
+import { DRAFT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
 import { maskedCardSchema } from './vault';
 
@@ -12,7 +13,7 @@ export const placeOrderInputSchema = z.object({
   /** The unit price (fen) the screen showed and the buyer confirmed; the price guard holds the merchant to it. */
   unitPriceFen: z.number().int().positive().max(100_000_000),
   /** The review step's reference for this confirmation: placing it again answers the same order (0014). */
-  draftRef: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
+  draftRef: z.string().regex(DRAFT_REF_PATTERN).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 

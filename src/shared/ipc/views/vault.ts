@@ -2,8 +2,10 @@
 // carries a card secret: card numbers are masked, and an export answers where it wrote, not what. The
 // one exception is RevealedCard, returned by an explicit, audited reveal.
 import { z } from 'zod';
+import { CLIENT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
-const orderRef = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+const orderRef = z.string().regex(CLIENT_REF_PATTERN);
 
 /**
  * A card's order the merchant took money back for: `refunded` (in full) or `cancelled` (the order's
