@@ -58,7 +58,11 @@ export const coreToHostSchema = z.discriminatedUnion('t', [
   }),
   /** A pushed event of the contract (EVENTS); the host checks the payload against the contract again. */
   z.object({ t: z.literal('event'), name: z.string(), payload: z.unknown() }),
-  z.object({ t: z.literal('hostCall'), id: requestId, method: z.enum(HOST_METHODS), args: z.array(z.unknown()) }),
+  /**
+   * `callId`: the host's call (`call`) that led to this request, when there is one, so that the host
+   * answers it in that call's context (the web host's clipboard writes to the tab that asked).
+   */
+  z.object({ t: z.literal('hostCall'), id: requestId, method: z.enum(HOST_METHODS), args: z.array(z.unknown()), callId: requestId.optional() }),
   /** A log line, already redacted by core's logger. */
   z.object({ t: z.literal('log'), line: z.string() }),
   z.object({ t: z.literal('stopped') }),
