@@ -4,6 +4,7 @@ import type { NotificationView } from '../../../shared/ipc/views';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../bridge';
+import { useCoreStateStore } from '../state/core-state-store';
 import { useProblemStore } from '../state/problem-store';
 import { useUiStore } from '../state/ui-store';
 import { isAccessActive } from '../../../shared/merchant/known-values';
@@ -52,6 +53,10 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
         void client.invalidateQueries({ queryKey: keys.eventsHealth });
       }),
       api.events.onHealth((health) => client.setQueryData(keys.eventsHealth, health)),
+      // The core process is back after a restart: every screen reloads its data (no page reload).
+      api.core.onState(({ state }) => {
+        if (useCoreStateStore.getState().setState(state)) void client.invalidateQueries();
+      }),
       api.app.onNotification(onNotification),
     ];
     const online = (): void => useProblemStore.getState().setBrowserOffline(false);
