@@ -40,7 +40,7 @@ export interface RunWebHostOptions {
   logger: SecretAwareLogger;
   /** Human notices (stderr in the CLI). */
   notice: (line: string) => void;
-  /** Sandbox options for --demo, e.g. a faster clock in tests. */
+  /** Sandbox options for --demo, e.g. a faster clock in tests (core's clock then runs as fast: CoreInit.timeScale). */
   demoOptions?: Partial<SandboxOptions>;
   /** How the core process is started. Default: the Node launcher (child_process.fork of the core entry). */
   coreLauncher?: CoreLauncher;
@@ -93,7 +93,7 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
     // served to it over the port — the keys never reach its argv or environment.
     const service = createCoreSupervisor({
       launch: options.coreLauncher ?? nodeCoreLauncher(),
-      init: { dataDir: storage.dataDir, logLevel: 'info' },
+      init: { dataDir: storage.dataDir, logLevel: 'info', ...(options.demoOptions?.timeScale === undefined ? {} : { timeScale: options.demoOptions.timeScale }) },
       secrets,
       host: webAppHost(demo, exportsDir, clipboard),
       logLine: relayCoreLogLine(logger),

@@ -24,6 +24,8 @@ export const coreInitSchema = z.object({
   lowBalanceFen: z.number().int().nonnegative().optional(),
   clipboardClearMs: z.number().int().positive().optional(),
   requestTimeoutMs: z.number().int().positive().optional(),
+  /** Core's clock runs this many times faster (tests and the demo sandbox's faster clock); absent: real time. */
+  timeScale: z.number().positive().max(10_000).optional(),
 });
 export type CoreInit = z.infer<typeof coreInitSchema>;
 
