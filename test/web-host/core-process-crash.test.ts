@@ -16,8 +16,8 @@ import type { PlaceOrderInput } from '../../src/shared/ipc/views';
 import { runWebHost, type RunningWebHost } from '../../src/web-host/run-web-host';
 import { waitFor } from '../core/app/app-kit';
 import { MSOFFCRYPTO, readXlsx, run } from '../core/export/file-readers';
-import { sandboxControl, type ControlVariant, type SandboxControl } from '../e2e/support/sandbox-control';
-import { Catalog, fen, goodCard } from '../support/orders-harness';
+import { purchasable, sandboxControl, type ControlProduct, type ControlVariant, type SandboxControl } from '../e2e/support/sandbox-control';
+import { fen } from '../support/orders-harness';
 import { fakeRendererDir } from './web-host-kit';
 
 const SCALE = 50;
@@ -28,7 +28,8 @@ let host: RunningWebHost;
 let control: SandboxControl;
 let userId = '';
 let dataDir = '';
-let catalog: Catalog;
+let products: ControlProduct[] = [];
+const claimed = new Set<number>();
 const logLines: string[] = [];
 
 async function ok<C extends ChannelName>(channel: C, input?: unknown): Promise<ChannelOutput<C>> {
@@ -56,10 +57,19 @@ function unitsUpTo(variant: ControlVariant, want: number): number {
 let draftCounter = 0;
 const newDraftRef = (): string => `rv_crash${String(draftCounter++).padStart(4, '0')}${Math.random().toString(36).slice(2, 12).padEnd(10, 'x')}`;
 
+/** A card the merchant supplies, in stock, with no purchase fields to fill; one product per order. */
+const goodCard = (p: ControlProduct, v: ControlVariant): boolean =>
+  p.productType === 'card' && purchasable(p, v) && v.supply === 'succeed' && (v.inventoryType === 'unlimited' || (v.remainingUnits ?? 0) >= 50);
+
 function orderInput(units: number): PlaceOrderInput {
-  const pick = catalog.claim((p, v) => goodCard(p, v), 'card that is supplied');
-  const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
-  return { productRef: pick.product.productRef, variantRef, units: unitsUpTo(pick.variant, units), unitPriceFen: fen(pick.variant.price), draftRef: newDraftRef() };
+  for (const product of products) {
+    const variant = product.variants.find((v) => goodCard(product, v));
+    if (claimed.has(product.productRef) || variant === undefined) continue;
+    claimed.add(product.productRef);
+    const variantRef = product.variants.length > 1 ? variant.variantRef : 0;
+    return { productRef: product.productRef, variantRef, units: unitsUpTo(variant, units), unitPriceFen: fen(variant.price), draftRef: newDraftRef() };
+  }
+  throw new Error('the demo catalog has no more cards that are supplied');
 }
 
 const cardsOf = async (clientOrderRef: string): Promise<number> => (await ok('vault.list', { selection: { kind: 'order', clientOrderRef }, offset: 0, limit: 1 })).total;
@@ -89,7 +99,7 @@ beforeAll(async () => {
   userId = (await ok('connection.status')).userId ?? '';
   expect(userId).not.toBe('');
   control = sandboxControl(host.demoControlUrl ?? '', host.demoControlToken ?? '');
-  catalog = new Catalog(await control.products());
+  products = await control.products();
 }, 120_000);
 
 afterAll(async () => {
