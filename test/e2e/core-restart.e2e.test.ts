@@ -39,6 +39,7 @@ async function corePid(): Promise<number> {
 describe.runIf(process.platform === 'linux')('the core process dies while the app is open', () => {
   it('shows "reconnecting", then the data again, without reloading the page', async () => {
     await connectDemo(page);
+    await page.getByTestId('connect-continue').click();
     await ensureCatalog(page);
     // A mark on the page's window: a reload would lose it.
     await page.evaluate(() => Object.assign(globalThis, { stillTheSamePage: true }));

@@ -53,9 +53,12 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
         void client.invalidateQueries({ queryKey: keys.eventsHealth });
       }),
       api.events.onHealth((health) => client.setQueryData(keys.eventsHealth, health)),
-      // The core process is back after a restart: every screen reloads its data (no page reload).
+      // The core process is back after a restart: every screen reloads its data (no page reload). A
+      // sync the old process was running is gone with it; a new one reports its own progress.
       api.core.onState(({ state }) => {
-        if (useCoreStateStore.getState().setState(state)) void client.invalidateQueries();
+        if (!useCoreStateStore.getState().setState(state)) return;
+        useUiStore.getState().setSyncProgress(null);
+        void client.invalidateQueries();
       }),
       api.app.onNotification(onNotification),
     ];
