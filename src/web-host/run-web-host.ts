@@ -9,7 +9,7 @@ import type { SandboxOptions } from '../sandbox/sandbox-options';
 import { createBrowserClipboard, type BrowserClipboard } from './browser-clipboard';
 import { relayCoreLogLine } from './core-log-relay';
 import { startDemoMerchant, type DemoMerchant } from './demo-merchant';
-import { openExportFolder, uniqueExportPath } from './export-folder';
+import { openExportFolder, removeUnfinishedExports, uniqueExportPath } from './export-folder';
 import { createKeyGuard, guardedSecretStore } from './key-guard';
 import { loadRendererFiles } from './renderer-files';
 import type { WebHostArgs } from './web-host-args';
@@ -88,6 +88,11 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
     }
     const exportsDir = openExportFolder(args.exportsDir ?? join(storage.dataDir, 'exports'));
     notice(`card exports are written to ${exportsDir}`);
+    const sweepExports = (): void => {
+      const removed = removeUnfinishedExports(exportsDir);
+      if (removed.length > 0) logger.warn('web host: removed the temporary files of exports that did not finish', { files: removed.length });
+    };
+    sweepExports();
     const clipboard = createBrowserClipboard();
     // Core runs in a child process; the secret store (guarded) and the AppHost stay here and are
     // served to it over the port — the keys never reach its argv or environment.
@@ -100,6 +105,10 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
       logger,
     });
     cleanups.push(() => service.stop());
+    // The core process died: no export is being written until the new one is up.
+    service.onEvent((event, payload) => {
+      if (event === 'core.state' && typeof payload === 'object' && payload !== null && 'state' in payload && payload.state === 'reconnecting') sweepExports();
+    });
     await service.start();
     const images = createMerchantImageFetcher({ log: (message, fields) => logger.info(message, fields) });
     const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard, merchantImage: (url) => images.fetch(url) });
