@@ -393,7 +393,7 @@ export const en = {
     'The key that unlocks your stored card codes is missing from the secret store (for example, secrets were kept in memory only and the app was restarted). Restart with the secret store that held it, or start a new vault key in the card vault: the merchant then delivers those cards again.',
   'problem.coreRestarted.title': 'The app restarted while this was being done',
   'problem.coreRestarted.body':
-    'It is not known whether it was done. Check the order or the export first (Orders, or the export folder) before trying again: an order tried again is still placed only once.',
+    'It may or may not have been done. Check the order (in Orders) or the export (in the export folder) before trying again.',
   'problem.coreUnavailable.title': 'The app is not responding',
   'problem.coreUnavailable.body': 'The app’s core did not come back in time, so nothing was done. Wait a moment and try again.',
   'problem.unknown.title': 'Something went wrong',

@@ -392,7 +392,7 @@ export const zhCN: Record<MessageKey, string> = {
   'problem.dataKeyMissing.body':
     '用于解锁已保存卡密的密钥不在密钥存储中（例如密钥只保存在内存中，而应用已重新启动）。请使用原来的密钥存储重新启动应用，或在卡密保险箱中启用新的保险箱密钥：之后商户会重新下发这些卡密。',
   'problem.coreRestarted.title': '处理过程中应用重新启动了',
-  'problem.coreRestarted.body': '无法确定这项操作是否已完成。请先查看订单或导出文件夹，再决定是否重试：同一笔订单重试也只会下单一次。',
+  'problem.coreRestarted.body': '无法确定这项操作是否已完成。请先在“订单”中查看订单，或在导出文件夹中查看导出文件，再决定是否重试。',
   'problem.coreUnavailable.title': '应用暂时无响应',
   'problem.coreUnavailable.body': '应用核心未能及时恢复，这项操作没有执行。请稍候再试。',
   'problem.unknown.title': '出现问题',
