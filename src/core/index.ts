@@ -11,7 +11,7 @@ export { NotConnectedError, createCore } from './create-core';
 export type { Core, MerchantServices } from './create-core';
 
 // Logging (redacting) and private files, which every host also uses for its own lines and folders.
-export type { Logger, SecretAwareLogger } from './logging/logger';
+export type { Logger, LogFields, SecretAwareLogger } from './logging/logger';
 export { RedactingLogger, streamSink } from './logging/redacting-logger';
 export { createRotatingFileSink } from './logging/rotating-file-sink';
 export type { RotatingFileSink } from './logging/rotating-file-sink';

@@ -2,7 +2,7 @@
 // process (and a headless box has no screen), so exports go to one folder the operator chose
 // (`--exports DIR`, default `<data dir>/exports`), private to this user (0700), each under a name of
 // its own: a second export never replaces the first.
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 
 /** Creates the folder if needed; a folder this call created gets 0700 whatever the umask says. */
@@ -22,4 +22,22 @@ export function uniqueExportPath(dir: string, suggestedFileName: string): string
     const candidate = join(dir, n === 1 ? name : `${stem}-${n}${ext}`);
     if (!existsSync(candidate)) return candidate;
   }
+}
+
+/** What core's atomic write names its temporary file (`.<target>.<12 hex>.partial`, atomic-file-write.ts). */
+const PARTIAL_FILE = /^\..+\.[0-9a-f]{12}\.partial$/;
+
+/**
+ * Removes the temporary files of exports a core process did not finish (it was killed while writing:
+ * a CSV's would hold card codes in plain text). Only when no export can be running: at start-up, and
+ * while the core process is being restarted. Answers the names removed.
+ */
+export function removeUnfinishedExports(dir: string): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!PARTIAL_FILE.test(name)) continue;
+    rmSync(join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }

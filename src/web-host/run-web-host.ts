@@ -1,21 +1,19 @@
-// Composes the web host: storage (web-host-storage.ts), core, the app service with this host's ports,
-// the optional in-process demo merchant, and the HTTP/WebSocket server. Separate from cli.ts so that
-// tests can run a whole host in their own process.
+// Composes the web host: storage (web-host-storage.ts), core in its own process (a child started with
+// child_process.fork under the supervisor, src/core/process) with this host's ports served to it over
+// the port, the optional in-process demo merchant, and the HTTP/WebSocket server. Separate from cli.ts
+// so that tests can run a whole host in their own process.
 import { join } from 'node:path';
-import { createAppService } from '../core';
-import type { AppHost } from '../core';
-import { AppFailure } from '../core';
-import { createCore } from '../core';
-import type { SecretAwareLogger } from '../core';
+import { AppFailure, createCoreSupervisor, createMerchantImageFetcher, nodeCoreLauncher } from '../core';
+import type { AppHost, CoreLauncher, SecretAwareLogger, SupervisedCore } from '../core';
 import type { SandboxOptions } from '../sandbox/sandbox-options';
 import { createBrowserClipboard, type BrowserClipboard } from './browser-clipboard';
+import { relayCoreLogLine } from './core-log-relay';
 import { startDemoMerchant, type DemoMerchant } from '../sandbox/demo-merchant';
-import { openExportFolder, uniqueExportPath } from './export-folder';
+import { openExportFolder, removeUnfinishedExports, uniqueExportPath } from './export-folder';
 import { createKeyGuard, guardedSecretStore } from './key-guard';
 import { loadRendererFiles } from './renderer-files';
 import type { WebHostArgs } from './web-host-args';
 import { startWebHost } from './web-host-server';
-import { createMerchantImageFetcher } from '../core';
 import { openWebHostStorage } from './web-host-storage';
 
 export const DEFAULT_RENDERER_DIR = join(import.meta.dirname, '..', '..', 'out', 'renderer');
@@ -31,6 +29,8 @@ export interface RunningWebHost {
   readonly socketPath: string;
   /** A one-time URL (`…/#k=SECRET`) that opens one browser session; for the terminal only. */
   issueLaunchUrl(): string;
+  /** The core process under its supervisor (tests kill it by pid to prove a restart loses nothing). */
+  readonly core: SupervisedCore;
   stop(): Promise<void>;
 }
 
@@ -40,8 +40,10 @@ export interface RunWebHostOptions {
   logger: SecretAwareLogger;
   /** Human notices (stderr in the CLI). */
   notice: (line: string) => void;
-  /** Sandbox options for --demo, e.g. a faster clock in tests. */
+  /** Sandbox options for --demo, e.g. a faster clock in tests (core's clock then runs as fast: CoreInit.timeScale). */
   demoOptions?: Partial<SandboxOptions>;
+  /** How the core process is started. Default: the Node launcher (child_process.fork of the core entry). */
+  coreLauncher?: CoreLauncher;
 }
 
 /** Without --demo there is no merchant to start: the one-click demo says how to get one. */
@@ -84,13 +86,29 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
       cleanups.push(() => demo.stop());
       guard.remember(demo.credentials().apiKey);
     }
-    const core = await createCore({ dataDir: storage.dataDir, secrets, logger });
-    cleanups.push(() => core.close());
     const exportsDir = openExportFolder(args.exportsDir ?? join(storage.dataDir, 'exports'));
     notice(`card exports are written to ${exportsDir}`);
+    const sweepExports = (): void => {
+      const removed = removeUnfinishedExports(exportsDir);
+      if (removed.length > 0) logger.warn('web host: removed the temporary files of exports that did not finish', { files: removed.length });
+    };
+    sweepExports();
     const clipboard = createBrowserClipboard();
-    const service = createAppService(core, webAppHost(demo, exportsDir, clipboard), { logger, secrets });
+    // Core runs in a child process; the secret store (guarded) and the AppHost stay here and are
+    // served to it over the port — the keys never reach its argv or environment.
+    const service = createCoreSupervisor({
+      launch: options.coreLauncher ?? nodeCoreLauncher(),
+      init: { dataDir: storage.dataDir, logLevel: 'info', ...(options.demoOptions?.timeScale === undefined ? {} : { timeScale: options.demoOptions.timeScale }) },
+      secrets,
+      host: webAppHost(demo, exportsDir, clipboard),
+      logLine: relayCoreLogLine(logger),
+      logger,
+    });
     cleanups.push(() => service.stop());
+    // The core process died: no export is being written until the new one is up.
+    service.onEvent((event, payload) => {
+      if (event === 'core.state' && typeof payload === 'object' && payload !== null && 'state' in payload && payload.state === 'reconnecting') sweepExports();
+    });
     await service.start();
     const images = createMerchantImageFetcher({ log: (message, fields) => logger.info(message, fields) });
     const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard, merchantImage: (url) => images.fetch(url) });
@@ -100,6 +118,7 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
       origin: web.origin,
       socketPath: web.socketPath,
       issueLaunchUrl: () => web.issueLaunchUrl(),
+      core: service,
       demoControlUrl: demo?.controlUrl ?? null,
       demoControlToken: demo?.controlToken ?? null,
       stop,

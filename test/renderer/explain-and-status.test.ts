@@ -27,14 +27,18 @@ describe('merchant errors by meaning', () => {
     expect(refused).toMatchObject({ problem: 'balance', merchantCode: 422103, requestId: 'r1' });
     expect(explainError(new IpcCallError({ code: 'MERCHANT_UNREACHABLE', message: 'down' })).problem).toBe('offline');
     expect(explainError(new Error('boom'))).toMatchObject({ problem: 'unknown', detail: 'boom' });
+    // The core process died during the call (it may have been done), or did not come back in time.
+    expect(explainError(new IpcCallError({ code: 'CORE_RESTARTED', message: 'x' })).problem).toBe('coreRestarted');
+    expect(explainError(new IpcCallError({ code: 'CORE_UNAVAILABLE', message: 'x' })).problem).toBe('coreUnavailable');
     expect(problemOfLastErrorCode('422102')).toBe('inventory');
     expect(problemOfLastErrorCode(null)).toBeNull();
   });
 
   it('has words for every problem in both languages', () => {
-    for (const problem of ['balance', 'inventory', 'templateChanged', 'unavailable', 'keyInvalid', 'suspended', 'ipDenied', 'rateLimited', 'offline', 'unknown']) {
+    for (const problem of ['balance', 'inventory', 'templateChanged', 'unavailable', 'keyInvalid', 'suspended', 'ipDenied', 'rateLimited', 'offline', 'coreRestarted', 'coreUnavailable', 'unknown']) {
       expect(Object.hasOwn(en, `problem.${problem}.title`)).toBe(true);
       expect(Object.hasOwn(en, `problem.${problem}.body`)).toBe(true);
+      expect(Object.hasOwn(zhCN, `problem.${problem}.title`)).toBe(true);
     }
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RedactingLogger } from '../../src/core/logging/redacting-logger';
-import { openExportFolder, uniqueExportPath } from '../../src/web-host/export-folder';
+import { openExportFolder, removeUnfinishedExports, uniqueExportPath } from '../../src/web-host/export-folder';
 import { runWebHost } from '../../src/web-host/run-web-host';
 import { parseWebHostArgs, UsageError, WEB_USAGE } from '../../src/web-host/web-host-args';
 import { fakeRendererDir } from './web-host-kit';
@@ -40,6 +40,16 @@ describe('web host export folder', () => {
     writeFileSync(join(dir, 'cards-2.xlsx'), '');
     expect(uniqueExportPath(dir, 'cards.xlsx')).toBe(join(dir, 'cards-3.xlsx'));
     expect(uniqueExportPath(dir, '../../etc/cards.zip')).toBe(join(dir, 'cards.zip'));
+  });
+
+  it('removes the temporary files of unfinished exports, and nothing else', () => {
+    writeFileSync(join(dir, '.cards.csv.0123456789ab.partial'), 'card codes');
+    writeFileSync(join(dir, 'cards.csv'), '');
+    writeFileSync(join(dir, 'notes.partial'), '');
+    expect(removeUnfinishedExports(dir)).toEqual(['.cards.csv.0123456789ab.partial']);
+    expect(existsSync(join(dir, '.cards.csv.0123456789ab.partial'))).toBe(false);
+    expect(existsSync(join(dir, 'cards.csv'))).toBe(true);
+    expect(existsSync(join(dir, 'notes.partial'))).toBe(true);
   });
 
   it('opens <data dir>/exports at start-up, or the --exports folder, and says where', async () => {

@@ -12,4 +12,7 @@ if (port === null) {
 const runtime = runCoreProcess(port);
 // The host is gone (its end of the IPC channel closed): nothing can be answered any more.
 process.on('disconnect', () => process.exit(0));
+// Ctrl+C in a terminal reaches the whole process group: the host decides when core stops (it asks,
+// and core closes its database cleanly), so the interrupt is the host's alone.
+process.on('SIGINT', () => undefined);
 void runtime.stopped.then(() => process.exit(0));

@@ -24,6 +24,8 @@ export const coreInitSchema = z.object({
   lowBalanceFen: z.number().int().nonnegative().optional(),
   clipboardClearMs: z.number().int().positive().optional(),
   requestTimeoutMs: z.number().int().positive().optional(),
+  /** Core's clock runs this many times faster (tests and the demo sandbox's faster clock); absent: real time. */
+  timeScale: z.number().positive().max(10_000).optional(),
 });
 export type CoreInit = z.infer<typeof coreInitSchema>;
 
@@ -58,7 +60,11 @@ export const coreToHostSchema = z.discriminatedUnion('t', [
   }),
   /** A pushed event of the contract (EVENTS); the host checks the payload against the contract again. */
   z.object({ t: z.literal('event'), name: z.string(), payload: z.unknown() }),
-  z.object({ t: z.literal('hostCall'), id: requestId, method: z.enum(HOST_METHODS), args: z.array(z.unknown()) }),
+  /**
+   * `callId`: the host's call (`call`) that led to this request, when there is one, so that the host
+   * answers it in that call's context (the web host's clipboard writes to the tab that asked).
+   */
+  z.object({ t: z.literal('hostCall'), id: requestId, method: z.enum(HOST_METHODS), args: z.array(z.unknown()), callId: requestId.optional() }),
   /** A log line, already redacted by core's logger. */
   z.object({ t: z.literal('log'), line: z.string() }),
   z.object({ t: z.literal('stopped') }),

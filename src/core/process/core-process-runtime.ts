@@ -2,9 +2,11 @@
 // with the host's ports as proxies, answers the contract's calls, forwards pushed events and log lines,
 // and stops cleanly when asked. The executable entry is core-process-main.ts; this file is testable
 // in-process with any ParentPort.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createAppService, type AppService } from '../app/app-service';
 import { createCore, type Core } from '../create-core';
 import { RedactingLogger } from '../logging/redacting-logger';
+import { createScaledClock } from '../platform/clock';
 import type { ParentPort } from './core-channel';
 import { coreInitSchema, hostToCoreSchema, type CoreInit, type HostToCore } from './core-process-protocol';
 import { createHostProxy, type HostProxy } from './host-proxy';
@@ -31,12 +33,21 @@ export function runCoreProcess(port: ParentPort): CoreProcessRuntime {
     markStopped = resolve;
   });
 
+  /** The host's call being answered, so that the host requests it leads to carry its id. */
+  const currentCall = new AsyncLocalStorage<number>();
+
   const openCore = async (init: CoreInit): Promise<void> => {
     logger = new RedactingLogger({ sink: (line) => port.post({ t: 'log', line }), level: init.logLevel });
-    const hostProxy = createHostProxy(port, init.capabilities, init.secretStoreKind);
+    const hostProxy = createHostProxy(port, init.capabilities, init.secretStoreKind, () => currentCall.getStore());
     proxy = hostProxy;
     try {
-      const core = await createCore({ dataDir: init.dataDir, secrets: hostProxy.secrets, logger, ...(init.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: init.requestTimeoutMs }) });
+      const core = await createCore({
+        dataDir: init.dataDir,
+        secrets: hostProxy.secrets,
+        logger,
+        ...(init.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: init.requestTimeoutMs }),
+        ...(init.timeScale === undefined ? {} : { clock: createScaledClock(init.timeScale) }),
+      });
       const service = createAppService(core, hostProxy.host, {
         logger,
         secrets: hostProxy.secrets,
@@ -84,7 +95,8 @@ export function runCoreProcess(port: ParentPort): CoreProcessRuntime {
           port.post({ t: 'result', id: message.id, result: { ok: false, error: { code: 'INTERNAL', message: 'the core is not open yet' } } });
           return;
         }
-        void current.service.handle(message.channel, message.input).then((result) => port.post({ t: 'result', id: message.id, result }));
+        const id = message.id;
+        void currentCall.run(id, () => current.service.handle(message.channel, message.input)).then((result) => port.post({ t: 'result', id, result }));
         return;
       }
       case 'hostValue':

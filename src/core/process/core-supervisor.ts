@@ -5,6 +5,7 @@
 // (it may or may not have been done — every intent is in SQLite before it is sent, and a retried order
 // with the same draftRef returns the same intent). Nothing durable lives in the process, so a restart
 // loses nothing.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { EVENTS, type EventName } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-result';
 import type { AppHost } from '../app/app-context';
@@ -13,7 +14,7 @@ import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { CoreChild, CoreLauncher } from './core-channel';
 import { coreToHostSchema, type CoreInit, type CoreToHost } from './core-process-protocol';
-import { createHostCallHandler } from './host-call-handler';
+import { createHostCallHandler, type HostCallOutcome } from './host-call-handler';
 
 export type CoreProcessState = 'starting' | 'ready' | 'reconnecting' | 'stopped';
 
@@ -49,6 +50,8 @@ const DEFAULT_STOP_TIMEOUT_MS = 10_000;
 
 interface InFlight {
   readonly resolve: (result: IpcResult<unknown>) => void;
+  /** Runs a function in the caller's async context (the host's requests this call leads to run there). */
+  readonly inCallerContext: <R>(fn: () => R) => R;
 }
 
 interface Waiting {
@@ -93,7 +96,9 @@ export function createCoreSupervisor(options: CoreSupervisorOptions): Supervised
   };
 
   const onHostCall = async (message: Extract<CoreToHost, { t: 'hostCall' }>, child: CoreChild): Promise<void> => {
-    const outcome = await answerHost(message.method, message.args);
+    const caller = message.callId === undefined ? undefined : inFlight.get(message.callId);
+    const answer = (): Promise<HostCallOutcome> => answerHost(message.method, message.args);
+    const outcome = await (caller === undefined ? answer() : caller.inCallerContext(answer));
     if (run.child !== child) return;
     // A move of the secrets (memory → passphrase file) is told before the answer that caused it.
     if (options.secrets.kind !== run.lastKind) {
@@ -195,9 +200,10 @@ export function createCoreSupervisor(options: CoreSupervisorOptions): Supervised
 
   const call = (channel: string, input: unknown): Promise<IpcResult<unknown>> =>
     new Promise((resolve) => {
+      const inCallerContext = AsyncLocalStorage.snapshot();
       const send = (): void => {
         const id = run.nextCallId++;
-        inFlight.set(id, { resolve });
+        inFlight.set(id, { resolve, inCallerContext });
         post({ t: 'call', id, channel, input });
       };
       if (run.state === 'ready' && run.child !== null) {

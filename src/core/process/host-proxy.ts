@@ -47,7 +47,8 @@ export interface HostProxy {
   abandon(): void;
 }
 
-export function createHostProxy(port: ParentPort, capabilities: HostCapabilities, initialKind: string): HostProxy {
+/** `callerId`: the id of the host's call being answered, if any (the runtime keeps it per call). */
+export function createHostProxy(port: ParentPort, capabilities: HostCapabilities, initialKind: string, callerId: () => number | undefined = () => undefined): HostProxy {
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let secretStoreKind = initialKind;
@@ -60,7 +61,8 @@ export function createHostProxy(port: ParentPort, capabilities: HostCapabilities
         reject(new HostRequestError('HostTimeout', `the host did not answer ${method} in time`));
       }, deadlineMs);
       pending.set(id, { resolve, reject, timer });
-      port.post({ t: 'hostCall', id, method, args });
+      const callId = callerId();
+      port.post({ t: 'hostCall', id, method, args, ...(callId === undefined ? {} : { callId }) });
     });
 
   const text = (value: unknown, method: string): string => {

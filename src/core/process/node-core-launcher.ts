@@ -9,8 +9,11 @@ import type { CoreChild, CoreLauncher } from './core-channel';
 /** The entry as source: run through tsx's loader, as the web host itself is (`npm run web`). */
 export const CORE_PROCESS_SOURCE_ENTRY = join(import.meta.dirname, 'core-process-main.ts');
 
-/** Variables the core process may see: where things are, the locale and the time zone, nothing secret. */
-const INHERITED_ENV = /^(PATH|HOME|USERPROFILE|TMPDIR|TEMP|TMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|SystemRoot|SYSTEMROOT|windir|APPDATA|LOCALAPPDATA|XDG_[A-Z_]+|NODE_ENV)$/;
+/**
+ * Variables the core process may see: where things are, the locale and the time zone, which CAs the
+ * merchant's TLS may be signed by (NODE_EXTRA_CA_CERTS, a file path, as a buyer's system CA store), nothing secret.
+ */
+const INHERITED_ENV = /^(PATH|HOME|USERPROFILE|TMPDIR|TEMP|TMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|SystemRoot|SYSTEMROOT|windir|APPDATA|LOCALAPPDATA|XDG_[A-Z_]+|NODE_ENV|NODE_EXTRA_CA_CERTS)$/;
 
 export function coreProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const kept: NodeJS.ProcessEnv = {};

@@ -23,6 +23,8 @@ export interface RunningWebHost {
   controlUrl: string;
   controlToken: string;
   dataDir: string;
+  /** The process started (tsx); the web host and its core process run beneath it. */
+  pid: number;
   stderr(): string;
   stop(): Promise<void>;
 }
@@ -85,5 +87,6 @@ export async function startWebHost(options: WebHostStart = {}): Promise<RunningW
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url: printed.url, newLaunchUrl, controlUrl: printed.demoControlUrl, controlToken: printed.demoControlToken, dataDir, stderr: () => stderr, stop };
+  if (child.pid === undefined) throw new Error('the web host has no pid');
+  return { url: printed.url, newLaunchUrl, controlUrl: printed.demoControlUrl, controlToken: printed.demoControlToken, dataDir, pid: child.pid, stderr: () => stderr, stop };
 }

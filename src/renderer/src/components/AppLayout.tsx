@@ -11,6 +11,7 @@ import { useUiStore, type Page } from '../state/ui-store';
 import { AccessStateTag } from './AccountSummary';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavUnreadBadge } from './NavUnreadBadge';
+import { CoreReconnectingBanner } from './CoreReconnectingBanner';
 import { StatusBanner } from './StatusBanner';
 
 const PAGES: readonly { key: Page; icon: ReactNode }[] = [
@@ -71,6 +72,7 @@ export function AppLayout({ connection, account, children }: { connection: Conne
           </Space>
         </Layout.Header>
         <Layout.Content className="app-content">
+          <CoreReconnectingBanner />
           <StatusBanner account={account} />
           {children}
         </Layout.Content>

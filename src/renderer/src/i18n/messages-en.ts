@@ -391,12 +391,19 @@ export const en = {
   'problem.dataKeyMissing.title': 'Stored card codes cannot be opened',
   'problem.dataKeyMissing.body':
     'The key that unlocks your stored card codes is missing from the secret store (for example, secrets were kept in memory only and the app was restarted). Restart with the secret store that held it, or start a new vault key in the card vault: the merchant then delivers those cards again.',
+  'problem.coreRestarted.title': 'The app restarted while this was being done',
+  'problem.coreRestarted.body':
+    'It may or may not have been done. Check the order (in Orders) or the export (in the export folder) before trying again.',
+  'problem.coreUnavailable.title': 'The app is not responding',
+  'problem.coreUnavailable.body': 'The app’s core did not come back in time, so nothing was done. Wait a moment and try again.',
   'problem.unknown.title': 'Something went wrong',
   'problem.unknown.body': 'The request did not succeed.',
   'problem.merchantCode': 'Merchant code {code}',
   'banner.goSettings': 'Open settings',
   'banner.dismiss': 'Dismiss',
   'banner.retryNow': 'Check again',
+  'banner.coreReconnecting.title': 'Reconnecting to the app’s core…',
+  'banner.coreReconnecting.body': 'The part of the app that talks to the merchant stopped and is being restarted. Nothing is lost: what you do now waits for it, and this screen reloads by itself.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

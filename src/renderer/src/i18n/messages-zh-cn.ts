@@ -391,10 +391,16 @@ export const zhCN: Record<MessageKey, string> = {
   'problem.dataKeyMissing.title': '已保存的卡密无法打开',
   'problem.dataKeyMissing.body':
     '用于解锁已保存卡密的密钥不在密钥存储中（例如密钥只保存在内存中，而应用已重新启动）。请使用原来的密钥存储重新启动应用，或在卡密保险箱中启用新的保险箱密钥：之后商户会重新下发这些卡密。',
+  'problem.coreRestarted.title': '处理过程中应用重新启动了',
+  'problem.coreRestarted.body': '无法确定这项操作是否已完成。请先在“订单”中查看订单，或在导出文件夹中查看导出文件，再决定是否重试。',
+  'problem.coreUnavailable.title': '应用暂时无响应',
+  'problem.coreUnavailable.body': '应用核心未能及时恢复，这项操作没有执行。请稍候再试。',
   'problem.unknown.title': '出现问题',
   'problem.unknown.body': '请求未成功。',
   'problem.merchantCode': '商户错误码 {code}',
   'banner.goSettings': '打开设置',
   'banner.dismiss': '关闭',
   'banner.retryNow': '重新检查',
+  'banner.coreReconnecting.title': '正在重新连接应用核心…',
+  'banner.coreReconnecting.body': '应用中负责与商户通信的部分意外停止，正在重新启动。数据不会丢失：现在的操作会等它恢复后执行，页面也会自动刷新。',
 };

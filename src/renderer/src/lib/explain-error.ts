@@ -26,6 +26,8 @@ export type Problem =
   | 'refundAckRequired'
   | 'malformed'
   | 'dataKeyMissing'
+  | 'coreRestarted'
+  | 'coreUnavailable'
   | 'unknown';
 
 /** Problems about the connection as a whole: shown in the banner on every screen, not just one form. */
@@ -101,10 +103,12 @@ function problemOfIpcError(error: IpcError): Problem {
       return 'malformed';
     case 'DATA_KEY_MISSING':
       return 'dataKeyMissing';
+    case 'CORE_RESTARTED':
+      return 'coreRestarted';
+    case 'CORE_UNAVAILABLE':
+      return 'coreUnavailable';
     case 'MERCHANT_REFUSED':
     case 'FORBIDDEN_SENDER':
-    case 'CORE_RESTARTED':
-    case 'CORE_UNAVAILABLE':
     case 'INTERNAL':
       return 'unknown';
   }

@@ -4,6 +4,7 @@ import type { NotificationView } from '../../../shared/ipc/views/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../bridge';
+import { useCoreStateStore } from '../state/core-state-store';
 import { useProblemStore } from '../state/problem-store';
 import { useUiStore } from '../state/ui-store';
 import { isAccessActive } from '../../../shared/merchant/known-values';
@@ -52,6 +53,13 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
         void client.invalidateQueries({ queryKey: keys.eventsHealth });
       }),
       api.events.onHealth((health) => client.setQueryData(keys.eventsHealth, health)),
+      // The core process is back after a restart: every screen reloads its data (no page reload). A
+      // sync the old process was running is gone with it; a new one reports its own progress.
+      api.core.onState(({ state }) => {
+        if (!useCoreStateStore.getState().setState(state)) return;
+        useUiStore.getState().setSyncProgress(null);
+        void client.invalidateQueries();
+      }),
       api.app.onNotification(onNotification),
     ];
     const online = (): void => useProblemStore.getState().setBrowserOffline(false);
