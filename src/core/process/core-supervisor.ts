@@ -5,16 +5,15 @@
 // (it may or may not have been done — every intent is in SQLite before it is sent, and a retried order
 // with the same draftRef returns the same intent). Nothing durable lives in the process, so a restart
 // loses nothing.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { EVENTS, type EventName } from '../../shared/ipc/contract';
-import type { IpcResult } from '../../shared/ipc/ipc-result';
 import type { AppHost } from '../app/app-context';
 import type { AppService } from '../app/app-service';
 import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { CoreChild, CoreLauncher } from './core-channel';
-import { coreToHostSchema, type CoreInit, type CoreToHost } from './core-process-protocol';
-import { createHostCallHandler, type HostCallOutcome } from './host-call-handler';
+import { createCoreCallRelay } from './core-call-relay';
+import { coreToHostSchema, type CoreInit, type CoreToHost, type HostCapabilities } from './core-process-protocol';
+import { createHostCallHandler } from './host-call-handler';
 
 export type CoreProcessState = 'starting' | 'ready' | 'reconnecting' | 'stopped';
 
@@ -48,27 +47,42 @@ const DEFAULT_RESTART_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
 const DEFAULT_WAIT_FOR_CORE_MS = 60_000;
 const DEFAULT_STOP_TIMEOUT_MS = 10_000;
 
-interface InFlight {
-  readonly resolve: (result: IpcResult<unknown>) => void;
-  /** Runs a function in the caller's async context (the host's requests this call leads to run there). */
-  readonly inCallerContext: <R>(fn: () => R) => R;
-}
-
-interface Waiting {
-  readonly send: () => void;
-  readonly fail: () => void;
-}
-
 const isEventName = (name: string): name is EventName => Object.hasOwn(EVENTS, name);
+
+/** A pushed event checked against the contract (the process is another process): null when it is not one. */
+function checkedEvent(message: Extract<CoreToHost, { t: 'event' }>, logger: Logger): { name: EventName; payload: unknown } | null {
+  if (!isEventName(message.name)) {
+    logger.warn('the core process pushed an event the contract does not know', { event: message.name.slice(0, 64) });
+    return null;
+  }
+  const payload = EVENTS[message.name].safeParse(message.payload);
+  if (!payload.success) {
+    logger.warn('the core process pushed an event that does not match the contract', { event: message.name });
+    return null;
+  }
+  return { name: message.name, payload: payload.data };
+}
+
+/** Which AppHost methods the core's proxy offers. */
+function capabilitiesOf(host: AppHost): HostCapabilities {
+  return {
+    writeClipboard: host.writeClipboard !== undefined,
+    chooseExportPath: host.chooseExportPath !== undefined,
+    usePassphraseFile: host.usePassphraseFile !== undefined,
+  };
+}
 
 export function createCoreSupervisor(options: CoreSupervisorOptions): SupervisedCore {
   const restartDelays = options.restartDelaysMs ?? DEFAULT_RESTART_DELAYS_MS;
   const listeners = new Set<(event: EventName, payload: unknown) => void>();
   const answerHost = createHostCallHandler(options.secrets, options.host);
-  const inFlight = new Map<number, InFlight>();
-  const waiting = new Set<Waiting>();
+  const calls = createCoreCallRelay({
+    post: (message) => post(message),
+    canSend: () => run.state === 'ready' && run.child !== null,
+    waitForCoreMs: options.waitForCoreMs ?? DEFAULT_WAIT_FOR_CORE_MS,
+  });
   const readyWaiters = new Set<() => void>();
-  const run = { child: null as CoreChild | null, state: 'stopped' as CoreProcessState, nextCallId: 0, crashes: 0, stopping: false, lastKind: options.secrets.kind };
+  const run = { child: null as CoreChild | null, state: 'stopped' as CoreProcessState, crashes: 0, stopping: false, lastKind: options.secrets.kind };
   let firstStart: { resolve: () => void; reject: (error: Error) => void } | null = null;
   let restartTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -82,8 +96,7 @@ export function createCoreSupervisor(options: CoreSupervisorOptions): Supervised
     if (state === 'ready') {
       for (const resolve of readyWaiters) resolve();
       readyWaiters.clear();
-      for (const call of waiting) call.send();
-      waiting.clear();
+      calls.sendWaiting();
     }
   };
 
@@ -96,9 +109,7 @@ export function createCoreSupervisor(options: CoreSupervisorOptions): Supervised
   };
 
   const onHostCall = async (message: Extract<CoreToHost, { t: 'hostCall' }>, child: CoreChild): Promise<void> => {
-    const caller = message.callId === undefined ? undefined : inFlight.get(message.callId);
-    const answer = (): Promise<HostCallOutcome> => answerHost(message.method, message.args);
-    const outcome = await (caller === undefined ? answer() : caller.inCallerContext(answer));
+    const outcome = await calls.inCallerContext(message.callId, () => answerHost(message.method, message.args));
     if (run.child !== child) return;
     // A move of the secrets (memory → passphrase file) is told before the answer that caused it.
     if (options.secrets.kind !== run.lastKind) {
@@ -132,23 +143,12 @@ export function createCoreSupervisor(options: CoreSupervisorOptions): Supervised
         }
         child.kill();
         return;
-      case 'result': {
-        const call = inFlight.get(message.id);
-        inFlight.delete(message.id);
-        call?.resolve(message.result);
+      case 'result':
+        calls.settle(message.id, message.result);
         return;
-      }
       case 'event': {
-        if (!isEventName(message.name)) {
-          options.logger.warn('the core process pushed an event the contract does not know', { event: message.name.slice(0, 64) });
-          return;
-        }
-        const payload = EVENTS[message.name].safeParse(message.payload);
-        if (!payload.success) {
-          options.logger.warn('the core process pushed an event that does not match the contract', { event: message.name });
-          return;
-        }
-        emit(message.name, payload.data);
+        const event = checkedEvent(message, options.logger);
+        if (event !== null) emit(event.name, event.payload);
         return;
       }
       case 'hostCall':
@@ -166,10 +166,7 @@ export function createCoreSupervisor(options: CoreSupervisorOptions): Supervised
     if (run.child !== child) return;
     run.child = null;
     // Calls it had: the outcome is unknown to the host, so it says so instead of guessing.
-    for (const [id, call] of inFlight) {
-      inFlight.delete(id);
-      call.resolve({ ok: false, error: { code: 'CORE_RESTARTED', message: 'the app restarted its core while this was being done; look before trying again' } });
-    }
+    calls.failInFlight();
     if (run.stopping) {
       run.state = 'stopped';
       return;
@@ -190,43 +187,11 @@ export function createCoreSupervisor(options: CoreSupervisorOptions): Supervised
     child.onMessage((message) => onMessage(message, child));
     child.onExit((code) => onExit(code, child));
     run.lastKind = options.secrets.kind;
-    const capabilities = {
-      writeClipboard: options.host.writeClipboard !== undefined,
-      chooseExportPath: options.host.chooseExportPath !== undefined,
-      usePassphraseFile: options.host.usePassphraseFile !== undefined,
-    };
-    post({ t: 'init', init: { ...options.init, secretStoreKind: run.lastKind, capabilities } });
+    post({ t: 'init', init: { ...options.init, secretStoreKind: run.lastKind, capabilities: capabilitiesOf(options.host) } });
   };
 
-  const call = (channel: string, input: unknown): Promise<IpcResult<unknown>> =>
-    new Promise((resolve) => {
-      const inCallerContext = AsyncLocalStorage.snapshot();
-      const send = (): void => {
-        const id = run.nextCallId++;
-        inFlight.set(id, { resolve, inCallerContext });
-        post({ t: 'call', id, channel, input });
-      };
-      if (run.state === 'ready' && run.child !== null) {
-        send();
-        return;
-      }
-      // Not sent yet, so sending it to the next process is safe: it waits, within a deadline.
-      const entry: Waiting = {
-        send: () => {
-          clearTimeout(timer);
-          send();
-        },
-        fail: () => resolve({ ok: false, error: { code: 'CORE_UNAVAILABLE', message: 'the app could not reach its core; try again in a moment' } }),
-      };
-      const timer = setTimeout(() => {
-        waiting.delete(entry);
-        entry.fail();
-      }, options.waitForCoreMs ?? DEFAULT_WAIT_FOR_CORE_MS);
-      waiting.add(entry);
-    });
-
   return {
-    handle: call,
+    handle: (channel, input) => calls.call(channel, input),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -244,8 +209,7 @@ export function createCoreSupervisor(options: CoreSupervisorOptions): Supervised
     async stop() {
       run.stopping = true;
       if (restartTimer !== null) clearTimeout(restartTimer);
-      for (const entry of waiting) entry.fail();
-      waiting.clear();
+      calls.failWaiting();
       const child = run.child;
       if (child === null) {
         run.state = 'stopped';
