@@ -45,12 +45,6 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true }] },
   },
   {
-    // The one exception, for now: createAppService is being reworked with core's process boundary
-    // (start/stop). Split it by concern (handlers, notices, connection) after that, then drop this.
-    files: ['src/core/app/app-service.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict(

@@ -4,27 +4,26 @@
 // INTERNAL and logged, never a malformed answer) and never throws. onEvent() delivers the contract's
 // pushed events. start()/stop() run the merchant services (outbox, tracker, webhooks when the host
 // attached them or the settings name a tunnel) and the change watch while the app is connected.
-import { CHANNELS, isChannelName, type EventName } from '../../shared/ipc/contract';
+import type { EventName } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-result';
-import type { AccountView, ConnectionStatus } from '../../shared/ipc/views/connection';
-import type { NotificationView } from '../../shared/ipc/views/notifications';
-import type { Account } from '../../shared/merchant/account';
-import { notificationText, type NotificationFacts } from '../../shared/notification-text';
+import type { ConnectionStatus } from '../../shared/ipc/views/connection';
 import { createCatalogReader } from '../catalog/catalog-reader';
 import { readApiKey, API_KEY_SECRET } from '../connection/connection-settings';
 import { NotConnectedError, type Core, type MerchantServices } from '../create-core';
-import { webhookFactoryFromSettings } from '../webhooks/webhook-from-settings';
 import { createProductWatchStore } from '../webhooks/product-watch-store';
 import { RedactingLogger } from '../logging/redacting-logger';
 import { createAppEvents } from './app-events';
 import type { AppContext, AppHost, AppServiceOptions } from './app-context';
-import { readDemoFlag, readSettings, retireLocaltunnelChoice, writeDemoFlag } from './app-settings';
+import { createAppNotices } from './app-notices';
+import { readDemoFlag, retireLocaltunnelChoice, writeDemoFlag } from './app-settings';
 import { catalogHandlers } from './catalog-handlers';
-import { createChangeWatch, type OrderTransition, type WatchedProductChange } from './change-watch';
+import { createChangeWatch } from './change-watch';
+import { dispatchChannel } from './channel-dispatch';
 import { connectionHandlers } from './connection-handlers';
-import { AppFailure, INTERNAL_MESSAGE, toIpcError } from './error-mapping';
+import { AppFailure } from './error-mapping';
 import { webhookHandlers, webhookHealthView } from './webhook-handlers';
 import type { ChannelHandlers } from './handler-types';
+import { createMerchantActivation } from './merchant-activation';
 import { orderHandlers } from './order-handlers';
 import { createOrderViews } from './order-views';
 import { secretStoreHandlers } from './secret-store-handlers';
@@ -34,7 +33,6 @@ import { aftersaleHandlers } from './aftersale-handlers';
 import { createAftersaleNotices } from './aftersale-notices';
 import { vaultExportHandlers } from './vault-export-handlers';
 import { vaultHandlers } from './vault-handlers';
-import { toAccountView } from './view-mapping';
 
 export type { AppHost, AppServiceOptions } from './app-context';
 
@@ -47,8 +45,6 @@ export interface AppService {
 
 const DEFAULT_LOW_BALANCE_FEN = 100_00;
 const DEFAULT_CLIPBOARD_CLEAR_MS = 30_000;
-/** Real ms to gather order changes before the balance is read again. */
-const ACCOUNT_REFRESH_DELAY_MS = 1_000;
 /** Real ms between looks at the webhook side's health (pushed only when it changed). */
 const HEALTH_EVERY_MS = 1_000;
 
@@ -57,71 +53,23 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   const secrets = options.secrets ?? null;
   // Read on every status: the desktop app's store can move from memory to the passphrase file.
   const secretStoreKind = (): string => options.secretStoreKind ?? secrets?.kind ?? 'memory';
-  const lowBalanceFen = options.lowBalanceFen ?? DEFAULT_LOW_BALANCE_FEN;
   const events = createAppEvents(logger);
   const sync = createSyncRunner(core, events, logger);
   const nowSeconds = (): number => Math.floor(core.clock.nowMs() / 1000);
-
-  let started = false;
-  /** The services whose workers this app started (null: none running). */
-  let running: MerchantServices | null = null;
-  let balanceLow = false;
-  let accountTimer: ReturnType<typeof setTimeout> | null = null;
-  let healthTimer: ReturnType<typeof setInterval> | null = null;
-  let lastHealth = '';
-
-  /** Facts in, the English wording added (displays word it again in the buyer's language). */
-  const notify = (facts: NotificationFacts & Omit<NotificationView, 'title' | 'body'>): void => events.emit('app.notification', { ...facts, ...notificationText(facts, 'en') });
+  const activation = createMerchantActivation(core.db, logger);
+  const notices = createAppNotices({ events, logger, lowBalanceFen: options.lowBalanceFen ?? DEFAULT_LOW_BALANCE_FEN, running: () => activation.running() });
+  const scanEvery = options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs };
+  const changeWatch = createChangeWatch({ db: core.db, clock: core.clock, logger, ...scanEvery, onOrders: (transitions) => notices.ordersMoved(transitions), onWatchedProducts: (changes) => notices.productsMoved(changes) });
+  // After-sales changes and merchant replies, whoever stored them (webhooks, polls, the outbox).
+  const aftersaleNotices = createAftersaleNotices({ db: core.db, logger, events, ...scanEvery });
+  const lifecycle = { started: false, healthTimer: null as ReturnType<typeof setInterval> | null };
 
   const keyStored = async (): Promise<boolean> => (secrets === null ? core.connection() !== null : (await readApiKey(secrets)) !== null);
-
-  const deactivate = async (): Promise<void> => {
-    const current = running;
-    running = null;
-    if (current === null) return;
-    await current.stopWorkers();
-  };
-
-  const activate = async (services: MerchantServices): Promise<void> => {
-    if (running === services) return;
-    await deactivate();
-    running = services;
-    services.startWorkers();
-    await startWebhooks(services);
-  };
-
-  /** The webhook side the user chose in the settings (unless the host attached its own), started. */
-  const startWebhooks = async (services: MerchantServices): Promise<void> => {
-    if (services.webhooks === null) {
-      try {
-        const factory = webhookFactoryFromSettings(readSettings(core.db));
-        if (factory !== null) services.attachWebhooks(factory);
-      } catch (error) {
-        logger.warn('the webhook tunnel in the settings cannot be used; orders are tracked by polling', { error: error instanceof Error ? error.message : 'unknown' });
-      }
-    }
-    if (services.webhooks !== null) {
-      try {
-        await services.webhooks.start();
-      } catch (error) {
-        // Webhooks are an optimisation: polling carries on without them, and the health says why.
-        logger.warn('webhooks could not start; orders are tracked by polling', { error: error instanceof Error ? error.message : 'unknown' });
-      }
-    }
-  };
-
-  /** The buyer picked another tunnel or port: the running webhook side is replaced at once. */
-  const webhookSettingsChanged = async (): Promise<void> => {
-    const services = running;
-    if (services === null) return;
-    await services.detachWebhooks();
-    await startWebhooks(services);
-  };
 
   const merchant = async (): Promise<MerchantServices> => {
     if (!(await keyStored())) throw new NotConnectedError();
     const services = await core.merchant();
-    if (started) await activate(services);
+    if (lifecycle.started) await activation.activate(services);
     return services;
   };
 
@@ -139,74 +87,6 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     };
   };
 
-  const accountSeen = (account: Account): AccountView => {
-    const view = toAccountView(account);
-    events.emit('account.changed', view);
-    const low = view.balanceFen < lowBalanceFen;
-    if (low && !balanceLow) {
-      notify({ kind: 'lowBalance', balanceFen: view.balanceFen, currency: view.currency });
-    }
-    balanceLow = low;
-    return view;
-  };
-
-  const refreshAccountSoon = (): void => {
-    if (accountTimer !== null || running === null) return;
-    accountTimer = setTimeout(() => {
-      accountTimer = null;
-      const services = running;
-      if (services === null) return;
-      services.client.getAccount().then(
-        ({ data }) => void accountSeen(data),
-        (error: unknown) => logger.info('balance refresh failed', { error: error instanceof Error ? error.message : 'unknown' }),
-      );
-    }, ACCOUNT_REFRESH_DELAY_MS);
-    accountTimer.unref();
-  };
-
-  const ordersMoved = (transitions: readonly OrderTransition[]): void => {
-    events.emit('orders.changed', { clientOrderRefs: transitions.map((t) => t.clientOrderRef) });
-    let moneyMoved = false;
-    for (const t of transitions) {
-      // Accepted orders are charged; rejected ones may say the balance ran out: either way read it again.
-      if (t.intentStatus !== t.previousIntentStatus && (t.intentStatus === 'accepted' || t.intentStatus === 'rejected')) moneyMoved = true;
-      if (t.state !== t.previousState) {
-        moneyMoved = true;
-        if (t.state === 'completed') notify({ kind: 'orderCompleted', productName: t.productName, platformOrderRef: t.platformOrderRef, clientOrderRef: t.clientOrderRef });
-        if (t.state === 'failed') notify({ kind: 'orderFailed', productName: t.productName, platformOrderRef: t.platformOrderRef, clientOrderRef: t.clientOrderRef });
-      }
-      if (t.previousCards === 0 && t.cards > 0) {
-        notify({ kind: 'credentialsReady', productName: t.productName, platformOrderRef: t.platformOrderRef, cards: t.cards, clientOrderRef: t.clientOrderRef });
-      }
-    }
-    if (moneyMoved) refreshAccountSoon();
-  };
-
-  const productsMoved = (changes: readonly WatchedProductChange[]): void => {
-    events.emit('catalog.changed', { productRefs: changes.map((c) => c.productRef) });
-    for (const c of changes) {
-      if (!c.notable) continue;
-      const priceMoved = c.priceFromFen !== c.previousPriceFromFen && c.priceFromFen !== null;
-      notify({ kind: 'productChanged', productName: c.name, productRef: c.productRef, ...(priceMoved ? { priceFromFen: c.priceFromFen } : {}) });
-    }
-  };
-
-  const changeWatch = createChangeWatch({
-    db: core.db,
-    clock: core.clock,
-    logger,
-    ...(options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs }),
-    onOrders: ordersMoved,
-    onWatchedProducts: productsMoved,
-  });
-  // After-sales changes and merchant replies, whoever stored them (webhooks, polls, the outbox).
-  const aftersaleNotices = createAftersaleNotices({
-    db: core.db,
-    logger,
-    events,
-    ...(options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs }),
-  });
-
   const ctx: AppContext = {
     core,
     host,
@@ -220,8 +100,8 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     clipboardClearMs: options.clipboardClearMs ?? DEFAULT_CLIPBOARD_CLEAR_MS,
     nowSeconds,
     merchant,
-    activeServices: () => running,
-    webhookSettingsChanged,
+    activeServices: () => activation.running(),
+    webhookSettingsChanged: () => activation.webhookSettingsChanged(),
     connectionStatus,
     async connect(input, demo) {
       // Registered before anything can log it; a wrong key stays hidden too.
@@ -232,29 +112,70 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
       const account = await core.connect(input);
       writeDemoFlag(core.db, demo, nowSeconds());
       // core.connect stopped the previous services and built new ones.
-      running = null;
-      if (started) await activate(await core.merchant());
+      activation.forget();
+      if (lifecycle.started) await activation.activate(await core.merchant());
       events.emit('connection.changed', await connectionStatus());
       // A buyer who just connected expects to see the catalog: the first sync (or one a crash
       // interrupted) starts by itself; later ones are the buyer's or the schedule's to start.
       const lastSync = core.catalog.readSyncState();
       if (lastSync === null || lastSync.finishedAt === null) sync.start(await core.merchant());
-      return accountSeen(account);
+      return notices.accountSeen(account);
     },
     async disconnect() {
       if (secrets === null) throw new AppFailure('INTERNAL', 'this host gave the app no secret store, so the key cannot be cleared here');
       await sync.stop();
-      await deactivate();
+      await activation.deactivate();
       await secrets.delete(API_KEY_SECRET);
       const status = await connectionStatus();
       events.emit('connection.changed', status);
       return status;
     },
-    accountSeen,
+    accountSeen: (account) => notices.accountSeen(account),
     changed: () => changeWatch.poke(),
   };
 
-  const handlers: ChannelHandlers = {
+  const handlers = allChannelHandlers(ctx);
+  const pushHealth = webhookHealthPusher(ctx);
+
+  return {
+    handle: (channel, rawInput) => dispatchChannel(handlers, logger, channel, rawInput),
+
+    onEvent: (listener) => events.on(listener),
+
+    async start() {
+      if (lifecycle.started) return;
+      lifecycle.started = true;
+      if (retireLocaltunnelChoice(core.db, nowSeconds())) logger.warn('the stored localtunnel webhook choice is no longer offered; orders are tracked by polling until another is chosen');
+      changeWatch.start();
+      aftersaleNotices.start();
+      try {
+        if (core.connection() !== null && (await keyStored())) await activation.activate(await core.merchant());
+      } catch (error) {
+        logger.warn('could not start the merchant services', { error: error instanceof Error ? error.message : 'unknown' });
+      }
+      events.emit('connection.changed', await connectionStatus());
+      pushHealth();
+      lifecycle.healthTimer = setInterval(pushHealth, HEALTH_EVERY_MS);
+      lifecycle.healthTimer.unref();
+    },
+
+    async stop() {
+      if (!lifecycle.started) return;
+      lifecycle.started = false;
+      changeWatch.stop();
+      aftersaleNotices.stop();
+      if (lifecycle.healthTimer !== null) clearInterval(lifecycle.healthTimer);
+      lifecycle.healthTimer = null;
+      notices.stop();
+      await sync.stop();
+      await activation.deactivate();
+    },
+  };
+}
+
+/** Every channel of the contract, each domain's handlers over the one context. */
+function allChannelHandlers(ctx: AppContext): ChannelHandlers {
+  return {
     ...connectionHandlers(ctx),
     ...catalogHandlers(ctx),
     ...orderHandlers(ctx),
@@ -265,80 +186,20 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     ...secretStoreHandlers(ctx),
     ...webhookHandlers(ctx),
   };
+}
 
-  const pushHealth = (): void => {
+/** Pushes the webhook side's health when it changed since the last push. */
+function webhookHealthPusher(ctx: AppContext): () => void {
+  let lastHealth = '';
+  return () => {
     try {
       const health = webhookHealthView(ctx);
       const text = JSON.stringify(health);
       if (text === lastHealth) return;
       lastHealth = text;
-      events.emit('events.health', health);
+      ctx.events.emit('events.health', health);
     } catch (error) {
-      logger.warn('events health could not be read', { error: error instanceof Error ? error.message : 'unknown' });
+      ctx.logger.warn('events health could not be read', { error: error instanceof Error ? error.message : 'unknown' });
     }
-  };
-
-  return {
-    async handle(channel, rawInput) {
-      if (!isChannelName(channel)) return { ok: false, error: { code: 'INVALID_INPUT', message: 'no such channel' } };
-      const spec = CHANNELS[channel];
-      const input = spec.input.safeParse(rawInput);
-      if (!input.success) {
-        return {
-          ok: false,
-          error: {
-            code: 'INVALID_INPUT',
-            message: `the request for ${channel} does not match the contract`,
-            fields: input.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: logger.redact(issue.message) })),
-          },
-        };
-      }
-      let value: unknown;
-      try {
-        // The map is complete and keyed by channel (ChannelHandlers), so this handler takes this input.
-        const handler = handlers[channel] as (input: unknown) => unknown;
-        value = await handler(input.data);
-      } catch (error) {
-        return { ok: false, error: toIpcError(error, logger, channel) };
-      }
-      const output = spec.output.safeParse(value);
-      if (!output.success) {
-        logger.error('handler answer does not match the contract', { channel, issues: output.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`) });
-        return { ok: false, error: { code: 'INTERNAL', message: INTERNAL_MESSAGE } };
-      }
-      return { ok: true, value: output.data };
-    },
-
-    onEvent: (listener) => events.on(listener),
-
-    async start() {
-      if (started) return;
-      started = true;
-      if (retireLocaltunnelChoice(core.db, nowSeconds())) logger.warn('the stored localtunnel webhook choice is no longer offered; orders are tracked by polling until another is chosen');
-      changeWatch.start();
-      aftersaleNotices.start();
-      try {
-        if (core.connection() !== null && (await keyStored())) await activate(await core.merchant());
-      } catch (error) {
-        logger.warn('could not start the merchant services', { error: error instanceof Error ? error.message : 'unknown' });
-      }
-      events.emit('connection.changed', await connectionStatus());
-      pushHealth();
-      healthTimer = setInterval(pushHealth, HEALTH_EVERY_MS);
-      healthTimer.unref();
-    },
-
-    async stop() {
-      if (!started) return;
-      started = false;
-      changeWatch.stop();
-      aftersaleNotices.stop();
-      if (healthTimer !== null) clearInterval(healthTimer);
-      healthTimer = null;
-      if (accountTimer !== null) clearTimeout(accountTimer);
-      accountTimer = null;
-      await sync.stop();
-      await deactivate();
-    },
   };
 }
