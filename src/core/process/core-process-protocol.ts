@@ -24,6 +24,8 @@ export const coreInitSchema = z.object({
   lowBalanceFen: z.number().int().nonnegative().optional(),
   clipboardClearMs: z.number().int().positive().optional(),
   requestTimeoutMs: z.number().int().positive().optional(),
+  /** Core's clock runs this many times faster than real time, like a sandbox's --time-scale (benchmarks); default 1. */
+  timeScale: z.number().positive().max(1000).optional(),
 });
 export type CoreInit = z.infer<typeof coreInitSchema>;
 

@@ -5,6 +5,7 @@
 import { createAppService, type AppService } from '../app/app-service';
 import { createCore, type Core } from '../create-core';
 import { RedactingLogger } from '../logging/redacting-logger';
+import { createScaledClock } from '../platform/clock';
 import type { ParentPort } from './core-channel';
 import { coreInitSchema, hostToCoreSchema, type CoreInit, type HostToCore } from './core-process-protocol';
 import { createHostProxy, type HostProxy } from './host-proxy';
@@ -36,7 +37,13 @@ export function runCoreProcess(port: ParentPort): CoreProcessRuntime {
     const hostProxy = createHostProxy(port, init.capabilities, init.secretStoreKind);
     proxy = hostProxy;
     try {
-      const core = await createCore({ dataDir: init.dataDir, secrets: hostProxy.secrets, logger, ...(init.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: init.requestTimeoutMs }) });
+      const core = await createCore({
+        dataDir: init.dataDir,
+        secrets: hostProxy.secrets,
+        logger,
+        ...(init.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: init.requestTimeoutMs }),
+        ...(init.timeScale === undefined ? {} : { clock: createScaledClock(init.timeScale) }),
+      });
       const service = createAppService(core, hostProxy.host, {
         logger,
         secrets: hostProxy.secrets,
