@@ -29,7 +29,8 @@
 // - Evidence for a goal missed: an idle witness process watches its own event loop in the same window
 //   (what the shared machine does to any loop: a host no later than it lost nothing to its own work);
 //   the host's event-loop utilisation; in "after" the host's time handling the core process's messages
-//   (parsing and dispatch, measured around the launcher's listener); and the ack p99 of the poster's
+//   (parsing and dispatch, measured around the launcher's listener) and the core process's own event
+//   loop, where the acks are answered (core-process-watched.ts); and the ack p99 of the poster's
 //   phases that began after the export ended (core's receiver shares core's event loop with it).
 // - Logging is the app's: level info into a rotating log file written by the host (in "after" the
 //   core process sends its lines over the port, as Electron main and the web host receive them).
@@ -48,6 +49,7 @@ import {
   RedactingLogger,
   type AppHost,
   type AppService,
+  type CoreChild,
   type CoreLauncher,
   type SecretStore,
 } from '../src/core';
@@ -83,12 +85,14 @@ interface TimedPhase {
 interface RunResult {
   readonly mode: Mode;
   readonly host: { p50: number; p99: number; max: number; rawP99: number; rawMax: number; samples: number };
-  readonly ack: { p50: number; p99: number; max: number; ok: number; sent: number; errors: number; stored: number; p99AfterExport: number; okAfterExport: number };
+  readonly ack: { p50: number; p99: number; max: number; ok: number; sent: number; errors: number; stored: number; rejected: number; p99AfterExport: number; okAfterExport: number };
   readonly witness: WitnessReading;
   /** The host's event-loop utilisation over the window (0..1). */
   readonly hostElu: number;
   /** "after" only: host ms spent handling the core process's messages, their count and the longest one. */
-  readonly messages: { count: number; totalMs: number; maxMs: number } | null;
+  readonly messages: MessageTimes | null;
+  /** "after" only: the core process's own event loop (where the webhook acks are answered). */
+  readonly coreLoop: WitnessReading | null;
   readonly sync: { ms: number; outcome: string; products: number };
   readonly exportMs: number;
   readonly windowMs: number;
@@ -160,28 +164,72 @@ async function seededDataFolder(secrets: SecretStore): Promise<string> {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The Node launcher, with the host's time in each message listener measured (parse and dispatch). */
-function timedLauncher(messages: { count: number; totalMs: number; maxMs: number }): CoreLauncher {
-  const launch = nodeCoreLauncher();
-  return () => {
-    const child = launch();
-    return {
-      get pid() {
-        return child.pid;
-      },
-      post: (message) => child.post(message),
-      onMessage: (listener) =>
-        child.onMessage((message) => {
-          const started = performance.now();
-          listener(message);
-          const took = performance.now() - started;
-          messages.count += 1;
-          messages.totalMs += took;
-          messages.maxMs = Math.max(messages.maxMs, took);
+interface MessageTimes {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+  /** What the longest one was (`t`, and the event's name for an event). */
+  maxKind: string;
+}
+
+interface WatchedLaunch {
+  readonly launch: CoreLauncher;
+  /** The core process's own event loop (core-process-watched.ts): start watching, then read. */
+  readonly coreLoop: { start(): void; read(): Promise<WitnessReading> };
+}
+
+const kindOf = (message: unknown): string => {
+  if (typeof message !== 'object' || message === null) return typeof message;
+  const record = message as Record<string, unknown>;
+  return record['t'] === 'event' ? `event ${String(record['name'])}` : String(record['t']);
+};
+
+/**
+ * The Node launcher with the bench's entry (core-process-main.ts with its loop watched), and the host's
+ * time in each message listener measured (the supervisor's parse and dispatch).
+ */
+function watchedLauncher(times: MessageTimes): WatchedLaunch {
+  const launch = nodeCoreLauncher({ entry: join(import.meta.dirname, 'core-process-watched.ts') });
+  let current: CoreChild | null = null;
+  let reading: ((value: WitnessReading) => void) | null = null;
+  return {
+    launch: () => {
+      const child = launch();
+      current = child;
+      return {
+        get pid() {
+          return child.pid;
+        },
+        post: (message) => child.post(message),
+        onMessage: (listener) =>
+          child.onMessage((message) => {
+            if (typeof message === 'object' && message !== null && 'benchLoop' in message) {
+              reading?.(message.benchLoop as WitnessReading);
+              reading = null;
+              return;
+            }
+            const started = performance.now();
+            listener(message);
+            const took = performance.now() - started;
+            times.count += 1;
+            times.totalMs += took;
+            if (took > times.maxMs) {
+              times.maxMs = took;
+              times.maxKind = kindOf(message);
+            }
+          }),
+        onExit: (listener) => child.onExit(listener),
+        kill: () => child.kill(),
+      };
+    },
+    coreLoop: {
+      start: () => current?.post({ benchLoop: 'start' }),
+      read: () =>
+        new Promise((resolve) => {
+          reading = resolve;
+          current?.post({ benchLoop: 'read' });
         }),
-      onExit: (listener) => child.onExit(listener),
-      kill: () => child.kill(),
-    };
+    },
   };
 }
 
@@ -202,7 +250,8 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
   };
   let sandbox: RunningSandbox | null = null;
   let app: OpenApp | null = null;
-  const messages = { count: 0, totalMs: 0, maxMs: 0 };
+  const messages: MessageTimes = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
+  let coreLoop: WatchedLaunch['coreLoop'] | null = null;
   try {
     sandbox = await startSandbox(['--products', String(PRODUCTS), '--time-scale', String(TIME_SCALE)]);
     if (mode === 'before') {
@@ -216,8 +265,10 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
         },
       };
     } else {
+      const watched = watchedLauncher(messages);
+      coreLoop = watched.coreLoop;
       const supervisor = createCoreSupervisor({
-        launch: timedLauncher(messages),
+        launch: watched.launch,
         init: { dataDir, logLevel: 'info', timeScale: TIME_SCALE },
         secrets,
         host,
@@ -248,7 +299,8 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
     witness.start();
     const eluStart = performance.eventLoopUtilization();
     // Counted from here: the window's messages only.
-    Object.assign(messages, { count: 0, totalMs: 0, maxMs: 0 });
+    Object.assign(messages, { count: 0, totalMs: 0, maxMs: 0, maxKind: '' });
+    coreLoop?.start();
     const windowStart = performance.now();
     // The sync: connecting starts the first one (as the app does for a buyer who just connected);
     // catalog.sync is then asked as the UI's button does and reports the running one.
@@ -287,11 +339,12 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
     histogram.disable();
     const hostElu = performance.eventLoopUtilization(eluStart).utilization;
     const witnessed = await witness.read();
+    const coreLoopSeen = coreLoop === null ? null : await coreLoop.read();
     const phases = timed.map((t) => t.result);
     const afterExport = timed.filter((t) => t.startedAt >= exportEnd).flatMap((t) => t.result.latencies).sort((a, b) => a - b);
 
     const status = await call(service, 'catalog.syncStatus', undefined);
-    const stored = (await call(service, 'events.health', undefined)).received;
+    const { received: stored, rejected } = await call(service, 'events.health', undefined);
     const latencies = phases.flatMap((p) => p.latencies);
     const ack = describeLatency({ latencies, wire: phases.flatMap((p) => p.wire) });
     const ns = (value: number): number => value / 1e6;
@@ -314,12 +367,14 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
         sent: phases.reduce((sum, p) => sum + p.sent, 0),
         errors: phases.reduce((sum, p) => sum + p.errors, 0),
         stored,
+        rejected,
         p99AfterExport: quantile(afterExport, 0.99),
         okAfterExport: afterExport.length,
       },
       witness: witnessed,
       hostElu,
       messages: mode === 'after' ? { ...messages } : null,
+      coreLoop: coreLoopSeen,
       sync: { ms: syncMs, outcome, products: status.products },
       exportMs,
       windowMs,
@@ -387,9 +442,10 @@ export async function benchHostResponsiveness(): Promise<{ lines: string[]; runs
   for (const r of runs) {
     lines.push(
       `  ${r.mode}: goals ${goalsOf(r)}; raw histogram p99 ${ms(r.host.rawP99)} max ${ms(r.host.rawMax)} over ${r.host.samples} samples in ${(r.windowMs / 1000).toFixed(1)} s; ` +
-        `ack max ${ms(r.ack.max)}, ${r.ack.errors} errors, ${r.ack.stored} stored; ${r.events} pushed events, ${r.logLines} log lines`,
+        `ack max ${ms(r.ack.max)}, ${r.ack.errors} errors (${r.ack.rejected} refused by the receiver, the rest lost on the connection), ${r.ack.stored} stored; ${r.events} pushed events, ${r.logLines} log lines`,
       `    evidence: idle witness process p50 ${ms(r.witness.p50)} p99 ${ms(r.witness.p99)} max ${ms(r.witness.max)}; host event-loop utilisation ${(r.hostElu * 100).toFixed(1)}%; ` +
-        (r.messages === null ? '' : `host handled ${r.messages.count} core messages in ${Math.round(r.messages.totalMs)} ms (longest ${ms(r.messages.maxMs)}); `) +
+        (r.messages === null ? '' : `host handled ${r.messages.count} core messages in ${Math.round(r.messages.totalMs)} ms (longest ${ms(r.messages.maxMs)}, ${r.messages.maxKind}); `) +
+        (r.coreLoop === null ? '' : `core process's own loop p50 ${ms(r.coreLoop.p50)} p99 ${ms(r.coreLoop.p99)} max ${ms(r.coreLoop.max)}; `) +
         `ack p99 of the phases after the export ${ms(r.ack.p99AfterExport)} (${r.ack.okAfterExport} acks)`,
     );
   }
