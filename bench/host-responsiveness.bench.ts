@@ -162,8 +162,6 @@ async function seededDataFolder(secrets: SecretStore): Promise<string> {
   return dataDir;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 interface MessageTimes {
   count: number;
   totalMs: number;
@@ -252,6 +250,8 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
   let app: OpenApp | null = null;
   const messages: MessageTimes = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
   let coreLoop: WatchedLaunch['coreLoop'] | null = null;
+  /** Ends the poster's phases (also when the run fails half-way). */
+  let loadDone = false;
   try {
     sandbox = await startSandbox(['--products', String(PRODUCTS), '--time-scale', String(TIME_SCALE)]);
     if (mode === 'before') {
@@ -310,7 +310,6 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
     if (health.callbackUrl === null) throw new Error('the webhook receiver reported no callback URL');
     const callbackUrl = health.callbackUrl;
 
-    let loadDone = false;
     const posting = (async (): Promise<TimedPhase[]> => {
       const phases: TimedPhase[] = [];
       do {
@@ -331,7 +330,15 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
     const exportMs = exportEnd - exportStart;
     if (exported.status !== 'written' || exported.count !== CARDS) throw new Error(`the export did not write ${CARDS} cards`);
 
-    const outcome = await Promise.race([syncEnd, sleep(SYNC_DEADLINE_S * 1000).then(() => 'over the deadline')]);
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const outcome = await Promise.race([
+      syncEnd,
+      new Promise<string>((resolve) => {
+        deadline = setTimeout(() => resolve('over the deadline'), SYNC_DEADLINE_S * 1000);
+      }),
+    ]);
+    // A pending deadline would keep the bench process alive for minutes after its last line.
+    clearTimeout(deadline);
     const syncMs = performance.now() - windowStart;
     loadDone = true;
     const timed = await posting;
@@ -382,6 +389,7 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
       logLines,
     };
   } finally {
+    loadDone = true;
     await app?.close();
     await sandbox?.stop();
     await logFile.close();
