@@ -37,7 +37,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import {
   createAppService,
@@ -89,6 +89,8 @@ interface RunResult {
   readonly witness: WitnessReading;
   /** The host's event-loop utilisation over the window (0..1). */
   readonly hostElu: number;
+  /** The host's garbage-collection pauses in the window: how many, their sum and the longest (ms). */
+  readonly hostGc: { count: number; totalMs: number; maxMs: number };
   /** "after" only: host ms spent handling the core process's messages, their count and the longest one. */
   readonly messages: MessageTimes | null;
   /** "after" only: the core process's own event loop (where the webhook acks are answered). */
@@ -298,6 +300,15 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
     histogram.enable();
     witness.start();
     const eluStart = performance.eventLoopUtilization();
+    const hostGc = { count: 0, totalMs: 0, maxMs: 0 };
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        hostGc.count += 1;
+        hostGc.totalMs += entry.duration;
+        hostGc.maxMs = Math.max(hostGc.maxMs, entry.duration);
+      }
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
     // Counted from here: the window's messages only.
     Object.assign(messages, { count: 0, totalMs: 0, maxMs: 0, maxKind: '' });
     coreLoop?.start();
@@ -344,6 +355,7 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
     const timed = await posting;
     const windowMs = performance.now() - windowStart;
     histogram.disable();
+    gcObserver.disconnect();
     const hostElu = performance.eventLoopUtilization(eluStart).utilization;
     const witnessed = await witness.read();
     const coreLoopSeen = coreLoop === null ? null : await coreLoop.read();
@@ -380,6 +392,7 @@ async function runOnce(mode: Mode, poster: LoadGenerator, witness: LoopWitness):
       },
       witness: witnessed,
       hostElu,
+      hostGc,
       messages: mode === 'after' ? { ...messages } : null,
       coreLoop: coreLoopSeen,
       sync: { ms: syncMs, outcome, products: status.products },
@@ -451,7 +464,8 @@ export async function benchHostResponsiveness(): Promise<{ lines: string[]; runs
     lines.push(
       `  ${r.mode}: goals ${goalsOf(r)}; raw histogram p99 ${ms(r.host.rawP99)} max ${ms(r.host.rawMax)} over ${r.host.samples} samples in ${(r.windowMs / 1000).toFixed(1)} s; ` +
         `ack max ${ms(r.ack.max)}, ${r.ack.errors} errors (${r.ack.rejected} refused by the receiver, the rest lost on the connection), ${r.ack.stored} stored; ${r.events} pushed events, ${r.logLines} log lines`,
-      `    evidence: idle witness process p50 ${ms(r.witness.p50)} p99 ${ms(r.witness.p99)} max ${ms(r.witness.max)}; host event-loop utilisation ${(r.hostElu * 100).toFixed(1)}%; ` +
+      `    evidence: idle witness process p50 ${ms(r.witness.p50)} p99 ${ms(r.witness.p99)} max ${ms(r.witness.max)}; host event-loop utilisation ${(r.hostElu * 100).toFixed(1)}%, ` +
+        `${r.hostGc.count} GC pauses of ${Math.round(r.hostGc.totalMs)} ms (longest ${ms(r.hostGc.maxMs)}); ` +
         (r.messages === null ? '' : `host handled ${r.messages.count} core messages in ${Math.round(r.messages.totalMs)} ms (longest ${ms(r.messages.maxMs)}, ${r.messages.maxKind}); `) +
         (r.coreLoop === null ? '' : `core process's own loop p50 ${ms(r.coreLoop.p50)} p99 ${ms(r.coreLoop.p99)} max ${ms(r.coreLoop.max)}; `) +
         `ack p99 of the phases after the export ${ms(r.ack.p99AfterExport)} (${r.ack.okAfterExport} acks)`,
