@@ -25,7 +25,7 @@ import { GROUP_QUOTAS, MINUTE_WINDOW_MS, TOTAL_QUOTA, type QuotaGroup } from '..
 import { startSandbox } from '../test/support/sandbox-process';
 import { createBenchDatabase } from './bench-database';
 
-const PRODUCTS = 1000;
+export const PRODUCTS = 1000;
 const TIME_SCALE = 10;
 const GOAL_RATIO = 1.05;
 

@@ -6,9 +6,11 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
 import type { ExportFormat, ExportInput } from '../src/shared/ipc/views/vault';
 import { createCore } from '../src/core/create-core';
 import { createCardExporter } from '../src/core/export/card-exporter';
+import type { SecretAwareLogger } from '../src/core/logging/logger';
 import { RedactingLogger } from '../src/core/logging/redacting-logger';
 import { insertIntent } from '../src/core/orders/order-intent-store';
 import { applyOrderDetail } from '../src/core/orders/order-store';
@@ -16,12 +18,33 @@ import { MemorySecretStore } from '../src/core/secrets/memory-secret-store';
 import { CardCipher } from '../src/core/vault/card-cipher';
 import { quantile } from './bench-database';
 
-const CARDS = 10_000;
+export const CARDS = 10_000;
 const PER_ORDER = 100;
 const RUNS = 3;
 const GOAL_MS = 3_000;
-const PASSWORD = 'Bench-风筝-7731';
+export const PASSWORD = 'Bench-风筝-7731';
 const T0 = 1_746_000_000;
+
+/**
+ * Fills a data folder's vault with CARDS sealed cards of completed card orders (PER_ORDER each), as
+ * order details deliver them, in one transaction. The host-responsiveness bench exports the same.
+ */
+export function seedVault(db: Database, cipher: CardCipher, logger: SecretAwareLogger): void {
+  db.transaction(() => {
+    for (let o = 0; o < CARDS / PER_ORDER; o++) {
+      const ref = `PD_bench_${o}`;
+      const createdAt = T0 + o * 60;
+      insertIntent(db, { clientOrderRef: ref, batchId: null, productRef: 1000 + (o % 7), variantRef: 1, productType: 'card', units: PER_ORDER, purchaseSchemaRevision: null, purchaseEntries: [], orderCallbackUrl: null, imageUrl: null, confirmedUnitPriceFen: null }, createdAt);
+      const cards = Array.from({ length: PER_ORDER }, (_, i) => ({ card_no: `62${String(o * PER_ORDER + i).padStart(17, '0')}`, card_password: `PW${o}-${i}-ABCD-EFGH`, expiresAt: i % 2 === 0 ? createdAt + 365 * 86_400 : null }));
+      applyOrderDetail({ db, cipher, logger, now: createdAt + 30 }, {
+        clientOrderRef: ref, platformOrderRef: `PO${o}`, productRef: 1000 + (o % 7), variantRef: 1, productName: `腾讯视频 VIP 会员 ${o % 7}`, variantTitle: '月卡（31天）',
+        productType: 'card', units: PER_ORDER, unitPrice: 1980, totalAmount: 1980 * PER_ORDER, refundedAmount: 0, state: 'completed', allowedActions: [], revision: 1,
+        failureReason: null, verificationHint: null, createdAt, updatedAt: createdAt + 30, completedAt: createdAt + 30, orderCallbackUrl: null, imageUrl: null,
+        entryCount: 0, refunds: [], card_list: cards,
+      }, 'orderDetail');
+    }
+  })();
+}
 
 export async function benchExport(): Promise<{ lines: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'procure-bench-export-'));
@@ -33,20 +56,7 @@ export async function benchExport(): Promise<{ lines: string[] }> {
   const cipher = await CardCipher.open(secrets);
   try {
     const fillStart = performance.now();
-    core.db.transaction(() => {
-      for (let o = 0; o < CARDS / PER_ORDER; o++) {
-        const ref = `PD_bench_${o}`;
-        const createdAt = T0 + o * 60;
-        insertIntent(core.db, { clientOrderRef: ref, batchId: null, productRef: 1000 + (o % 7), variantRef: 1, productType: 'card', units: PER_ORDER, purchaseSchemaRevision: null, purchaseEntries: [], orderCallbackUrl: null, imageUrl: null, confirmedUnitPriceFen: null }, createdAt);
-        const cards = Array.from({ length: PER_ORDER }, (_, i) => ({ card_no: `62${String(o * PER_ORDER + i).padStart(17, '0')}`, card_password: `PW${o}-${i}-ABCD-EFGH`, expiresAt: i % 2 === 0 ? createdAt + 365 * 86_400 : null }));
-        applyOrderDetail({ db: core.db, cipher, logger, now: createdAt + 30 }, {
-          clientOrderRef: ref, platformOrderRef: `PO${o}`, productRef: 1000 + (o % 7), variantRef: 1, productName: `腾讯视频 VIP 会员 ${o % 7}`, variantTitle: '月卡（31天）',
-          productType: 'card', units: PER_ORDER, unitPrice: 1980, totalAmount: 1980 * PER_ORDER, refundedAmount: 0, state: 'completed', allowedActions: [], revision: 1,
-          failureReason: null, verificationHint: null, createdAt, updatedAt: createdAt + 30, completedAt: createdAt + 30, orderCallbackUrl: null, imageUrl: null,
-          entryCount: 0, refunds: [], card_list: cards,
-        }, 'orderDetail');
-      }
-    })();
+    seedVault(core.db, cipher, logger);
     lines.push(`export: vault of ${CARDS.toLocaleString('en')} sealed cards filled in ${Math.round(performance.now() - fillStart)} ms`);
 
     const exporter = createCardExporter({ db: core.db, vault: core.vault, logger, now: () => Math.floor(Date.now() / 1000) });

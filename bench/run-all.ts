@@ -5,11 +5,14 @@
 //   (d) webhook acknowledgement latency at 200 events/s with durable storage, then the highest
 //       sustained events per second (issue 4)
 //   (f) export of 10,000 cards from an on-disk vault to XLSX, ZIP and CSV, key derivation included (issue 6)
+//   (g) the host's event-loop delay while core syncs, exports and takes webhooks at once, with core in
+//       the host process and in its own process (issue 13)
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import { createBenchDatabase } from './bench-database';
 import { benchCatalogSearch } from './catalog-search.bench';
 import { benchCatalogSync } from './catalog-sync.bench';
 import { benchExport } from './export.bench';
+import { benchHostResponsiveness } from './host-responsiveness.bench';
 import { benchSnapshotUpserts } from './snapshot-upserts.bench';
 import { benchUiCatalog } from './ui-catalog.bench';
 import { benchWebhookAck } from './webhook-ack.bench';
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
   for (const line of (await benchCatalogSync()).lines) console.log(line);
   for (const line of (await benchWebhookAck()).lines) console.log(line);
   for (const line of (await benchExport()).lines) console.log(line);
+  for (const line of (await benchHostResponsiveness()).lines) console.log(line);
   // (e) issue 5: the catalog screen at 100,000 products in the real UI (needs `npm run build:web`)
   for (const line of (await benchUiCatalog()).lines) console.log(line);
 }

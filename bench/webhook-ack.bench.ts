@@ -22,7 +22,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { createWebhookReceiver } from '../src/core/webhooks/webhook-receiver';
 import { RedactingLogger } from '../src/core/logging/redacting-logger';
 import { systemClock } from '../src/core/platform/clock';
@@ -31,6 +30,7 @@ import { CardCipher } from '../src/core/vault/card-cipher';
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import { productSnapshot } from '../src/sandbox/domain/catalog-wire';
 import { createBenchDatabase, quantile, type BenchDatabase } from './bench-database';
+import { describeLatency, EVENT_ID_MARKER, startLoadGenerator, type PhaseResult } from './webhook-load';
 
 const STEADY_RATE = 200;
 const STEADY_SECONDS = 30;
@@ -43,88 +43,14 @@ const REFINE_STEPS = 2;
 const SOCKETS = 32;
 const MAX_IN_FLIGHT = 4000;
 const REQUEST_TIMEOUT_MS = 5000;
-const EVENT_ID = '__EVENT_ID__';
 const FLOOR_SECONDS = 10;
-
-interface PhaseResult {
-  rate: number;
-  seconds: number;
-  sent: number;
-  /** From the scheduled send time (queueing in the generator included, no coordinated omission). */
-  latencies: number[];
-  /** From the moment the request was actually written (the receiver and loopback only). */
-  wire: number[];
-  errors: number;
-  /** Real seconds from the first scheduled send to the last answer. */
-  elapsed: number;
-}
-
-// Plain JavaScript, evaluated in the worker: node:http only, nothing to compile.
-const LOAD_GENERATOR = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { urls, bodies, sockets, maxInFlight, timeoutMs, marker } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-
-function runPhase(rate, seconds, prefix, url) {
-  return new Promise((resolve) => {
-    const total = Math.round(rate * seconds);
-    const interval = 1000 / rate;
-    const latencies = [];
-    const wire = [];
-    let errors = 0, done = 0, inFlight = 0, next = 0;
-    const start = performance.now();
-    const settle = () => {
-      done++;
-      if (done === total) resolve({ rate, seconds, sent: total, latencies, wire, errors, elapsed: (performance.now() - start) / 1000 });
-    };
-    const fire = (i) => {
-      const scheduled = start + i * interval;
-      if (inFlight >= maxInFlight) { errors++; settle(); return; }
-      inFlight++;
-      let finished = false;
-      const sentAt = performance.now();
-      const end = (ok) => {
-        if (finished) return;
-        finished = true;
-        inFlight--;
-        const now = performance.now();
-        if (ok) { latencies.push(now - scheduled); wire.push(now - sentAt); } else errors++;
-        settle();
-      };
-      const body = bodies[i % bodies.length].replace(marker, prefix + '-' + i);
-      const req = http.request(url, { method: 'POST', agent, timeout: timeoutMs, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => { text += chunk; });
-        res.on('end', () => end(res.statusCode === 200 && text.trim().toLowerCase() === 'ok'));
-        res.on('error', () => end(false));
-      });
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => end(false));
-      req.end(body);
-    };
-    const tick = () => {
-      const now = performance.now();
-      while (next < total && start + next * interval <= now) fire(next++);
-      if (next < total) setTimeout(tick, Math.max(0, start + next * interval - now));
-    };
-    tick();
-  });
-}
-
-parentPort.on('message', async (phase) => {
-  if (phase === 'close') { agent.destroy(); parentPort.close(); return; }
-  parentPort.postMessage(await runPhase(phase.rate, phase.seconds, phase.prefix, urls[phase.target]));
-});
-`;
 
 function bodies(): string[] {
   const nowSeconds = Math.floor(Date.now() / 1000);
   const { products } = seedCatalog({ products: 200, seed: 1, nowSeconds });
   return products.map((product) =>
     JSON.stringify({
-      eventId: EVENT_ID,
+      eventId: EVENT_ID_MARKER,
       eventType: 'product.changed',
       occurredAt: nowSeconds,
       productRef: product.productRef,
@@ -133,12 +59,6 @@ function bodies(): string[] {
       productSnapshot: productSnapshot(product),
     }),
   );
-}
-
-function describeLatency(result: PhaseResult): { p50: number; p99: number; max: number; wireP99: number } {
-  const sorted = [...result.latencies].sort((a, b) => a - b);
-  const wire = [...result.wire].sort((a, b) => a - b);
-  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN, wireP99: quantile(wire, 0.99) };
 }
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
@@ -181,20 +101,17 @@ export async function benchWebhookAck(): Promise<{ lines: string[] }> {
   const floorPort = (floor.address() as AddressInfo).port;
   const eventBodies = bodies();
   const averageBytes = Math.round(eventBodies.reduce((sum, b) => sum + Buffer.byteLength(b), 0) / eventBodies.length);
-  const worker = new Worker(LOAD_GENERATOR, {
-    eval: true,
-    workerData: { urls: [`http://127.0.0.1:${port}${path}`, `http://127.0.0.1:${floorPort}/`], bodies: eventBodies, sockets: SOCKETS, maxInFlight: MAX_IN_FLIGHT, timeoutMs: REQUEST_TIMEOUT_MS, marker: EVENT_ID },
+  // In a worker thread: its own event loop, so the receiver's synchronous commits do not skew the clock that measures them.
+  const generator = startLoadGenerator('worker', {
+    bodies: eventBodies,
+    sockets: SOCKETS,
+    maxInFlight: MAX_IN_FLIGHT,
+    timeoutMs: REQUEST_TIMEOUT_MS,
   });
   let phaseNumber = 0;
-  let pending: { resolve: (result: PhaseResult) => void; reject: (error: Error) => void } | null = null;
-  worker.on('message', (result: PhaseResult) => pending?.resolve(result));
-  worker.on('error', (error: Error) => pending?.reject(error));
   /** target 0: the receiver; 1: the loopback floor. */
-  const run = (rate: number, seconds: number, target: 0 | 1 = 0): Promise<PhaseResult> =>
-    new Promise((resolve, reject) => {
-      pending = { resolve, reject };
-      worker.postMessage({ rate, seconds, prefix: `evt_bench_${++phaseNumber}`, target });
-    });
+  const urls = [`http://127.0.0.1:${port}${path}`, `http://127.0.0.1:${floorPort}/`] as const;
+  const run = (rate: number, seconds: number, target: 0 | 1 = 0): Promise<PhaseResult> => generator.run(rate, seconds, `evt_bench_${++phaseNumber}`, urls[target]);
   const load = (): string => `load ${loadavg().map((n) => n.toFixed(1)).join('/')} on ${availableParallelism()} CPUs`;
   const stored = (): number => target.db.prepare<[], number>("SELECT count(*) FROM webhook_inbox WHERE event_id LIKE 'evt_bench_%'").pluck().get() ?? 0;
 
@@ -275,8 +192,7 @@ export async function benchWebhookAck(): Promise<{ lines: string[] }> {
         : `webhook ack sustained maximum: ${best.rate} events/s with p99 ${ms(best.p99)} and no errors (ramp stopped: ${stopReason}${failedAt === null ? '' : `; ${failedAt} events/s did not hold`})`,
     );
   } finally {
-    worker.postMessage('close');
-    await worker.terminate();
+    await generator.close();
     await receiver.stop();
     await new Promise<void>((resolve) => {
       floor.close(() => resolve());
