@@ -72,8 +72,8 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
 
   const handle = createEventHandlers({ db, cipher, catalog, client, tracker, inbox, nowSeconds });
 
-  const processOne = async (entry: InboxEntry): Promise<void> => {
-    inbox.beginAttempt(entry.eventId);
+  /** Handles one event; a final outcome is returned for the batch's one commit, a failure is scheduled again now. */
+  const processOne = async (entry: InboxEntry): Promise<{ eventId: string; outcome: string } | null> => {
     // The credentials body is stored without card_list (sealed apart); the schema wants one.
     const body = entry.eventType === 'order.credentials.ready' ? { ...entry.body, card_list: [] } : entry.body;
     const parsed = parseWebhookBody(body);
@@ -90,17 +90,38 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
         result = { final: false, outcome: `failed: ${message}` };
       }
     }
-    if (result.final) {
-      if (inbox.finish(entry.eventId, result.outcome, nowSeconds())) {
-        logger.info('webhook processed', { eventId: entry.eventId, eventType: entry.eventType, outcome: result.outcome });
-        options.onProcessed?.(entry.eventId, entry.eventType, result.outcome);
-      }
-      return;
-    }
+    if (result.final) return { eventId: entry.eventId, outcome: result.outcome };
     const delay = backoffMs(rule, entry.attempts + 1, random);
     const at = Math.ceil((clock.nowMs() + delay) / 1000);
     inbox.retryLater(entry.eventId, result.outcome, at);
     logger.warn('webhook processing failed; will retry', { eventId: entry.eventId, eventType: entry.eventType, outcome: result.outcome, retryAt: at });
+    return null;
+  };
+
+  /**
+   * One batch: its attempts counted in one commit, its final outcomes stored in one more. Every commit
+   * waits for the disk (synchronous=FULL) on the thread that also answers webhooks, so two per batch
+   * instead of two per event keep the receiver's acknowledgements quick under a flood. An event whose
+   * outcome was not yet committed when the process died is handled again: every handler re-checks with
+   * the merchant and stores facts idempotently.
+   */
+  const processBatch = async (due: readonly InboxEntry[]): Promise<void> => {
+    inbox.beginAttempts(due.map((entry) => entry.eventId));
+    const finals: { eventId: string; outcome: string }[] = [];
+    try {
+      for (const entry of due) {
+        const final = await processOne(entry);
+        if (final !== null) finals.push(final);
+      }
+    } finally {
+      const finished = new Set(inbox.finishMany(finals, nowSeconds()));
+      for (const entry of due) {
+        const final = finals.find((f) => f.eventId === entry.eventId);
+        if (final === undefined || !finished.has(entry.eventId)) continue;
+        logger.info('webhook processed', { eventId: entry.eventId, eventType: entry.eventType, outcome: final.outcome });
+        options.onProcessed?.(entry.eventId, entry.eventType, final.outcome);
+      }
+    }
   };
 
   const pass = async (): Promise<number> => {
@@ -108,10 +129,8 @@ export function createInboxProcessor(options: InboxProcessorOptions): InboxProce
     for (;;) {
       if (loop.signal()?.aborted === true) return total;
       const due = inbox.due(nowSeconds(), BATCH);
-      for (const entry of due) {
-        await processOne(entry);
-        total++;
-      }
+      await processBatch(due);
+      total += due.length;
       if (due.length < BATCH) return total;
     }
   };

@@ -101,10 +101,16 @@ export interface WebhookInbox {
   due(now: number, limit: number): InboxEntry[];
   /** The earliest next attempt of any unprocessed event (0 = due now), null when none is pending. */
   nextDueAt(): number | null;
-  /** Counted (and committed) before a try, so an attempt cut off by a crash is still counted. */
-  beginAttempt(eventId: string): void;
-  /** Final: the event will not be processed again. Any sealed cards are dropped (no longer needed). */
-  finish(eventId: string, outcome: string, now: number): boolean;
+  /**
+   * Counted (and committed, one transaction for the batch) before a try, so an attempt cut off by a
+   * crash is still counted.
+   */
+  beginAttempts(eventIds: readonly string[]): void;
+  /**
+   * Final, for several events in one transaction: they will not be processed again, and any sealed
+   * cards are dropped (no longer needed). Returns the ids this call finished (not already finished).
+   */
+  finishMany(outcomes: readonly { eventId: string; outcome: string }[], now: number): string[];
   /** Not processed this time: try again at `at` (Unix seconds), keeping the outcome for the log. */
   retryLater(eventId: string, outcome: string, at: number): void;
   /** The sealed cards of an order.credentials.ready event (as the sender claimed them), if any. */
@@ -137,10 +143,15 @@ export function createWebhookInbox(db: Database, cipher: CardCipher): WebhookInb
   const setRetry = db.prepare<[string, number]>(
     'INSERT INTO webhook_inbox_retries (event_id, next_attempt_at) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at',
   );
-  const finish = db.transaction((eventId: string, outcome: string, now: number): boolean => {
-    const changed = finishRow.run(now, outcome, eventId).changes === 1;
-    clearRetry.run(eventId);
-    return changed;
+  const finishMany = db.transaction((outcomes: readonly { eventId: string; outcome: string }[], now: number): string[] =>
+    outcomes.flatMap(({ eventId, outcome }) => {
+      const changed = finishRow.run(now, outcome, eventId).changes === 1;
+      clearRetry.run(eventId);
+      return changed ? [eventId] : [];
+    }),
+  );
+  const beginAttempts = db.transaction((eventIds: readonly string[]): void => {
+    for (const eventId of eventIds) countAttempt.run(eventId);
   });
   const retryLater = db.transaction((eventId: string, outcome: string, at: number): void => {
     if (setOutcome.run(outcome, eventId).changes === 1) setRetry.run(eventId, at);
@@ -209,13 +220,11 @@ export function createWebhookInbox(db: Database, cipher: CardCipher): WebhookInb
     nextDueAt(): number | null {
       return selectNextDue.get()?.at ?? null;
     },
-    /** Counted (and committed) before a try, so an attempt cut off by a crash is still counted. */
-    beginAttempt(eventId: string): void {
-      countAttempt.run(eventId);
+    beginAttempts(eventIds: readonly string[]): void {
+      if (eventIds.length > 0) beginAttempts.immediate(eventIds);
     },
-    /** Final: the event will not be processed again. Any sealed cards are dropped (no longer needed). */
-    finish(eventId: string, outcome: string, now: number): boolean {
-      return finish.immediate(eventId, outcome, now);
+    finishMany(outcomes: readonly { eventId: string; outcome: string }[], now: number): string[] {
+      return outcomes.length === 0 ? [] : finishMany.immediate(outcomes, now);
     },
     retryLater(eventId: string, outcome: string, at: number): void {
       retryLater.immediate(eventId, outcome, at);
