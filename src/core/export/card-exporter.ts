@@ -111,7 +111,7 @@ export function createCardExporter(deps: CardExporterDeps): CardExporter {
         if (!isAbsolute(chosen)) throw new Error('the host answered a relative path for the export');
         const target = withExtension(chosen, request.format);
 
-        const table = buildExportTable(rows, (row) => vault.openForAuditedCaller(row), request.language);
+        const table = await buildExportTable(rows, (row) => vault.openForAuditedCaller(row), request.language);
         const bytes = await fileBytes(request, table, rows.length, startedAt);
         const staged = await stageFile(target, bytes).finally(() => {
           // The plain CSV's bytes are the card codes themselves; the encrypted ones need no wiping but cost nothing.
