@@ -1,4 +1,4 @@
-// Benchmark (issue 6): exporting 10,000 cards from a real on-disk vault to each format, end to end
+// Benchmark: exporting 10,000 cards from a real on-disk vault to each format, end to end
 // as the app does it: the selection read from SQLite, every card opened (AES-256-GCM), the file
 // built and protected (XLSX: agile encryption with its 100,000-round SHA-512 key derivation; ZIP:
 // WinZip AES-256 with its PBKDF2), written atomically with fsync, the cards marked and the audit

@@ -1,4 +1,4 @@
-// Benchmark (issue 13): the host's responsiveness while core works hard. The host process is this
+// Benchmark: the host's responsiveness while core works hard. The host process is this
 // bench's process; its event loop is watched with monitorEventLoopDelay({ resolution: 10 }) for the
 // whole load, which runs at once, all of it through the AppService contract the hosts use:
 //   - a full sync of a 1,000-product sandbox catalog (connection.connect starts it, catalog.sync is
@@ -443,7 +443,7 @@ function table(runs: readonly RunResult[]): string[] {
 export async function benchHostResponsiveness(): Promise<{ lines: string[]; runs: RunResult[] }> {
   const load = (): string => `load ${loadavg().map((n) => n.toFixed(1)).join('/')} on ${availableParallelism()} CPUs`;
   const lines = [
-    `host responsiveness (issue 13): at once, a full sync of a ${PRODUCTS.toLocaleString('en')}-product sandbox (--time-scale ${TIME_SCALE}), ` +
+    `host responsiveness: at once, a full sync of a ${PRODUCTS.toLocaleString('en')}-product sandbox (--time-scale ${TIME_SCALE}), ` +
       `an XLSX export of ${CARDS.toLocaleString('en')} cards and ${WEBHOOK_RATE} webhook events/s; ${load()}`,
   ];
   // One poster for both runs: a child process of its own, started before either window opens.

@@ -1,12 +1,12 @@
-// `npm run bench`: the catalog benchmarks of issue 3, one after the other, results as plain lines.
+// `npm run bench`: every benchmark, one after the other, results as plain lines.
 //   (c) snapshot upserts per second, which also fill (b)'s 100,000-product cache
 //   (b) search p50/p95 over that cache
 //   (a) full sync of a 1,000-product sandbox under real quotas, as a ratio to the quota bound
 //   (d) webhook acknowledgement latency at 200 events/s with durable storage, then the highest
-//       sustained events per second (issue 4)
-//   (f) export of 10,000 cards from an on-disk vault to XLSX, ZIP and CSV, key derivation included (issue 6)
+//       sustained events per second
+//   (f) export of 10,000 cards from an on-disk vault to XLSX, ZIP and CSV, key derivation included
 //   (g) the host's event-loop delay while core syncs, exports and takes webhooks at once, with core in
-//       the host process and in its own process (issue 13)
+//       the host process and in its own process
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import { createBenchDatabase } from './bench-database';
 import { benchCatalogSearch } from './catalog-search.bench';
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   for (const line of (await benchWebhookAck()).lines) console.log(line);
   for (const line of (await benchExport()).lines) console.log(line);
   for (const line of (await benchHostResponsiveness()).lines) console.log(line);
-  // (e) issue 5: the catalog screen at 100,000 products in the real UI (needs `npm run build:web`)
+  // (e) the catalog screen at 100,000 products in the real UI (needs `npm run build:web`)
   for (const line of (await benchUiCatalog()).lines) console.log(line);
 }
 
