@@ -40,16 +40,10 @@
 // At start-up `recover()` turns every 'sending' row (a request may have left before a crash) into
 // 'unknown'. A transport failure pauses the whole outbox for a while (the merchant is away), so
 // offline intents wait, visible, instead of each hammering a dead address.
-import type { Database } from 'better-sqlite3';
 import type { Order } from '../../shared/merchant/order';
-import type { CatalogRepository } from '../catalog/catalog-repository';
-import type { SecretAwareLogger } from '../logging/logger';
-import type { MerchantClient } from '../merchant/merchant-client';
 import { ACCESS_RECHECK_MS } from '../merchant/access-gate';
 import { MerchantAccessError } from '../merchant/merchant-errors';
-import type { Clock } from '../platform/clock';
 import { createWorkerLoop, type WorkerPause } from '../platform/worker-loop';
-import type { CardCipher } from '../vault/card-cipher';
 import type { BackoffRule } from '../../shared/backoff';
 import { countAccessParks, dueIntents, getIntent, markInterruptedSendsUnknown, nextDueAt, releaseAccessParks, type AccessParkStatus, type OrderIntent } from './order-intent-store';
 import { parkRefused } from './outbox-answers';
@@ -61,14 +55,8 @@ import { runBounded } from '../platform/bounded-pool';
 
 export type { WithdrawOutcome } from './outbox-lookups';
 
-export interface OrderOutboxOptions {
-  readonly db: Database;
-  readonly client: MerchantClient;
-  readonly clock: Clock;
-  readonly logger: SecretAwareLogger;
-  readonly cipher: CardCipher;
-  /** The guard's product reads are applied here, as sync and webhooks apply theirs. */
-  readonly catalog: Pick<CatalogRepository, 'applyProductSnapshot'>;
+/** The outbox's ports are its context's (outbox-context.ts): database, client, clock, logger, cipher, catalog. */
+export interface OrderOutboxOptions extends Pick<OutboxContext, 'db' | 'client' | 'clock' | 'logger' | 'cipher' | 'catalog'> {
   /** Intents worked on at the same time; the client's quota model paces the requests anyway. */
   readonly concurrency?: number;
   /** Between attempts of one intent (unknown outcome, requeue). */
