@@ -111,7 +111,8 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
     });
     await service.start();
     const images = createMerchantImageFetcher({ log: (message, fields) => logger.info(message, fields) });
-    const web = await startWebHost({ service, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard, merchantImage: (url) => images.fetch(url) });
+    const bridge = { handle: (channel: string, input: unknown) => service.handle(channel, input), onEvent: (listener: Parameters<typeof service.onEvent>[0]) => service.onEvent(listener), coreReconnecting: () => service.state() === 'reconnecting' };
+    const web = await startWebHost({ service: bridge, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard, merchantImage: (url) => images.fetch(url) });
     cleanups.push(() => web.close());
     return {
       url: web.url,

@@ -140,6 +140,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     sockets.handleUpgrade(request, socket, head, (client) => {
       sockets.emit('connection', client, request);
       serveBridgeSocket(client, service, allowFrame, logger, options.clipboard);
+      if (service.coreReconnecting?.() === true) send(client, { event: 'core.state', payload: { state: 'reconnecting' } }, allowFrame, logger);
     });
   });
 

@@ -204,6 +204,23 @@ describe('web host server', () => {
     second.close();
   });
 
+  it('tells a tab that opens while the core process restarts that it is reconnecting, and a tab that opens otherwise nothing', async () => {
+    await host.close();
+    let reconnecting = true;
+    host = await startWebHost({ service: { ...fake.service, coreReconnecting: () => reconnecting }, renderer: loadRendererFiles(fakeRendererDir().dir), logger: quietLogger, port: 0 });
+    cookie = await openSession(host);
+    const url = socketUrl(host.origin, host.socketPath);
+    const during = await openClient(url, host.origin, cookie);
+    await expect(during.waitFor((f) => typeof f === 'object' && f !== null && 'event' in f)).resolves.toEqual({ event: 'core.state', payload: { state: 'reconnecting' } });
+    reconnecting = false;
+    const after = await openClient(url, host.origin, cookie);
+    fake.emit('orders.changed', { clientOrderRefs: ['ref-2'] });
+    // The first event this tab hears is the one pushed after it opened: no stale "reconnecting".
+    await expect(after.waitFor((f) => typeof f === 'object' && f !== null && 'event' in f)).resolves.toEqual({ event: 'orders.changed', payload: { clientOrderRefs: ['ref-2'] } });
+    during.close();
+    after.close();
+  });
+
   it('answers malformed messages with an error and keeps serving', async () => {
     const client = await openClient(socketUrl(host.origin, host.socketPath), host.origin, cookie);
     const nullAnswer = (f: unknown): boolean => typeof f === 'object' && f !== null && 'id' in f && f.id === null;
