@@ -18,7 +18,8 @@ import { createScaledClock } from '../../../src/core/platform/clock';
 import { MemorySecretStore } from '../../../src/core/secrets/memory-secret-store';
 import { DEFAULT_OPTIONS, type SandboxOptions } from '../../../src/sandbox/sandbox-options';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/start-sandbox';
-import type { ControlProduct } from '../../support/orders-harness';
+import { Catalog, type ControlProduct } from '../../support/orders-harness';
+import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { controlHeaders } from '../../support/control-auth';
 
 export interface Merchant {
@@ -180,4 +181,36 @@ export function expectContractShapes(kit: AppKit): void {
     expect(schema.safeParse(result).success, `${channel}: ${JSON.stringify(result).slice(0, 300)}`).toBe(true);
   }
   for (const { event, payload } of kit.events) expect(EVENTS[event].safeParse(payload).success, event).toBe(true);
+}
+
+/** A sandbox merchant, an account on it with ¥100,000, and the app (started) connected to that account. */
+export interface ConnectedApp {
+  readonly merchant: Merchant;
+  readonly kit: AppKit;
+  readonly catalog: Catalog;
+  readonly account: { userId: string; apiKey: string };
+}
+
+/**
+ * Opens a ConnectedApp; orders progress only when a test moves them unless `sandbox` says otherwise.
+ * `beforeStart` runs on the kit before the app starts (a host port a test replaces, a secret to watch).
+ */
+export async function openConnectedApp(scale: number, sandbox: Partial<SandboxOptions> = { autoAdvance: false }, beforeStart?: (kit: AppKit) => void): Promise<ConnectedApp> {
+  const merchant = await startMerchant({ timeScale: scale, ...sandbox });
+  const account = await merchant.newAccount('100000');
+  const catalog = new Catalog(await merchant.products());
+  const kit = await createAppKit(scale);
+  kit.secrets.push(account.apiKey);
+  beforeStart?.(kit);
+  await kit.app.start();
+  await kit.ok('connection.connect', { baseUrl: merchant.sandbox.baseUrl, userId: account.userId, apiKey: account.apiKey, caCertPem: merchant.caCertPem });
+  return { merchant, kit, catalog, account };
+}
+
+/** The order's detail once `predicate` holds (polled through orders.get). */
+export function orderDetailWhen(kit: AppKit, ref: string, what: string, predicate: (detail: OrderDetail) => boolean): Promise<OrderDetail> {
+  return waitFor(what, async () => {
+    const detail = await kit.ok('orders.get', { clientOrderRef: ref });
+    return predicate(detail) ? detail : null;
+  });
 }

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VaultCardRow } from '../../../src/shared/ipc/views/vault';
 import { checkExportPassword } from '../../../src/shared/password-policy';
 import { createAppService } from '../../../src/core/app/app-service';
-import { Catalog, goodCard, must, fen } from '../../support/orders-harness';
+import type { Catalog} from '../../support/orders-harness';
+import { goodCard, must, fen } from '../../support/orders-harness';
 import { MSOFFCRYPTO, readXlsx, run } from '../export/file-readers';
-import { createAppKit, expectContractShapes, expectNoSecretLeft, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
+import { openConnectedApp, expectContractShapes, expectNoSecretLeft, expectRefused, waitFor, type AppKit, type Merchant } from './app-kit';
 
 const SCALE = 50;
 const PASSWORD = 'Lotus-风筝-8842';
@@ -44,18 +45,14 @@ async function buyCards(units: number): Promise<string> {
 const changedEvents = () => kit.events.filter((e) => e.event === 'vault.changed').map((e) => (e.payload as { clientOrderRefs: string[] }).clientOrderRefs);
 
 beforeAll(async () => {
-  merchant = await startMerchant({ timeScale: SCALE, autoAdvance: false });
-  const account = await merchant.newAccount('100000');
-  catalog = new Catalog(await merchant.products());
-  kit = await createAppKit(SCALE);
-  kit.secrets.push(account.apiKey, PASSWORD);
   exportDir = mkdtempSync(join(tmpdir(), 'procure-app-export-'));
-  kit.host.chooseExportPath = (suggested) => {
-    asked.push(suggested);
-    return Promise.resolve(nextAnswer === null ? null : join(exportDir, nextAnswer));
-  };
-  await kit.app.start();
-  await kit.ok('connection.connect', { baseUrl: merchant.sandbox.baseUrl, userId: account.userId, apiKey: account.apiKey, caCertPem: merchant.caCertPem });
+  ({ merchant, kit, catalog } = await openConnectedApp(SCALE, { autoAdvance: false }, (appKit) => {
+    appKit.secrets.push(PASSWORD);
+    appKit.host.chooseExportPath = (suggested) => {
+      asked.push(suggested);
+      return Promise.resolve(nextAnswer === null ? null : join(exportDir, nextAnswer));
+    };
+  }));
   refs.push(await buyCards(3), await buyCards(2));
 }, 120_000);
 

@@ -3,8 +3,9 @@
 // ledger shows one charge. A draft reused for other content is refused and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
-import { Catalog, fen, goodCard } from '../../support/orders-harness';
-import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
+import type { Catalog} from '../../support/orders-harness';
+import { fen, goodCard } from '../../support/orders-harness';
+import { openConnectedApp, waitFor, type AppKit, type Merchant } from './app-kit';
 
 const SCALE = 50;
 let merchant: Merchant;
@@ -13,14 +14,9 @@ let catalog: Catalog;
 let userId = '';
 
 beforeAll(async () => {
-  merchant = await startMerchant({ timeScale: SCALE });
-  const account = await merchant.newAccount('100000');
+  let account: { userId: string };
+  ({ merchant, kit, catalog, account } = await openConnectedApp(SCALE, {}));
   userId = account.userId;
-  catalog = new Catalog(await merchant.products());
-  kit = await createAppKit(SCALE);
-  kit.secrets.push(account.apiKey);
-  await kit.app.start();
-  await kit.ok('connection.connect', { baseUrl: merchant.sandbox.baseUrl, userId: account.userId, apiKey: account.apiKey, caCertPem: merchant.caCertPem });
 });
 
 afterAll(async () => {

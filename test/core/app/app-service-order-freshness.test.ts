@@ -4,8 +4,9 @@
 // A sandbox with automatic progress off, so each state is reached on purpose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
-import { Catalog, fen, goodCard, must } from '../../support/orders-harness';
-import { createAppKit, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
+import type { Catalog} from '../../support/orders-harness';
+import { fen, goodCard, must } from '../../support/orders-harness';
+import { openConnectedApp, waitFor, type AppKit, type Merchant } from './app-kit';
 
 const SCALE = 50;
 let merchant: Merchant;
@@ -13,13 +14,7 @@ let kit: AppKit;
 let catalog: Catalog;
 
 beforeAll(async () => {
-  merchant = await startMerchant({ timeScale: SCALE, autoAdvance: false });
-  const account = await merchant.newAccount('100000');
-  catalog = new Catalog(await merchant.products());
-  kit = await createAppKit(SCALE);
-  kit.secrets.push(account.apiKey);
-  await kit.app.start();
-  await kit.ok('connection.connect', { baseUrl: merchant.sandbox.baseUrl, userId: account.userId, apiKey: account.apiKey, caCertPem: merchant.caCertPem });
+  ({ merchant, kit, catalog } = await openConnectedApp(SCALE));
 });
 
 afterAll(async () => {

@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { createAppService } from '../../../src/core/app/app-service';
-import { Catalog, goodCard, isOpen, isTopup, must, validEntries, fen } from '../../support/orders-harness';
-import { createAppKit, expectContractShapes, expectNoSecretLeft, expectRefused, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
+import type { Catalog} from '../../support/orders-harness';
+import { goodCard, isOpen, isTopup, must, validEntries, fen } from '../../support/orders-harness';
+import { openConnectedApp, orderDetailWhen, expectContractShapes, expectNoSecretLeft, expectRefused, waitFor, type AppKit, type Merchant } from './app-kit';
 
 const SCALE = 50;
 let merchant: Merchant;
@@ -19,13 +20,7 @@ const revealed: string[] = [];
 const CODE = '482913';
 
 beforeAll(async () => {
-  merchant = await startMerchant({ timeScale: SCALE, autoAdvance: false });
-  account = await merchant.newAccount('100000');
-  catalog = new Catalog(await merchant.products());
-  kit = await createAppKit(SCALE);
-  kit.secrets.push(account.apiKey);
-  await kit.app.start();
-  await kit.ok('connection.connect', { baseUrl: merchant.sandbox.baseUrl, userId: account.userId, apiKey: account.apiKey, caCertPem: merchant.caCertPem });
+  ({ merchant, kit, catalog, account } = await openConnectedApp(SCALE));
 });
 
 afterAll(async () => {
@@ -33,12 +28,7 @@ afterAll(async () => {
   await merchant?.stop();
 });
 
-async function detailWhen(ref: string, what: string, predicate: (d: OrderDetail) => boolean): Promise<OrderDetail> {
-  return waitFor(what, async () => {
-    const detail = await kit.ok('orders.get', { clientOrderRef: ref });
-    return predicate(detail) ? detail : null;
-  });
-}
+const detailWhen = (ref: string, what: string, predicate: (d: OrderDetail) => boolean): Promise<OrderDetail> => orderDetailWhen(kit, ref, what, predicate);
 
 async function placeCard(units: number): Promise<string> {
   const pick = catalog.claim((p, v) => goodCard(p, v), 'card that is supplied');

@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 import { maskRechargedAccount } from '../../../src/shared/recharged-account';
-import { Catalog, entriesFor, fen, goodCard, isOpen, isTopup, must, validEntries, yuanText, type Ledger } from '../../support/orders-harness';
-import { createAppKit, expectContractShapes, expectNoSecretLeft, startMerchant, waitFor, type AppKit, type Merchant } from './app-kit';
+import type { Catalog} from '../../support/orders-harness';
+import { entriesFor, fen, goodCard, isOpen, isTopup, must, validEntries, yuanText, type Ledger } from '../../support/orders-harness';
+import { openConnectedApp, orderDetailWhen, expectContractShapes, expectNoSecretLeft, type AppKit, type Merchant } from './app-kit';
 
 const SCALE = 50;
 let merchant: Merchant;
@@ -17,13 +18,7 @@ let catalog: Catalog;
 let account: { userId: string; apiKey: string };
 
 beforeAll(async () => {
-  merchant = await startMerchant({ timeScale: SCALE, autoAdvance: false });
-  account = await merchant.newAccount('100000');
-  catalog = new Catalog(await merchant.products());
-  kit = await createAppKit(SCALE);
-  kit.secrets.push(account.apiKey);
-  await kit.app.start();
-  await kit.ok('connection.connect', { baseUrl: merchant.sandbox.baseUrl, userId: account.userId, apiKey: account.apiKey, caCertPem: merchant.caCertPem });
+  ({ merchant, kit, catalog, account } = await openConnectedApp(SCALE));
 });
 
 afterAll(async () => {
@@ -31,12 +26,7 @@ afterAll(async () => {
   await merchant?.stop();
 });
 
-async function detailWhen(ref: string, what: string, predicate: (d: OrderDetail) => boolean): Promise<OrderDetail> {
-  return waitFor(what, async () => {
-    const detail = await kit.ok('orders.get', { clientOrderRef: ref });
-    return predicate(detail) ? detail : null;
-  });
-}
+const detailWhen = (ref: string, what: string, predicate: (d: OrderDetail) => boolean): Promise<OrderDetail> => orderDetailWhen(kit, ref, what, predicate);
 
 const charges = async (ref: string): Promise<number[]> =>
   entriesFor(await merchant.control<Ledger>('GET', `/control/ledger/${account.userId}`), ref, 'charge').map((e) => fen(e.amount));
