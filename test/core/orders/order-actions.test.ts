@@ -6,38 +6,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionNotAllowedError } from '../../../src/core/orders/order-errors';
 import { getStoredOrder, listRefunds } from '../../../src/core/orders/order-store';
 import { openRefundIntent } from '../../../src/core/orders/refund-intent-store';
+import type {
+  Catalog} from '../../support/orders-harness';
 import {
   advance,
-  Catalog,
-  controlProducts,
   entriesFor,
   fen,
   getOrder,
   goodCard,
   isOpen,
   isTopup,
-  launch,
   ledger,
   must,
   setFaults,
   type Harness,
 } from '../../support/orders-harness';
-import { createOrdersKit, type OrdersKit } from './orders-kit';
+import { launchManualSandboxKit, type ManualSandboxKit, type OrdersKit } from './orders-kit';
 
 const SCALE = 20;
 let h: Harness;
 let kit: OrdersKit;
 let catalog: Catalog;
 
+let opened: ManualSandboxKit | undefined;
+
 beforeAll(async () => {
-  h = await launch(['--auto-advance', 'off'], SCALE);
-  kit = await createOrdersKit(h, { scale: SCALE, retry: { maxAttempts: 3, maxAttemptsOn500: 2, baseDelayMs: 50, maxDelayMs: 200 } });
-  catalog = new Catalog(await controlProducts(h));
+  opened = await launchManualSandboxKit({ scale: SCALE, retry: { maxAttempts: 3, maxAttemptsOn500: 2, baseDelayMs: 50, maxDelayMs: 200 } });
+  ({ h, kit, catalog } = opened);
 });
 
 afterAll(async () => {
-  await kit?.close();
-  await h?.sandbox.stop();
+  await opened?.close();
 });
 
 async function placeAccepted(productRef: number, variantRef: number, productType: string, units: number, entries?: Record<string, string>[]): Promise<string> {

@@ -23,7 +23,7 @@ import { createCatalogRepository } from '../../../src/core/catalog/catalog-repos
 import { storeTemplate } from '../../../src/core/orders/template-cache';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 import { recordingPort, type Exchange } from '../merchant/client-kit';
-import { newAccount, type Account, type Harness } from '../../support/orders-harness';
+import { Catalog, controlProducts, launch, newAccount, type Account, type Harness } from '../../support/orders-harness';
 
 export interface OrdersKit {
   readonly h: Harness;
@@ -184,3 +184,26 @@ export const isCreate = (url: string): boolean => new URL(url).pathname.endsWith
  */
 export const DROP_CREATE_ANSWERS = { dropRate: 1, dropPaths: ['/orders/create'] };
 export const NO_DROPS = { dropRate: 0, dropPaths: [] };
+
+/** A sandbox whose orders progress only when a test moves them, an orders kit on it, and its catalog. */
+export interface ManualSandboxKit {
+  readonly h: Harness;
+  readonly kit: OrdersKit;
+  readonly catalog: Catalog;
+  close(): Promise<void>;
+}
+
+export async function launchManualSandboxKit(options: KitOptions): Promise<ManualSandboxKit> {
+  const h = await launch(['--auto-advance', 'off'], options.scale);
+  const kit = await createOrdersKit(h, options);
+  const catalog = new Catalog(await controlProducts(h));
+  return {
+    h,
+    kit,
+    catalog,
+    async close() {
+      await kit.close();
+      await h.sandbox.stop();
+    },
+  };
+}

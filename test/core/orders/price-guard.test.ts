@@ -6,17 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedUnitPriceFen } from '../../../src/core/orders/order-intents';
 import { getStoredOrder } from '../../../src/core/orders/order-store';
+import type {
+  Catalog} from '../../support/orders-harness';
 import {
-  Catalog,
   changeProduct,
-  controlProducts,
   entriesFor,
   fen,
   goodCard,
   hasStock,
   isCard,
   isOpen,
-  launch,
   ledger,
   must,
   yuanText,
@@ -24,22 +23,22 @@ import {
   type ControlVariant,
   type Harness,
 } from '../../support/orders-harness';
-import { createOrdersKit, isCreate, refOfBody, type OrdersKit } from './orders-kit';
+import { launchManualSandboxKit, type ManualSandboxKit, isCreate, refOfBody, type OrdersKit } from './orders-kit';
 
 const SCALE = 20;
 let h: Harness;
 let kit: OrdersKit;
 let catalog: Catalog;
 
+let opened: ManualSandboxKit | undefined;
+
 beforeAll(async () => {
-  h = await launch(['--auto-advance', 'off'], SCALE);
-  kit = await createOrdersKit(h, { scale: SCALE });
-  catalog = new Catalog(await controlProducts(h));
+  opened = await launchManualSandboxKit({ scale: SCALE });
+  ({ h, kit, catalog } = opened);
 });
 
 afterAll(async () => {
-  await kit?.close();
-  await h?.sandbox.stop();
+  await opened?.close();
 });
 
 interface Placed {

@@ -7,36 +7,35 @@
 // (kept as an order), and a withdraw clicked while the create is in flight (its answer decides).
 // The ledger shows what the merchant charged every time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Catalog} from '../../support/orders-harness';
 import {
-  Catalog,
   changeProduct,
-  controlProducts,
   entriesFor,
   fen,
   goodCard,
-  launch,
   ledger,
   setAccount,
   setFaults,
   yuanText,
   type Harness,
 } from '../../support/orders-harness';
-import { createOrdersKit, DROP_CREATE_ANSWERS, isCreate, NO_DROPS, refOfBody, type OrdersKit } from './orders-kit';
+import { launchManualSandboxKit, type ManualSandboxKit, DROP_CREATE_ANSWERS, isCreate, NO_DROPS, refOfBody, type OrdersKit } from './orders-kit';
 
 const SCALE = 20;
 let h: Harness;
 let kit: OrdersKit;
 let catalog: Catalog;
 
+let opened: ManualSandboxKit | undefined;
+
 beforeAll(async () => {
-  h = await launch(['--auto-advance', 'off'], SCALE);
-  kit = await createOrdersKit(h, { scale: SCALE, retry: { maxAttempts: 2, maxAttemptsOn500: 1, baseDelayMs: 20, maxDelayMs: 50 } });
-  catalog = new Catalog(await controlProducts(h));
+  opened = await launchManualSandboxKit({ scale: SCALE, retry: { maxAttempts: 2, maxAttemptsOn500: 1, baseDelayMs: 20, maxDelayMs: 50 } });
+  ({ h, kit, catalog } = opened);
 });
 
 afterAll(async () => {
-  await kit?.close();
-  await h?.sandbox.stop();
+  await opened?.close();
 });
 
 async function placeCard(): Promise<{ ref: string; productRef: number; variantRef: number; priceFen: number }> {
