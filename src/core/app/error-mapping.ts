@@ -43,7 +43,7 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
   }
   // The merchant's rate limit (its Retry-After is further away than a call waits): its words, its time.
   if (error instanceof MerchantNotBeforeError) return { code: 'MERCHANT_REFUSED', message: said(error.message), merchantCode: MERCHANT_ERROR.RATE_LIMITED, requestId: error.requestId };
-  if (error instanceof MerchantTransportError) return { code: 'MERCHANT_UNREACHABLE', message: said(error.message), requestId: error.requestId };
+  if (error instanceof MerchantTransportError) return { code: 'MERCHANT_UNREACHABLE', message: said(error.message), requestId: error.requestId, transportReason: error.reason };
   if (error instanceof MerchantProtocolError) return { code: 'MERCHANT_MALFORMED', message: said(error.message), requestId: error.requestId };
   if (error instanceof PurchaseValidationError) {
     return {

@@ -1,7 +1,7 @@
 // Typed failures of a merchant call. Every one carries the requestId when the merchant sent one, and
 // none ever carries a credential: messages are built from codes and statuses, never from headers.
 import { MERCHANT_ERROR, merchantErrorName, type MerchantErrorName } from '../../shared/merchant-error-codes';
-import type { TransportFailure } from './http-port';
+import type { TransportFailure, TransportReason } from './http-port';
 
 export abstract class MerchantError extends Error {
   abstract readonly kind: 'business' | 'transport' | 'protocol' | 'deferred';
@@ -103,6 +103,8 @@ export class MerchantTransportError extends MerchantError {
     /** Set when the answer's headers arrived before it failed, so support can find the request. */
     requestId: string | null = null,
     readonly neverReached = false,
+    /** Which transport failure it was (DNS, refused, TLS untrusted, …): the words the buyer is given. */
+    readonly reason: TransportReason = failure === 'tls' ? 'tlsOther' : failure === 'connection' ? 'reset' : failure,
   ) {
     super(`merchant unreachable: ${message}${requestId ? ` [${requestId}]` : ''}`, requestId);
     this.name = 'MerchantTransportError';
@@ -113,7 +115,7 @@ export class MerchantTransportError extends MerchantError {
 
   /** The same failure for a call of which an earlier attempt may have reached the merchant. */
   maybeReached(): MerchantTransportError {
-    return this.neverReached ? new MerchantTransportError(this.failure, this.detail, this.requestId, false) : this;
+    return this.neverReached ? new MerchantTransportError(this.failure, this.detail, this.requestId, false, this.reason) : this;
   }
 }
 

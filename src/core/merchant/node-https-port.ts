@@ -2,7 +2,7 @@
 // this agent alone. Responses are bounded in size and time, and a cut-off body is a failure, not data.
 import { Agent, request } from 'node:https';
 import type { IncomingMessage } from 'node:http';
-import { TransportError, type HttpPort } from './http-port';
+import { failureOfReason, TransportError, transportReasonOf, type HttpPort } from './http-port';
 
 export interface NodeHttpsOptions {
   /** PEM of an extra CA to trust (a sandbox); the system roots are replaced by it only on this agent. */
@@ -10,12 +10,11 @@ export interface NodeHttpsOptions {
   maxResponseBytes?: number;
 }
 
-const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|HOSTNAME|SSL/;
-
 function classify(error: NodeJS.ErrnoException): TransportError {
   const code = error.code ?? '';
-  if (TLS_CODES.test(code)) return new TransportError('tls', `TLS failure (${code})`);
-  return new TransportError('connection', `connection failure (${code || error.message})`);
+  const reason = transportReasonOf(code);
+  const failure = failureOfReason(reason);
+  return new TransportError(failure, failure === 'tls' ? `TLS failure (${code})` : `connection failure (${code || error.message})`, null, false, reason);
 }
 
 function flatHeaders(res: IncomingMessage): Record<string, string> {
@@ -48,7 +47,7 @@ export function createNodeHttpsPort(options: NodeHttpsOptions = {}): HttpPort & 
         settled = true;
         clearTimeout(timer);
         outgoing.destroy();
-        reject(new TransportError(error.failure, error.message, requestId, !connected && requestId === null));
+        reject(new TransportError(error.failure, error.message, requestId, !connected && requestId === null, error.reason));
       };
       const outgoing = request(url, { method: req.method, headers: req.headers, agent }, (res) => {
         const header = res.headers['x-request-id'];

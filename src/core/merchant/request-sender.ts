@@ -173,7 +173,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       response = await options.http({ method: request.method, url: buildUrl(options.baseUrl, request.path, request.query), headers, timeoutMs, ...(body !== undefined ? { body } : {}) });
     } catch (error) {
       lease.complete(null);
-      if (error instanceof TransportError) throw new MerchantTransportError(error.failure, error.message, error.requestId, error.neverConnected);
+      if (error instanceof TransportError) throw new MerchantTransportError(error.failure, error.message, error.requestId, error.neverConnected, error.reason);
       throw error;
     }
     lease.complete({ status: response.status, code: envelopeCode(parseJson(response.body)), headers: response.headers });

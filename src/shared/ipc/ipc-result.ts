@@ -2,6 +2,7 @@
 // IPC handlers): nothing is thrown across it, and an error carries a stable code the UI can explain
 // in words, plus the merchant's code and requestId when the merchant refused.
 import { z } from 'zod';
+import { TRANSPORT_REASONS } from '../transport-reasons';
 
 export const IPC_ERROR_CODES = [
   'INVALID_INPUT',
@@ -31,6 +32,8 @@ export const ipcErrorSchema = z.object({
   /** The merchant's business code (interface v1 §7) when it refused. */
   merchantCode: z.number().int().nullable().optional(),
   requestId: z.string().nullable().optional(),
+  /** MERCHANT_UNREACHABLE: which transport failure it was (DNS, refused, certificate, …). */
+  transportReason: z.enum(TRANSPORT_REASONS).optional(),
   /** Field-level problems of INVALID_INPUT, e.g. a purchase field. */
   fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });

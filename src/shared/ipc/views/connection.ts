@@ -1,6 +1,7 @@
 // The connection and the merchant account as the renderer sees them: whether a key is stored, never the key.
 import { z } from 'zod';
-import { fen } from './view-fields';
+import { TRANSPORT_REASONS } from '../../transport-reasons';
+import { fen, seconds } from './view-fields';
 
 export const connectionStatusSchema = z.object({
   connected: z.boolean(),
@@ -26,3 +27,36 @@ export const accountViewSchema = z.object({
   currency: z.string(),
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
+
+/**
+ * The one connection state machine's states (core/connection/connection-state.ts), shared by the
+ * header, the banners and the background workers:
+ * - notConnected: no merchant set up, or its key cleared;
+ * - online: the merchant's last answer was a success (or a business refusal of one request);
+ * - degraded: it answers 5xx or 429, or does not answer in time: it is there but struggling;
+ * - keyRefused: 401: a new key is needed; suspended: 403005 or accessState suspended;
+ * - ipDenied: 403002, this computer's address is not on the allow-list;
+ * - certificate: the TLS certificate is untrusted, for another host, or expired;
+ * - offline: no route to the merchant (no network, DNS, refused).
+ */
+export const CONNECTION_STATES = ['notConnected', 'online', 'degraded', 'keyRefused', 'suspended', 'ipDenied', 'certificate', 'offline'] as const;
+export type ConnectionStateName = (typeof CONNECTION_STATES)[number];
+
+export const connectionStateSchema = z.object({
+  state: z.enum(CONNECTION_STATES),
+  /** Unix seconds (client clock) when this state began; null before anything was asked. */
+  since: seconds.nullable(),
+  /** Unix seconds of the merchant's last successful answer, kept through every failure. */
+  lastSuccessAt: seconds.nullable(),
+  /** The merchant's business code of the answer that set this state (429001, 503001, 401001, …). */
+  merchantCode: z.number().int().nullable(),
+  /** The requestId of that answer, for support. */
+  requestId: z.string().nullable(),
+  /** The HTTP status of that answer (503, 429, 401, …), when there was one. */
+  httpStatus: z.number().int().nullable(),
+  /** offline / certificate / degraded by timeout: which transport failure it was. */
+  transportReason: z.enum(TRANSPORT_REASONS).nullable(),
+  /** Client-clock Unix ms from which the merchant said requests may be sent again (Retry-After), or null. */
+  retryAtMs: z.number().int().nullable(),
+});
+export type ConnectionStateView = z.infer<typeof connectionStateSchema>;
