@@ -5,6 +5,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { productSearchMatch } from '../db/product-search-index';
 import { searchTerms } from '../db/search-text';
+import { priceRangeProblem } from '../../shared/price-range';
 
 export type ProductSort = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'recentlyChanged';
 
@@ -17,7 +18,11 @@ export interface ProductSearchQuery {
   readonly availability?: string;
   /** Only products that can be bought now: available, with a variant that is available and in stock. */
   readonly inStock?: boolean;
-  /** Price range in fen, inclusive, on the same variant that satisfies inStock. */
+  /**
+   * Price range in fen, inclusive, on the same variant that satisfies inStock; min must not exceed
+   * max. With a bound set, a hit's price and the price sorts are those of its cheapest matching
+   * variant (matchedPrice), not of the product's cheapest variant.
+   */
   readonly minPriceFen?: number;
   readonly maxPriceFen?: number;
   readonly sort?: ProductSort;
@@ -33,6 +38,7 @@ export interface ProductSearchHit {
   readonly availability: string;
   readonly brandName: string | null;
   readonly imageUrl: string | null;
+  /** The lowest price among the variants the price bounds match; without bounds, of all variants. */
   readonly priceFromFen: number | null;
   readonly variantCount: number;
   readonly inStock: boolean;
@@ -97,6 +103,29 @@ function provenPriceFilter(inStock: boolean): string {
   return `(${low} BETWEEN @minPriceFen AND @maxPriceFen OR ${high} BETWEEN @minPriceFen AND @maxPriceFen)`;
 }
 
+/**
+ * With a price bound, the price of the product's cheapest variant within the bounds (in stock, when
+ * asked): what its row shows and what the price sorts order by, since "from ¥5.78" under a ¥50–100
+ * filter names a variant the filter did not match. The product's lowest such price is it when it is
+ * at or above the minimum (the filter already holds it at or below the maximum); only a product
+ * with cheaper variants below the minimum reads its variants. Null without a bound.
+ */
+function matchedPrice(query: ProductSearchQuery): string | null {
+  const hasMin = query.minPriceFen !== undefined;
+  if (!hasMin && query.maxPriceFen === undefined) return null;
+  const low = query.inStock === true ? 'p.stock_price_min_fen' : 'p.price_min_fen';
+  if (!hasMin) return low;
+  const variants = query.inStock === true ? `${VARIANT_IN_STOCK} AND ` : '';
+  const upTo = query.maxPriceFen === undefined ? '' : ' AND v.price_fen <= @maxPriceFen';
+  return `(CASE WHEN ${low} >= @minPriceFen THEN ${low}
+    ELSE (SELECT min(v.price_fen) FROM variants v WHERE v.product_ref = p.product_ref AND ${variants}v.price_fen >= @minPriceFen${upTo}) END)`;
+}
+
+/** The price orders on the matched price (matchedPrice), for a search with a price bound. */
+function matchedOrderBy(sort: 'priceAsc' | 'priceDesc', matched: string): string {
+  return sort === 'priceAsc' ? `${matched}, p.product_ref` : `${matched} DESC, p.product_ref DESC`;
+}
+
 // Without text, and for sorts other than relevance, the index on the sort key drives the query and
 // the text match is a set the planner can probe; only relevance needs the FTS rank of every match.
 const ORDER_BY: Record<Exclude<ProductSort, 'relevance'>, string> = {
@@ -155,6 +184,10 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   assertInteger('offset', offset, 0, Number.MAX_SAFE_INTEGER);
   if (query.minPriceFen !== undefined) assertInteger('minPriceFen', query.minPriceFen, 0, Number.MAX_SAFE_INTEGER);
   if (query.maxPriceFen !== undefined) assertInteger('maxPriceFen', query.maxPriceFen, 0, Number.MAX_SAFE_INTEGER);
+  // The same rule as catalog.search's schema (shared/price-range.ts): an empty range is a mistake.
+  if (priceRangeProblem(query.minPriceFen, query.maxPriceFen) !== null) {
+    throw new RangeError(`minPriceFen must not exceed maxPriceFen, got ${query.minPriceFen} > ${query.maxPriceFen}`);
+  }
   if (query.catalogRef !== undefined) assertInteger('catalogRef', query.catalogRef, 0, Number.MAX_SAFE_INTEGER);
 
   const params: Params = {};
@@ -206,6 +239,8 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   // exactly. Removed products have no search document, so a text query without a price filter is
   // counted on the FTS index and the filter sets alone; a price filter needs the products row.
   const sort = query.sort ?? 'relevance';
+  const matched = matchedPrice(query);
+  const columns = selectColumns(matched);
   let counted: number | undefined;
   if (match !== null && filters.length > 0 && sort !== 'relevance') {
     // Text with a price filter reads the products row of every match to count them anyway, so
@@ -216,7 +251,7 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
     const settled = hasRange(query) && textCount(db, filtered, params) > COUNT_CAP ? provenCount(db, filtered, params, query) : 0;
     if (settled > COUNT_CAP) counted = settled;
     else {
-      const page = sortedTextPage(db, filtered, sort, params, limit, offset);
+      const page = sortedTextPage(db, filtered, sortKey(sort, matched), columns, params, limit, offset);
       if (page.total <= COUNT_CAP && (page.items.length > 0 || offset === 0)) return page;
       counted = page.total > COUNT_CAP ? page.total : undefined;
     }
@@ -232,29 +267,47 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   if (match !== null && sort === 'relevance') {
     // FTS yields rowids in order, so a broad match takes its first page in catalog order without
     // ranking (bm25 over tens of thousands of hits costs more than the budget and says little).
-    sql = `SELECT ${COLUMNS} FROM product_search s JOIN products p ON p.product_ref = s.rowid
+    sql = `SELECT ${columns} FROM product_search s JOIN products p ON p.product_ref = s.rowid
       WHERE ${textWhere(filtered, pageFilters)} ORDER BY ${broad ? 's.rowid' : 's.rank, s.rowid'} LIMIT @limit OFFSET @offset`;
   } else {
-    const orderBy = sort === 'relevance' ? 'p.product_ref' : ORDER_BY[sort];
+    // A price order on the matched price has no index to walk: the matches are sorted.
+    const byMatched = matched !== null && (sort === 'priceAsc' || sort === 'priceDesc');
+    const orderBy = sort === 'relevance' ? 'p.product_ref' : byMatched ? matchedOrderBy(sort, matched) : ORDER_BY[sort];
     // A broad result walks the index of its order and stops after one page, testing each entry
     // against the sets before reading its row; the planner, without statistics, would rather
     // collect every match through a filter index and sort them.
     const sortIndex = sort === 'priceAsc' && price !== null ? PRICE_ASCENDING_INDEX : sort === 'relevance' ? null : SORT_INDEX[sort];
-    const indexedBy = !broad ? '' : sortIndex === null ? ' NOT INDEXED' : ` INDEXED BY ${sortIndex}`;
+    const indexedBy = !broad || byMatched ? '' : sortIndex === null ? ' NOT INDEXED' : ` INDEXED BY ${sortIndex}`;
     // A narrow result without text is found through its filter index (plain row conditions the
     // planner can drive from); a walk tests the sets on each entry's product_ref instead.
     const narrowFilters = match === null && !broad;
     const where = ['p.removed_at IS NULL', ...(narrowFilters ? rowConditions(query) : sets.map((set) => set('p.product_ref + 0'))), ...pageFilters];
     if (match !== null) where.push('p.product_ref IN (SELECT rowid FROM product_search WHERE product_search MATCH @match)');
-    sql = `SELECT ${COLUMNS} FROM ${narrowFilters ? plainFrom(query) : `products p${indexedBy}`} WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`;
+    sql = `SELECT ${columns} FROM ${narrowFilters ? plainFrom(query) : `products p${indexedBy}`} WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`;
   }
   const rows = hitStatement(db, sql).all({ ...params, limit, offset });
 
   return { total, totalIsLowerBound, items: rows.map(toHit) };
 }
 
-const COLUMNS = `p.product_ref, p.catalog_ref, p.name, p.product_type, p.availability, p.brand_name, p.image_url,
-  p.price_from_fen, p.revision, p.variant_count, p.in_stock`;
+/** The hit's columns; its price is the matched one (matchedPrice) when the search has a price bound. */
+function selectColumns(matched: string | null): string {
+  return `p.product_ref, p.catalog_ref, p.name, p.product_type, p.availability, p.brand_name, p.image_url,
+  ${matched === null ? 'p.price_from_fen' : `${matched} AS price_from_fen`}, p.revision, p.variant_count, p.in_stock`;
+}
+
+interface SortKey {
+  readonly key: string;
+  readonly orderBy: string;
+  /** The key is read from PRICE_INDEX alone (named: the planner would read the table). */
+  readonly priceIndex: boolean;
+}
+
+function sortKey(sort: Exclude<ProductSort, 'relevance'>, matched: string | null): SortKey {
+  const { key, orderBy } = SORT_KEY[sort];
+  if (matched !== null && (sort === 'priceAsc' || sort === 'priceDesc')) return { key: matched, orderBy, priceIndex: false };
+  return { key, orderBy, priceIndex: key === 'p.price_from_fen' };
+}
 
 // The sort key of each order, carried by sortedTextPage from the counting pass to the page.
 const SORT_KEY: Record<Exclude<ProductSort, 'relevance'>, { readonly key: string; readonly orderBy: string }> = {
@@ -285,18 +338,18 @@ function hasRange(query: ProductSearchQuery): boolean {
 function sortedTextPage(
   db: Database,
   filtered: Filtered,
-  sort: Exclude<ProductSort, 'relevance'>,
+  { key, orderBy, priceIndex }: SortKey,
+  columns: string,
   params: Params,
   limit: number,
   offset: number,
 ): ProductSearchResult {
-  const { key, orderBy } = SORT_KEY[sort];
   const rows = pageStatement(
     db,
     `WITH matched AS MATERIALIZED (
-       SELECT s.rowid AS ref, ${key} AS sort_key FROM product_search s JOIN products p${key === 'p.price_from_fen' ? ` INDEXED BY ${PRICE_INDEX}` : ''} ON p.product_ref = s.rowid
+       SELECT s.rowid AS ref, ${key} AS sort_key FROM product_search s JOIN products p${priceIndex ? ` INDEXED BY ${PRICE_INDEX}` : ''} ON p.product_ref = s.rowid
         WHERE ${textWhere(filtered, filtered.rows)} ${LIMIT_COUNT})
-     SELECT (SELECT count(*) FROM matched) AS total, ${COLUMNS}
+     SELECT (SELECT count(*) FROM matched) AS total, ${columns}
        FROM (SELECT ref, sort_key FROM matched m ORDER BY ${orderBy} LIMIT @limit OFFSET @offset) m
        JOIN products p ON p.product_ref = m.ref ORDER BY ${orderBy}`,
   ).all({ ...params, limit, offset });

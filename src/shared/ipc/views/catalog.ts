@@ -2,6 +2,7 @@
 // templates, and the catalog sync's progress. Merchant enum values stay raw (shared/merchant/known-values).
 import { z } from 'zod';
 import { fen, seconds } from './view-fields';
+import { PRICE_RANGE_MESSAGE, priceRangeProblem } from '../../price-range';
 
 export const categoryViewSchema = z.object({
   catalogRef: z.number().int(),
@@ -35,6 +36,9 @@ export const searchQuerySchema = z.object({
   sort: z.enum(['relevance', 'priceAsc', 'priceDesc', 'nameAsc', 'recentlyChanged']).optional(),
   limit: z.number().int().min(1).max(200).optional(),
   offset: z.number().int().nonnegative().optional(),
+}).superRefine((query, ctx) => {
+  const field = priceRangeProblem(query.minPriceFen, query.maxPriceFen);
+  if (field !== null) ctx.addIssue({ code: 'custom', path: [field], message: PRICE_RANGE_MESSAGE });
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
