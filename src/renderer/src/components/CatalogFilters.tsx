@@ -5,10 +5,11 @@
 // (it made keystroke-to-results ~200 ms). While an IME composition is open (pinyin letters on their
 // way to becoming 汉字) nothing is searched: those letters are not what the buyer is looking for.
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Checkbox, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { AVAILABILITIES } from '../../../shared/merchant/known-values';
+import { priceRangeProblem } from '../../../shared/price-range';
 import { useUiStore, type SortKey } from '../state/ui-store';
 
 const SORTS: readonly SortKey[] = ['relevance', 'priceAsc', 'priceDesc', 'nameAsc', 'recentlyChanged'];
@@ -31,6 +32,8 @@ export function CatalogFilters() {
     if (!composing.current) setFilters({ text: value });
   };
 
+  // The same rule core applies to catalog.search: the mistake is named here, at the boxes.
+  const inverted = priceRangeProblem(filters.minPriceFen, filters.maxPriceFen) !== null;
   const filtered = filters.availability !== null || filters.inStock || filters.minPriceFen !== null || filters.maxPriceFen !== null || filters.catalogRef !== null;
 
   return (
@@ -64,6 +67,8 @@ export function CatalogFilters() {
         </Checkbox>
         <InputNumber<number>
           data-testid="filter-price-min"
+          status={inverted ? 'error' : undefined}
+          aria-invalid={inverted}
           min={0}
           step={1}
           precision={2}
@@ -74,6 +79,8 @@ export function CatalogFilters() {
         />
         <InputNumber<number>
           data-testid="filter-price-max"
+          status={inverted ? 'error' : undefined}
+          aria-invalid={inverted}
           min={0}
           step={1}
           precision={2}
@@ -95,6 +102,11 @@ export function CatalogFilters() {
           </Button>
         ) : null}
       </Space>
+      {inverted ? (
+        <Typography.Text type="danger" role="alert" data-testid="filter-price-error" style={{ display: 'block', marginTop: 6 }}>
+          {t('catalog.priceRangeInverted')}
+        </Typography.Text>
+      ) : null}
     </div>
   );
 }

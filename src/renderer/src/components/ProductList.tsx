@@ -9,6 +9,7 @@ import { PAGE_SIZE, useCatalogPages } from '../queries/catalog-pages';
 import { useSyncStatus } from '../queries/catalog';
 import { useUiStore, type CatalogFilters } from '../state/ui-store';
 import type { SearchQuery } from '../../../shared/ipc/views/catalog';
+import { priceRangeProblem } from '../../../shared/price-range';
 import { ProblemAlert } from './ProblemAlert';
 import { ProductRow, ROW_HEIGHT } from './ProductRow';
 
@@ -31,7 +32,9 @@ export function ProductList() {
   const query = useMemo(() => toQuery(filters), [filters]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState({ start: 0, end: 40 });
-  const pages = useCatalogPages(query, range.start, range.end, true);
+  // An inverted price range is not asked (core would refuse it): the filter form names the mistake.
+  const inverted = priceRangeProblem(query.minPriceFen, query.maxPriceFen) !== null;
+  const pages = useCatalogPages(query, range.start, range.end, !inverted);
   const syncStatus = useSyncStatus(true);
 
   const virtualizer = useVirtualizer({
@@ -63,14 +66,22 @@ export function ProductList() {
   const header = (
     // data-query/data-fresh say which search the rows answer: tests and the UI bench wait on them.
     <Typography.Text type="secondary" data-testid="catalog-count" data-query={query.text ?? ''} data-fresh={pages.fresh ? 'true' : 'false'}>
-      {pages.totalIsLowerBound
+      {inverted
+        ? null
+        : pages.totalIsLowerBound
         ? t('catalog.resultsAtLeast', { count: pages.total.toLocaleString(locale) })
-        : t('catalog.results', { count: pages.total.toLocaleString(locale) })}
+          : t('catalog.results', { count: pages.total.toLocaleString(locale) })}
     </Typography.Text>
   );
 
   let body;
-  if (pages.error !== null && pages.count === 0) {
+  if (inverted) {
+    body = (
+      <div className="catalog-empty" data-testid="catalog-price-inverted">
+        <Empty description={t('catalog.priceRangeInverted')} />
+      </div>
+    );
+  } else if (pages.error !== null && pages.count === 0) {
     body = <ProblemAlert explained={explainError(pages.error)} />;
   } else if (pages.firstPageLoading) {
     body = (

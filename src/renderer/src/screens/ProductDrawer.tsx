@@ -28,7 +28,11 @@ export function ProductDrawer() {
   const openOrderForm = useUiStore((state) => state.openOrderForm);
   const product = useProduct(productRef);
   const setWatched = useSetWatched();
-  const [chosenVariant, setChosenVariant] = useState<number | null>(null);
+  // The variant picked is remembered with its product: the drawer can be closed by navigating away
+  // (ui-store.ts), and the next product must not start on the last one's variant.
+  const [picked, setPicked] = useState<{ readonly productRef: number; readonly variantRef: number } | null>(null);
+  const setChosenVariant = (ref: number | null): void => setPicked(ref === null || productRef === null ? null : { productRef, variantRef: ref });
+  const chosenVariant = picked !== null && picked.productRef === productRef ? picked.variantRef : null;
   const data = product.data;
   const variantRef = chosenVariant ?? data?.variants[0]?.variantRef ?? null;
   const history = usePriceHistory(data === undefined ? null : data.productRef, variantRef);

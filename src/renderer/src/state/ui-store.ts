@@ -32,6 +32,13 @@ export type OrderFormTarget =
   | { readonly kind: 'new'; readonly productRef: number; readonly variantRef: number }
   | { readonly kind: 'confirm'; readonly productRef: number; readonly variantRef: number; readonly clientOrderRef: string };
 
+/**
+ * Everything that floats over a screen, closed whenever the buyer goes to another screen or object,
+ * so that "View order" from the catalog leaves only the order drawer open (one Escape closes it).
+ * The after-sales drawer and form follow the same rule (aftersale-store.ts listens to this store).
+ */
+const NOTHING_OPEN = { productRef: null, orderForm: null, orderRef: null } as const;
+
 interface UiState {
   page: Page;
   language: LanguagePreference;
@@ -67,14 +74,14 @@ export const useUiStore = create<UiState>()((set) => ({
   vaultOrderRef: null,
   syncProgress: null,
   connectDone: false,
-  setPage: (page) => set({ page }),
+  setPage: (page) => set({ ...NOTHING_OPEN, page }),
   setLanguage: (language) => set({ language }),
   setTheme: (theme) => set({ theme }),
   setFilters: (patch) => set((state) => ({ filters: { ...state.filters, ...patch } })),
   resetFilters: () => set((state) => ({ filters: { ...EMPTY_FILTERS, text: state.filters.text } })),
-  openProduct: (productRef) => set({ productRef }),
+  openProduct: (productRef) => set(productRef === null ? { productRef } : { ...NOTHING_OPEN, productRef }),
   openOrderForm: (orderForm) => set({ orderForm }),
-  openOrder: (orderRef) => set({ orderRef }),
-  openVault: (vaultOrderRef) => set(vaultOrderRef === null ? { vaultOrderRef } : { vaultOrderRef, page: 'vault', orderRef: null }),
+  openOrder: (orderRef) => set(orderRef === null ? { orderRef } : { ...NOTHING_OPEN, orderRef }),
+  openVault: (vaultOrderRef) => set(vaultOrderRef === null ? { vaultOrderRef } : { ...NOTHING_OPEN, vaultOrderRef, page: 'vault' }),
   setSyncProgress: (syncProgress) => set({ syncProgress }),
 }));
