@@ -18,6 +18,8 @@ export interface BrowserSessions {
   redeem(secret: string): string | null;
   /** Whether the request's Cookie header carries a live session of this host. */
   hasSession(cookieHeader: string | undefined): boolean;
+  /** The live session the Cookie header carries, or null: what a session-bound download is tied to. */
+  sessionOf(cookieHeader: string | undefined): string | null;
   /** The Set-Cookie value for a redeemed session. */
   cookieFor(sessionId: string): string;
   /** The cookie's name: one per port, because browsers share cookies across the ports of a host. */
@@ -79,8 +81,11 @@ export function createBrowserSessions(port: number): BrowserSessions {
       return session;
     },
     hasSession(cookieHeader) {
+      return this.sessionOf(cookieHeader) !== null;
+    },
+    sessionOf(cookieHeader) {
       const given = readCookie(cookieHeader, cookieName);
-      return given !== null && findIn(sessions, given) !== null;
+      return given === null ? null : findIn(sessions, given);
     },
     // No Expires/Max-Age: the browser forgets it when it closes, the host when it stops.
     cookieFor: (sessionId) => `${cookieName}=${sessionId}; Path=/; HttpOnly; SameSite=Strict`,

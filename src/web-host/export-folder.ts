@@ -1,9 +1,9 @@
-// Where the web host writes exports. A browser tab cannot be handed a native save dialog from this
-// process (and a headless box has no screen), so exports go to one folder the operator chose
-// (`--exports DIR`, default `<data dir>/exports`), private to this user (0700), each under a name of
-// its own: a second export never replaces the first.
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+// Where the web host stages exports. A browser tab cannot be handed a native save dialog from this
+// process (and a headless box has no screen), so an export is written into one folder the operator
+// chose (`--exports DIR`, default `<data dir>/exports`), private to this user (0700), each in a folder
+// of its own, and handed to the browser as a download, after which it is deleted (export-downloads.ts).
+import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 /** Creates the folder if needed; a folder this call created gets 0700 whatever the umask says. */
 export function openExportFolder(dir: string): string {
@@ -11,17 +11,6 @@ export function openExportFolder(dir: string): string {
   const created = mkdirSync(absolute, { recursive: true, mode: 0o700 });
   if (created !== undefined) chmodSync(absolute, 0o700);
   return absolute;
-}
-
-/** `dir/name.ext`, or `dir/name-2.ext`, `-3`, … when taken. Only the base name is used. */
-export function uniqueExportPath(dir: string, suggestedFileName: string): string {
-  const name = basename(suggestedFileName);
-  const ext = extname(name);
-  const stem = name.slice(0, name.length - ext.length);
-  for (let n = 1; ; n++) {
-    const candidate = join(dir, n === 1 ? name : `${stem}-${n}${ext}`);
-    if (!existsSync(candidate)) return candidate;
-  }
 }
 
 /** What core's atomic write names its temporary file (`.<target>.<12 hex>.partial`, atomic-file-write.ts). */

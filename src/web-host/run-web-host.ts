@@ -9,7 +9,8 @@ import type { SandboxOptions } from '../sandbox/sandbox-options';
 import { createBrowserClipboard, type BrowserClipboard } from './browser-clipboard';
 import { relayCoreLogLine } from './core-log-relay';
 import { startDemoMerchant, type DemoMerchant } from '../sandbox/demo-merchant';
-import { openExportFolder, removeUnfinishedExports, uniqueExportPath } from './export-folder';
+import { createExportDownloads, EXPORT_DOWNLOAD_TTL_MS, type ExportDownloads } from './export-downloads';
+import { openExportFolder, removeUnfinishedExports } from './export-folder';
 import { createKeyGuard, guardedSecretStore } from './key-guard';
 import { loadRendererFiles } from './renderer-files';
 import type { WebHostArgs } from './web-host-args';
@@ -47,7 +48,7 @@ export interface RunWebHostOptions {
 }
 
 /** Without --demo there is no merchant to start: the one-click demo says how to get one. */
-function webAppHost(demo: DemoMerchant | null, exportsDir: string, clipboard: BrowserClipboard): AppHost {
+function webAppHost(demo: DemoMerchant | null, downloads: ExportDownloads, clipboard: BrowserClipboard): AppHost {
   return {
     startDemoMerchant() {
       if (demo === null) {
@@ -57,8 +58,9 @@ function webAppHost(demo: DemoMerchant | null, exportsDir: string, clipboard: Br
     },
     // The buyer's clipboard is the browser's: the copy goes to the tab that asked (browser-clipboard.ts).
     writeClipboard: (text, clearAfterMs) => clipboard.write(text, clearAfterMs),
-    // No save dialog either: every export goes to the export folder, under a name of its own.
-    chooseExportPath: (suggestedFileName) => Promise.resolve(uniqueExportPath(exportsDir, suggestedFileName)),
+    // No save dialog either: the export is written into a private staging folder and handed to the
+    // tab that asked as a one-time download (export-downloads.ts), then deleted.
+    chooseExportPath: (suggestedFileName) => downloads.choosePath(suggestedFileName),
   };
 }
 
@@ -87,8 +89,13 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
       guard.remember(demo.credentials().apiKey);
     }
     const exportsDir = openExportFolder(args.exportsDir ?? join(storage.dataDir, 'exports'));
-    notice(`card exports are written to ${exportsDir}`);
+    notice(`card exports are handed to the browser as downloads; each waits in ${exportsDir} until it is fetched (at most ${EXPORT_DOWNLOAD_TTL_MS / 1000} s)`);
+    const downloads = createExportDownloads(exportsDir);
+    // Whatever a previous run left staged (it was killed) is deleted, and so is anything unfetched at stop.
+    downloads.clear();
+    cleanups.push(() => downloads.clear());
     const sweepExports = (): void => {
+      downloads.dropUnfinished();
       const removed = removeUnfinishedExports(exportsDir);
       if (removed.length > 0) logger.warn('web host: removed the temporary files of exports that did not finish', { files: removed.length });
     };
@@ -100,7 +107,7 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
       launch: options.coreLauncher ?? nodeCoreLauncher(),
       init: { dataDir: storage.dataDir, logLevel: 'info', ...(options.demoOptions?.timeScale === undefined ? {} : { timeScale: options.demoOptions.timeScale }) },
       secrets,
-      host: webAppHost(demo, exportsDir, clipboard),
+      host: webAppHost(demo, downloads, clipboard),
       logLine: relayCoreLogLine(logger),
       logger,
     });
@@ -112,7 +119,7 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
     await service.start();
     const images = createMerchantImageFetcher({ log: (message, fields) => logger.info(message, fields) });
     const bridge = { handle: (channel: string, input: unknown) => service.handle(channel, input), onEvent: (listener: Parameters<typeof service.onEvent>[0]) => service.onEvent(listener), coreReconnecting: () => service.state() === 'reconnecting' };
-    const web = await startWebHost({ service: bridge, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard, merchantImage: (url) => images.fetch(url) });
+    const web = await startWebHost({ service: bridge, renderer, logger, port: args.port, allowFrame: (text) => !guard.leaks(text), clipboard, merchantImage: (url) => images.fetch(url), exportDownloads: downloads });
     cleanups.push(() => web.close());
     return {
       url: web.url,

@@ -10,7 +10,7 @@ export interface WebHostArgs {
   demo: boolean;
   rendererDir: string | null;
   exitOnStdinClose: boolean;
-  /** Where exports are written; absent or null: `<data dir>/exports`. */
+  /** Where exports wait for their download; absent or null: `<data dir>/exports`. */
   exportsDir?: string | null;
   /** --help: print WEB_USAGE and start nothing. */
   help?: boolean;
@@ -24,7 +24,7 @@ export const WEB_USAGE = `usage: npm run web -- [--port N] [--data DIR] [--expor
   --help        print this text
   --port N      listen on 127.0.0.1:N (default: a free port; the URL is printed as JSON on stdout)
   --data DIR    keep the database and secrets in DIR (needs PROCURE_PASSPHRASE)
-  --exports DIR write card exports into DIR (created 0700; default: DIR/exports of the data folder)
+  --exports DIR stage card exports in DIR until the browser downloads them (created 0700; default: DIR/exports of the data folder)
   --demo        run the sandbox in this process as the built-in demo merchant
   --renderer DIR  the built renderer (default out/renderer)
 PROCURE_PASSPHRASE protects the API key and the card vault key; without it they live in memory for this run only.`;

@@ -8,12 +8,13 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { MERCHANT_IMAGE_PATH } from '../shared/merchant-image-route';
-import { WEB_BRIDGE_PATH, WEB_LAUNCH_FRAGMENT_KEY, WEB_SESSION_PATH, WEB_SOCKET_MAX_PAYLOAD_BYTES } from '../shared/ipc/web-socket-protocol';
+import { WEB_BRIDGE_PATH, WEB_EXPORT_DOWNLOAD_PATH, WEB_LAUNCH_FRAGMENT_KEY, WEB_SESSION_PATH, WEB_SOCKET_MAX_PAYLOAD_BYTES } from '../shared/ipc/web-socket-protocol';
 import type { Logger } from '../core';
 import type { BridgeService } from './bridge-service';
 import type { BrowserClipboard } from './browser-clipboard';
 import { send, serveBridgeSocket, type FrameCheck } from './bridge-socket';
 import { createBrowserSessions, type BrowserSessions } from './browser-sessions';
+import type { ExportDownloads } from './export-downloads';
 import type { RendererFiles } from './renderer-files';
 import { serveMerchantImage, type MerchantImageSource } from './merchant-image-endpoint';
 import { serveSession } from './session-endpoint';
@@ -31,6 +32,8 @@ export interface WebHostOptions {
   clipboard?: BrowserClipboard;
   /** Merchant images for the page, fetched by core within its limits; absent: the route answers 404. */
   merchantImage?: MerchantImageSource;
+  /** Hands vault.export's file to the tab that asked as a one-time download; absent: answers as core gave them. */
+  exportDownloads?: ExportDownloads;
 }
 
 export interface WebHost {
@@ -94,6 +97,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       serveSession(request, response, origin, sessions, logger);
       return;
     }
+    if (path?.startsWith(WEB_EXPORT_DOWNLOAD_PATH) === true) {
+      if (options.exportDownloads === undefined) plain(response, 404, 'not found');
+      else options.exportDownloads.serve(request, response, sessions);
+      return;
+    }
     if (path === MERCHANT_IMAGE_PATH) {
       serveMerchantImage(request, response, sessions, options.merchantImage);
       return;
@@ -129,7 +137,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const origin = ownOrigin(request);
     const path = (request.url ?? '').split('?', 1)[0] ?? '';
-    const sessionOk = sessions !== null && sessions.hasSession(request.headers.cookie);
+    const sessionId = sessions?.sessionOf(request.headers.cookie) ?? null;
+    const sessionOk = sessionId !== null;
     const originOk = origin !== null && request.headers.origin === origin;
     // The cookie given is not logged: a near miss could still be a secret.
     if (path !== WEB_BRIDGE_PATH || !originOk || !sessionOk) {
@@ -137,9 +146,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       refuseUpgrade(socket, '403 Forbidden');
       return;
     }
+    const downloads = options.exportDownloads;
+    // Each call of this socket runs as its session's, so an export it asks for is that session's download only.
+    const socketService: BridgeService =
+      downloads === undefined || sessionId === null ? service : { ...service, handle: (channel, input) => downloads.runFor(sessionId, () => service.handle(channel, input)) };
     sockets.handleUpgrade(request, socket, head, (client) => {
       sockets.emit('connection', client, request);
-      serveBridgeSocket(client, service, allowFrame, logger, options.clipboard);
+      serveBridgeSocket(client, socketService, allowFrame, logger, options.clipboard);
       if (service.coreReconnecting?.() === true) send(client, { event: 'core.state', payload: { state: 'reconnecting' } }, allowFrame, logger);
     });
   });

@@ -1,10 +1,12 @@
 // The secure export in the real UI (built renderer, Debian Chromium) through the
 // web host and its demo merchant. The buyer buys card codes, works in the vault (filters, selection,
 // reveal), exports the selected cards as a password-protected XLSX and everything not yet exported as
-// an encrypted ZIP through the export dialog, and reads the audit log. The web host writes into its
-// export folder; the test takes the path the dialog shows and opens the files with msoffcrypto-tool
-// and 7-Zip, comparing them with the codes the vault reveals.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// an encrypted ZIP through the export dialog, and reads the audit log. The web host hands each file
+// to the browser as a one-time download (nothing stays in its export folder); the test takes the
+// download Chromium saved and opens it with msoffcrypto-tool and 7-Zip, comparing it with the codes
+// the vault reveals.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +21,8 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 let products: ControlProduct[];
+/** Where the test keeps the files Chromium downloaded (the buyer's disk). */
+let downloadsDir: string;
 const PASSWORD = 'Plum-风筝-7731';
 /** The orders bought, and the codes the vault revealed for each card ("ref#seq"). */
 const orderRefs: string[] = [];
@@ -26,6 +30,7 @@ const revealed = new Map<string, { cardNo: string; password: string }>();
 
 beforeAll(async () => {
   host = await startWebHost();
+  downloadsDir = mkdtempSync(join(tmpdir(), 'procure-e2e-downloads-'));
   products = await sandboxControl(host.controlUrl, host.controlToken).products(500);
   browser = await launchChromium();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
@@ -42,6 +47,7 @@ afterEach(async (context) => {
 afterAll(async () => {
   await browser?.close();
   await host?.stop();
+  if (downloadsDir !== undefined) rmSync(downloadsDir, { recursive: true, force: true });
 });
 
 async function buyCards(units: number, exclude: readonly number[]): Promise<string> {
@@ -73,12 +79,25 @@ async function typePasswords(dialog: Locator, password: string, confirm: string)
   await dialog.getByTestId('export-password-confirm').fill(confirm);
 }
 
-/** Submits the dialog and answers the path it shows once written. */
+/**
+ * Submits the dialog and answers where the browser's download was saved: the dialog says Downloaded
+ * with the file's name, and the host's export folder holds nothing afterwards.
+ */
 async function submitExport(dialog: Locator): Promise<string> {
+  const download = page.waitForEvent('download', { timeout: 30_000 });
   await dialog.getByTestId('export-submit').click();
-  const path = dialog.getByTestId('export-result-path');
-  await path.waitFor({ timeout: 30_000 });
-  return ((await path.textContent()) ?? '').trim();
+  const file = await download;
+  const outcome = dialog.getByTestId('export-result');
+  await outcome.waitFor({ timeout: 30_000 });
+  expect(await outcome.getAttribute('data-delivery')).toBe('download');
+  const name = ((await dialog.getByTestId('export-result-file').textContent()) ?? '').trim();
+  expect(file.suggestedFilename()).toBe(name);
+  const path = join(downloadsDir, name);
+  await file.saveAs(path);
+  expect(await file.failure()).toBeNull();
+  // Served once from memory: the staging folder is gone from the host the moment the bytes left.
+  await expect.poll(() => readdirSync(join(host.dataDir, 'exports'))).toEqual([]);
+  return path;
 }
 
 describe('secure export of card codes', () => {
@@ -132,9 +151,11 @@ describe('secure export of card codes', () => {
     await expect.poll(() => dialog.getByTestId('export-strength').getAttribute('data-ok')).toBe('true');
     await screenshot(page, 'export-02-dialog-xlsx');
     const path = await submitExport(dialog);
-    expect(path.startsWith(join(host.dataDir, 'exports'))).toBe(true);
     expect(path).toMatch(/\.xlsx$/);
-    await screenshot(page, 'export-03-written');
+    await screenshot(page, 'export-03-downloaded-zh-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'export-03-downloaded-zh-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     expect(run(MSOFFCRYPTO, ['--test', path]).status).toBe(0);
     expect(run(MSOFFCRYPTO, ['-p', 'not-the-Password-9', path, `${path}.wrong`]).status).not.toBe(0);
@@ -159,6 +180,8 @@ describe('secure export of card codes', () => {
     // The selection from before is cleared by hand, then "not exported yet" is chosen in the dialog.
     const firstRows = rowsOf(orderRefs[0] ?? '');
     for (let i = 0; i < (await firstRows.count()); i++) await firstRows.nth(i).locator('.ant-checkbox').first().click();
+    // This one in English, to look at the outcome in both languages.
+    await page.getByTestId('language-switch').click();
     await page.getByTestId('vault-export').click();
     const dialog = page.getByTestId('export-dialog');
     await dialog.getByTestId('export-what-notExported').click();
@@ -167,6 +190,11 @@ describe('secure export of card codes', () => {
     await typePasswords(dialog, PASSWORD, PASSWORD);
     const path = await submitExport(dialog);
     expect(path).toMatch(/\.zip$/);
+    expect(await dialog.getByTestId('export-result').textContent()).toContain('Downloaded 1 card');
+    await screenshot(page, 'export-05-downloaded-en-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'export-05-downloaded-en-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     expect(run(SEVEN_ZIP, ['t', `-p${PASSWORD}`, path]).status).toBe(0);
     expect(run(SEVEN_ZIP, ['t', '-pWrong-Password-1', path]).status).not.toBe(0);
@@ -179,6 +207,7 @@ describe('secure export of card codes', () => {
     expect(records[0]?.[3]).toBe('卡号');
     expect(records.slice(1).map((r) => ({ ref: r[9], cardNo: r[3], password: r[4] }))).toEqual([{ ref: second, ...revealed.get(`${second}#0`) }]);
     await dialog.getByTestId('export-close').click();
+    await page.getByTestId('language-switch').click();
     await expect.poll(() => page.getByTestId('vault-card-exported').count()).toBe(4);
   });
 

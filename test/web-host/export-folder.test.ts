@@ -1,11 +1,11 @@
 // The web host's export folder: `--exports DIR` parsed, the default `<data dir>/exports`, created
-// private (0700) at start-up and announced, and a fresh name for every export so none replaces another.
+// private (0700) at start-up and announced.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RedactingLogger } from '../../src/core/logging/redacting-logger';
-import { openExportFolder, removeUnfinishedExports, uniqueExportPath } from '../../src/web-host/export-folder';
+import { openExportFolder, removeUnfinishedExports } from '../../src/web-host/export-folder';
 import { runWebHost } from '../../src/web-host/run-web-host';
 import { parseWebHostArgs, UsageError, WEB_USAGE } from '../../src/web-host/web-host-args';
 import { fakeRendererDir } from './web-host-kit';
@@ -34,14 +34,6 @@ describe('web host export folder', () => {
     expect(statSync(existing).mode & 0o777).toBe(0o750);
   });
 
-  it('answers a new name when the suggested one is taken, and only ever a name inside the folder', () => {
-    expect(uniqueExportPath(dir, 'cards.xlsx')).toBe(join(dir, 'cards.xlsx'));
-    writeFileSync(join(dir, 'cards.xlsx'), '');
-    writeFileSync(join(dir, 'cards-2.xlsx'), '');
-    expect(uniqueExportPath(dir, 'cards.xlsx')).toBe(join(dir, 'cards-3.xlsx'));
-    expect(uniqueExportPath(dir, '../../etc/cards.zip')).toBe(join(dir, 'cards.zip'));
-  });
-
   it('removes the temporary files of unfinished exports, and nothing else', () => {
     writeFileSync(join(dir, '.cards.csv.0123456789ab.partial'), 'card codes');
     writeFileSync(join(dir, 'cards.csv'), '');
@@ -64,7 +56,7 @@ describe('web host export folder', () => {
     });
     await host.stop();
     expect(statSync(join(data, 'exports')).mode & 0o777).toBe(0o700);
-    expect(notices).toContain(`card exports are written to ${join(data, 'exports')}`);
+    expect(notices.some((line) => line.startsWith(`card exports are handed to the browser as downloads; each waits in ${join(data, 'exports')} `))).toBe(true);
 
     const chosen = join(dir, 'chosen');
     const second = await runWebHost({
@@ -75,6 +67,6 @@ describe('web host export folder', () => {
     });
     await second.stop();
     expect(existsSync(chosen)).toBe(true);
-    expect(notices.at(-1)).toBe(`card exports are written to ${chosen}`);
+    expect(notices.at(-1)).toContain(`each waits in ${chosen} until it is fetched`);
   });
 });

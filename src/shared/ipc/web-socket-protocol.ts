@@ -22,6 +22,12 @@ export const WEB_BRIDGE_PATH = '/bridge';
  */
 export const WEB_SESSION_PATH = '/session';
 
+/**
+ * Where the web host hands a finished export to the browser as a download: `PATH` + a one-time
+ * token, served once, to the session that asked, for a short while (web-host/export-downloads.ts).
+ */
+export const WEB_EXPORT_DOWNLOAD_PATH = '/export-download/';
+
 /** The launch URL's fragment: `#k=SECRET`. A fragment is never sent to a server, logged or referred. */
 export const WEB_LAUNCH_FRAGMENT_KEY = 'k';
 

@@ -45,7 +45,7 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
         <Tag>{type.kind === 'known' ? t(`productType.${type.value}`) : t('common.unknownValue', { raw: type.raw })}</Tag>
         <SupplyTag status={productSupplyStatus(hit.availability, hit.inStock)} />
       </div>
-      <div className="product-row-price" lang={locale}>
+      <div className="product-row-price" lang={locale} data-testid="catalog-row-price" data-price-fen={hit.priceFromFen ?? ''}>
         {hit.priceFromFen === null ? '—' : t('catalog.from', { price: formatFen(hit.priceFromFen) })}
       </div>
     </div>

@@ -12,6 +12,7 @@ import type { CardKey, CardSelection, ExportFormat, ExportResult } from '../../.
 import { checkExportPassword } from '../../../shared/password-policy';
 import { ExportFormatChoice, ExportWhatChoice, type Choice, type ExportWhat } from '../components/ExportChoices';
 import { ExportOutcome } from '../components/ExportOutcome';
+import { startBrowserDownload } from '../lib/browser-download';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
@@ -103,6 +104,8 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
       },
       {
         onSuccess: (answer) => {
+          // The web host answers with a one-time address: the browser saves the file from it now.
+          if (answer.status === 'written' && answer.downloadUrl !== undefined) startBrowserDownload(answer.downloadUrl, answer.fileName);
           setResult(answer);
           // Sent once; not kept for a second export or a re-render.
           setPassword('');

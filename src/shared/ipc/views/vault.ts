@@ -107,7 +107,19 @@ export const exportInputSchema = z.object({
 export type ExportInput = z.infer<typeof exportInputSchema>;
 
 export const exportResultSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('written'), path: z.string(), fileName: z.string(), count: z.number().int(), format: z.enum(EXPORT_FORMATS) }),
+  z.object({
+    status: z.literal('written'),
+    /** Where the desktop app saved it; in the web host, the file name (the file left the host as a download). */
+    path: z.string(),
+    fileName: z.string(),
+    count: z.number().int(),
+    format: z.enum(EXPORT_FORMATS),
+    /**
+     * Web host only: the one-time, session-bound address (same origin) the tab downloads the file from
+     * at once; the host deletes its copy when it is fetched or when the address expires.
+     */
+    downloadUrl: z.string().max(200).optional(),
+  }),
   /** The buyer closed the save dialog: nothing written, nothing marked, nothing audited as exported. */
   z.object({ status: z.literal('cancelled') }),
 ]);
