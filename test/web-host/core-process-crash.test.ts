@@ -3,8 +3,9 @@
 // with SQLite and the passphrase-protected secrets on disk. Calls answered CORE_RESTARTED are sent again
 // with the same draftRef, as the renderer does. Then: every intent resolves, the sandbox's ledger shows
 // each order charged exactly once and nothing else, the vault holds every card, the interrupted export
-// either finished (a whole file) or left nothing at a target, and exporting again works.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// either finished (a whole file, offered as the tab's download) or left nothing staged, and exporting
+// again works. The export is asked through a browser session's socket, as the page asks it.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ import { waitFor } from '../core/app/app-kit';
 import { MSOFFCRYPTO, readXlsx, run } from '../core/export/file-readers';
 import { purchasable, sandboxControl, type ControlProduct, type ControlVariant, type SandboxControl } from '../e2e/support/sandbox-control';
 import { fen } from '../support/orders-harness';
-import { fakeRendererDir } from './web-host-kit';
+import { fakeRendererDir, openClient, openSession, socketUrl, type WireClient } from './web-host-kit';
 
 const SCALE = 50;
 const PASSWORD = 'Crash-Test-Export-Pw-91';
@@ -76,6 +77,20 @@ const cardsOf = async (clientOrderRef: string): Promise<number> => (await ok('va
 
 const exportInput = (clientOrderRef: string): ExportInput => ({ selection: { kind: 'order', clientOrderRef }, format: 'xlsx', language: 'en', password: PASSWORD, passwordConfirm: PASSWORD });
 
+/** Every file and folder under the export staging folder, as relative paths. */
+const staged = (exportsDir: string): string[] => readdirSync(exportsDir, { recursive: true, encoding: 'utf8' });
+
+/** Fetches a written export's one-time download with the session's cookie and saves it as the browser would. */
+async function download(value: unknown, cookie: string): Promise<string> {
+  const { downloadUrl, fileName } = value as { downloadUrl?: string; fileName: string };
+  if (downloadUrl === undefined) throw new Error('the export answer offers no download');
+  const answer = await fetch(`${host.origin}${downloadUrl}`, { headers: { Cookie: cookie } });
+  expect(answer.status).toBe(200);
+  const path = join(dataDir, `downloaded-${fileName}`);
+  writeFileSync(path, Buffer.from(await answer.arrayBuffer()));
+  return path;
+}
+
 /** The card rows of an encrypted workbook, decrypted by msoffcrypto-tool (a partial file does not decrypt). */
 function workbookRows(path: string): number {
   const plain = `${path}.plain.xlsx`;
@@ -124,13 +139,15 @@ describe('the core process killed while orders are placed and an export runs', (
 
     // More orders and the export, sent to the core, and the core killed at once: their answers are lost.
     const second = [orderInput(2), orderInput(1), orderInput(2)];
-    const exporting = host.core.handle('vault.export', exportInput(stockOrder.clientOrderRef));
+    const cookie = await openSession(host);
+    const tab: WireClient = await openClient(socketUrl(host.origin, host.socketPath), host.origin, cookie);
+    const exporting = tab.call('vault.export', exportInput(stockOrder.clientOrderRef));
     let answered = false;
     void exporting.then(() => (answered = true));
     // Killed while the workbook is being written (its temporary file exists), or as soon as the export
     // ended if that was too quick to see.
     const exportsDir = join(dataDir, 'exports');
-    const writing = (): boolean => readdirSync(exportsDir).some((name) => name.endsWith('.partial'));
+    const writing = (): boolean => staged(exportsDir).some((name) => name.endsWith('.partial'));
     while (!answered && !writing()) await new Promise((resolve) => setTimeout(resolve, 2));
     const placingSecond = second.map((input) => callRetryingRestarts('orders.place', input, restarts));
     const pid = host.core.pid();
@@ -173,20 +190,23 @@ describe('the core process killed while orders are placed and an export runs', (
       expect(fen(entry?.amount ?? '0')).toBe((input?.units ?? 0) * (input?.unitPriceFen ?? 0));
     }
 
-    // The interrupted export finished (a whole file) or left nothing at a target, and the temporary
-    // file the dead process was writing was removed when the host restarted it.
-    expect(readdirSync(exportsDir).filter((name) => name.endsWith('.partial'))).toEqual([]);
-    const before = readdirSync(exportsDir);
-    if (exported.ok) expect(exported.value).toMatchObject({ status: 'written', count: stock.units });
-    else expect(exported.error.code).toBe('CORE_RESTARTED');
-    expect(before.length).toBeLessThanOrEqual(1);
-    for (const name of before) expect(workbookRows(join(exportsDir, name))).toBe(stock.units);
+    // The interrupted export finished (a whole file, offered for download) or left nothing staged: the
+    // folder the dead process was writing in was removed when the host restarted it.
+    expect(staged(exportsDir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    if (exported.ok) {
+      expect(exported.value).toMatchObject({ status: 'written', count: stock.units });
+      expect(workbookRows(await download(exported.value, cookie))).toBe(stock.units);
+    } else {
+      expect(exported.error.code).toBe('CORE_RESTARTED');
+    }
+    expect(staged(exportsDir)).toEqual([]);
 
-    // Exporting again works, into a file of its own.
-    const rerun = await ok('vault.export', exportInput(stockOrder.clientOrderRef));
-    expect(rerun).toMatchObject({ status: 'written', count: stock.units });
-    if (rerun.status !== 'written') throw new Error('not written');
-    expect(before).not.toContain(rerun.fileName);
-    expect(workbookRows(rerun.path)).toBe(stock.units);
+    // Exporting again works, and leaves nothing on the host once downloaded.
+    const rerun = await tab.call('vault.export', exportInput(stockOrder.clientOrderRef));
+    if (!rerun.ok) throw new Error(`the second export answered ${JSON.stringify(rerun.error)}`);
+    expect(rerun.value).toMatchObject({ status: 'written', count: stock.units });
+    expect(workbookRows(await download(rerun.value, cookie))).toBe(stock.units);
+    expect(staged(exportsDir)).toEqual([]);
+    tab.close();
   }, 240_000);
 });
