@@ -3,7 +3,7 @@
 // plan runs (with or without text); a minimum above the maximum is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { searchProducts, type ProductSearchQuery } from '../../../src/core/catalog/catalog-search';
+import { BROAD_MATCH_THRESHOLD, searchProducts, type ProductSearchQuery } from '../../../src/core/catalog/catalog-search';
 import { insertCategory, insertProduct } from '../db/catalog-fixtures';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 
@@ -105,5 +105,74 @@ describe('searchProducts with a price bound', () => {
   it('refuses a minimum above the maximum, and takes equal bounds', () => {
     expect(() => searchProducts(db, { minPriceFen: 10000, maxPriceFen: 5000 })).toThrow(/minPriceFen must not exceed maxPriceFen/);
     expect(shown({ minPriceFen: 5500, maxPriceFen: 5500 })).toEqual([[2, 5500]]);
+  });
+});
+
+describe('searchProducts with a price bound on a broad match', () => {
+  it(`walks the variants by price above ${BROAD_MATCH_THRESHOLD} matches and agrees with the prices computed one by one`, () => {
+    const broad = createMigratedDatabase();
+    try {
+      const count = BROAD_MATCH_THRESHOLD + 300;
+      const variantsOf = new Map<number, { price: number; inStock: boolean }[]>();
+      broad.db.transaction(() => {
+        insertCategory(broad.db, 1, '礼品卡');
+        for (let ref = 1; ref <= count; ref += 1) {
+          const low = (ref * 7919) % 9000;
+          const variants = [
+            { variantRef: 1, title: '月卡', priceFen: low, soldOut: ref % 7 === 0 },
+            { variantRef: 2, title: '季卡', priceFen: low + 6_000, soldOut: false },
+            // Equal prices on two variants of one product: it is still listed once.
+            ...(ref % 4 === 0 ? [{ variantRef: 3, title: '年卡', priceFen: low + 6_000, soldOut: ref % 8 === 0 }] : []),
+          ];
+          variantsOf.set(
+            ref,
+            variants.map((v) => ({ price: v.priceFen, inStock: !v.soldOut })),
+          );
+          insertProduct(broad.db, {
+            productRef: ref,
+            catalogRef: 1,
+            name: `商品${ref}`,
+            variants: variants.map((v) => ({
+              variantRef: v.variantRef,
+              title: v.title,
+              priceFen: v.priceFen,
+              inventoryType: v.soldOut ? 'tracked' : 'unlimited',
+              remainingUnits: v.soldOut ? 0 : null,
+            })),
+          });
+        }
+      })();
+      const expected = (query: ProductSearchQuery): [number, number][] => {
+        const rows: [number, number][] = [];
+        for (const [ref, variants] of variantsOf) {
+          const prices = variants
+            .filter((v) => (query.inStock !== true || v.inStock) && v.price >= (query.minPriceFen ?? 0) && v.price <= (query.maxPriceFen ?? Number.MAX_SAFE_INTEGER))
+            .map((v) => v.price);
+          if (prices.length > 0) rows.push([ref, Math.min(...prices)]);
+        }
+        const direction = query.sort === 'priceDesc' ? -1 : 1;
+        rows.sort((a, b) => direction * (a[1] - b[1] || a[0] - b[0]));
+        return rows.slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 50));
+      };
+      const ranges: ProductSearchQuery[] = [
+        { minPriceFen: 3_000, maxPriceFen: 12_000 },
+        { minPriceFen: 3_000, maxPriceFen: 12_000, inStock: true },
+        { minPriceFen: 5_000 },
+        { maxPriceFen: 8_000, inStock: true },
+      ];
+      for (const range of ranges) {
+        for (const sort of ['priceAsc', 'priceDesc'] as const) {
+          for (const offset of [0, 30, 900]) {
+            const query = { ...range, sort, offset, limit: 40 };
+            const got = searchProducts(broad.db, query).items.map((hit): [number, number] => [hit.productRef, hit.priceFromFen ?? -1]);
+            expect(got, JSON.stringify(query)).toEqual(expected(query));
+            const texted = searchProducts(broad.db, { ...query, text: '商品' }).items.map((hit): [number, number] => [hit.productRef, hit.priceFromFen ?? -1]);
+            expect(texted, `${JSON.stringify(query)} with text`).toEqual(got);
+          }
+        }
+      }
+    } finally {
+      broad.dispose();
+    }
   });
 });
