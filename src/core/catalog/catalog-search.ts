@@ -20,8 +20,8 @@ export interface ProductSearchQuery {
   readonly inStock?: boolean;
   /**
    * Price range in fen, inclusive, on the same variant that satisfies inStock; min must not exceed
-   * max. With a bound set, a hit's price and the price sorts are those of its cheapest matching
-   * variant (matchedPrice), not of the product's cheapest variant.
+   * max. With a bound set (or inStock), a hit's price and the price sorts are those of its cheapest
+   * matching variant (matchedPrice), not of the product's cheapest variant.
    */
   readonly minPriceFen?: number;
   readonly maxPriceFen?: number;
@@ -38,7 +38,7 @@ export interface ProductSearchHit {
   readonly availability: string;
   readonly brandName: string | null;
   readonly imageUrl: string | null;
-  /** The lowest price among the variants the price bounds match; without bounds, of all variants. */
+  /** The lowest price among the variants the price bounds and inStock match; without them, of all variants. */
   readonly priceFromFen: number | null;
   readonly variantCount: number;
   readonly inStock: boolean;
@@ -111,11 +111,13 @@ function provenPriceFilter(inStock: boolean): string {
  * asked): what its row shows and what the price sorts order by, since "from ¥5.78" under a ¥50–100
  * filter names a variant the filter did not match. The product's lowest such price is it when it is
  * at or above the minimum (the filter already holds it at or below the maximum); only a product
- * with cheaper variants below the minimum reads its variants. Null without a bound.
+ * with cheaper variants below the minimum reads its variants. In stock only without a bound: the
+ * cheapest in-stock variant. Null without either (the product's cheapest variant, price_from_fen).
  */
 function matchedPrice(query: ProductSearchQuery): string | null {
   const hasMin = query.minPriceFen !== undefined;
-  if (!hasMin && query.maxPriceFen === undefined) return null;
+  // "In stock only" alone: the cheapest in-stock variant, not a sold-out cheaper one.
+  if (!hasMin && query.maxPriceFen === undefined) return query.inStock === true ? 'p.stock_price_min_fen' : null;
   const low = query.inStock === true ? 'p.stock_price_min_fen' : 'p.price_min_fen';
   if (!hasMin) return low;
   const variants = query.inStock === true ? `${VARIANT_IN_STOCK} AND ` : '';

@@ -93,6 +93,21 @@ describe('searchProducts with a price bound', () => {
     ]);
   });
 
+  it('shows the cheapest in-stock variant when only in stock is asked', () => {
+    expect(shown({ inStock: true, sort: 'priceAsc' })).toEqual([
+      [3, 200],
+      [1, 578],
+      [2, 5500],
+      [4, 7000],
+    ]);
+    expect(shown({ inStock: true, sort: 'priceDesc' })).toEqual([
+      [4, 7000],
+      [2, 5500],
+      [1, 578],
+      [3, 200],
+    ]);
+  });
+
   it('keeps the product\'s lowest price without a bound', () => {
     expect(shown({ sort: 'priceAsc' })).toEqual([
       [3, 200],
@@ -159,6 +174,7 @@ describe('searchProducts with a price bound on a broad match', () => {
         { minPriceFen: 3_000, maxPriceFen: 12_000, inStock: true },
         { minPriceFen: 5_000 },
         { maxPriceFen: 8_000, inStock: true },
+        { inStock: true },
       ];
       for (const range of ranges) {
         for (const sort of ['priceAsc', 'priceDesc'] as const) {
