@@ -4,7 +4,7 @@
 // Each counts the TCP connections it accepted, so a test can assert that the connect test was sent once.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { createServer as createTcpServer, type Server } from 'node:net';
+import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import forge from 'node-forge';
 import { createCertificateAuthority, generateRsaKeyPair, issueServerCertificate, type CaMaterial } from '../../src/sandbox/tls/certificate-builder';
 
@@ -80,8 +80,8 @@ export function envelopeReply(status: number, code: number): FixedReply {
 export const HTML_404_REPLY: FixedReply = { status: 404, body: '<!doctype html><html><body><h1>404 Not Found</h1></body></html>', contentType: 'text/html' };
 
 async function listen(server: Server | ReturnType<typeof createHttpsServer>, scheme: 'https' | 'http', counts: { connections: number; requests: number }): Promise<TestServer> {
-  const sockets = new Set<import('node:net').Socket>();
-  server.on('connection', (socket: import('node:net').Socket) => {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
     counts.connections++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
