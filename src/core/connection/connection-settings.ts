@@ -63,10 +63,11 @@ export function checkCaCertPem(pem: string): void {
 }
 
 /** What a stored CA is, for Settings: the first certificate's subject, fingerprint and end of validity. */
-export function describeCaCert(pem: string): { subject: string; fingerprint256: string; validTo: string } | null {
+export function describeCaCert(pem: string): { subject: string; fingerprint256: string; validTo: number } | null {
   try {
     const cert = new X509Certificate(pem);
-    return { subject: cert.subject.replace(/\n/g, ', '), fingerprint256: cert.fingerprint256, validTo: cert.validTo };
+    // Unix seconds: the renderer dates it in the buyer's language.
+    return { subject: cert.subject.replace(/\n/g, ', '), fingerprint256: cert.fingerprint256, validTo: Math.floor(Date.parse(cert.validTo) / 1000) };
   } catch {
     return null;
   }

@@ -1,11 +1,13 @@
 // English labels. Every label of the UI lives here and in messages-zh-cn.ts (same keys, checked by
 // the type of the Chinese table); `{name}` marks a value filled in at run time.
 import { aftersaleEn } from './messages-aftersale-en';
+import { connectEn } from './messages-connect-en';
 import { exportEn } from './messages-export-en';
 import { orderEn } from './messages-order-en';
 
 export const en = {
   ...aftersaleEn,
+  ...connectEn,
   ...exportEn,
   ...orderEn,
   'app.name': 'Procure Desk',

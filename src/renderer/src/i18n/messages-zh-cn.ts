@@ -1,11 +1,13 @@
 // 简体中文。键与 messages-en.ts 相同，由类型检查保证一个不缺。
 import { aftersaleZhCN } from './messages-aftersale-zh-cn';
+import { connectZhCN } from './messages-connect-zh-cn';
 import type { MessageKey } from './messages-en';
 import { exportZhCN } from './messages-export-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
+  ...connectZhCN,
   ...exportZhCN,
   ...orderZhCN,
   'app.name': '采购台',

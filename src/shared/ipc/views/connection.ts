@@ -16,7 +16,7 @@ export const connectionStatusSchema = z.object({
   /** The built-in demo merchant (the sandbox) is the one connected. */
   demo: z.boolean(),
   /** The CA certificate trusted for this merchant only (connect form's advanced section), or null for the system's. */
-  caCert: z.object({ subject: z.string(), fingerprint256: z.string(), validTo: z.string() }).nullable().optional(),
+  caCert: z.object({ subject: z.string(), fingerprint256: z.string(), validTo: seconds }).nullable().optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
