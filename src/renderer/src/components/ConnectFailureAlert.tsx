@@ -7,7 +7,8 @@ import { useI18n } from '../i18n/use-i18n';
 import { connectFailureOf } from '../lib/connect-failure';
 import { explainError } from '../lib/explain-error';
 
-export function ConnectFailureAlert({ error, testId }: { error: unknown; testId: string }) {
+/** `inSettings`: a new or removed CA was tested (Settings), so an untrusted certificate means that CA does not fit. */
+export function ConnectFailureAlert({ error, testId, inSettings = false }: { error: unknown; testId: string; inSettings?: boolean }) {
   const { t, td } = useI18n();
   const failure = connectFailureOf(error);
   if (failure === null) return <ProblemAlert explained={explainError(error)} testId={testId} />;
@@ -15,7 +16,12 @@ export function ConnectFailureAlert({ error, testId }: { error: unknown; testId:
   if (failure.merchantCode !== null) extra.push(t('problem.merchantCode', { code: failure.merchantCode }));
   if (failure.requestId !== null) extra.push(t('common.requestId', { id: failure.requestId }));
   // A field problem is its own body: the check that failed says what to change.
-  const body = failure.input !== null ? td(`connectInput.${failure.input}`, 'problem.invalidInput.body') : td(`connectFailure.${failure.kind}.body`, 'problem.unknown.body');
+  const body =
+    failure.input !== null
+      ? td(`connectInput.${failure.input}`, 'problem.invalidInput.body')
+      : inSettings && failure.kind === 'tlsUntrusted'
+        ? t('connectFailure.tlsUntrusted.settingsBody')
+        : td(`connectFailure.${failure.kind}.body`, 'problem.unknown.body');
   return (
     <Alert
       data-testid={testId}

@@ -79,7 +79,7 @@ export function TrustedCaActions({ status }: { status: ConnectionStatus }) {
       </Space>
       {!open && setCa.error !== null ? (
         <div style={{ marginTop: 8 }}>
-          <ConnectFailureAlert error={setCa.error} testId="settings-ca-cert-error" />
+          <ConnectFailureAlert error={setCa.error} testId="settings-ca-cert-error" inSettings />
         </div>
       ) : null}
       <Modal
@@ -89,6 +89,7 @@ export function TrustedCaActions({ status }: { status: ConnectionStatus }) {
         cancelText={t('connect.cancel')}
         confirmLoading={setCa.isPending}
         okButtonProps={{ 'data-testid': 'settings-ca-cert-save' }}
+        cancelButtonProps={{ 'data-testid': 'settings-ca-cert-cancel' }}
         onOk={() => form.submit()}
         onCancel={close}
         destroyOnHidden
@@ -110,7 +111,7 @@ export function TrustedCaActions({ status }: { status: ConnectionStatus }) {
             <CaCertInput testId="settings-ca-cert-input" />
           </Form.Item>
         </Form>
-        {setCa.error !== null ? <ConnectFailureAlert error={setCa.error} testId="settings-ca-cert-error" /> : null}
+        {setCa.error !== null ? <ConnectFailureAlert error={setCa.error} testId="settings-ca-cert-error" inSettings /> : null}
       </Modal>
     </>
   );

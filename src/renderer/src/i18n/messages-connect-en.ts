@@ -4,6 +4,7 @@
 export const connectEn = {
   'connect.switchTitle': 'Connect to another merchant',
   'connect.switchSubtitle': 'Nothing changes until the new merchant answers. Cancel keeps the current one as it is.',
+  'connect.suspendedBody': 'The connection works, but the merchant has suspended this account: you can browse the catalog, your orders and card codes, not order. Contact your merchant to restore access.',
   'connect.cancel': 'Cancel',
   'connect.advanced': 'Advanced',
   'connect.caCert': 'Trust a CA certificate for this merchant only',
@@ -34,6 +35,7 @@ export const connectEn = {
   'connectFailure.tlsUntrusted.title': 'The merchant’s certificate is not trusted',
   'connectFailure.tlsUntrusted.body':
     'The certificate was not issued by an authority this computer trusts. If your merchant gave you a CA certificate (a test environment, the demo merchant on another computer), add it under Advanced. Otherwise, do not connect: someone may be in between.',
+  'connectFailure.tlsUntrusted.settingsBody': 'With this change the merchant’s certificate would not be trusted, so nothing was changed: the CA in use stays. Choose the CA file your merchant gave you.',
   'connectFailure.tlsHostname.title': 'The certificate is for another address',
   'connectFailure.tlsHostname.body': 'The merchant’s certificate names a different host than the one you entered. Use the address exactly as your merchant gave it (the name, not an IP address).',
   'connectFailure.tlsExpired.title': 'The merchant’s certificate has expired',

@@ -3,7 +3,7 @@
 // prefilled and Cancel goes back with nothing changed. A failed test is named (connect-failure.ts),
 // and an advanced section trusts a private CA for this merchant only.
 import { ExperimentOutlined, LinkOutlined } from '@ant-design/icons';
-import { Button, Card, Collapse, Divider, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Divider, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { AccountSummary } from '../components/AccountSummary';
 import { CaCertInput } from '../components/CaCertInput';
@@ -13,6 +13,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { addressFieldProblem, caCertFieldProblem, caCertToSend } from '../lib/connect-form-rules';
 import { useConnect, useStartDemo } from '../queries/connection';
 import type { AccountView } from '../../../shared/ipc/views/connection';
+import { isAccessActive } from '../../../shared/merchant/known-values';
 
 interface ConnectValues {
   baseUrl: string;
@@ -64,6 +65,10 @@ export function ConnectScreen({ onDone, onStart, onCancel, initialBaseUrl }: Con
               {t('connect.success', { name: account.nickname })}
             </Typography.Text>
             <AccountSummary account={account} />
+            {isAccessActive(account.accessState) ? null : (
+              // GET /account answers a suspended account too (interface v1 §5): connected, but ordering is refused.
+              <Alert type="warning" showIcon data-testid="connect-suspended" title={t('connectFailure.suspended.title')} description={t('connect.suspendedBody')} />
+            )}
             <Button type="primary" block data-testid="connect-continue" onClick={onDone}>
               {t('connect.continue')}
             </Button>
