@@ -48,7 +48,8 @@ export function addressProblem(baseUrl: string): ConnectionInputProblem | null {
   return null;
 }
 
-const PEM_CERTIFICATE_BLOCK = /-----BEGIN CERTIFICATE-----\r?\n(?:[A-Za-z0-9+/=]+\r?\n)+-----END CERTIFICATE-----/g;
+// Line ends of any platform (files saved on Windows, forge's CRLF), trailing blanks tolerated.
+const PEM_CERTIFICATE_BLOCK = /-----BEGIN CERTIFICATE-----[ \t]*\r?\n(?:[A-Za-z0-9+/=]+[ \t]*\r?\n)+-----END CERTIFICATE-----/g;
 
 /** The shape of a PEM certificate file: only CERTIFICATE blocks and white space, at least one, bounded. */
 export function caCertProblem(pem: string): ConnectionInputProblem | null {
