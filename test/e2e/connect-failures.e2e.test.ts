@@ -246,4 +246,22 @@ describe('connect failures on the form, in Chinese, each named after one attempt
     expect(await page.getByTestId('online-indicator').getAttribute('data-online')).toBe('true');
     expect(problems).toEqual([]);
   });
+
+  it('switching to a suspended account: it connects (GET /account answers it) and the buyer is told it is suspended', async () => {
+    const suspended = await control.createAccount('5.00');
+    await control.setSuspended(suspended.userId, true);
+    await page.getByTestId('settings-reconnect').click();
+    await page.getByTestId('settings-reconnect-confirm').click();
+    await page.getByTestId('connect-screen').waitFor();
+    await fill(merchant.baseUrl, suspended.userId, suspended.apiKey);
+    // The CA in the advanced section is the form's own: this merchant's CA is given again.
+    await setCaText(merchant.ca);
+    await page.getByTestId('connect-submit').click();
+    await page.getByTestId('connect-success').waitFor();
+    expect(await page.getByTestId('connect-suspended').textContent()).toContain('商户已停用这个账户');
+    await screenshot(page, 'connect-suspended-zh-light');
+    await page.getByTestId('connect-continue').click();
+    await page.getByTestId('catalog-screen').waitFor();
+    expect(problems).toEqual([]);
+  });
 });

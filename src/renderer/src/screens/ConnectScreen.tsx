@@ -58,7 +58,7 @@ export function ConnectScreen({ onDone, onStart, onCancel, initialBaseUrl }: Con
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('app.name')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary">{switching ? t('connect.switchSubtitle') : t('connect.subtitle')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{switching && account === null ? t('connect.switchSubtitle') : t('connect.subtitle')}</Typography.Paragraph>
         {account !== null ? (
           <Space orientation="vertical" style={{ width: '100%' }} size="middle">
             <Typography.Text strong data-testid="connect-success">
