@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import type { Account } from '../shared/merchant/account';
 import { createCatalogRepository, type CatalogRepository } from './catalog/catalog-repository';
 import { searchProducts, type ProductSearchQuery, type ProductSearchResult } from './catalog/catalog-search';
+import { probeAccount } from './connection/connect-probe';
 import { clearMerchantCache, hasOpenWork, isSameAccount, MerchantSwitchRefusedError, openWork } from './connection/merchant-switch';
 import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
 import { migrate } from './db/migrate';
@@ -33,6 +34,8 @@ export interface CoreDeps {
   http?: (ca: string | null) => HttpPort;
   /** Real milliseconds per merchant request. */
   requestTimeoutMs?: number;
+  /** Real milliseconds the connect test (one GET /account, never retried) waits; default 5 s. */
+  connectProbeTimeoutMs?: number;
   /**
    * Clock ms a merchant call may sleep through a Retry-After before it fails with
    * MerchantNotBeforeError (default DEFAULT_MAX_WAIT_MS, one quota window); a command host may pass 30 s.
@@ -51,6 +54,8 @@ export interface Core {
   /** Checks the credentials with GET /account, then stores them (the key in the secret store only). */
   connect(input: { baseUrl: string; userId: string; apiKey: string; caCertPem: string | null }): Promise<Account>;
   connection(): ConnectionSettings | null;
+  /** The stored key, for a reconnect core itself decides (a new CA for the same merchant); never leaves core. */
+  storedApiKey(): Promise<string | null>;
   /** The merchant services of the stored connection; throws NotConnectedError without one. */
   merchant(): Promise<MerchantServices>;
   search(query: ProductSearchQuery): ProductSearchResult;
@@ -133,6 +138,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     notBefore,
     makeHttp,
     ...(deps.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: deps.requestTimeoutMs }),
+    ...(deps.connectProbeTimeoutMs === undefined ? {} : { connectProbeTimeoutMs: deps.connectProbeTimeoutMs }),
     ...(deps.merchantMaxWaitMs === undefined ? {} : { merchantMaxWaitMs: deps.merchantMaxWaitMs }),
     ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
   };
@@ -148,9 +154,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     vault,
     async connect(input) {
       checkConnectionInput(input);
-      const settings: ConnectionSettings = { baseUrl: input.baseUrl.replace(/\/+$/, ''), userId: input.userId.trim(), caCertPem: input.caCertPem };
+      const settings: ConnectionSettings = { baseUrl: input.baseUrl.trim().replace(/\/+$/, ''), userId: input.userId.trim(), caCertPem: input.caCertPem };
       const built = buildMerchantClients(parts, settings, input.apiKey);
-      const { data: account } = await built.client.getAccount();
+      // Sent once: a wrong address, port or certificate is named in seconds, not after a backoff.
+      const account = await probeAccount(built.probeClient);
       // Another account's cache must not be shown or ordered from; its open work blocks the switch.
       const previous = readConnection(db);
       const switching = previous !== null && !isSameAccount({ ...previous, accountRef: previous.accountRef ?? null }, { ...settings, accountRef: account.accountRef });
@@ -174,6 +181,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       return account;
     },
     connection: () => readConnection(db),
+    storedApiKey: () => readApiKey(secrets),
     async merchant() {
       if (services) return services;
       const settings = readConnection(db);

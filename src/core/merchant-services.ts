@@ -14,6 +14,7 @@ import type { MerchantAccessError } from './merchant/merchant-errors';
 import type { NotBeforeHold, NotBeforeStore } from './merchant/not-before-store';
 import { createQuotaModel, type QuotaGroup } from './merchant/quota-model';
 import { createRequestSender } from './merchant/request-sender';
+import { DEFAULT_RETRY_POLICY } from './merchant/retry-policy';
 import { merchantWorkerPause } from './merchant/worker-pause';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
 import { createOrderIntents, type OrderIntents } from './orders/order-intents';
@@ -75,6 +76,8 @@ export interface ServiceParts {
   /** Builds the HTTPS port, trusting `ca` only when given (a sandbox). */
   readonly makeHttp: (ca: string | null) => HttpPort;
   readonly requestTimeoutMs?: number;
+  /** Real ms the connect probe waits for GET /account; default CONNECT_PROBE_TIMEOUT_MS. */
+  readonly connectProbeTimeoutMs?: number;
   readonly merchantMaxWaitMs?: number;
   /** The host's webhook side, attached to every connection's services. */
   readonly webhooks?: WebhookFactory;
@@ -84,15 +87,27 @@ export interface ServiceParts {
 export interface MerchantClients {
   readonly client: MerchantClient;
   readonly backgroundClient: MerchantClient;
+  /**
+   * The connect test (GET /account before this connection ever worked): sent once, never retried,
+   * with a short timeout and no wait for a Retry-After, so a wrong address, port or certificate is
+   * named at once instead of after minutes of backoff (nothing is queued behind it to protect).
+   */
+  readonly probeClient: MerchantClient;
   readonly access: AccessGate;
 }
+
+/** How long the connect probe waits for an answer: a merchant answers GET /account in well under this. */
+export const CONNECT_PROBE_TIMEOUT_MS = 5_000;
+/** One attempt: the probe's failure is the answer the buyer waits for (see probeClient). */
+const PROBE_RETRY_POLICY = { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 };
 
 /** A client for one key; its access gate is new, so replacing the key lifts a "key invalid" pause. */
 export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSettings, apiKey: string): MerchantClients {
   const { clock, logger, notBefore } = parts;
   logger.registerSecret(apiKey);
   const access = createAccessGate(clock);
-  const send = createRequestSender({
+  // One transport and one quota for both senders: the probe's connection is reused, its request counted.
+  const common = {
     baseUrl: settings.baseUrl,
     credentials: () => Promise.resolve({ userId: settings.userId, apiKey }),
     http: parts.makeHttp(settings.caCertPem),
@@ -101,10 +116,19 @@ export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSe
     logger,
     notBefore,
     access,
+  };
+  const send = createRequestSender({
+    ...common,
     ...(parts.requestTimeoutMs === undefined ? {} : { timeoutMs: parts.requestTimeoutMs }),
     ...(parts.merchantMaxWaitMs === undefined ? {} : { maxWaitMs: parts.merchantMaxWaitMs }),
   });
-  return { client: createMerchantClient(send, access), backgroundClient: createMerchantClient(send, access, 'background'), access };
+  const probe = createRequestSender({ ...common, retry: PROBE_RETRY_POLICY, timeoutMs: parts.connectProbeTimeoutMs ?? CONNECT_PROBE_TIMEOUT_MS, maxWaitMs: 0 });
+  return {
+    client: createMerchantClient(send, access),
+    backgroundClient: createMerchantClient(send, access, 'background'),
+    probeClient: createMerchantClient(probe, access),
+    access,
+  };
 }
 
 /** The services of one connection, not started; the host's webhook factory (if any) attached. */

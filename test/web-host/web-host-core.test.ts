@@ -42,7 +42,7 @@ describe('web host over real core', () => {
   it('answers connection.status, refuses account.get before connecting, and checks inputs', async () => {
     await expect(client.call('connection.status')).resolves.toEqual({
       ok: true,
-      value: { connected: false, baseUrl: null, userId: null, keyStored: false, secretStore: 'memory', demo: false },
+      value: { connected: false, baseUrl: null, userId: null, keyStored: false, secretStore: 'memory', demo: false, caCert: null },
     });
     await expect(client.call('account.get')).resolves.toMatchObject({ ok: false, error: { code: 'NOT_CONNECTED' } });
     await expect(client.call('catalog.product', { productRef: -1 })).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });

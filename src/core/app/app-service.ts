@@ -8,7 +8,7 @@ import type { EventName } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-result';
 import type { ConnectionStatus } from '../../shared/ipc/views/connection';
 import { createCatalogReader } from '../catalog/catalog-reader';
-import { readApiKey, API_KEY_SECRET } from '../connection/connection-settings';
+import { readApiKey, API_KEY_SECRET, describeCaCert } from '../connection/connection-settings';
 import { NotConnectedError, type Core, type MerchantServices } from '../create-core';
 import { createProductWatchStore } from '../webhooks/product-watch-store';
 import { RedactingLogger } from '../logging/redacting-logger';
@@ -84,6 +84,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
       secretStore: secretStoreKind(),
       ...(host.usePassphraseFile !== undefined && secretStoreKind() === 'memory' ? { passphraseFileOffered: true } : {}),
       demo: settings !== null && readDemoFlag(core.db),
+      caCert: settings?.caCertPem ? describeCaCert(settings.caCertPem) : null,
     };
   };
 

@@ -4,7 +4,7 @@ import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
 
-type Channels = 'connection.status' | 'connection.connect' | 'connection.startDemo' | 'connection.replaceKey' | 'connection.clearKey' | 'account.get';
+type Channels = 'connection.status' | 'connection.connect' | 'connection.startDemo' | 'connection.replaceKey' | 'connection.setCaCert' | 'connection.clearKey' | 'account.get';
 
 export function connectionHandlers(ctx: AppContext): HandlersFor<Channels> {
   return {
@@ -22,6 +22,15 @@ export function connectionHandlers(ctx: AppContext): HandlersFor<Channels> {
       if (settings === null) throw new AppFailure('NOT_CONNECTED', 'no merchant is set up yet: connect first');
       const status = await ctx.connectionStatus();
       return ctx.connect({ baseUrl: settings.baseUrl, userId: settings.userId, caCertPem: settings.caCertPem, apiKey }, status.demo);
+    },
+
+    // The same merchant, key and user with another CA: tested like a connect, nothing changed if it fails.
+    'connection.setCaCert': async ({ caCertPem }) => {
+      const settings = ctx.core.connection();
+      const apiKey = await ctx.core.storedApiKey();
+      if (settings === null || apiKey === null) throw new AppFailure('NOT_CONNECTED', 'no merchant is set up yet: connect first');
+      const status = await ctx.connectionStatus();
+      return ctx.connect({ baseUrl: settings.baseUrl, userId: settings.userId, caCertPem, apiKey }, status.demo);
     },
 
     'connection.clearKey': () => ctx.disconnect(),

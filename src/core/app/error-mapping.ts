@@ -5,7 +5,9 @@
 import type { IpcError, IpcErrorCode } from '../../shared/ipc/ipc-result';
 import { AftersaleNotFoundError, CaseActionNotAllowedError, CaseOpenPendingError, CaseValidationError } from '../aftersales/aftersale-errors';
 import { ConnectionInputError } from '../connection/connection-settings';
+import { NotOpenApiError } from '../connection/connect-probe';
 import { MerchantSwitchRefusedError } from '../connection/merchant-switch';
+import { fieldOfProblem } from '../../shared/connection-input';
 import { NotConnectedError } from '../create-core';
 import type { SecretAwareLogger } from '../logging/logger';
 import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
@@ -60,6 +62,11 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
   }
   if (error instanceof CaseOpenPendingError) return { code: 'MERCHANT_UNREACHABLE', message: said(error.message), requestId: error.requestId };
   if (error instanceof AftersaleNotFoundError) return { code: 'NOT_FOUND', message: said(error.message) };
+  // The field and the check that failed (shared/connection-input.ts) as a field problem: the form words it.
+  if (error instanceof ConnectionInputError && error.problem !== null) {
+    return { code: 'INVALID_INPUT', message: said(error.message), fields: [{ path: fieldOfProblem(error.problem), message: error.problem }] };
+  }
+  if (error instanceof NotOpenApiError) return { code: 'NOT_OPENAPI', message: said(error.message), requestId: error.requestId };
   if (error instanceof ConnectionInputError || error instanceof ActionInputError) return { code: 'INVALID_INPUT', message: said(error.message) };
   if (error instanceof ActionNotAllowedError || error instanceof IntentStateError) return { code: 'ACTION_NOT_ALLOWED', message: said(error.message) };
   // The merchant is newer than the app: ordering would mean guessing, which the buyer cannot fix by editing.

@@ -1,7 +1,9 @@
 // The merchant connection as stored: base URL, user ID and the CA to trust (a sandbox) in the settings
 // table, the API key in the secret store only. Nothing here ever writes the key to the database.
 import type { Database } from 'better-sqlite3';
+import { X509Certificate } from 'node:crypto';
 import { z } from 'zod';
+import { addressProblem, API_KEY_FORMAT, caCertProblem, MAX_CA_CERT_PEM_CHARS, type ConnectionInputProblem } from '../../shared/connection-input';
 import type { SecretStore } from '../secrets/secret-store';
 
 export const API_KEY_SECRET = 'merchant.api-key';
@@ -18,25 +20,66 @@ export interface ConnectionSettings {
 
 const storedSchema = z.object({ baseUrl: z.string(), userId: z.string(), caCertPem: z.string().nullable(), accountRef: z.number().int().nullable().optional() });
 
-export const API_KEY_FORMAT = /^AK_[0-9a-f]{32}$/;
+export { API_KEY_FORMAT };
 
 export class ConnectionInputError extends Error {
   override readonly name = 'ConnectionInputError';
+  constructor(
+    message: string,
+    /** Which check failed (shared/connection-input.ts): the form words it; null for other callers' refusals. */
+    readonly problem: ConnectionInputProblem | null = null,
+  ) {
+    super(message);
+  }
 }
 
-/** Checks what the user typed before anything is sent: HTTPS, the interface's path, the key's form. */
-export function checkConnectionInput(input: { baseUrl: string; userId: string; apiKey: string }): void {
-  let url: URL;
-  try {
-    url = new URL(input.baseUrl);
-  } catch {
-    throw new ConnectionInputError('the merchant address is not a URL');
-  }
-  if (url.protocol !== 'https:') throw new ConnectionInputError('the merchant address must use https://');
-  if (!/\/openapi\/v1\/?$/.test(url.pathname)) throw new ConnectionInputError('the merchant address must end with /openapi/v1');
-  if (input.userId.trim() === '') throw new ConnectionInputError('the user ID is empty');
+const PROBLEM_MESSAGES: Record<ConnectionInputProblem, string> = {
+  addressNotUrl: 'the merchant address is not a URL',
+  addressInsecure: 'the merchant address must use https:// (the key is never sent over plain http)',
+  addressPath: 'the merchant address must end with /openapi/v1',
+  userIdEmpty: 'the user ID is empty',
   // The key itself is never echoed, only what is wrong with it.
-  if (!API_KEY_FORMAT.test(input.apiKey)) throw new ConnectionInputError('the API key must be AK_ followed by 32 lowercase hexadecimal characters');
+  apiKeyFormat: 'the API key must be AK_ followed by 32 lowercase hexadecimal characters',
+  caCertTooLarge: `the CA certificate is larger than ${MAX_CA_CERT_PEM_CHARS} characters`,
+  caCertNotPem: 'the CA certificate is not a PEM certificate (-----BEGIN CERTIFICATE----- blocks only)',
+  caCertUnreadable: 'the CA certificate does not parse as an X.509 certificate',
+};
+
+function refuse(problem: ConnectionInputProblem): never {
+  throw new ConnectionInputError(PROBLEM_MESSAGES[problem], problem);
+}
+
+/** The CA as core trusts it: the shared shape check, then every block parsed by node:crypto. */
+export function checkCaCertPem(pem: string): void {
+  const shape = caCertProblem(pem);
+  if (shape !== null) refuse(shape);
+  for (const block of pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? []) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      refuse('caCertUnreadable');
+    }
+  }
+}
+
+/** What a stored CA is, for Settings: the first certificate's subject, fingerprint and end of validity. */
+export function describeCaCert(pem: string): { subject: string; fingerprint256: string; validTo: number } | null {
+  try {
+    const cert = new X509Certificate(pem);
+    // Unix seconds: the renderer dates it in the buyer's language.
+    return { subject: cert.subject.replace(/\n/g, ', '), fingerprint256: cert.fingerprint256, validTo: Math.floor(Date.parse(cert.validTo) / 1000) };
+  } catch {
+    return null;
+  }
+}
+
+/** Checks what the user typed before anything is sent: HTTPS, the interface's path, the key's form, the CA. */
+export function checkConnectionInput(input: { baseUrl: string; userId: string; apiKey: string; caCertPem?: string | null }): void {
+  const address = addressProblem(input.baseUrl);
+  if (address !== null) refuse(address);
+  if (input.userId.trim() === '') refuse('userIdEmpty');
+  if (!API_KEY_FORMAT.test(input.apiKey)) refuse('apiKeyFormat');
+  if (input.caCertPem !== undefined && input.caCertPem !== null) checkCaCertPem(input.caCertPem);
 }
 
 export function readConnection(db: Database): ConnectionSettings | null {

@@ -47,6 +47,8 @@ function Shell() {
   const setPage = useUiStore((state) => state.setPage);
   // Shown while not connected, and kept after a successful connect until the buyer has seen the result.
   const [onboarding, setOnboarding] = useState(false);
+  // "Connect to another merchant" (Settings, after its confirmation): the form with a way back.
+  const [switching, setSwitching] = useState(false);
 
   if (connection.isLoading) {
     return (
@@ -55,14 +57,20 @@ function Shell() {
       </div>
     );
   }
-  if (!connected || onboarding) {
+  if (!connected || onboarding || switching) {
+    const back = (): void => {
+      setOnboarding(false);
+      setSwitching(false);
+    };
     return (
       <ConnectScreen
         onDone={() => {
-          setOnboarding(false);
+          back();
           setPage('catalog');
         }}
         onStart={() => setOnboarding(true)}
+        // The demo's address is a local sandbox's of this run: not worth prefilling.
+        {...(switching && connected ? { onCancel: back, initialBaseUrl: connection.data?.demo === true ? '' : (connection.data?.baseUrl ?? '') } : {})}
       />
     );
   }
@@ -73,7 +81,7 @@ function Shell() {
       {page === 'aftersales' ? <AftersalesScreen /> : null}
       {page === 'vault' ? <VaultScreen /> : null}
       {page === 'audit' ? <AuditLogScreen /> : null}
-      {page === 'settings' ? <SettingsScreen onReconnect={() => setOnboarding(true)} /> : null}
+      {page === 'settings' ? <SettingsScreen onReconnect={() => setSwitching(true)} /> : null}
       <ProductDrawer />
       <OrderFormModal />
       <OrderDetailDrawer />

@@ -2,6 +2,7 @@
 // (and the web host) validate every input against it; the preload and the web bridge are generated
 // from it, so the renderer sees one domain-shaped object and never a channel name.
 import { z } from 'zod';
+import { MAX_CA_CERT_PEM_CHARS } from '../connection-input';
 import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
 import { CLIENT_REF_PATTERN } from '../refs';
 import { categoryViewSchema, pricePointSchema, productViewSchema, searchQuerySchema, searchResultSchema, syncProgressSchema, syncStatusSchema, templateViewSchema } from './views/catalog';
@@ -26,9 +27,11 @@ function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) 
 export const CHANNELS = {
   'connection.status': channel(none, connectionStatusSchema),
   'connection.connect': channel(
-    z.object({ baseUrl: z.string().max(2048), userId: z.string().min(1).max(128), apiKey: z.string().max(128), caCertPem: z.string().max(65_536).nullable() }),
+    z.object({ baseUrl: z.string().max(2048), userId: z.string().min(1).max(128), apiKey: z.string().max(128), caCertPem: z.string().max(MAX_CA_CERT_PEM_CHARS).nullable() }),
     accountViewSchema,
   ),
+  /** Trusts another CA for the connected merchant (or none): tested at once with the stored key, kept only if it connects. */
+  'connection.setCaCert': channel(z.object({ caCertPem: z.string().max(MAX_CA_CERT_PEM_CHARS).nullable() }), accountViewSchema),
   'connection.startDemo': channel(none, accountViewSchema),
   'connection.replaceKey': channel(z.object({ apiKey: z.string().max(128) }), accountViewSchema),
   'connection.clearKey': channel(none, connectionStatusSchema),

@@ -10,6 +10,8 @@ export const IPC_ERROR_CODES = [
   'MERCHANT_REFUSED',
   'MERCHANT_UNREACHABLE',
   'MERCHANT_MALFORMED',
+  /** The connect test reached the address, but it does not answer as a Merchant OpenAPI v1 (wrong path, a web site). */
+  'NOT_OPENAPI',
   'ACTION_NOT_ALLOWED',
   'TEMPLATE_MISSING',
   'NOT_FOUND',

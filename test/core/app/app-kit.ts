@@ -81,7 +81,8 @@ export interface AppKit {
   close(): Promise<void>;
 }
 
-export async function createAppKit(scale: number): Promise<AppKit> {
+/** `coreOptions`: core settings a test needs shorter (the connect probe's timeout). */
+export async function createAppKit(scale: number, coreOptions: { connectProbeTimeoutMs?: number } = {}): Promise<AppKit> {
   const dataDir = mkdtempSync(join(tmpdir(), 'procure-app-'));
   const logLines: string[] = [];
   const logger = new RedactingLogger({ sink: (line) => logLines.push(line), level: 'debug' });
@@ -96,7 +97,7 @@ export async function createAppKit(scale: number): Promise<AppKit> {
       return port(request);
     };
   };
-  const core = await createCore({ dataDir, secrets, logger, clock: createScaledClock(scale), http });
+  const core = await createCore({ dataDir, secrets, logger, clock: createScaledClock(scale), http, ...coreOptions });
   let demo: Merchant | null = null;
   const seenSecrets: string[] = [];
   const host: AppKit['host'] = {

@@ -58,6 +58,8 @@ export function sandboxControl(controlUrl: string, controlToken: string) {
       call<{ revision: number; changedProperties: string[] }>(`${controlUrl}/control/products/${productRef}`, change),
     /** Issues a new API key for the account; the old one is refused (401001) at once. */
     rotateKey: (userId: string) => call<{ apiKey: string }>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}/rotate-key`, {}),
+    /** Sets the account's IP allow-list (403002 SOURCE_IP_DENIED from any other address); null lifts it. */
+    setIpAllowList: (userId: string, ipAllowList: string[] | null) => call<unknown>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}`, { ipAllowList }),
     /** Suspends the account (403005 on everything but GET /account) or lifts the suspension. */
     setSuspended: (userId: string, suspended: boolean) => call<unknown>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}`, { suspended }),
     /** Moves an order as the merchant would (docs/sandbox.md); answers the order as the interface shows it. */

@@ -1,12 +1,14 @@
 // English labels. Every label of the UI lives here and in messages-zh-cn.ts (same keys, checked by
 // the type of the Chinese table); `{name}` marks a value filled in at run time.
 import { aftersaleEn } from './messages-aftersale-en';
+import { connectEn } from './messages-connect-en';
 import { exportEn } from './messages-export-en';
 import { fixesUiEn } from './messages-fixes-ui-en';
 import { orderEn } from './messages-order-en';
 
 export const en = {
   ...aftersaleEn,
+  ...connectEn,
   ...exportEn,
   ...fixesUiEn,
   ...orderEn,
@@ -37,7 +39,7 @@ export const en = {
   'connect.title': 'Connect to your merchant',
   'connect.subtitle': 'Enter the details your merchant gave you. We test them at once and show your balance.',
   'connect.baseUrl': 'Merchant address',
-  'connect.baseUrlHint': 'For example https://api.example-merchant.cn',
+  'connect.baseUrlHint': 'For example https://api.example-merchant.cn/openapi/v1',
   'connect.baseUrlInvalid': 'Enter a full address starting with https://',
   'connect.userId': 'User ID',
   'connect.apiKey': 'API key',

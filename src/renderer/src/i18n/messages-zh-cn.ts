@@ -1,5 +1,6 @@
 // 简体中文。键与 messages-en.ts 相同，由类型检查保证一个不缺。
 import { aftersaleZhCN } from './messages-aftersale-zh-cn';
+import { connectZhCN } from './messages-connect-zh-cn';
 import type { MessageKey } from './messages-en';
 import { exportZhCN } from './messages-export-zh-cn';
 import { fixesUiZhCN } from './messages-fixes-ui-zh-cn';
@@ -7,6 +8,7 @@ import { orderZhCN } from './messages-order-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
+  ...connectZhCN,
   ...exportZhCN,
   ...fixesUiZhCN,
   ...orderZhCN,
@@ -37,7 +39,7 @@ export const zhCN: Record<MessageKey, string> = {
   'connect.title': '连接商户',
   'connect.subtitle': '填写商户提供的接入信息，我们会立即测试并显示您的余额。',
   'connect.baseUrl': '商户地址',
-  'connect.baseUrlHint': '例如 https://api.example-merchant.cn',
+  'connect.baseUrlHint': '例如 https://api.example-merchant.cn/openapi/v1',
   'connect.baseUrlInvalid': '请输入以 https:// 开头的完整地址',
   'connect.userId': '用户 ID',
   'connect.apiKey': 'API 密钥',

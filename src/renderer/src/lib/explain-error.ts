@@ -100,6 +100,7 @@ function problemOfIpcError(error: IpcError): Problem {
     case 'REFUND_ACK_REQUIRED':
       return 'refundAckRequired';
     case 'MERCHANT_MALFORMED':
+    case 'NOT_OPENAPI':
       return 'malformed';
     case 'DATA_KEY_MISSING':
       return 'dataKeyMissing';

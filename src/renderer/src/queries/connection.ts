@@ -37,22 +37,34 @@ export interface ConnectInput {
   baseUrl: string;
   userId: string;
   apiKey: string;
+  /** A CA trusted for this merchant only (the form's advanced section), or null. */
+  caCertPem: string | null;
 }
+
+/** A connect test: its failure belongs to its form, not to the banner (query-client.ts). */
+const CONNECT_TEST = { connectTest: true } as const;
 
 /** The API key is in the variables: the mutation leaves the cache once connected (secret-mutation.ts). */
 export function useConnect() {
   const after = useAfterConnect();
   const mutation = useMutation({
     gcTime: SECRET_MUTATION_GC_TIME,
-    mutationFn: (input: ConnectInput) => api.connection.connect({ ...input, caCertPem: null }),
+    mutationFn: (input: ConnectInput) => api.connection.connect(input),
     onSuccess: after,
+    meta: CONNECT_TEST,
   });
   return { ...mutation, mutate: (input: ConnectInput, callbacks?: SecretCallbacks<AccountView>) => mutateThenForget(mutation, input, callbacks) };
 }
 
 export function useStartDemo() {
   const after = useAfterConnect();
-  return useMutation({ mutationFn: () => api.connection.startDemo(), onSuccess: after });
+  return useMutation({ mutationFn: () => api.connection.startDemo(), onSuccess: after, meta: CONNECT_TEST });
+}
+
+/** Another CA for the connected merchant (null: none): kept only when the merchant answers with it. */
+export function useSetCaCert() {
+  const after = useAfterConnect();
+  return useMutation({ mutationFn: (caCertPem: string | null) => api.connection.setCaCert({ caCertPem }), onSuccess: after, meta: CONNECT_TEST });
 }
 
 /** The new API key is in the variables: the mutation leaves the cache once stored (secret-mutation.ts). */

@@ -18,7 +18,9 @@ export function createQueryClient(): QueryClient {
         if (query.queryKey[0] === 'account') useProblemStore.getState().clear();
       },
     }),
-    mutationCache: new MutationCache({ onError }),
+    // A connect test's failure is about the address being tried, not the connection in use: it is
+    // shown on its form only (meta.connectTest), never as the banner's "offline" or "key invalid".
+    mutationCache: new MutationCache({ onError: (error, _variables, _result, mutation) => (mutation.meta?.['connectTest'] === true ? undefined : onError(error)) }),
     defaultOptions: {
       queries: {
         // Main answers from its own database; the data changes when main says so (pushed events).

@@ -6,6 +6,7 @@ import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { AccountSummary } from '../components/AccountSummary';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { TrustedCaActions, TrustedCaSummary } from '../components/TrustedCaSetting';
 import { WriteOnlySecretField } from '../components/WriteOnlySecretField';
 import { useI18n } from '../i18n/use-i18n';
 import type { LanguagePreference } from '../i18n/locale';
@@ -32,6 +33,12 @@ function ConnectionCard({ onReconnect }: { onReconnect: () => void }) {
         {data !== undefined ? (
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('settings.merchant')}>{data.demo ? t('header.demo') : (data.baseUrl ?? '—')}</Descriptions.Item>
+            <Descriptions.Item label={t('settings.caCert')}>
+              <Space orientation="vertical" size="small">
+                <TrustedCaSummary status={data} />
+                <TrustedCaActions status={data} />
+              </Space>
+            </Descriptions.Item>
             <Descriptions.Item label={t('settings.userId')}>
               <span data-testid="settings-user-id">{data.userId ?? '—'}</span>
             </Descriptions.Item>
@@ -70,9 +77,17 @@ function ConnectionCard({ onReconnect }: { onReconnect: () => void }) {
               {t('settings.clearKey')}
             </Button>
           </Popconfirm>
-          <Button data-testid="settings-reconnect" onClick={onReconnect}>
-            {t('settings.reconnect')}
-          </Button>
+          <Popconfirm
+            title={t('settings.reconnectConfirmTitle')}
+            description={<div style={{ maxWidth: 420 }}>{t('settings.reconnectConfirmBody')}</div>}
+            okText={t('settings.reconnectConfirmOk')}
+            cancelText={t('connect.cancel')}
+            okButtonProps={{ 'data-testid': 'settings-reconnect-confirm' }}
+            cancelButtonProps={{ 'data-testid': 'settings-reconnect-cancel' }}
+            onConfirm={onReconnect}
+          >
+            <Button data-testid="settings-reconnect">{t('settings.reconnect')}</Button>
+          </Popconfirm>
         </Space>
       </Space>
     </Card>

@@ -15,6 +15,8 @@ export const connectionStatusSchema = z.object({
   passphraseFileOffered: z.boolean().optional(),
   /** The built-in demo merchant (the sandbox) is the one connected. */
   demo: z.boolean(),
+  /** The CA certificate trusted for this merchant only (connect form's advanced section), or null for the system's. */
+  caCert: z.object({ subject: z.string(), fingerprint256: z.string(), validTo: seconds }).nullable().optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 

@@ -1,0 +1,38 @@
+// The connect input rules both the form and core apply: https only (the key never over plain http),
+// the interface's path, and a CA that is only PEM certificate blocks within the size bound.
+import { describe, expect, it } from 'vitest';
+import { createCertificateAuthority } from '../../src/sandbox/tls/certificate-builder';
+import { addressProblem, caCertProblem, fieldOfProblem, MAX_CA_CERT_PEM_CHARS } from '../../src/shared/connection-input';
+
+const ca = createCertificateAuthority();
+
+describe('connect address', () => {
+  it('accepts an https address of the interface, and names each other mistake', () => {
+    expect(addressProblem('https://api.example.cn/openapi/v1')).toBeNull();
+    expect(addressProblem(' https://api.example.cn:8443/openapi/v1/ ')).toBeNull();
+    expect(addressProblem('http://api.example.cn/openapi/v1')).toBe('addressInsecure');
+    expect(addressProblem('ftp://api.example.cn/openapi/v1')).toBe('addressInsecure');
+    expect(addressProblem('api.example.cn/openapi/v1')).toBe('addressNotUrl');
+    expect(addressProblem('https://api.example.cn/')).toBe('addressPath');
+    expect(fieldOfProblem('addressInsecure')).toBe('baseUrl');
+  });
+});
+
+describe('CA certificate', () => {
+  it('accepts one certificate or a bundle, with CRLF or stray blank lines', () => {
+    expect(caCertProblem(ca.certPem)).toBeNull();
+    expect(caCertProblem(`${ca.certPem}\n\n${ca.certPem}`)).toBeNull();
+    const lf = ca.certPem.replace(/\r\n/g, '\n');
+    expect(caCertProblem(lf)).toBeNull();
+    expect(caCertProblem(lf.replace(/\n/g, '\r\n'))).toBeNull();
+  });
+
+  it('refuses a private key, a certificate with a key pasted after it, text, and an oversized file', () => {
+    expect(caCertProblem(ca.keyPem)).toBe('caCertNotPem');
+    expect(caCertProblem(`${ca.certPem}${ca.keyPem}`)).toBe('caCertNotPem');
+    expect(caCertProblem('hello')).toBe('caCertNotPem');
+    expect(caCertProblem(ca.certPem.slice(0, 200))).toBe('caCertNotPem');
+    expect(caCertProblem(' '.repeat(MAX_CA_CERT_PEM_CHARS + 1))).toBe('caCertTooLarge');
+    expect(fieldOfProblem('caCertNotPem')).toBe('caCertPem');
+  });
+});
