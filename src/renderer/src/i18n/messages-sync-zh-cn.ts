@@ -1,0 +1,36 @@
+// 目录同步栏的中文（阶段、数量、剩余时间、同步未完成的原因）；合并进 messages-zh-cn.ts，键与
+// messages-sync-en.ts 相同。
+import type { syncEn } from './messages-sync-en';
+
+export const syncZhCN: Record<keyof typeof syncEn, string> = {
+  'sync.firstInProgress': '正在进行首次同步',
+  'sync.stepOf': '第 {index} 步（共 {count} 步）：{phase}',
+  'sync.phase.categories': '商品分类',
+  'sync.phase.pages': '商品列表',
+  'sync.phase.details': '商品详情',
+  'sync.phase.templates': '下单表单',
+  'sync.count.categories': '{done} / {total, plural, other {# 页}}',
+  'sync.count.pages': '{done} / {total, plural, other {# 页}}',
+  'sync.count.details': '{done} / {total, plural, other {# 件商品}}',
+  'sync.count.templates': '{done} / {total, plural, other {# 个规格}}',
+  'sync.countUnknown': '已完成 {done, plural, other {# 个请求}}，总数尚不确定',
+  'sync.etaSeconds': '{seconds, plural, other {约剩 # 秒}}',
+  'sync.etaMinutes': '{minutes, plural, other {约剩 # 分钟}}',
+  'sync.failed': '上次同步未完成。',
+  'sync.failedKept': '上次完整同步的目录仍然保留。',
+  'sync.reason.paging': '读取期间商户的商品列表发生了变化。下次同步会从头重新读取。',
+  'sync.reason.notBefore': '商户要求稍候再试。同步将于 {time} 自动继续。',
+  'sync.reason.other': '出现意外错误。请重试；如果反复出现，请更新应用。',
+  'sync.transport.dns': '找不到商户的地址。',
+  'sync.transport.refused': '商户服务器拒绝了连接。',
+  'sync.transport.unreachable': '当前网络无法访问商户。',
+  'sync.transport.reset': '与商户的连接中断了。',
+  'sync.transport.timeout': '商户未能及时应答。',
+  'sync.transport.tlsUntrusted': '商户的证书不受信任。',
+  'sync.transport.tlsHostname': '商户的证书与地址不符。',
+  'sync.transport.tlsExpired': '商户的证书已过期。',
+  'sync.transport.tlsOther': '无法与商户建立安全连接。',
+  'sync.transport.insecure': '商户地址不安全（不是 https）。',
+  'sync.transport.tooLarge': '商户的应答过大。',
+  'sync.transport.unknown': '无法连接到商户。',
+};
