@@ -30,7 +30,7 @@ export const syncZhCN: Record<keyof typeof syncEn, string> = {
   'sync.transport.tlsHostname': '商户的证书与地址不符。',
   'sync.transport.tlsExpired': '商户的证书已过期。',
   'sync.transport.tlsOther': '无法与商户建立安全连接。',
-  'sync.transport.insecure': '商户地址不安全（不是 https）。',
+  'sync.transport.insecure': '商户地址未使用加密连接，不安全。',
   'sync.transport.tooLarge': '商户的应答过大。',
   'sync.transport.unknown': '无法连接到商户。',
 };
