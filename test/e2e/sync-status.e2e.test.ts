@@ -56,6 +56,9 @@ describe('the sync bar', () => {
     await page.getByTestId('connect-continue').click();
     await page.getByTestId('catalog-screen').waitFor();
     await expect.poll(() => text(bar().getByTestId('last-synced'))).toBe('正在进行首次同步');
+    // Nothing on the screen says "never synced" while the first sync runs.
+    expect(await page.getByText('从未同步').count()).toBe(0);
+    expect(await page.getByText('商品目录尚未下载').count()).toBe(0);
     const progress = bar().getByTestId('sync-progress');
     await page.locator('[data-testid="sync-progress"][data-phase="details"]').waitFor({ timeout: 60_000 });
     const chinese = await text(progress);
@@ -87,7 +90,7 @@ describe('the sync bar', () => {
       expect(await failure.getAttribute('data-kind')).toBe('merchant');
       const words = await text(failure);
       expect(words).toContain('上次同步未完成。');
-      expect(words).toContain('商户系统暂时无法工作。');
+      expect(words).toContain('商户系统暂时无法工作，请稍后再同步。');
       expect(words).toContain('上次完整同步的目录仍然保留。');
       expect(words).not.toMatch(/merchant error|TEMPORARILY_UNAVAILABLE|HTTP 503|Never|从未同步/);
       expect(await text(failure.getByTestId('sync-failure-detail'))).toMatch(/^商户错误码 503001 · 请求编号：req_[0-9a-f]+$/);

@@ -69,7 +69,10 @@ describe('progress row', () => {
 describe('why the last sync did not finish', () => {
   it('says the merchant’s 503 in Chinese with the code and request ID on their own row', () => {
     const words = failureWords(failure({}), zh);
-    expect(words.reason).toBe(translate('zh-CN', 'problem.merchantTrouble.body'));
+    expect(words.reason).toBe('商户系统暂时无法工作，请稍后再同步。');
+    expect(failureWords(failure({}), en).reason).toBe('The merchant’s system is not working right now. Try the sync again later.');
+    // A code with no words of the sync's own keeps the general ones (what to do about a revoked key).
+    expect(failureWords(failure({ merchantCode: 401001 }), zh).reason).toBe(translate('zh-CN', 'problem.keyInvalid.body'));
     expect(words.reason).not.toMatch(/503|TEMPORARILY|merchant error/);
     expect(words.detail).toBe('商户错误码 503001 · 请求编号：req_7f3a');
   });

@@ -2,6 +2,7 @@
 // merged into messages-en.ts. messages-sync-zh-cn.ts has the same keys.
 export const syncEn = {
   'sync.firstInProgress': 'First sync in progress',
+  'sync.firstInProgressEmpty': 'The first sync is downloading the catalog. Products appear here as they arrive.',
   'sync.stepOf': 'Step {index} of {count}: {phase}',
   'sync.phase.categories': 'categories',
   'sync.phase.pages': 'product list',
@@ -15,6 +16,8 @@ export const syncEn = {
   'sync.etaSeconds': '{seconds, plural, one {about # second left} other {about # seconds left}}',
   'sync.etaMinutes': '{minutes, plural, one {about # minute left} other {about # minutes left}}',
   'sync.failed': 'The last sync did not finish.',
+  'sync.problem.merchantTrouble': 'The merchant’s system is not working right now. Try the sync again later.',
+  'sync.problem.rateLimited': 'The merchant asked for fewer requests. Try the sync again in a minute.',
   'sync.failedKept': 'The catalog from the last complete sync is still here.',
   'sync.reason.paging': 'The merchant’s product list changed while it was being read. The next sync reads it again from the start.',
   'sync.reason.notBefore': 'The merchant asked us to wait. The sync goes on by itself at {time}.',

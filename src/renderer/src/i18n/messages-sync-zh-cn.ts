@@ -4,6 +4,7 @@ import type { syncEn } from './messages-sync-en';
 
 export const syncZhCN: Record<keyof typeof syncEn, string> = {
   'sync.firstInProgress': '正在进行首次同步',
+  'sync.firstInProgressEmpty': '正在进行首次同步，下载商品目录。商品会陆续显示在这里。',
   'sync.stepOf': '第 {index} 步（共 {count} 步）：{phase}',
   'sync.phase.categories': '商品分类',
   'sync.phase.pages': '商品列表',
@@ -17,6 +18,8 @@ export const syncZhCN: Record<keyof typeof syncEn, string> = {
   'sync.etaSeconds': '{seconds, plural, other {约剩 # 秒}}',
   'sync.etaMinutes': '{minutes, plural, other {约剩 # 分钟}}',
   'sync.failed': '上次同步未完成。',
+  'sync.problem.merchantTrouble': '商户系统暂时无法工作，请稍后再同步。',
+  'sync.problem.rateLimited': '商户要求减少请求次数，请一分钟后再同步。',
   'sync.failedKept': '上次完整同步的目录仍然保留。',
   'sync.reason.paging': '读取期间商户的商品列表发生了变化。下次同步会从头重新读取。',
   'sync.reason.notBefore': '商户要求稍候再试。同步将于 {time} 自动继续。',

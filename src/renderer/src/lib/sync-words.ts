@@ -63,6 +63,8 @@ function reasonOf(failure: SyncFailureView, { t, td, locale }: Words): string {
   switch (failure.kind) {
     case 'merchant': {
       const problem = failure.merchantCode === null ? 'unknown' : problemOfMerchantCode(failure.merchantCode);
+      // The general words promise retries a sync does not make; these two get the sync's own.
+      if (problem === 'merchantTrouble' || problem === 'rateLimited') return td(`sync.problem.${problem}`, 'problem.unknown.body');
       return td(`problem.${problem}.body`, 'problem.unknown.body');
     }
     case 'transport':
