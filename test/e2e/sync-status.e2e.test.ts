@@ -24,7 +24,7 @@ beforeAll(async () => {
   host = await startWebHost();
   control = sandboxControl(host.controlUrl, host.controlToken);
   // Slow answers, so the first sync's steps stay on screen long enough to be read and pictured.
-  await control.faults({ latencyMs: 1200 });
+  await control.faults({ latencyMs: 2500 });
   browser = await launchChromium();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
 }, 120_000);
@@ -56,6 +56,10 @@ describe('the sync bar', () => {
     await page.getByTestId('connect-continue').click();
     await page.getByTestId('catalog-screen').waitFor();
     await expect.poll(() => text(bar().getByTestId('last-synced'))).toBe('正在进行首次同步');
+    // Before the product list's first page nobody knows the work: a moving bar, no percentage.
+    await bar().getByTestId('sync-bar-indeterminate').waitFor({ timeout: 5_000 });
+    expect(await text(bar().getByTestId('sync-progress'))).toMatch(/^第 [12] 步（共 4 步）：(商品分类|商品列表) · 已完成 \d+ 个请求，总数尚不确定$/);
+    await screenshot(page, 'sync-bar-zh-indeterminate-light');
     // Nothing on the screen says "never synced" while the first sync runs.
     expect(await page.getByText('从未同步').count()).toBe(0);
     expect(await page.getByText('商品目录尚未下载').count()).toBe(0);

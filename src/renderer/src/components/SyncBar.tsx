@@ -71,7 +71,7 @@ function SyncProgressRow({ progress }: { progress: SyncProgressView }) {
       </Typography.Text>
       {percent === undefined ? (
         // Some step's work is not known yet: a moving bar without a number, never a made-up percentage.
-        <Progress percent={100} status="active" showInfo={false} size="small" strokeColor={{ from: '#bfbfbf', to: '#1677ff' }} data-testid="sync-bar-indeterminate" />
+        <div className="sync-indeterminate" role="progressbar" aria-busy="true" data-testid="sync-bar-indeterminate" />
       ) : (
         <Progress percent={percent} status="active" size="small" />
       )}
