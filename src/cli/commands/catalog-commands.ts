@@ -13,7 +13,9 @@ export async function syncCommand(context: CliContext, args: ParsedArgs): Promis
       if (now - lastReport < 1000 && p.done !== p.total) return;
       lastReport = now;
       const eta = p.etaMs === null ? '' : ` eta ${Math.ceil(p.etaMs / 1000)}s`;
-      progress(`sync ${p.phase}: ${p.done}/${p.total ?? '?'}${eta}`);
+      const overall = p.fraction === null ? '' : ` (${Math.floor(p.fraction * 100)}% of the sync)`;
+      const step = p.phaseIndex === null ? '' : ` step ${p.phaseIndex}/${p.phaseCount}`;
+      progress(`sync${step} ${p.phase}: ${p.done}/${p.total ?? '?'}${overall}${eta}`);
     },
   });
   printJson({ ...summary, counts: context.core.catalog.counts() });

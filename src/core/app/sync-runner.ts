@@ -4,10 +4,12 @@
 // resumable (core/catalog/catalog-sync.ts), so the next run continues where this one stopped. A sync
 // the merchant told to wait (Retry-After beyond what a call sleeps through) resumes by itself at the
 // time it named, instead of asking again before then (contract §8.1).
-import type { SyncStatus } from '../../shared/ipc/views/catalog';
+import { SYNC_WORK_PHASES, type SyncProgressView, type SyncStatus } from '../../shared/ipc/views/catalog';
+import { syncFailureOf } from '../catalog/sync-failure';
+import type { SyncFailure } from '../catalog/sync-state';
 import type { Core, MerchantServices } from '../create-core';
 import type { Logger } from '../logging/logger';
-import { MerchantError, MerchantNotBeforeError } from '../merchant/merchant-errors';
+import { MerchantNotBeforeError } from '../merchant/merchant-errors';
 import type { AppEvents } from './app-events';
 import { toSyncStatus } from './view-mapping';
 
@@ -26,8 +28,9 @@ export interface SyncRunner {
 export function createSyncRunner(core: Core, events: AppEvents, logger: Logger): SyncRunner {
   let running: Promise<void> | null = null;
   let aborter: AbortController | null = null;
-  let phase: string | null = null;
-  let lastError: string | null = null;
+  let progress: SyncProgressView | null = null;
+  /** Why this process's last run failed (also stored by the sync; this covers a failure before it could store). */
+  let failure: SyncFailure | null = null;
   /** The pending automatic resume after a merchant's "not before", if any. */
   let resume: AbortController | null = null;
 
@@ -45,7 +48,7 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
     );
   };
 
-  const status = (): SyncStatus => toSyncStatus(core.catalog.readSyncState(), { running: running !== null, phase, lastError }, core.catalog.counts().products);
+  const status = (): SyncStatus => toSyncStatus(core.catalog.readSyncState(), { running: running !== null, progress, failure }, core.catalog.counts().products);
 
   const runner: SyncRunner = {
     start(services) {
@@ -54,17 +57,17 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
       resume = null;
       aborter = new AbortController();
       const signal = aborter.signal;
-      phase = 'categories';
-      lastError = null;
+      progress = { phase: 'categories', phaseIndex: 1, phaseCount: SYNC_WORK_PHASES.length, done: 0, total: null, fraction: null, etaMs: null };
+      failure = null;
       let lastChangedAt = 0;
       let outcome = 'done';
       running = (async () => {
         try {
           await services.syncCatalog({
             signal,
-            onProgress: (progress) => {
-              phase = progress.phase;
-              events.emit('catalog.syncProgress', { phase: progress.phase, done: progress.done, total: progress.total, etaMs: progress.etaMs });
+            onProgress: (next) => {
+              progress = next;
+              events.emit('catalog.syncProgress', next);
               if (Date.now() - lastChangedAt >= CHANGED_EVERY_MS) {
                 lastChangedAt = Date.now();
                 // Empty: "the catalog as a whole changed", so lists refresh without naming every product.
@@ -76,23 +79,19 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
         } catch (error) {
           if (signal.aborted) {
             outcome = 'stopped';
-            lastError = null;
             logger.info('catalog sync stopped; it resumes next time', {});
           } else {
             outcome = 'failed';
-            // Merchant errors carry codes and requestIds only; anything else is summarised by its name.
-            lastError = error instanceof MerchantError ? error.message : `the sync stopped: ${error instanceof Error ? error.name : 'unknown failure'}`;
-            if (error instanceof MerchantNotBeforeError) {
-              lastError = `${error.message}; the sync resumes by itself then`;
-              resumeAt(services, error.notBeforeMs);
-            }
+            // Codes, reasons and requestIds only: the screen says it in the buyer's language.
+            failure = syncFailureOf(error, Math.floor(core.clock.nowMs() / 1000));
+            if (error instanceof MerchantNotBeforeError) resumeAt(services, error.notBeforeMs);
             logger.warn('catalog sync failed', { error: error instanceof Error ? error.message : 'unknown' });
           }
         } finally {
           running = null;
           aborter = null;
-          phase = null;
-          events.emit('catalog.syncProgress', { phase: outcome, done: 0, total: null, etaMs: null });
+          progress = null;
+          events.emit('catalog.syncProgress', { phase: outcome, phaseIndex: null, phaseCount: SYNC_WORK_PHASES.length, done: 0, total: null, fraction: null, etaMs: null });
           events.emit('catalog.changed', { productRefs: [] });
         }
       })();

@@ -1,6 +1,6 @@
 // Core's rows and merchant objects as the contract's views: plain data, integer fen, raw enum values.
 // Only fields the views name are copied, so nothing else (a key, a sealed blob) can ride along.
-import type { CategoryView, PricePoint, ProductView, SearchResult, SyncStatus, TemplateView } from '../../shared/ipc/views/catalog';
+import type { CategoryView, PricePoint, ProductView, SearchResult, SyncProgressView, SyncStatus, TemplateView } from '../../shared/ipc/views/catalog';
 import type { AccountView } from '../../shared/ipc/views/connection';
 import type { MaskedCardView } from '../../shared/ipc/views/vault';
 import type { WebhookHealthView } from '../../shared/ipc/views/webhooks';
@@ -9,7 +9,7 @@ import type { PurchaseTemplate } from '../../shared/merchant/template';
 import type { CachedCategory, CachedProduct } from '../catalog/catalog-reader';
 import type { PriceHistoryEntry } from '../catalog/catalog-repository';
 import type { ProductSearchResult } from '../catalog/catalog-search';
-import type { SyncState } from '../catalog/sync-state';
+import type { SyncFailure, SyncState } from '../catalog/sync-state';
 import type { WebhookHealth } from '../webhooks/webhook-health';
 import type { MaskedCard } from '../vault/vault-reader';
 
@@ -112,18 +112,21 @@ export function toMaskedCardView(card: MaskedCard): MaskedCardView {
   };
 }
 
-/** `live` is what this process knows of a running sync; the stored state covers earlier runs. */
+/**
+ * `live` is what this process knows of a running sync; the stored state covers earlier runs. The last
+ * success survives failures and new runs; a failure is shown only while no run goes on.
+ */
 export function toSyncStatus(
   stored: SyncState | null,
-  live: { running: boolean; phase: string | null; lastError: string | null },
+  live: { running: boolean; progress: SyncProgressView | null; failure: SyncFailure | null },
   products: number,
 ): SyncStatus {
-  const finished = stored !== null && stored.phase === 'done' ? stored.finishedAt : null;
   return {
     running: live.running,
-    phase: live.running ? live.phase : (stored?.phase ?? null),
-    lastSyncedAt: finished,
-    lastError: live.lastError ?? stored?.lastError ?? null,
+    phase: live.running ? (live.progress?.phase ?? null) : (stored?.phase ?? null),
+    lastSyncedAt: stored?.lastSuccessAt ?? null,
+    failure: live.running ? null : (live.failure ?? stored?.failure ?? null),
+    progress: live.running ? live.progress : null,
     products,
   };
 }

@@ -10,7 +10,9 @@ import type { Clock } from '../platform/clock';
 import { diffVariants, sameBrand } from './catalog-changes';
 import type { BrandState, ProductChanges, VariantState } from './catalog-changes';
 import { isSyncPhase } from './sync-state';
-import type { SyncState } from './sync-state';
+import type { SyncFailure, SyncState } from './sync-state';
+import { SYNC_FAILURE_KINDS } from '../../shared/ipc/views/catalog';
+import { TRANSPORT_REASONS } from '../../shared/transport-reasons';
 
 /** Where a snapshot came from: a detail carries name, type, description and image as well. */
 export type SnapshotSource =
@@ -87,7 +89,13 @@ interface SyncStateRow {
   started_at: number;
   updated_at: number;
   finished_at: number | null;
-  last_error: string | null;
+  last_success_at: number | null;
+  failure_kind: string | null;
+  failure_code: number | null;
+  failure_transport: string | null;
+  failure_request_id: string | null;
+  failure_not_before: number | null;
+  failure_at: number | null;
 }
 
 type Params = Record<string, string | number | null>;
@@ -191,14 +199,20 @@ function prepareStatements(db: Database) {
        WHERE removed_at IS NULL AND (listed_at IS NULL OR listed_at < @since) AND synced_at < @since`,
     ),
     readSyncState: db.prepare<[], SyncStateRow>(
-      'SELECT phase, next_page, items_done, items_total, started_at, updated_at, finished_at, last_error FROM catalog_sync_state WHERE id = 1',
+      `SELECT phase, next_page, items_done, items_total, started_at, updated_at, finished_at, last_success_at,
+              failure_kind, failure_code, failure_transport, failure_request_id, failure_not_before, failure_at
+       FROM catalog_sync_state WHERE id = 1`,
     ),
     writeSyncState: db.prepare<Params>(
-      `INSERT INTO catalog_sync_state (id, phase, next_page, items_done, items_total, started_at, updated_at, finished_at, last_error)
-       VALUES (1, @phase, @nextPage, @itemsDone, @itemsTotal, @startedAt, @now, @finishedAt, @lastError)
+      `INSERT INTO catalog_sync_state (id, phase, next_page, items_done, items_total, started_at, updated_at, finished_at, last_success_at,
+         failure_kind, failure_code, failure_transport, failure_request_id, failure_not_before, failure_at)
+       VALUES (1, @phase, @nextPage, @itemsDone, @itemsTotal, @startedAt, @now, @finishedAt, @lastSuccessAt,
+         @failureKind, @failureCode, @failureTransport, @failureRequestId, @failureNotBefore, @failureAt)
        ON CONFLICT (id) DO UPDATE SET phase = excluded.phase, next_page = excluded.next_page, items_done = excluded.items_done,
          items_total = excluded.items_total, started_at = excluded.started_at, updated_at = excluded.updated_at,
-         finished_at = excluded.finished_at, last_error = excluded.last_error`,
+         finished_at = excluded.finished_at, last_success_at = excluded.last_success_at, failure_kind = excluded.failure_kind,
+         failure_code = excluded.failure_code, failure_transport = excluded.failure_transport, failure_request_id = excluded.failure_request_id,
+         failure_not_before = excluded.failure_not_before, failure_at = excluded.failure_at`,
     ),
     counts: db.prepare<[], { categories: number; products: number; removed_products: number; variants: number; templates: number; price_history: number }>(
       `SELECT (SELECT count(*) FROM categories) AS categories,
@@ -228,6 +242,19 @@ function toVariantState(row: VariantRow): VariantState {
   };
 }
 
+/** The stored failure columns; a kind or reason this build does not know reads as kind other. */
+function toSyncFailure(row: SyncStateRow): SyncFailure | null {
+  if (row.failure_kind === null) return null;
+  return {
+    kind: SYNC_FAILURE_KINDS.find((kind) => kind === row.failure_kind) ?? 'other',
+    merchantCode: row.failure_code,
+    transportReason: TRANSPORT_REASONS.find((reason) => reason === row.failure_transport) ?? null,
+    requestId: row.failure_request_id,
+    notBeforeAt: row.failure_not_before,
+    at: row.failure_at ?? 0,
+  };
+}
+
 function syncStateParams(state: SyncState): Params {
   return {
     phase: state.phase,
@@ -236,7 +263,13 @@ function syncStateParams(state: SyncState): Params {
     itemsTotal: state.itemsTotal,
     startedAt: state.startedAt,
     finishedAt: state.finishedAt,
-    lastError: state.lastError,
+    lastSuccessAt: state.lastSuccessAt,
+    failureKind: state.failure?.kind ?? null,
+    failureCode: state.failure?.merchantCode ?? null,
+    failureTransport: state.failure?.transportReason ?? null,
+    failureRequestId: state.failure?.requestId ?? null,
+    failureNotBefore: state.failure?.notBeforeAt ?? null,
+    failureAt: state.failure?.at ?? null,
   };
 }
 
@@ -490,7 +523,8 @@ export function createCatalogRepository(db: Database, clock: Clock): CatalogRepo
         startedAt: row.started_at,
         updatedAt: row.updated_at,
         finishedAt: row.finished_at,
-        lastError: row.last_error,
+        lastSuccessAt: row.last_success_at,
+        failure: toSyncFailure(row),
       };
     },
 

@@ -10,7 +10,7 @@
 //   page 1 next time, never loop and never mark a product removed on a partial listing;
 // - quota-bound, not pool-bound: a few requests are kept in flight and the client's quota model
 //   decides when each may go, so normal work never meets a 429.
-import { GROUP_QUOTAS } from '../../shared/merchant-quotas';
+import { SYNC_WORK_PHASES, type SyncProgressView, type SyncWorkPhase } from '../../shared/ipc/views/catalog';
 import type { CatalogItem, Category, ProductDetail } from '../../shared/merchant/catalog';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
 import type { MerchantClient } from '../merchant/merchant-client';
@@ -18,21 +18,18 @@ import { MerchantApiError } from '../merchant/merchant-errors';
 import type { Clock } from '../platform/clock';
 import type { CatalogRepository, TemplateNeed } from './catalog-repository';
 import { CatalogPagingError, createPagingGuard } from './paging-guard';
-import type { SyncPhase, SyncState } from './sync-state';
+import type { SyncState } from './sync-state';
 import { runBounded } from '../platform/bounded-pool';
 import { createWriteBatcher } from './write-batcher';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
+import { syncFailureOf } from './sync-failure';
+import { createEtaTracker, type EtaTracker } from './sync-eta';
+import { nextFraction, phaseIndexOf, remainingRequests, UNKNOWN_WORK, type PhaseWork, type SyncWork } from './sync-progress';
 
 export type CatalogClient = Pick<MerchantClient, 'listCategories' | 'listCatalog' | 'getProduct' | 'getTemplate'>;
 
-export interface SyncProgress {
-  readonly phase: SyncPhase;
-  readonly done: number;
-  /** null while unknown (before the first catalog page). */
-  readonly total: number | null;
-  /** Estimated client-clock ms until this phase ends; null until there is a rate to go by. */
-  readonly etaMs: number | null;
-}
+/** A work phase's progress, or 'done' with the whole run's (see shared/ipc/views/catalog.ts). */
+export type SyncProgress = SyncProgressView & { readonly phase: SyncWorkPhase | 'done' };
 
 export interface CatalogSyncOptions {
   readonly repository: CatalogRepository;
@@ -72,24 +69,6 @@ function isNotVisible(error: unknown): boolean {
   return error instanceof MerchantApiError && error.code === MERCHANT_ERROR.RESOURCE_NOT_VISIBLE;
 }
 
-/**
- * Estimates the rest of a phase from the last completions: once the quota window is full the
- * recent rate is the quota's, so the estimate settles quickly instead of trusting the fast start.
- */
-function etaTracker(clock: Clock): (done: number, total: number | null) => number | null {
-  const recent: number[] = [];
-  const span = GROUP_QUOTAS.catalog.perMinute;
-  return (done, total) => {
-    recent.push(clock.nowMs());
-    if (recent.length > span + 1) recent.shift();
-    const first = recent[0];
-    const last = recent[recent.length - 1];
-    if (total === null || first === undefined || last === undefined || recent.length < 2) return null;
-    const msPerItem = (last - first) / (recent.length - 1);
-    return Math.max(0, Math.round((total - done) * msPerItem));
-  };
-}
-
 /** One sync run: its dependencies, where it stands (saved with each step), and what it did so far. */
 interface SyncRun {
   readonly repo: CatalogRepository;
@@ -99,6 +78,12 @@ interface SyncRun {
   readonly concurrency: number;
   readonly pageSize: number;
   emit(progress: SyncProgress): void;
+  /** Each phase's requests, done and known (or bounded) so far; the fraction shown; the pace. */
+  work: SyncWork;
+  fraction: number | null;
+  readonly eta: EtaTracker;
+  /** variantCount of each product listed by this run's pages (null when this run did not page): bounds the templates. */
+  listedVariants: Map<number, number> | null;
   /** Where the sync stands; `save` also writes it, so a crash resumes from there. */
   state: SyncState;
   save(next: SyncState): void;
@@ -106,10 +91,32 @@ interface SyncRun {
   readonly counts: { categories: number; pagesFetched: number; detailsFetched: number; staleDetails: number; templatesFetched: number; removedProducts: number };
 }
 
+/**
+ * Records a phase's work (and, when `answered`, one more answered request for the pace) and tells
+ * the listener where the whole run stands.
+ */
+function report(run: SyncRun, phase: SyncWorkPhase, work: Partial<PhaseWork>, answered: boolean): void {
+  const now = run.clock.nowMs();
+  run.work = { ...run.work, [phase]: { ...run.work[phase], ...work } };
+  if (answered) run.eta.answered(now);
+  run.fraction = nextFraction(run.fraction, run.work);
+  const { done, total } = run.work[phase];
+  run.emit({
+    phase,
+    phaseIndex: phaseIndexOf(phase),
+    phaseCount: SYNC_WORK_PHASES.length,
+    done,
+    total,
+    fraction: run.fraction,
+    etaMs: run.eta.estimate(now, remainingRequests(run.work)),
+  });
+}
+
 export async function runCatalogSync(options: CatalogSyncOptions): Promise<CatalogSyncSummary> {
   const { repository: repo } = options;
   const previous = repo.readSyncState();
   const resumed = previous !== null && previous.phase !== 'done';
+  const lastSuccessAt = previous?.lastSuccessAt ?? null;
   const run: SyncRun = {
     repo,
     client: options.client,
@@ -118,10 +125,24 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
     concurrency: options.concurrency ?? DEFAULT_SYNC_CONCURRENCY,
     pageSize: Math.min(options.pageSize ?? CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
     emit: (progress) => options.onProgress?.(progress),
+    work: UNKNOWN_WORK,
+    fraction: null,
+    eta: createEtaTracker(),
+    listedVariants: null,
     state:
       previous !== null && resumed
-        ? { ...previous, lastError: null }
-        : { phase: 'categories', nextPage: 1, itemsDone: 0, itemsTotal: null, startedAt: repo.nowSeconds(), updatedAt: repo.nowSeconds(), finishedAt: null, lastError: null },
+        ? { ...previous, failure: null }
+        : {
+            phase: 'categories',
+            nextPage: 1,
+            itemsDone: 0,
+            itemsTotal: null,
+            startedAt: repo.nowSeconds(),
+            updatedAt: repo.nowSeconds(),
+            finishedAt: null,
+            lastSuccessAt,
+            failure: null,
+          },
     save: (next) => {
       run.state = next;
       repo.writeSyncState(next);
@@ -129,6 +150,11 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
     counts: { categories: 0, pagesFetched: 0, detailsFetched: 0, staleDetails: 0, templatesFetched: 0, removedProducts: 0 },
   };
   run.save(run.state);
+  // Phases an earlier run finished cost this run nothing: they weigh nothing in its fraction.
+  for (const phase of SYNC_WORK_PHASES) {
+    if (phase === run.state.phase || run.state.phase === 'done') break;
+    run.work = { ...run.work, [phase]: { done: 0, total: 0 } };
+  }
 
   try {
     if (run.state.phase === 'categories') await syncCategories(run);
@@ -143,7 +169,8 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
   } catch (error) {
     // A listing that contradicted itself is not resumed where it broke: the next run pages from 1.
     const restart = error instanceof CatalogPagingError && run.state.phase === 'pages' ? { nextPage: 1, itemsDone: 0 } : {};
-    run.save({ ...run.state, ...restart, lastError: error instanceof Error ? error.message : String(error) });
+    // A stop asked for is no failure: the next run resumes, and the screen says nothing went wrong.
+    run.save({ ...run.state, ...restart, failure: options.signal?.aborted === true ? null : syncFailureOf(error, repo.nowSeconds()) });
     throw error;
   }
 
@@ -153,21 +180,22 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
 /** Every page of GET /categories, then the stored list replaced whole. */
 async function syncCategories(run: SyncRun): Promise<void> {
   const { client, signal } = run;
-  run.emit({ phase: 'categories', done: 0, total: null, etaMs: null });
+  report(run, 'categories', { done: 0, total: null }, false);
   const all: Category[] = [];
   const guard = createPagingGuard<Category>('category', CATEGORY_PAGE_SIZE, (c) => c.catalogRef);
   const { data: first } = await client.listCategories({ page: 1, pageSize: CATEGORY_PAGE_SIZE }, signal);
   const { pageSize: categoryPageSize, pageCount } = guard.begin(1, first);
   all.push(...first.list);
+  report(run, 'categories', { done: 1, total: pageCount }, true);
   for (let page = 2; page <= pageCount; page++) {
     const { data } = await client.listCategories({ page, pageSize: categoryPageSize }, signal);
     guard.check(page, data);
     all.push(...data.list);
+    report(run, 'categories', { done: page }, true);
   }
   guard.finish(true);
   run.repo.replaceCategories(all);
   run.counts.categories = all.length;
-  run.emit({ phase: 'categories', done: all.length, total: all.length, etaMs: 0 });
   run.save({ ...run.state, phase: 'pages', nextPage: 1, itemsDone: 0, itemsTotal: null });
 }
 
@@ -182,24 +210,28 @@ async function syncPages(run: SyncRun): Promise<number> {
   const stored = new Set<number>();
   let cursor = run.state.nextPage;
   let pageCount: number | null = null;
-  const eta = etaTracker(run.clock);
+  // Only a run that pages from page 1 sees every product's variantCount (the templates' bound).
+  const listedVariants = cursor === 1 ? new Map<number, number>() : null;
 
   const record = (page: number, items: readonly CatalogItem[]): void => {
     stored.add(page);
     while (stored.has(cursor)) cursor += 1;
     run.state = { ...run.state, nextPage: cursor, itemsDone: cursor - 1, itemsTotal: pageCount };
     repo.recordCatalogPage(items, run.state);
+    for (const item of items) listedVariants?.set(item.productRef, item.variantCount);
     fetched += 1;
-    run.emit({ phase: 'pages', done: cursor - 1, total: pageCount, etaMs: eta(cursor - 1, pageCount) });
+    report(run, 'pages', { done: cursor - 1, total: pageCount }, true);
   };
 
-  run.emit({ phase: 'pages', done: cursor - 1, total: null, etaMs: null });
+  report(run, 'pages', { done: cursor - 1, total: null }, false);
   const first = cursor;
   const guard = createPagingGuard<CatalogItem>('catalog', run.pageSize, (item) => item.productRef);
   const { data } = await client.listCatalog({ page: first, pageSize: run.pageSize }, signal);
   // The merchant's page size from here on: a merchant that ignores ours is paged by its own.
   const paging = guard.begin(first, data);
   pageCount = paging.pageCount;
+  // Every listed product may need its detail: a bound until the pages are stored.
+  run.work = { ...run.work, details: { done: 0, total: data.total } };
   record(first, data.list);
   if (data.list.length === 0) {
     guard.finish(first === 1);
@@ -218,16 +250,33 @@ async function syncPages(run: SyncRun): Promise<number> {
     { concurrency: run.concurrency, signal },
   );
   guard.finish(first === 1);
+  run.listedVariants = listedVariants;
   return fetched;
+}
+
+/**
+ * At most this many templates are needed after the details: the variants needing one now, and every
+ * variant the list announced for a product whose detail is still to come. Null without the list's counts.
+ */
+function templatesBound(run: SyncRun, refs: readonly number[]): number | null {
+  const listed = run.listedVariants;
+  if (listed === null) return null;
+  let bound = run.repo.variantsNeedingTemplate().length;
+  for (const ref of refs) {
+    const count = listed.get(ref);
+    if (count === undefined) return null;
+    bound += count;
+  }
+  return bound;
 }
 
 /** The detail of every product whose stored one is missing or older than the list says. */
 async function syncDetails(run: SyncRun): Promise<void> {
   const { repo, client, clock, signal } = run;
   const refs = repo.productsNeedingDetail();
-  const eta = etaTracker(clock);
   let done = 0;
-  run.emit({ phase: 'details', done, total: refs.length, etaMs: null });
+  run.work = { ...run.work, templates: { done: 0, total: templatesBound(run, refs) } };
+  report(run, 'details', { done, total: refs.length }, false);
   run.save({ ...run.state, itemsDone: 0, itemsTotal: refs.length });
   const batch = createWriteBatcher<ProductDetail>(
     (details) => {
@@ -250,7 +299,7 @@ async function syncDetails(run: SyncRun): Promise<void> {
           run.counts.removedProducts += 1;
         }
         done += 1;
-        run.emit({ phase: 'details', done, total: refs.length, etaMs: eta(done, refs.length) });
+        report(run, 'details', { done }, true);
       },
       { concurrency: run.concurrency, signal },
     );
@@ -265,9 +314,8 @@ async function syncDetails(run: SyncRun): Promise<void> {
 async function syncTemplates(run: SyncRun): Promise<void> {
   const { repo, client, clock, signal } = run;
   const needs = repo.variantsNeedingTemplate();
-  const eta = etaTracker(clock);
   let done = 0;
-  run.emit({ phase: 'templates', done, total: needs.length, etaMs: null });
+  report(run, 'templates', { done, total: needs.length }, false);
   run.save({ ...run.state, itemsDone: 0, itemsTotal: needs.length });
   const batch = createWriteBatcher<PurchaseTemplate>(
     (templates) => {
@@ -287,13 +335,14 @@ async function syncTemplates(run: SyncRun): Promise<void> {
           if (!isNotVisible(error)) throw error;
         }
         done += 1;
-        run.emit({ phase: 'templates', done, total: needs.length, etaMs: eta(done, needs.length) });
+        report(run, 'templates', { done }, true);
       },
       { concurrency: run.concurrency, signal },
     );
   } finally {
     batch.flush();
   }
-  run.save({ ...run.state, phase: 'done', itemsDone: needs.length, finishedAt: repo.nowSeconds() });
-  run.emit({ phase: 'done', done: needs.length, total: needs.length, etaMs: 0 });
+  const finishedAt = repo.nowSeconds();
+  run.save({ ...run.state, phase: 'done', itemsDone: needs.length, finishedAt, lastSuccessAt: finishedAt, failure: null });
+  run.emit({ phase: 'done', phaseIndex: null, phaseCount: SYNC_WORK_PHASES.length, done: needs.length, total: needs.length, fraction: 1, etaMs: 0 });
 }

@@ -1,6 +1,9 @@
 // The persisted progress of a full catalog sync (table catalog_sync_state, one row). Pages record
 // the page reached; the detail and template phases need no cursor because their remaining work is
-// read from the data itself (products needing a detail, variants needing a template).
+// read from the data itself (products needing a detail, variants needing a template). The row also
+// keeps the last successful sync's time (through failures and new runs) and, structured, why the
+// last run did not finish.
+import type { SyncFailureView } from '../../shared/ipc/views/catalog';
 
 const SYNC_PHASES = ['categories', 'pages', 'details', 'templates', 'done'] as const;
 export type SyncPhase = (typeof SYNC_PHASES)[number];
@@ -8,6 +11,9 @@ export type SyncPhase = (typeof SYNC_PHASES)[number];
 export function isSyncPhase(value: string): value is SyncPhase {
   return (SYNC_PHASES as readonly string[]).includes(value);
 }
+
+/** The view's shape is the stored one: codes and references, never a message. */
+export type SyncFailure = SyncFailureView;
 
 export interface SyncState {
   readonly phase: SyncPhase;
@@ -19,5 +25,7 @@ export interface SyncState {
   readonly startedAt: number;
   readonly updatedAt: number;
   readonly finishedAt: number | null;
-  readonly lastError: string | null;
+  /** Unix seconds when the last sync that ran to its end finished; a new or failed run keeps it. */
+  readonly lastSuccessAt: number | null;
+  readonly failure: SyncFailure | null;
 }

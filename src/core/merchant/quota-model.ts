@@ -23,6 +23,11 @@ interface Slot {
   at: number;
 }
 
+/** The slots of a window of `limit` that background work leaves free for the buyer: a twentieth, at least one. */
+export function backgroundReserveOf(limit: number): number {
+  return Math.max(1, Math.ceil(limit / 20));
+}
+
 class SlotWindow {
   private slots: Slot[] = [];
   /** Slots ever taken or occupied: tells how many were added while one request was in flight. */
@@ -57,7 +62,7 @@ class SlotWindow {
 
   /** The slots background work leaves free in this window: a twentieth, at least one. */
   get backgroundReserve(): number {
-    return Math.max(1, Math.ceil(this.limit / 20));
+    return backgroundReserveOf(this.limit);
   }
 
   take(): Slot {

@@ -99,7 +99,7 @@ describe('app service: connection, catalog, settings', () => {
       const status = await kit.ok('catalog.syncStatus');
       return status.running ? null : status;
     }, 60_000);
-    expect(done.lastError).toBeNull();
+    expect(done.failure).toBeNull();
     expect(done.lastSyncedAt).not.toBeNull();
     expect(done.products).toBeGreaterThan(0);
     const phases = kit.events.filter((e) => e.event === 'catalog.syncProgress').map((e) => (e.payload as { phase: string }).phase);

@@ -189,7 +189,7 @@ describe('product.changed', () => {
     const trigger = migrations.find((m) => m.id === 13)?.sql.match(/CREATE TRIGGER[\s\S]*?END;/)?.[0];
     if (!trigger) throw new Error('no trigger in 0013');
     s.db.exec(trigger);
-    s.repository.writeSyncState({ phase: 'done', nextPage: 1, itemsDone: 0, itemsTotal: null, startedAt: 0, updatedAt: 0, finishedAt: 0, lastError: null });
+    s.repository.writeSyncState({ phase: 'done', nextPage: 1, itemsDone: 0, itemsTotal: null, startedAt: 0, updatedAt: 0, finishedAt: 0, lastSuccessAt: 0, failure: null });
     await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock });
     const corrected = s.reader.readProduct(target.productRef);
     expect(corrected?.variants[0]?.priceFen).toBe(variant.priceFen);

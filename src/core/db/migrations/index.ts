@@ -15,6 +15,7 @@ import { orderStateHistoryMigration } from './0011-order-state-history';
 import { orderAccessParksMigration } from './0012-order-access-parks';
 import { merchantTrustMigration } from './0013-merchant-trust';
 import { orderDraftsMigration } from './0014-order-drafts';
+import { catalogSyncOutcomeMigration } from './0015-catalog-sync-outcome';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   orderAccessParksMigration,
   merchantTrustMigration,
   orderDraftsMigration,
+  catalogSyncOutcomeMigration,
 ];

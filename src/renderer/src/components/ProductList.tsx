@@ -87,9 +87,11 @@ export function ProductList() {
     );
   } else if (pages.count === 0) {
     const neverSynced = syncStatus.data !== undefined && syncStatus.data.lastSyncedAt === null;
+    // A first sync under way is not "never synced": products appear as its pages arrive.
+    const firstSyncRunning = neverSynced && syncStatus.data?.running === true;
     body = (
       <div className="catalog-empty" data-testid="catalog-empty">
-        <Empty description={neverSynced ? t('catalog.emptyNeverSynced') : t('catalog.empty')} />
+        <Empty description={firstSyncRunning ? t('sync.firstInProgressEmpty') : neverSynced ? t('catalog.emptyNeverSynced') : t('catalog.empty')} />
       </div>
     );
   } else {

@@ -1,49 +1,80 @@
-// Catalog sync: live progress from main's pushed events, last-synced time, the stored count, and
-// a button to sync now.
+// Catalog sync: the last successful sync's time (kept through failures), the running sync's step of how
+// many with its counts, time left when known and an overall bar (indeterminate while some step's work
+// is unknown), why the last run did not finish with the merchant code and request ID, and Sync now.
 import { SyncOutlined } from '@ant-design/icons';
 import { Button, Progress, Space, Typography } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
-import { formatSeconds } from '../lib/format-time';
+import { barPercent, countLine, etaLine, failureWords, lastSyncedLine, stepLine } from '../lib/sync-words';
 import { useSyncNow, useSyncStatus } from '../queries/catalog';
 import { useUiStore } from '../state/ui-store';
+import type { SyncFailureView, SyncProgressView } from '../../../shared/ipc/views/catalog';
 
 export function SyncBar() {
-  const { t, locale } = useI18n();
+  const words = useI18n();
+  const { t, locale } = words;
   const status = useSyncStatus(true);
   const sync = useSyncNow();
-  const progress = useUiStore((state) => state.syncProgress);
+  const pushed = useUiStore((state) => state.syncProgress);
   const running = sync.isPending || status.data?.running === true;
   const data = status.data;
-  const showProgress = running && progress !== null;
-  const percent = progress !== null && progress.total !== null && progress.total > 0 ? Math.min(100, Math.floor((progress.done / progress.total) * 100)) : undefined;
+  // The pushed event is the freshest; a page opened mid-sync starts from the status's copy.
+  const progress = pushed !== null && pushed.phaseIndex !== null ? pushed : (data?.progress ?? null);
   return (
     <div className="sync-bar" data-testid="sync-bar">
       <Space wrap size="middle" style={{ width: '100%', justifyContent: 'space-between' }}>
         <Space size="small" wrap>
           <Typography.Text type="secondary" data-testid="last-synced">
-            {data?.lastSyncedAt !== null && data?.lastSyncedAt !== undefined ? t('catalog.lastSynced', { time: formatSeconds(data.lastSyncedAt, locale) }) : t('catalog.neverSynced')}
+            {data !== undefined ? lastSyncedLine({ lastSyncedAt: data.lastSyncedAt, running }, words) : ''}
           </Typography.Text>
           {data !== undefined ? <Typography.Text type="secondary">· {t('catalog.productCount', { count: data.products.toLocaleString(locale) })}</Typography.Text> : null}
-          {data?.lastError !== null && data?.lastError !== undefined && !running ? (
-            <Typography.Text type="danger">{t('catalog.syncError', { error: data.lastError })}</Typography.Text>
-          ) : null}
         </Space>
         <Button size="small" icon={<SyncOutlined spin={running} />} disabled={running} onClick={() => sync.mutate()} data-testid="sync-now">
           {t('catalog.sync')}
         </Button>
       </Space>
-      {showProgress ? (
-        <div data-testid="sync-progress">
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('catalog.syncing', { phase: progress.phase })}{' '}
-            {progress.total !== null
-              ? t('catalog.syncProgress', { done: progress.done.toLocaleString(locale), total: progress.total.toLocaleString(locale) })
-              : t('catalog.syncProgressNoTotal', { done: progress.done.toLocaleString(locale) })}
-            {progress.etaMs !== null ? ` · ${t('catalog.syncEta', { seconds: Math.ceil(progress.etaMs / 1000) })}` : ''}
+      {data?.failure !== null && data?.failure !== undefined && !running ? <SyncFailure failure={data.failure} hasCatalog={data.lastSyncedAt !== null} /> : null}
+      {running && progress !== null ? <SyncProgressRow progress={progress} /> : null}
+    </div>
+  );
+}
+
+function SyncFailure({ failure, hasCatalog }: { failure: SyncFailureView; hasCatalog: boolean }) {
+  const words = useI18n();
+  const { reason, detail } = failureWords(failure, words);
+  return (
+    <div data-testid="sync-failure" data-kind={failure.kind}>
+      <Typography.Text type={failure.kind === 'notBefore' ? 'warning' : 'danger'}>
+        {words.t('sync.failed')} {reason}
+      </Typography.Text>
+      {hasCatalog ? <Typography.Text type="secondary"> {words.t('sync.failedKept')}</Typography.Text> : null}
+      {detail !== '' ? (
+        <div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sync-failure-detail">
+            {detail}
           </Typography.Text>
-          <Progress percent={percent ?? 100} status="active" showInfo={percent !== undefined} size="small" />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+function SyncProgressRow({ progress }: { progress: SyncProgressView }) {
+  const words = useI18n();
+  const step = stepLine(progress, words);
+  const eta = etaLine(progress, words);
+  const percent = barPercent(progress);
+  const parts = [step, countLine(progress, words), eta].filter((part): part is string => part !== null);
+  return (
+    <div data-testid="sync-progress" data-phase={progress.phase}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {parts.join(' · ')}
+      </Typography.Text>
+      {percent === undefined ? (
+        // Some step's work is not known yet: a moving bar without a number, never a made-up percentage.
+        <div className="sync-indeterminate" role="progressbar" aria-busy="true" data-testid="sync-bar-indeterminate" />
+      ) : (
+        <Progress percent={percent} status="active" size="small" />
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { connectEn } from './messages-connect-en';
 import { exportEn } from './messages-export-en';
 import { fixesUiEn } from './messages-fixes-ui-en';
 import { orderEn } from './messages-order-en';
+import { syncEn } from './messages-sync-en';
 
 export const en = {
   ...aftersaleEn,
@@ -12,6 +13,7 @@ export const en = {
   ...exportEn,
   ...fixesUiEn,
   ...orderEn,
+  ...syncEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',
   'nav.catalog': 'Catalog',
@@ -81,13 +83,8 @@ export const en = {
   'catalog.inStock': 'In stock',
   'catalog.outOfStock': 'Out of stock',
   'catalog.sync': 'Sync now',
-  'catalog.syncing': 'Syncing catalog: {phase}',
-  'catalog.syncProgress': '{done} of {total}',
-  'catalog.syncProgressNoTotal': '{done} done',
-  'catalog.syncEta': 'about {seconds} s left',
   'catalog.lastSynced': 'Last synced {time}',
   'catalog.neverSynced': 'Never synced',
-  'catalog.syncError': 'The last sync failed: {error}',
   'catalog.productCount': '{count} products stored',
   'catalog.offlineNote': 'Offline: showing the catalog saved on this computer.',
   'catalog.rowLoading': 'Loading…',

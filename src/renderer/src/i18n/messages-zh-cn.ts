@@ -5,6 +5,7 @@ import type { MessageKey } from './messages-en';
 import { exportZhCN } from './messages-export-zh-cn';
 import { fixesUiZhCN } from './messages-fixes-ui-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
+import { syncZhCN } from './messages-sync-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -12,6 +13,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...exportZhCN,
   ...fixesUiZhCN,
   ...orderZhCN,
+  ...syncZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',
   'nav.catalog': '商品目录',
@@ -81,13 +83,8 @@ export const zhCN: Record<MessageKey, string> = {
   'catalog.inStock': '有货',
   'catalog.outOfStock': '缺货',
   'catalog.sync': '立即同步',
-  'catalog.syncing': '正在同步目录：{phase}',
-  'catalog.syncProgress': '{done} / {total}',
-  'catalog.syncProgressNoTotal': '已完成 {done}',
-  'catalog.syncEta': '约剩 {seconds} 秒',
   'catalog.lastSynced': '上次同步：{time}',
   'catalog.neverSynced': '从未同步',
-  'catalog.syncError': '上次同步失败：{error}',
   'catalog.productCount': '本机已存 {count} 件商品',
   'catalog.offlineNote': '离线中：显示的是本机保存的目录。',
   'catalog.rowLoading': '加载中…',

@@ -34,7 +34,8 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
       api.vault.onChanged(() => void client.invalidateQueries({ queryKey: keys.vault })),
       api.catalog.onSyncProgress((progress) => {
         useUiStore.getState().setSyncProgress(progress);
-        if (progress.total !== null && progress.done >= progress.total) invalidateCatalog();
+        // A phase finished, or the run ended (done, failed, stopped: no phase index): the status changed.
+        if (progress.phaseIndex === null || (progress.total !== null && progress.done >= progress.total)) invalidateCatalog();
       }),
       api.account.onChanged((account) => {
         client.setQueryData(keys.account, account);

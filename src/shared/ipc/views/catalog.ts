@@ -1,6 +1,7 @@
 // The local catalog as the renderer sees it: categories, search, product detail, price history, purchase
 // templates, and the catalog sync's progress. Merchant enum values stay raw (shared/merchant/known-values).
 import { z } from 'zod';
+import { TRANSPORT_REASONS } from '../../transport-reasons';
 import { fen, seconds } from './view-fields';
 import { PRICE_RANGE_MESSAGE, priceRangeProblem } from '../../price-range';
 
@@ -107,19 +108,53 @@ export const templateViewSchema = z.object({
 });
 export type TemplateView = z.infer<typeof templateViewSchema>;
 
+/** The work phases of a full sync, in order (interface v1 §4 "standard order of use"). */
+export const SYNC_WORK_PHASES = ['categories', 'pages', 'details', 'templates'] as const;
+export type SyncWorkPhase = (typeof SYNC_WORK_PHASES)[number];
+
 export const syncProgressSchema = z.object({
+  /** A work phase while it runs; then 'done', 'failed' or 'stopped' once the run has ended. */
   phase: z.string(),
+  /** 1-based place of `phase` among `phaseCount` work phases; null once the run has ended. */
+  phaseIndex: z.number().int().positive().nullable(),
+  phaseCount: z.number().int().positive(),
+  /** Requests of this phase answered so far, and of how many (null while the phase's size is unknown). */
   done: z.number().int(),
   total: z.number().int().nullable(),
+  /** The whole sync's share done, 0..1, weighted by requests; null (an indeterminate bar) while some phase's work is unknown. Never goes back within a run. */
+  fraction: z.number().min(0).max(1).nullable(),
+  /** Client-clock ms until the whole sync ends; null until it can be known (see catalog/sync-eta.ts). */
   etaMs: z.number().nullable(),
 });
 export type SyncProgressView = z.infer<typeof syncProgressSchema>;
 
+/** Why a sync did not finish, kept structured so the screen says it in the buyer's language. */
+export const SYNC_FAILURE_KINDS = ['merchant', 'transport', 'paging', 'notBefore', 'malformed', 'other'] as const;
+export type SyncFailureKind = (typeof SYNC_FAILURE_KINDS)[number];
+
+export const syncFailureSchema = z.object({
+  kind: z.enum(SYNC_FAILURE_KINDS),
+  /** The merchant's business code (kind merchant). */
+  merchantCode: z.number().int().nullable(),
+  /** Why no answer came (kind transport); see shared/transport-reasons.ts. */
+  transportReason: z.enum(TRANSPORT_REASONS).nullable(),
+  /** The merchant's requestId of the failed request, for support. */
+  requestId: z.string().nullable(),
+  /** Kind notBefore: when the merchant lets the sync go on (it resumes by itself then). */
+  notBeforeAt: seconds.nullable(),
+  at: seconds,
+});
+export type SyncFailureView = z.infer<typeof syncFailureSchema>;
+
 export const syncStatusSchema = z.object({
   running: z.boolean(),
   phase: z.string().nullable(),
+  /** When the last sync that ran to its end finished: kept through later failures and runs. */
   lastSyncedAt: seconds.nullable(),
-  lastError: z.string().nullable(),
+  /** Why the last run did not finish; null after a success and while a run goes on. */
+  failure: syncFailureSchema.nullable(),
+  /** The running sync's latest progress; null when none runs. */
+  progress: syncProgressSchema.nullable(),
   products: z.number().int(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;

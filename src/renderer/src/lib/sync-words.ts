@@ -1,0 +1,81 @@
+// The sync bar's words from the sync status: what the "last synced" line says, which step the running
+// sync is at, its counts and time left, and why the last run did not finish — all from the tables,
+// never the merchant's or core's English (issue 14).
+import type { SyncFailureView, SyncProgressView, SyncStatus } from '../../../shared/ipc/views/catalog';
+import { SYNC_WORK_PHASES } from '../../../shared/ipc/views/catalog';
+import type { MessageKey } from '../i18n/messages-en';
+import type { Params } from '../i18n/translate';
+import { problemOfMerchantCode } from './explain-error';
+import { formatSeconds } from './format-time';
+
+export interface Words {
+  readonly locale: string;
+  t: (key: MessageKey, params?: Params) => string;
+  td: (key: string, fallback: MessageKey, params?: Params) => string;
+}
+
+/** "Last synced …" (kept through failures), "First sync in progress" or "Never synced". */
+export function lastSyncedLine(status: Pick<SyncStatus, 'lastSyncedAt' | 'running'>, { t, locale }: Words): string {
+  if (status.lastSyncedAt !== null) return t('catalog.lastSynced', { time: formatSeconds(status.lastSyncedAt, locale) });
+  return status.running ? t('sync.firstInProgress') : t('catalog.neverSynced');
+}
+
+/** "Step 3 of 4: product details", or null when the event names no work phase. */
+export function stepLine(progress: SyncProgressView, { t, td }: Words): string | null {
+  if (progress.phaseIndex === null || !(SYNC_WORK_PHASES as readonly string[]).includes(progress.phase)) return null;
+  const phase = td(`sync.phase.${progress.phase}`, 'sync.phase.details');
+  return t('sync.stepOf', { index: progress.phaseIndex, count: progress.phaseCount, phase });
+}
+
+/** "27 of 60 products", or the requests answered while the phase's size is not known. */
+export function countLine(progress: SyncProgressView, { td, t, locale }: Words): string {
+  if (progress.total === null) return t('sync.countUnknown', { done: progress.done });
+  return td(`sync.count.${progress.phase}`, 'sync.count.pages', { done: progress.done.toLocaleString(locale), total: progress.total });
+}
+
+/** "about 3 minutes left", or null while the time left is not known. */
+export function etaLine(progress: SyncProgressView, { t }: Words): string | null {
+  if (progress.etaMs === null || progress.etaMs <= 0) return null;
+  const seconds = Math.ceil(progress.etaMs / 1000);
+  return seconds < 90 ? t('sync.etaSeconds', { seconds }) : t('sync.etaMinutes', { minutes: Math.round(seconds / 60) });
+}
+
+/** Bar percent, or undefined for an indeterminate bar (some phase's work unknown). */
+export function barPercent(progress: SyncProgressView): number | undefined {
+  return progress.fraction === null ? undefined : Math.min(100, Math.floor(progress.fraction * 100));
+}
+
+export interface FailureWords {
+  readonly reason: string;
+  /** Merchant code and request ID, for support; empty when there are none. */
+  readonly detail: string;
+}
+
+/** Why the last run did not finish, in the buyer's language, with the code and requestId kept apart. */
+export function failureWords(failure: SyncFailureView, { t, td, locale }: Words): FailureWords {
+  const detail: string[] = [];
+  if (failure.merchantCode !== null) detail.push(t('problem.merchantCode', { code: failure.merchantCode }));
+  if (failure.requestId !== null) detail.push(t('common.requestId', { id: failure.requestId }));
+  return { reason: reasonOf(failure, { t, td, locale }), detail: detail.join(' · ') };
+}
+
+function reasonOf(failure: SyncFailureView, { t, td, locale }: Words): string {
+  switch (failure.kind) {
+    case 'merchant': {
+      const problem = failure.merchantCode === null ? 'unknown' : problemOfMerchantCode(failure.merchantCode);
+      // The general words promise retries a sync does not make; these two get the sync's own.
+      if (problem === 'merchantTrouble' || problem === 'rateLimited') return td(`sync.problem.${problem}`, 'problem.unknown.body');
+      return td(`problem.${problem}.body`, 'problem.unknown.body');
+    }
+    case 'transport':
+      return td(`sync.transport.${failure.transportReason ?? 'unknown'}`, 'sync.transport.unknown');
+    case 'paging':
+      return t('sync.reason.paging');
+    case 'notBefore':
+      return t('sync.reason.notBefore', { time: formatSeconds(failure.notBeforeAt, locale) });
+    case 'malformed':
+      return t('problem.malformed.body');
+    case 'other':
+      return t('sync.reason.other');
+  }
+}
