@@ -2,11 +2,13 @@
 // the type of the Chinese table); `{name}` marks a value filled in at run time.
 import { aftersaleEn } from './messages-aftersale-en';
 import { exportEn } from './messages-export-en';
+import { fixesCoreEn } from './messages-fixes-core-en';
 import { orderEn } from './messages-order-en';
 
 export const en = {
   ...aftersaleEn,
   ...exportEn,
+  ...fixesCoreEn,
   ...orderEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',

@@ -2,11 +2,13 @@
 import { aftersaleZhCN } from './messages-aftersale-zh-cn';
 import type { MessageKey } from './messages-en';
 import { exportZhCN } from './messages-export-zh-cn';
+import { fixesCoreZhCN } from './messages-fixes-core-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
   ...exportZhCN,
+  ...fixesCoreZhCN,
   ...orderZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',
