@@ -5,10 +5,18 @@ import { readSettings } from './app-settings';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
 import { pollingOnlyHealth, toWebhookHealthView } from './view-mapping';
+import { createCallbackReach } from '../orders/callback-reach';
+import type { WebhookHealth } from '../webhooks/webhook-health';
+
+/** The URL new orders get now: none while the merchant refuses it. */
+const usableCallbackUrl = (health: WebhookHealth): string | null => (health.callbackUrlRefused ? null : health.callbackUrl);
 
 export function webhookHealthView(ctx: AppContext): WebhookHealthView {
   const webhooks = ctx.activeServices()?.webhooks ?? null;
-  if (webhooks !== null) return toWebhookHealthView(webhooks.health());
+  if (webhooks !== null) {
+    const health = webhooks.health();
+    return toWebhookHealthView(health, createCallbackReach(ctx.core.db).elsewhere(usableCallbackUrl(health)));
+  }
   const tunnel = readSettings(ctx.core.db).webhookTunnel;
   return pollingOnlyHealth(tunnel === 'off' ? null : tunnel);
 }

@@ -29,7 +29,7 @@ export const fixesCoreEn = {
   'health.tunnel': '{kind} · {state}',
   'health.lastReceived': 'Last webhook received',
   'health.noneReceived': 'None since the receiver started',
-  'health.oldCallback': '{count, plural, one {# open order was} other {# open orders were}} placed with an earlier callback address: the merchant keeps sending {count, plural, one {its} other {their}} updates there, so the app checks {count, plural, one {it} other {them}} by polling.',
+  'health.oldCallback': '{count, plural, one {# open order was} other {# open orders were}} placed before this callback address was in use. The merchant keeps sending an order\'s updates to the address it was placed with, so the app checks {count, plural, one {it} other {them}} by polling.',
 } as const;
 
 export type FixesCoreMessageKey = keyof typeof fixesCoreEn;

@@ -30,5 +30,5 @@ export const fixesCoreZhCN: Record<FixesCoreMessageKey, string> = {
   'health.tunnel': '{kind} · {state}',
   'health.lastReceived': '最近收到 Webhook',
   'health.noneReceived': '接收服务启动以来尚未收到',
-  'health.oldCallback': '有 {count} 笔未完成的订单是用之前的回调地址下的：商户会继续把它们的更新发往旧地址，因此应用通过定时查询跟踪这些订单。',
+  'health.oldCallback': '有 {count} 笔未完成的订单是在启用当前回调地址之前下的。商户会一直把订单的更新发往下单时的地址，因此应用通过定时查询跟踪这些订单。',
 };
