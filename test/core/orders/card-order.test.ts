@@ -80,7 +80,7 @@ describe('card order end to end', () => {
     expect(one.cardNo).toBe(delivered[1]?.card_no);
     const audit = kit.temp.db.prepare<[], { action: string; subject: string; card_count: number; detail: string | null }>('SELECT action, subject, card_count, detail FROM audit_log ORDER BY id').all();
     // Facts in the detail (views/audit.ts): the order by the merchant's number; the card stored at seq 1 is the vault's #2.
-    const order = { platformOrderRef: merchant.platformOrderRef, productName: expect.any(String), productRef: expect.any(Number) };
+    const order: unknown = expect.objectContaining({ platformOrderRef: merchant.platformOrderRef });
     expect(audit.map((row) => ({ ...row, detail: parseAuditFacts(row.detail) }))).toEqual([
       { action: 'reveal', subject: `order ${merchant.platformOrderRef}`, card_count: 3, detail: { v: 1, subject: { kind: 'order', order }, allCards: true } },
       { action: 'reveal', subject: `${merchant.platformOrderRef} #2`, card_count: 1, detail: { v: 1, subject: { kind: 'card', card: { order, seq: 1 } } } },

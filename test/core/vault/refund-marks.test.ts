@@ -44,11 +44,10 @@ const auditRows = () =>
     .all()
     .map((row) => ({ ...row, detail: parseAuditFacts(row.detail) }));
 /** The facts of one card's row: the card as the vault names it (the order's number; seq 0 is #1). */
-const cardFacts = (platformOrderRef: string, seq: number, more: Partial<AuditFacts> = {}): unknown => ({
-  v: 1,
-  subject: { kind: 'card', card: { order: expect.objectContaining({ platformOrderRef }), seq } },
-  ...more,
-});
+const cardFacts = (platformOrderRef: string, seq: number, more: Partial<AuditFacts> = {}): unknown => {
+  const order: unknown = expect.objectContaining({ platformOrderRef });
+  return { v: 1, subject: { kind: 'card', card: { order, seq } }, ...more };
+};
 
 beforeAll(async () => {
   kit = await createVaultKit();

@@ -24,7 +24,7 @@ export const fixesCoreEn = {
   'health.mode': 'How orders are updated',
   'health.mode.polling': 'Orders are checked by polling',
   'health.mode.pollingHint': 'The app asks the merchant about each open order now and then. This is a normal mode: nothing is broken. Choose a webhook path above to be told sooner.',
-  'health.mode.webhooksLive': 'Webhooks are arriving',
+  'health.mode.webhooksLive': 'Webhooks work: the callback address was checked',
   'health.mode.webhooksWaiting': 'Webhooks set up, none confirmed yet: orders are also checked by polling',
   'health.tunnel': '{kind} · {state}',
   'health.lastReceived': 'Last webhook received',

@@ -25,7 +25,7 @@ export const fixesCoreZhCN: Record<FixesCoreMessageKey, string> = {
   'health.mode': '订单更新方式',
   'health.mode.polling': '订单状态通过定时查询更新',
   'health.mode.pollingHint': '应用会不时向商户查询每笔未完成的订单。这是正常的工作方式，并非故障。如需更快收到更新，可在上方选择一种 Webhook 接收方式。',
-  'health.mode.webhooksLive': '正在接收 Webhook',
+  'health.mode.webhooksLive': 'Webhook 工作正常：回调地址已验证',
   'health.mode.webhooksWaiting': 'Webhook 已设置，尚未确认可用：订单同时通过定时查询更新',
   'health.tunnel': '{kind} · {state}',
   'health.lastReceived': '最近收到 Webhook',
