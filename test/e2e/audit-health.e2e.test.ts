@@ -6,7 +6,7 @@
 // tunnel. Screenshots: both screens in zh-CN and English, light and dark.
 import type { Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buyCardOrder, closeOverlays, goTo } from './support/app-steps';
+import { buyCardOrder, closeOverlays, goTo, openProduct, pick } from './support/app-steps';
 import { screenshot } from './support/browser';
 import { startDemoSession, type DemoSession } from './support/demo-session';
 
@@ -148,4 +148,16 @@ describe('the health panel speaks per mode', () => {
     await shootBoth('audit-health-06-webhooks');
     expect(session.problems).toEqual([]);
   }, 90_000);
+
+  it('a watch turned on notifies the first price change', async () => {
+    const { product, variant } = pick(session.products, (p, v) => p.productType === 'card' && v.availability === 'available' && p.productRef !== session.products[0]?.productRef);
+    const drawer = await openProduct(page, product);
+    await drawer.getByTestId('watch-toggle').click();
+    await expect.poll(() => drawer.getByTestId('watch-toggle').getAttribute('aria-checked')).toBe('true');
+    await session.control.changeProduct(product.productRef, { variantRef: variant.variantRef, price: ((Math.round(Number(variant.price) * 100) + 111) / 100).toFixed(2) });
+    const notice = page.getByTestId('notification-productChanged');
+    await notice.first().waitFor({ timeout: 30_000 });
+    expect(await notice.first().textContent()).toContain(product.name);
+    await closeOverlays(page);
+  }, 60_000);
 });

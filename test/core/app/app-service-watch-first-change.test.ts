@@ -52,4 +52,32 @@ describe('a watch notifies on its first change', () => {
     await waitFor('the first product-changed notice', () => (noticesFor(productRef) > 0 ? true : null), 30_000);
     expect(noticesFor(productRef)).toBe(1);
   });
+
+  it('watched while polling, then webhooks turned on: the first stock-out is notified', async () => {
+    const { kit, merchant } = opened;
+    await kit.ok('settings.set', { webhookTunnel: 'off' });
+    await waitFor('the receiver down', async () => ((await kit.ok('events.health')).receiverUp ? null : true));
+    const products = await merchant.products();
+    const picked = products.flatMap((p) => p.variants.map((v) => ({ p, v }))).find(({ p, v }) => p.productType === 'card' && v.inventoryType === 'tracked' && (v.remainingUnits ?? 0) > 2);
+    if (picked === undefined) throw new Error('no tracked card variant');
+    const productRef = picked.p.productRef;
+    await kit.ok('catalog.setWatched', { productRef, watched: true });
+    await kit.ok('settings.set', { webhookTunnel: 'loopback' });
+    await waitFor('the receiver up', async () => ((await kit.ok('events.health')).webhooksLive ? true : null));
+    await merchant.control('POST', `/control/products/${productRef}`, { variantRef: picked.v.variantRef, remainingUnits: 0 });
+    await waitFor('the first product-changed notice', () => (noticesFor(productRef) > 0 ? true : null), 30_000);
+    expect(noticesFor(productRef)).toBe(1);
+  });
+
+  it('webhooks live: a change made right after turning the watch on (before its subscription) is notified', async () => {
+    const { kit, merchant } = opened;
+    await waitFor('webhooks live', async () => ((await kit.ok('events.health')).webhooksLive ? true : null));
+    const hit = must((await kit.ok('catalog.search', { availability: 'available', limit: 8 })).items[4], 'a product');
+    const product = await kit.ok('catalog.product', { productRef: hit.productRef });
+    const variant = must(product.variants[0], 'a variant');
+    await kit.ok('catalog.setWatched', { productRef: hit.productRef, watched: true });
+    await merchant.control('POST', `/control/products/${hit.productRef}`, { variantRef: variant.variantRef, price: ((variant.priceFen + 77) / 100).toFixed(2) });
+    await waitFor('the first product-changed notice', () => (noticesFor(hit.productRef) > 0 ? true : null), 30_000);
+    expect(noticesFor(hit.productRef)).toBe(1);
+  });
 });
