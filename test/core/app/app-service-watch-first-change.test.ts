@@ -80,4 +80,31 @@ describe('a watch notifies on its first change', () => {
     await waitFor('the first product-changed notice', () => (noticesFor(hit.productRef) > 0 ? true : null), 30_000);
     expect(noticesFor(hit.productRef)).toBe(1);
   });
+
+  it('webhooks live, the cache stale when the watch began: a change back to the cached price is still a change (the baseline is the merchant’s price at watch time)', async () => {
+    const { kit, merchant } = opened;
+    await kit.ok('settings.set', { webhookTunnel: 'loopback' });
+    await waitFor('webhooks live', async () => ((await kit.ok('events.health')).webhooksLive ? true : null));
+    const hit = must((await kit.ok('catalog.search', { availability: 'available', limit: 8 })).items[5], 'a product');
+    const product = await kit.ok('catalog.product', { productRef: hit.productRef });
+    const variant = must(product.variants[0], 'a variant');
+    const cached = (variant.priceFen / 100).toFixed(2);
+    // The merchant moved the price while the app was not looking: the cache still says `cached`.
+    await merchant.control('POST', `/control/products/${hit.productRef}`, { variantRef: variant.variantRef, price: ((variant.priceFen + 500) / 100).toFixed(2) });
+    const renewals = kit.logLines.filter((l) => l.includes('subscriptions renewed')).length;
+    const polls = kit.logLines.filter((l) => l.includes('watched products polled')).length;
+    await kit.ok('catalog.setWatched', { productRef: hit.productRef, watched: true });
+    await waitFor('the subscription and the first poll', () =>
+      kit.logLines.filter((l) => l.includes('subscriptions renewed')).length > renewals && kit.logLines.filter((l) => l.includes('watched products polled')).length > polls ? true : null,
+    );
+    // What changed before the watch began is not news: no notice for it.
+    const before = noticesFor(hit.productRef);
+    expect(before).toBe(0);
+    // The buyer's first change after watching: back to the price the stale cache held.
+    await merchant.control('POST', `/control/products/${hit.productRef}`, { variantRef: variant.variantRef, price: cached });
+    await waitFor('the product-changed notice of that change', () => (noticesFor(hit.productRef) > before ? true : null), 30_000);
+    expect(noticesFor(hit.productRef)).toBe(1);
+    const after = await kit.ok('catalog.product', { productRef: hit.productRef });
+    expect(after.variants.find((v) => v.variantRef === variant.variantRef)?.priceFen).toBe(variant.priceFen);
+  });
 });
