@@ -137,7 +137,16 @@ export function buildMerchantServices(parts: ServiceParts, { client, backgroundC
   let webhooks: WebhookService | null = null;
   const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount() };
   // Late-bound: the webhook service is built from this tracker, and the tracker asks it how often to poll.
-  const tracker = createOrderTracker({ db, client, clock, logger, cipher, webhooksLive: () => webhooks?.webhooksLive() ?? false, pause: merchantWorkerPause(pauseDeps, ['orderRead']) });
+  const tracker = createOrderTracker({
+    db,
+    client,
+    clock,
+    logger,
+    cipher,
+    webhooksLive: () => webhooks?.webhooksLive() ?? false,
+    // Orders placed with an earlier callback address never get webhooks here: polled normally.
+    currentCallbackUrl: () => webhooks?.callbackUrl() ?? null,
+    pause: merchantWorkerPause(pauseDeps, ['orderRead']) });
   // New orders carry the callback URL live when they are first sent (unless the caller chose one):
   // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
   const liveCallbackUrl = (): string | null => webhooks?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());

@@ -221,7 +221,7 @@ describe('secure export of card codes', () => {
     const newest = screen.getByTestId('audit-row').first();
     expect(await newest.getAttribute('data-action')).toBe('export');
     const newestText = (await newest.textContent()) ?? '';
-    expect(newestText).toContain('not yet exported');
+    expect(newestText).toContain('尚未导出的卡密');
     expect(newestText).toContain('zip');
     await screen.getByTestId('audit-filter').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '导出' }).click();

@@ -207,7 +207,7 @@ describe('cards of a refunded order', () => {
     const screen = page.getByTestId('audit-screen');
     const reveal = screen.locator('[data-testid="audit-row"][data-action="reveal"]').filter({ hasText: `${refunded.number} #1` });
     await expect.poll(() => reveal.count()).toBe(1);
-    expect(await reveal.textContent()).toContain('acknowledged by the buyer: order refunded');
+    expect(await reveal.textContent()).toContain('已告知买家该订单已退款，买家确认继续');
     expect(await reveal.getByTestId('audit-refund-acknowledged').textContent()).toBe('已知悉退款');
     await screenshot(page, 'refunded-08-audit-log');
     const exported = screen.locator('[data-testid="audit-row"][data-action="export"]').first();

@@ -1,8 +1,10 @@
 // catalog.*: reads of the offline cache (categories, search, product, price history), the background
 // sync, and the watch toggle. Watching goes through the webhook service when it runs (it subscribes
 // the product with the live callback URL); otherwise the row is written to the same watch list
-// (0007) and subscribed once webhooks start.
+// (0007) and subscribed once webhooks start. A new watch first reads the product's detail, so its
+// baseline (app/change-watch.ts) is the merchant's product at the moment the watch began.
 import type { ProductView } from '../../shared/ipc/views/catalog';
+import { readProductsByDetail } from '../webhooks/catch-up';
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
@@ -41,7 +43,15 @@ export function catalogHandlers(ctx: AppContext): HandlersFor<Channels> {
 
     'catalog.setWatched': async ({ productRef, watched }) => {
       productView(productRef);
-      const webhooks = ctx.activeServices()?.webhooks ?? null;
+      const services = ctx.activeServices();
+      const webhooks = services?.webhooks ?? null;
+      if (watched && ctx.watchStore.get(productRef) === null && services !== null) {
+        // The watch's baseline is the merchant's product now, not a cache that may be hours old: read
+        // before the row exists, so that what changed before the watch began is not notified as news
+        // and the first change after it (even one back to the old cached value) is. Best effort: an
+        // unreachable merchant leaves the cache as the baseline.
+        await readProductsByDetail({ client: services.client, catalog: ctx.core.catalog, clock: ctx.core.clock, logger: ctx.logger }, [productRef]);
+      }
       if (watched) {
         if (webhooks !== null) webhooks.watch([productRef]);
         else ctx.watchStore.add([productRef], ctx.nowSeconds());

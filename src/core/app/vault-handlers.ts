@@ -1,6 +1,6 @@
 // vault.*: the masked list, and the only two ways plain card text leaves core: an explicit reveal
-// (audited by the vault reader) and a copy to the host's clipboard (audited as `copy`, cleared after
-// 30 s by the host). A copy's text goes to the clipboard, never into the answer. A card of a
+// (audited as `reveal` by the vault reader) and a copy to the host's clipboard (audited by the vault
+// reader as one `copy` row naming the field, cleared after 30 s by the host). A copy's text goes to the clipboard, never into the answer. A card of a
 // refunded or cancelled order needs `acknowledgeRefunded` (the vault reader refuses without it).
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
@@ -11,7 +11,6 @@ type Channels = 'vault.cards' | 'vault.reveal' | 'vault.copy' | 'vault.keyStatus
 
 export function vaultHandlers(ctx: AppContext): HandlersFor<Channels> {
   const { db, vault } = ctx.core;
-  const audit = db.prepare<[number, string, string]>("INSERT INTO audit_log (at, action, subject, card_count, detail) VALUES (?, 'copy', ?, 1, ?)");
   const orderExists = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM order_intents WHERE client_order_ref = ?');
 
   const requireOrder = (clientOrderRef: string): void => {
@@ -45,12 +44,8 @@ export function vaultHandlers(ctx: AppContext): HandlersFor<Channels> {
     'vault.copy': async ({ clientOrderRef, seq, field, acknowledgeRefunded }) => {
       const write = ctx.host.writeClipboard?.bind(ctx.host);
       if (write === undefined) throw new AppFailure('INTERNAL', 'clipboard not available in this host');
-      // The copy row and the vault's own reveal row are written together: if either fails, nothing leaves.
-      const card = db.transaction(() => {
-        const revealed = vault.revealCard(clientOrderRef, seq, { acknowledgeRefunded, detail: `copy of ${field}` });
-        audit.run(ctx.nowSeconds(), vault.cardLabel(clientOrderRef, seq), vault.acknowledgedDetail(clientOrderRef, { acknowledgeRefunded, detail: field }) ?? field);
-        return revealed;
-      })();
+      // One `copy` row, written before the text leaves: if it cannot be written, nothing leaves.
+      const card = vault.copyCard(clientOrderRef, seq, field, { acknowledgeRefunded });
       const text = field === 'cardNo' ? card.cardNo : card.cardPassword;
       if (text === null) throw new AppFailure('NOT_FOUND', `card ${vault.cardLabel(clientOrderRef, seq)} has no password`);
       await write(text, ctx.clipboardClearMs);

@@ -134,6 +134,7 @@ export function toSyncStatus(
 /** Without a webhook service (polling only), or before it is attached. */
 export function pollingOnlyHealth(tunnelKind: string | null): WebhookHealthView {
   return {
+    mode: 'polling',
     receiverUp: false,
     tunnelKind,
     tunnelUp: false,
@@ -143,19 +144,24 @@ export function pollingOnlyHealth(tunnelKind: string | null): WebhookHealthView 
     duplicates: 0,
     rejected: 0,
     webhooksLive: false,
+    ordersPolledElsewhere: 0,
   };
 }
 
-export function toWebhookHealthView(health: WebhookHealth): WebhookHealthView {
+/** `ordersPolledElsewhere`: see callback-reach.ts (counted by the caller, which has the database). */
+export function toWebhookHealthView(health: WebhookHealth, ordersPolledElsewhere: number): WebhookHealthView {
   return {
+    mode: 'webhooks',
     receiverUp: health.receiver.up,
     tunnelKind: health.tunnel.kind,
     tunnelUp: health.tunnel.up,
     callbackUrl: health.callbackUrl,
-    lastEventAt: seconds(health.lastEventAt),
+    // The merchant's events only, as `received` counts them: a probe's time beside "0 received" would contradict it.
+    lastEventAt: seconds(health.lastMerchantEventAt),
     received: health.events.received,
     duplicates: health.events.duplicates,
     rejected: health.events.rejected,
     webhooksLive: health.webhooksLive,
+    ordersPolledElsewhere,
   };
 }

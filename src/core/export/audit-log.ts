@@ -1,8 +1,10 @@
 // Reading the append-only audit_log (0003) for the screen, newest first, and the one row an export
 // appends. Rows hold references, counts and formats, never a secret (the table's design: no column
-// is meant for one, and callers keep `detail` free of them).
+// is meant for one, and callers keep `detail` free of them). New rows' detail is facts (JSON, views/audit.ts)
+// the screen words in the buyer's language; an older row's English text is handed on as it was.
 import type { Database } from 'better-sqlite3';
-import type { AuditEntry, AuditQuery, ExportFormat } from '../../shared/ipc/views/vault';
+import { parseAuditFacts, type AuditEntry, type AuditQuery } from '../../shared/ipc/views/audit';
+import type { ExportFormat } from '../../shared/ipc/views/vault';
 
 interface AuditRow {
   id: number;
@@ -40,15 +42,10 @@ export function createAuditLog(db: Database): AuditLog {
 
   return {
     list(query: AuditQuery): AuditEntry[] {
-      return page.all({ action: query.action ?? null, beforeId: query.beforeId ?? null, limit: query.limit }).map((row) => ({
-        id: row.id,
-        at: row.at,
-        action: row.action,
-        subject: row.subject,
-        cardCount: row.card_count,
-        format: row.format,
-        detail: row.detail,
-      }));
+      return page.all({ action: query.action ?? null, beforeId: query.beforeId ?? null, limit: query.limit }).map((row) => {
+        const facts = parseAuditFacts(row.detail);
+        return { id: row.id, at: row.at, action: row.action, subject: row.subject, cardCount: row.card_count, format: row.format, detail: facts === null ? row.detail : null, facts };
+      });
     },
     /** Synchronous: runs inside the export's transaction. */
     appendExport(entry: { at: number; subject: string; count: number; format: ExportFormat; detail: string }): void {

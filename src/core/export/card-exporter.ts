@@ -12,9 +12,10 @@ import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '..
 import type { SecretAwareLogger } from '../logging/logger';
 import type { VaultReader } from '../vault/vault-reader';
 import { createCardLabels } from '../vault/card-labels';
-import { acknowledgedExportDetail, isRefundMark, RefundedCardsError } from '../vault/refund-mark';
+import { isRefundMark, RefundedCardsError } from '../vault/refund-mark';
+import { AUDIT_FACTS_VERSION, type AuditFacts } from '../../shared/ipc/views/audit';
 import { createAuditLog, type AuditLog } from './audit-log';
-import { createCardQueries, describeSelection, type CardQueries } from './card-selection';
+import { createCardQueries, describeSelection, selectionSubject, type CardQueries } from './card-selection';
 import { csvBytes } from './csv-writer';
 import { exportBaseName, suggestedFileName, withExtension } from './export-file-name';
 import { checkExportInput, ExportInputError, type ExportRequest } from './export-request';
@@ -42,13 +43,6 @@ export interface CardExporterDeps {
   readonly audit?: AuditLog;
   readonly queries?: CardQueries;
 }
-
-/** What the audit row says about the file, for people reading the log later. */
-const PROTECTION: Readonly<Record<ExportFormat, string>> = {
-  xlsx: 'password-protected XLSX (ECMA-376 agile encryption, AES-256, SHA-512)',
-  zip: 'password-protected ZIP (WinZip AES-256, AE-2) holding a CSV',
-  csv: 'plain CSV, unencrypted: the buyer confirmed the risk',
-};
 
 async function fileBytes(request: ExportRequest, table: ExportTable, count: number, now: number): Promise<Uint8Array> {
   switch (request.format) {
@@ -103,7 +97,6 @@ export function createCardExporter(deps: CardExporterDeps): CardExporter {
         // Cards of refunded or cancelled orders leave only when the buyer was told and went on.
         const marked = rows.flatMap((r) => (isRefundMark(r.refund_mark) ? [r.refund_mark] : []));
         if (marked.length > 0 && input.acknowledgeRefunded !== true) throw new RefundedCardsError(marked.length, [...new Set(marked)]);
-        const acknowledged = marked.length === 0 ? '' : `; ${acknowledgedExportDetail(marked.length)}`;
         const startedAt = deps.now();
         const chosen = await choosePath(suggestedFileName(request.format, rows.length, startedAt));
         if (chosen === null) return { status: 'cancelled' };
@@ -121,7 +114,15 @@ export function createCardExporter(deps: CardExporterDeps): CardExporter {
         try {
           db.transaction(() => {
             markExported.run({ ids: JSON.stringify(rows.map((r) => r.id)), now });
-            audit.appendExport({ at: now, subject: describeSelection(request.selection, labels.naming), count: rows.length, format: request.format, detail: `${PROTECTION[request.format]}${acknowledged}; written to ${target}` });
+            // Facts, not words: the format says the protection (a csv is plain, its risk confirmed), the screen words it.
+            const detail: AuditFacts = {
+              v: AUDIT_FACTS_VERSION,
+              subject: selectionSubject(request.selection, labels.naming),
+              exportFormat: request.format,
+              writtenTo: target,
+              ...(marked.length === 0 ? {} : { refundAcknowledged: { count: marked.length } }),
+            };
+            audit.appendExport({ at: now, subject: describeSelection(request.selection, labels.naming), count: rows.length, format: request.format, detail: JSON.stringify(detail) });
             staged.commit();
           })();
         } catch (error) {

@@ -8,6 +8,7 @@
 // purpose (no SQL assembled from input). Picked cards travel as one JSON array, matched with a row
 // value IN over json_each (an ephemeral index, so 20,000 picks stay a single pass).
 import type { Database } from 'better-sqlite3';
+import { AUDIT_NAMED_CARDS, type AuditSubject } from '../../shared/ipc/views/audit';
 import type { CardKey, CardSelection, VaultRefundFilter } from '../../shared/ipc/views/vault';
 import { cardLabel, orderLabel, type OrderNaming } from '../vault/card-labels';
 import { REFUND_MARK_SQL } from '../vault/refund-mark';
@@ -171,7 +172,7 @@ export function createCardQueries(db: Database): CardQueries {
 export function describeSelection(selection: CardSelection, naming: (clientOrderRef: string) => OrderNaming): string {
   switch (selection.kind) {
     case 'cards': {
-      const shown = selection.cards.slice(0, 5).map((k) => cardLabel(naming(k.clientOrderRef), k.seq));
+      const shown = selection.cards.slice(0, AUDIT_NAMED_CARDS).map((k) => cardLabel(naming(k.clientOrderRef), k.seq));
       const more = selection.cards.length - shown.length;
       return `selected cards: ${shown.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`;
     }
@@ -183,5 +184,23 @@ export function describeSelection(selection: CardSelection, naming: (clientOrder
       return `received ${new Date(selection.from * 1000).toISOString()} to ${new Date(selection.to * 1000).toISOString()}`;
     case 'notExported':
       return 'not yet exported';
+  }
+}
+
+/** The same selection as facts for the audit row's detail (the screen words it in the buyer's language). */
+export function selectionSubject(selection: CardSelection, naming: (clientOrderRef: string) => OrderNaming): AuditSubject {
+  switch (selection.kind) {
+    case 'cards': {
+      const cards = selection.cards.slice(0, AUDIT_NAMED_CARDS).map((k) => ({ order: { ...naming(k.clientOrderRef) }, seq: k.seq }));
+      return { kind: 'cards', cards, more: selection.cards.length - cards.length };
+    }
+    case 'order':
+      return { kind: 'order', order: { ...naming(selection.clientOrderRef) } };
+    case 'product':
+      return { kind: 'product', productRef: selection.productRef };
+    case 'dateRange':
+      return { kind: 'dateRange', from: selection.from, to: selection.to };
+    case 'notExported':
+      return { kind: 'notExported' };
   }
 }

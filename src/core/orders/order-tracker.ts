@@ -15,6 +15,7 @@ import { DataKeyMissingError, type CardCipher } from '../vault/card-cipher';
 import { applyOrderDetail, getStoredOrder, listRefunds, nextPollAt, ordersDueForPoll, schedulePoll, type StoredOrder } from './order-store';
 import { DEFAULT_POLL_POLICY, needsPolling, pollDelayMs, type PollPolicy } from './poll-policy';
 import { runBounded } from '../platform/bounded-pool';
+import { createCallbackReach } from './callback-reach';
 
 export interface OrderTrackerOptions {
   readonly db: Database;
@@ -25,6 +26,11 @@ export interface OrderTrackerOptions {
   readonly policy?: PollPolicy;
   /** Whether webhooks are currently being received (polling then becomes rarer). */
   readonly webhooksLive?: () => boolean;
+  /**
+   * The callback URL webhooks arrive at now. Given, only an order whose messages go there is polled at
+   * the rare pace live webhooks allow; one placed with another address is polled normally (callback-reach.ts).
+   */
+  readonly currentCallbackUrl?: () => string | null;
   /** Orders polled at the same time. */
   readonly concurrency?: number;
   readonly onChange?: (clientOrderRef: string) => void;
@@ -52,6 +58,10 @@ export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
   const { db, client, clock, logger, cipher } = options;
   const policy = options.policy ?? DEFAULT_POLL_POLICY;
   const webhooksLive = options.webhooksLive ?? (() => false);
+  const reach = createCallbackReach(db);
+  const currentUrl = options.currentCallbackUrl;
+  /** Webhooks are live and this order's messages come to them. */
+  const hearsFrom = (ref: string): boolean => webhooksLive() && (currentUrl === undefined || reach.reaches(ref, currentUrl()));
   const concurrency = options.concurrency ?? 4;
   const inFlight = new Set<string>();
 
@@ -64,7 +74,7 @@ export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
     if (order === null) return;
     const refundStates = listRefunds(db, ref).map((r) => r.state);
     const unchanged = changed ? 0 : order.unchangedPolls + (polled ? 1 : 0);
-    const next = needsPolling(order.state, refundStates) ? at(pollDelayMs(policy, webhooksLive(), unchanged)) : null;
+    const next = needsPolling(order.state, refundStates) ? at(pollDelayMs(policy, hearsFrom(ref), unchanged)) : null;
     schedulePoll(db, ref, next, unchanged, polled ? nowSeconds() : null);
   };
 

@@ -3,6 +3,8 @@
 // (#1 for the first card, seq 0). The internal clientOrderRef is never the name: before the
 // merchant answered, the product and "not yet numbered" stand in for the number.
 import type { Database } from 'better-sqlite3';
+import { cardNumberLabel } from '../../shared/card-number';
+import type { AuditCardName } from '../../shared/ipc/views/audit';
 
 export interface OrderNaming {
   readonly platformOrderRef: string | null;
@@ -16,9 +18,9 @@ export function orderLabel(order: OrderNaming): string {
   return `${product} (not yet numbered)`;
 }
 
-/** The vault's card number: 1-based, after the order's number. */
+/** The vault's card number (shared/card-number.ts: #1 for seq 0), after the order's number. */
 export function cardLabel(order: OrderNaming, seq: number): string {
-  return `${orderLabel(order)} #${seq + 1}`;
+  return `${orderLabel(order)} ${cardNumberLabel(seq)}`;
 }
 
 /** How the vault and the audit log name orders and cards. */
@@ -29,6 +31,8 @@ export interface CardLabels {
   order(clientOrderRef: string): string;
   /** One card of the order as the vault and the audit log name it (#1 first). */
   card(clientOrderRef: string, seq: number): string;
+  /** The card as facts for an audit row (the screen words and numbers it). */
+  cardName(clientOrderRef: string, seq: number): AuditCardName;
 }
 
 export function createCardLabels(db: Database): CardLabels {
@@ -45,6 +49,7 @@ export function createCardLabels(db: Database): CardLabels {
     naming: namingOf,
     order: (clientOrderRef: string): string => orderLabel(namingOf(clientOrderRef)),
     card: (clientOrderRef: string, seq: number): string => cardLabel(namingOf(clientOrderRef), seq),
+    cardName: (clientOrderRef: string, seq: number): AuditCardName => ({ order: { ...namingOf(clientOrderRef) }, seq }),
   };
 }
 

@@ -3,7 +3,7 @@
 // every statement that lists, counts, filters or exports cards, and by the reveal/copy guard, so the
 // mark the buyer sees, the filter, the preview's count and the refusal can never disagree.
 import type { Database } from 'better-sqlite3';
-import { AUDIT_REFUND_ACKNOWLEDGED, type CardRefundMark } from '../../shared/ipc/views/vault';
+import type { CardRefundMark } from '../../shared/ipc/views/vault';
 
 /**
  * Over `orders o` (LEFT JOINed: no row yet means no mark): `refunded` and `cancelled` are the
@@ -16,7 +16,7 @@ export const REFUND_MARK_SQL = `CASE
     WHEN o.state = 'completed' AND o.refunded_fen > 0 THEN 'partlyRefunded'
     ELSE NULL END`;
 
-/** What the buyer is asked to acknowledge, in the audit log's words (English, as every audit row). */
+/** What the buyer is asked to acknowledge, in the error's words (audit rows store the mark itself). */
 const REFUND_MARK_WORDS: Readonly<Record<CardRefundMark, string>> = {
   refunded: 'order refunded',
   cancelled: 'order cancelled',
@@ -25,16 +25,6 @@ const REFUND_MARK_WORDS: Readonly<Record<CardRefundMark, string>> = {
 
 export function isRefundMark(value: string | null): value is CardRefundMark {
   return value === 'refunded' || value === 'cancelled' || value === 'partlyRefunded';
-}
-
-/** The audit detail of a reveal or copy the buyer went on with. */
-export function acknowledgedDetail(mark: CardRefundMark): string {
-  return `${AUDIT_REFUND_ACKNOWLEDGED}: ${REFUND_MARK_WORDS[mark]}`;
-}
-
-/** The audit detail of an export holding `count` marked cards. */
-export function acknowledgedExportDetail(count: number): string {
-  return `${AUDIT_REFUND_ACKNOWLEDGED}: ${count} card(s) of refunded or cancelled orders`;
 }
 
 /** A reveal, copy or export that touches marked cards without the buyer's acknowledgement. */

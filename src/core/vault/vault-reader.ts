@@ -2,12 +2,15 @@
 // leaves), and the plain text of a card only on an explicit reveal, which is written to the
 // append-only audit_log first. If the audit row cannot be written, nothing is revealed. A card of a
 // refunded or cancelled order is revealed only with the buyer's acknowledgement, which its audit
-// row records; audit rows name the card as the vault does (merchant order number, #1 first).
+// row records; audit rows name the card as the vault does (merchant order number, #1 first). Each action
+// is one row: a reveal is `reveal`, a copy to the clipboard is `copy` (with the field), never both. A
+// row's detail holds facts (shared/ipc/views/audit.ts), which the screen words in the buyer's language.
 import type { Database } from 'better-sqlite3';
+import { AUDIT_FACTS_VERSION, type AuditFacts } from '../../shared/ipc/views/audit';
 import { openRechargedEntries } from '../orders/recharged-entries';
 import { CardDecryptionError, DataKeyMissingError, type CardCipher } from './card-cipher';
 import { createCardLabels } from './card-labels';
-import { acknowledgedDetail, createRefundMarkReader, RefundedCardsError } from './refund-mark';
+import { createRefundMarkReader, RefundedCardsError } from './refund-mark';
 
 export interface MaskedCard {
   readonly seq: number;
@@ -51,9 +54,10 @@ export class CardNotFoundError extends Error {
 export interface RevealOptions {
   /** The buyer was told the card's order was refunded or cancelled, and goes on. */
   readonly acknowledgeRefunded?: boolean | undefined;
-  /** Another row written with this reveal (a copy) that the detail should mention first. */
-  readonly detail?: string | undefined;
 }
+
+/** Which field of a card a copy puts on the clipboard. */
+export type CopiedField = 'cardNo' | 'cardPassword';
 
 /**
  * The mask of a card whose data key is missing (core.vaultKeyMissing, or a key lost before a new one
@@ -78,10 +82,13 @@ export interface VaultReader {
    * refunded or cancelled order without `acknowledgeRefunded`.
    */
   revealCard(clientOrderRef: string, seq: number, reveal?: RevealOptions): RevealedCard;
+  /**
+   * One card opened for a copy of `field` to the clipboard; audited as ONE `copy` row (not a reveal),
+   * after the same guard as a reveal.
+   */
+  copyCard(clientOrderRef: string, seq: number, field: CopiedField, reveal?: RevealOptions): RevealedCard;
   /** The card as the vault and the audit log name it (merchant order number, #1 first). */
   cardLabel(clientOrderRef: string, seq: number): string;
-  /** The audit detail for another row about the same card (a copy), after the same guard as a reveal. */
-  acknowledgedDetail(clientOrderRef: string, reveal: RevealOptions): string | null;
   /** The masked number of a card row read elsewhere (the vault list), without a second query. */
   maskSealedCardNo(clientOrderRef: string, seq: number, cardNoSealed: Buffer): string;
   /**
@@ -118,17 +125,26 @@ export function createVaultReader(options: VaultReaderOptions): VaultReader {
   const markOf = createRefundMarkReader(db);
 
   /**
-   * Refuses a marked order's cards without the acknowledgement; answers what the audit row's detail
-   * records (the acknowledgement, after any detail of the caller), or null.
+   * Refuses a marked order's cards without the acknowledgement; answers the acknowledgement the audit
+   * row's facts record, or nothing.
    */
-  const guard = (clientOrderRef: string, count: number, options: RevealOptions): string | null => {
+  const guard = (clientOrderRef: string, count: number, options: RevealOptions): Pick<AuditFacts, 'refundAcknowledged'> => {
     const mark = markOf(clientOrderRef);
-    const parts = options.detail === undefined ? [] : [options.detail];
-    if (mark !== null) {
-      if (options.acknowledgeRefunded !== true) throw new RefundedCardsError(count, [mark]);
-      parts.push(acknowledgedDetail(mark));
-    }
-    return parts.length === 0 ? null : parts.join('; ');
+    if (mark === null) return {};
+    if (options.acknowledgeRefunded !== true) throw new RefundedCardsError(count, [mark]);
+    return { refundAcknowledged: { mark } };
+  };
+  /** One card's row: opened only after the guard, audited before the plain text is returned. */
+  const openAudited = (clientOrderRef: string, seq: number, reveal: RevealOptions, action: 'reveal' | 'copy', facts: Partial<AuditFacts>): RevealedCard => {
+    const row = selectOne.get(clientOrderRef, seq);
+    if (row === undefined) throw new CardNotFoundError(`the vault holds no card #${seq + 1} of that order`);
+    // A copy of a password the card does not have copies nothing, so it is not audited either.
+    if (facts.copied === 'cardPassword' && row.card_password_sealed === null) throw new CardNotFoundError(`card #${seq + 1} of that order has no password`);
+    const acknowledged = guard(clientOrderRef, 1, reveal);
+    const card = open(clientOrderRef, row);
+    const detail: AuditFacts = { v: AUDIT_FACTS_VERSION, subject: { kind: 'card', card: labels.cardName(clientOrderRef, seq) }, ...facts, ...acknowledged };
+    audit.run(options.now(), action, labels.card(clientOrderRef, seq), 1, JSON.stringify(detail));
+    return card;
   };
 
   const openCardNo = (clientOrderRef: string, seq: number, sealed: Buffer): string => cipher.unseal(sealed, { clientOrderRef, seq, field: 'card_no' });
@@ -167,22 +183,20 @@ export function createVaultReader(options: VaultReaderOptions): VaultReader {
      * refunded or cancelled order without `acknowledgeRefunded`.
      */
     revealCard(clientOrderRef: string, seq: number, reveal: RevealOptions = {}): RevealedCard {
-      const row = selectOne.get(clientOrderRef, seq);
-      if (row === undefined) throw new CardNotFoundError(`the vault holds no card #${seq + 1} of that order`);
-      const detail = guard(clientOrderRef, 1, reveal);
-      const card = open(clientOrderRef, row);
-      audit.run(options.now(), 'reveal', labels.card(clientOrderRef, seq), 1, detail);
-      return card;
+      return openAudited(clientOrderRef, seq, reveal, 'reveal', {});
+    },
+
+    /**
+     * One card opened for a copy of `field` to the clipboard; audited as ONE `copy` row (not a reveal),
+     * after the same guard as a reveal.
+     */
+    copyCard(clientOrderRef: string, seq: number, field: CopiedField, reveal: RevealOptions = {}): RevealedCard {
+      return openAudited(clientOrderRef, seq, reveal, 'copy', { copied: field });
     },
 
     /** The card as the vault and the audit log name it (merchant order number, #1 first). */
     cardLabel(clientOrderRef: string, seq: number): string {
       return labels.card(clientOrderRef, seq);
-    },
-
-    /** The audit detail for another row about the same card (a copy), after the same guard as a reveal. */
-    acknowledgedDetail(clientOrderRef: string, reveal: RevealOptions): string | null {
-      return guard(clientOrderRef, 1, reveal);
     },
 
     /** The masked number of a card row read elsewhere (the vault list), without a second query. */
@@ -202,9 +216,10 @@ export function createVaultReader(options: VaultReaderOptions): VaultReader {
     /** Every card of an order in plain text (e.g. to copy them all); audited once with the count. */
     revealOrderCards(clientOrderRef: string, reveal: RevealOptions = {}): RevealedCard[] {
       const rows = selectAll.all(clientOrderRef);
-      const detail = guard(clientOrderRef, rows.length, { ...reveal, detail: reveal.detail ?? 'all cards of the order' });
+      const acknowledged = guard(clientOrderRef, rows.length, reveal);
       const cards = rows.map((row) => open(clientOrderRef, row));
-      audit.run(options.now(), 'reveal', `order ${labels.order(clientOrderRef)}`, cards.length, detail);
+      const detail: AuditFacts = { v: AUDIT_FACTS_VERSION, subject: { kind: 'order', order: { ...labels.naming(clientOrderRef) } }, allCards: true, ...acknowledged };
+      audit.run(options.now(), 'reveal', `order ${labels.order(clientOrderRef)}`, cards.length, JSON.stringify(detail));
       return cards;
     },
 

@@ -22,6 +22,8 @@ export interface WebhookHealth {
   /** Our clock, ms: when an event last arrived, and when a probe through the public URL last came back. */
   readonly lastEventAt: number | null;
   readonly pathVerifiedAt: number | null;
+  /** Our clock, ms: the merchant's last new event, the one `events.received` counts (what the buyer is shown beside it). */
+  readonly lastMerchantEventAt: number | null;
   /** Merchant events only (the service's own path probes are not counted). */
   readonly events: { readonly received: number; readonly duplicates: number; readonly rejected: number };
   readonly subscriptions: WatchCounts & { readonly lastError: string | null };

@@ -39,6 +39,8 @@ export interface WebhookReceiverOptions {
   readonly clock: Clock;
   /** 0 (default) = a free port. */
   readonly port?: number;
+  /** With port 0: the port to try first (the last one, so earlier orders' callback URLs still work); a free one if it is taken. */
+  readonly preferredPort?: () => number | null;
   /** The token of a callback URL registered earlier (orders keep theirs); a new one by default. */
   readonly token?: string;
   readonly maxBodyBytes?: number;
@@ -143,6 +145,16 @@ function createReceiverServer(
     socket.destroySoon();
   });
   return created;
+}
+
+function listenOn(server: Server, port: number): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
 }
 
 export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
@@ -251,14 +263,17 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   return {
     async start() {
       if (server !== null) throw new Error('webhook receiver already started');
-      const created = createReceiverServer(handle, sockets, { headersTimeoutMs, requestTimeoutMs });
-      await new Promise<void>((resolve, reject) => {
-        created.once('error', reject);
-        created.listen(options.port ?? 0, '127.0.0.1', () => {
-          created.off('error', reject);
-          resolve();
-        });
-      });
+      const fixed = options.port ?? 0;
+      const preferred = fixed === 0 ? (options.preferredPort?.() ?? null) : null;
+      let created: Server;
+      try {
+        created = await listenOn(createReceiverServer(handle, sockets, { headersTimeoutMs, requestTimeoutMs }), preferred ?? fixed);
+      } catch (error) {
+        // The last port is taken now (by something else): any free one; earlier orders are then polled.
+        if (preferred === null) throw error;
+        logger.info('webhook receiver: the last port is taken, listening on a free one', { port: preferred });
+        created = await listenOn(createReceiverServer(handle, sockets, { headersTimeoutMs, requestTimeoutMs }), 0);
+      }
       server = created;
       const { port } = created.address() as AddressInfo;
       logger.info('webhook receiver listening', { host: '127.0.0.1', port });

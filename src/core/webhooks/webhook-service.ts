@@ -41,7 +41,7 @@ import type { Tunnel } from './tunnels/tunnel';
 import type { WebhookHealth } from './webhook-health';
 import { pullInPolling, setUrl, urlFromStatus, usableUrl, webhooksLiveNow, withdrawUrl } from './webhook-path';
 import { createWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
-import { LIVE_URL_HEARTBEAT_MS, readCallbackToken, writeCallbackToken } from './webhook-settings';
+import { LIVE_URL_HEARTBEAT_MS, readCallbackToken, readLastReceiverPort, writeCallbackToken, writeLastReceiverPort } from './webhook-settings';
 import type { WebhookSide } from './webhook-side';
 import { runCatchUpOnce, runWorker } from './webhook-worker';
 
@@ -125,6 +125,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       if (run.started) throw new Error('webhook service already started');
       const listening = await receiver.start();
       run.port = listening.port;
+      if ((options.port ?? 0) === 0) writeLastReceiverPort(db, listening.port, clock.nowMs());
       processor.start();
       run.started = true;
       const unlisten = tunnel.onChange((status) => setUrl(side, urlFromStatus(side, status)));
@@ -216,7 +217,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
 function buildSide(options: WebhookServiceOptions, onEventStored: () => void): WebhookSide {
   const { db, clock, logger } = options;
   const probes = new Map<string, () => void>();
-  const run: WebhookSide['run'] = { started: false, port: null, subscriptionError: null, probesStored: 0, wake: null };
+  const run: WebhookSide['run'] = { started: false, port: null, subscriptionError: null, probesStored: 0, lastMerchantEventAt: null, wake: null };
   // The token survives restarts, so a fixed port behind a fixed public URL keeps earlier orders' URL.
   const storedToken = readCallbackToken(db);
   const receiver: WebhookReceiver = createWebhookReceiver({
@@ -226,12 +227,15 @@ function buildSide(options: WebhookServiceOptions, onEventStored: () => void): W
     clock,
     port: options.port ?? 0,
     ...(storedToken !== null && isCallbackToken(storedToken) ? { token: storedToken } : {}),
+    preferredPort: () => readLastReceiverPort(db),
     ...options.receiver,
     onStored: (eventId) => {
       const probe = probes.get(eventId);
       if (probe !== undefined) {
         run.probesStored++;
         probe();
+      } else {
+        run.lastMerchantEventAt = clock.nowMs();
       }
       onEventStored();
     },
@@ -296,6 +300,7 @@ function healthOf(side: WebhookSide): WebhookHealth {
     callbackUrlRefused: path.currentUrl !== null && path.currentUrl === path.refusedUrl,
     webhooksLive: webhooksLiveNow(side),
     lastEventAt: stats.lastEventAt,
+    lastMerchantEventAt: run.lastMerchantEventAt,
     pathVerifiedAt: path.verifiedAt,
     events: { received: stats.received - run.probesStored, duplicates: stats.duplicates, rejected },
     subscriptions: { ...counts, lastError: run.subscriptionError },

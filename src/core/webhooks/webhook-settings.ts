@@ -10,11 +10,15 @@
 // - The token is kept so that a restart on the same port and public URL (`url:` tunnels) keeps the
 //   callback URL that earlier orders carry. It is a capability, not a credential (every event is
 //   re-checked with the merchant before it is acted on), and it stays in this local database.
+// - The port the receiver last listened on, when the settings leave it free (port 0): the next start
+//   (a replaced key, a restart) listens there again if it can, so orders sent earlier, whose callback
+//   address the merchant keeps (interface v1 §4.2 rule 1), still reach this receiver.
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 
 const LIVE_URL_KEY = 'events.liveCallbackUrl';
 const TOKEN_KEY = 'events.callbackToken';
+const LAST_PORT_KEY = 'events.lastReceiverPort';
 
 /** A heartbeat older than this is a runner that is gone. */
 export const LIVE_URL_FRESH_MS = 45_000;
@@ -64,4 +68,14 @@ export function readCallbackToken(db: Database): string | null {
 
 export function writeCallbackToken(db: Database, token: string, nowMs: number): void {
   writeSetting(db, TOKEN_KEY, token, nowMs);
+}
+
+/** The port the receiver last listened on (a free one the settings did not fix), or null. */
+export function readLastReceiverPort(db: Database): number | null {
+  const value = readSetting(db, LAST_PORT_KEY);
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 65_535 ? value : null;
+}
+
+export function writeLastReceiverPort(db: Database, port: number, nowMs: number): void {
+  writeSetting(db, LAST_PORT_KEY, port, nowMs);
 }

@@ -78,6 +78,8 @@ export interface WebhookSide {
     subscriptionError: string | null;
     /** Probe events the receiver stored: not counted as the merchant's in the health. */
     probesStored: number;
+    /** Our clock, ms: when the merchant's last new event was stored (probes and duplicates not counted, as in `events.received`). */
+    lastMerchantEventAt: number | null;
     /** Ends the worker's sleep early (new work), while it sleeps. */
     wake: (() => void) | null;
   };

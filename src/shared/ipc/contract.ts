@@ -13,7 +13,8 @@ import { settingsSchema } from './views/settings';
 import { maskedCardSchema, vaultKeyStatusSchema, revealedCardSchema } from './views/vault';
 import { webhookHealthSchema } from './views/webhooks';
 import { caseDetailSchema, caseListQuerySchema, caseRefInputSchema, caseRowSchema, openCaseInputSchema, sendCaseMessageInputSchema, unreadSummarySchema } from './views/aftersales';
-import { auditEntrySchema, auditQuerySchema, cardSelectionSchema, exportInputSchema, exportPreviewSchema, exportResultSchema, markCardsInputSchema, vaultListQuerySchema, vaultListSchema } from './views/vault';
+import { auditEntrySchema, auditQuerySchema } from './views/audit';
+import { cardSelectionSchema, exportInputSchema, exportPreviewSchema, exportResultSchema, markCardsInputSchema, vaultListQuerySchema, vaultListSchema } from './views/vault';
 
 const none = z.undefined();
 const orderRef = z.string().regex(CLIENT_REF_PATTERN);

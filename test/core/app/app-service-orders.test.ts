@@ -84,15 +84,19 @@ describe('app service: orders and vault', () => {
     const audit = () => kit.core.db.prepare<[], { action: string; subject: string; detail: string | null }>('SELECT action, subject, detail FROM audit_log ORDER BY id').all();
     // Named as the vault names it: the merchant's order number and #1 for the first card, never the internal ref.
     const cardName = `${must(done.platformOrderRef, 'the merchant order number')} #${first.seq + 1}`;
-    expect(audit()).toContainEqual({ action: 'reveal', subject: cardName, detail: null });
+    const facts = (more: object) => JSON.stringify({ v: 1, subject: { kind: 'card', card: { order: { platformOrderRef: done.platformOrderRef, productName: done.productName, productRef: done.productRef }, seq: first.seq } }, ...more });
+    expect(audit()).toEqual([{ action: 'reveal', subject: cardName, detail: facts({}) }]);
     expectRefused(await kit.call('vault.reveal', { clientOrderRef: ref, seq: 99 }), 'NOT_FOUND');
 
     // Copy: to the host's clipboard (30 s), audited as copy, never in the answer.
     const copied = await kit.ok('vault.copy', { clientOrderRef: ref, seq: first.seq, field: 'cardNo' });
     expect(copied).toEqual({ clearsInSeconds: 30 });
     expect(kit.host.clipboard.at(-1)).toEqual({ text: card.cardNo, clearAfterMs: 30_000 });
-    expect(audit()).toContainEqual({ action: 'copy', subject: cardName, detail: 'cardNo' });
-    expect(audit()).toContainEqual({ action: 'reveal', subject: cardName, detail: 'copy of cardNo' });
+    // One row per action: the reveal above, then this copy (named as a copy of the card number, not a second reveal).
+    expect(audit()).toEqual([
+      { action: 'reveal', subject: cardName, detail: facts({}) },
+      { action: 'copy', subject: cardName, detail: facts({ copied: 'cardNo' }) },
+    ]);
     expect(JSON.stringify(audit())).not.toContain(ref);
     const noClipboard = createAppService(kit.core, { startDemoMerchant: () => Promise.reject(new Error('no demo here')) });
     const refused = expectRefused(await noClipboard.handle('vault.copy', { clientOrderRef: ref, seq: first.seq, field: 'cardNo' }), 'INTERNAL');

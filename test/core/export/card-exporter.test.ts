@@ -155,7 +155,11 @@ describe('password-protected XLSX', () => {
     const rows = auditRows().slice(before);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'export', subject: 'selected cards: POPD_exp_a #2, POPD_exp_c #2', card_count: 2, format: 'xlsx' });
-    expect(rows[0]?.detail).toContain('AES-256');
+    expect(JSON.parse(rows[0]?.detail ?? 'null')).toMatchObject({
+      v: 1,
+      subject: { kind: 'cards', cards: [{ order: { platformOrderRef: 'POPD_exp_a' }, seq: 1 }, { order: { platformOrderRef: 'POPD_exp_c' }, seq: 1 }], more: 0 },
+      exportFormat: 'xlsx',
+    });
     clearExported();
   });
 
@@ -257,7 +261,7 @@ describe('plain CSV', () => {
     expect(parseCsv(text)).toEqual(expected);
     expect(text).toContain('"季卡, ""3个月"""');
     expect(auditRows().at(-1)).toMatchObject({ action: 'export', format: 'csv', card_count: 7 });
-    expect(auditRows().at(-1)?.detail).toContain('unencrypted');
+    expect(JSON.parse(auditRows().at(-1)?.detail ?? 'null')).toMatchObject({ exportFormat: 'csv' });
   });
 });
 

@@ -3,6 +3,7 @@
 // cards sealed into the vault and equal to what the merchant shows, and no card secret anywhere in
 // the database file, its WAL or the log. Also: invalid input is refused before any request.
 import fs from 'node:fs';
+import { parseAuditFacts } from '../../../src/shared/ipc/views/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PurchaseValidationError, TemplateNotSupportedError } from '../../../src/core/orders/order-errors';
 import { readCachedTemplate, storeTemplate } from '../../../src/core/orders/template-cache';
@@ -77,10 +78,12 @@ describe('card order end to end', () => {
     );
     const one = kit.vault.revealCard(intent.clientOrderRef, 1);
     expect(one.cardNo).toBe(delivered[1]?.card_no);
-    const audit = kit.temp.db.prepare('SELECT action, subject, card_count, detail FROM audit_log ORDER BY id').all();
-    expect(audit).toEqual([
-      { action: 'reveal', subject: `order ${merchant.platformOrderRef}`, card_count: 3, detail: 'all cards of the order' },
-      { action: 'reveal', subject: `${merchant.platformOrderRef} #2`, card_count: 1, detail: null },
+    const audit = kit.temp.db.prepare<[], { action: string; subject: string; card_count: number; detail: string | null }>('SELECT action, subject, card_count, detail FROM audit_log ORDER BY id').all();
+    // Facts in the detail (views/audit.ts): the order by the merchant's number; the card stored at seq 1 is the vault's #2.
+    const order: unknown = expect.objectContaining({ platformOrderRef: merchant.platformOrderRef });
+    expect(audit.map((row) => ({ ...row, detail: parseAuditFacts(row.detail) }))).toEqual([
+      { action: 'reveal', subject: `order ${merchant.platformOrderRef}`, card_count: 3, detail: { v: 1, subject: { kind: 'order', order }, allCards: true } },
+      { action: 'reveal', subject: `${merchant.platformOrderRef} #2`, card_count: 1, detail: { v: 1, subject: { kind: 'card', card: { order, seq: 1 } } } },
     ]);
 
     // A second delivery of the same detail is a no-op for the vault.

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppService, type AppService } from '../../../src/core/app/app-service';
 import type { IpcResult } from '../../../src/shared/ipc/ipc-result';
+import { parseAuditFacts, type AuditFacts } from '../../../src/shared/ipc/views/audit';
 import type { ExportPreview, VaultList } from '../../../src/shared/ipc/views/vault';
 import { createVaultKit, type VaultKit } from '../export/export-kit';
 import { parseCsv } from '../export/file-readers';
@@ -36,7 +37,17 @@ async function refusedCode(channel: string, input: unknown): Promise<string> {
   const result = await call<unknown>(channel, input);
   return result.ok ? 'answered' : result.error.code;
 }
-const auditRows = () => kit.core.db.prepare<[], { action: string; subject: string; card_count: number; detail: string | null }>('SELECT action, subject, card_count, detail FROM audit_log ORDER BY id').all();
+// The detail is facts (JSON, views/audit.ts): read back as the screen gets them.
+const auditRows = () =>
+  kit.core.db
+    .prepare<[], { action: string; subject: string; card_count: number; detail: string | null }>('SELECT action, subject, card_count, detail FROM audit_log ORDER BY id')
+    .all()
+    .map((row) => ({ ...row, detail: parseAuditFacts(row.detail) }));
+/** The facts of one card's row: the card as the vault names it (the order's number; seq 0 is #1). */
+const cardFacts = (platformOrderRef: string, seq: number, more: Partial<AuditFacts> = {}): unknown => {
+  const order: unknown = expect.objectContaining({ platformOrderRef });
+  return { v: 1, subject: { kind: 'card', card: { order, seq } }, ...more };
+};
 
 beforeAll(async () => {
   kit = await createVaultKit();
@@ -92,7 +103,7 @@ describe('the vault list marks refunded and cancelled orders’ cards', () => {
 describe('reveal and copy ask first', () => {
   it('reveals a valid card without asking, named as the vault names it', async () => {
     await ok('vault.reveal', { clientOrderRef: 'o_valid', seq: 0 });
-    expect(auditRows().at(-1)).toEqual({ action: 'reveal', subject: 'POo_valid #1', card_count: 1, detail: null });
+    expect(auditRows().at(-1)).toEqual({ action: 'reveal', subject: 'POo_valid #1', card_count: 1, detail: cardFacts('POo_valid', 0) });
   });
 
   it('refuses a refunded order’s card without the acknowledgement: nothing revealed, nothing audited', async () => {
@@ -107,10 +118,10 @@ describe('reveal and copy ask first', () => {
   it('reveals it with the acknowledgement, which the audit row records', async () => {
     const revealed = await ok<{ cardNo: string }>('vault.reveal', { clientOrderRef: 'o_refunded', seq: 1, acknowledgeRefunded: true });
     expect(revealed.cardNo).toBe(kit.orders[1]?.cards[1]?.card_no);
-    expect(auditRows().at(-1)).toEqual({ action: 'reveal', subject: 'POo_refunded #2', card_count: 1, detail: 'acknowledged by the buyer: order refunded' });
+    expect(auditRows().at(-1)).toEqual({ action: 'reveal', subject: 'POo_refunded #2', card_count: 1, detail: cardFacts('POo_refunded', 1, { refundAcknowledged: { mark: 'refunded' } }) });
   });
 
-  it('copies a partly refunded order’s card only with the acknowledgement, audited on both rows', async () => {
+  it('copies a partly refunded order’s card only with the acknowledgement, audited as one copy row', async () => {
     const before = auditRows().length;
     expect(await refusedCode('vault.copy', { clientOrderRef: 'o_partly', seq: 0, field: 'cardNo' })).toBe('REFUND_ACK_REQUIRED');
     expect(clipboard).toHaveLength(0);
@@ -118,8 +129,7 @@ describe('reveal and copy ask first', () => {
     await ok('vault.copy', { clientOrderRef: 'o_partly', seq: 0, field: 'cardNo', acknowledgeRefunded: true });
     expect(clipboard).toEqual([kit.orders[2]?.cards[0]?.card_no]);
     expect(auditRows().slice(before)).toEqual([
-      { action: 'reveal', subject: 'POo_partly #1', card_count: 1, detail: 'copy of cardNo; acknowledged by the buyer: order partly refunded' },
-      { action: 'copy', subject: 'POo_partly #1', card_count: 1, detail: 'cardNo; acknowledged by the buyer: order partly refunded' },
+      { action: 'copy', subject: 'POo_partly #1', card_count: 1, detail: cardFacts('POo_partly', 0, { copied: 'cardNo', refundAcknowledged: { mark: 'partlyRefunded' } }) },
     ]);
   });
 });
@@ -156,7 +166,7 @@ describe('export asks first and says which cards were refunded', () => {
     ]);
     const audit = auditRows().at(-1);
     expect(audit).toMatchObject({ action: 'export', subject: 'not yet exported', card_count: 5 });
-    expect(audit?.detail).toContain('acknowledged by the buyer: 5 card(s) of refunded or cancelled orders');
+    expect(audit?.detail).toMatchObject({ subject: { kind: 'notExported' }, exportFormat: 'csv', refundAcknowledged: { count: 5 } });
   });
 
   it('names picked cards in the audit log by merchant number and vault number, in English headers when asked', async () => {

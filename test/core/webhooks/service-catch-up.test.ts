@@ -72,7 +72,9 @@ describe('re-subscribe and catch up', () => {
       await waitFor(async () => !(await subscribedOnMerchant(sandbox, kit.account)).includes(watched), "the watched product's subscription cancelled by its third failed send", 15_000);
       expect(storedOrderState(kit, ref)).toBe('pending');
 
-      // Back, on a new port: a new URL, subscribed again, then everything read by detail.
+      // Back on a new URL (a new path: the receiver takes its last port again when it can), subscribed
+      // again, then everything read by detail.
+      kit.events.rotateToken();
       const second = await kit.events.start();
       expect(second.callbackUrl).not.toBe(first.callbackUrl);
       await kit.events.settled();

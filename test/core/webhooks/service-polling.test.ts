@@ -1,7 +1,9 @@
 // Polling adapts to the webhook path: the tracker's next poll is four times further away while the
 // webhook service says webhooks are live (receiver and tunnel up, and a probe through the public URL
 // came back or an event arrived recently), and back at the normal pace as soon as that no longer
-// holds: the path went quiet past the window, or the receiver stopped. Never every second.
+// holds: the path went quiet past the window, or the receiver stopped. Never every second. Only an
+// order whose callback address is the live URL is polled rarely: one placed without it (or with an
+// earlier one) gets no webhooks here, so it keeps the normal pace (core/orders/callback-reach.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLL_POLICY, pollDelayMs } from '../../../src/core/orders/poll-policy';
 import { changeProduct, controlProducts, isOrderableCard, type ControlProduct } from '../../support/control-catalog';
@@ -57,27 +59,31 @@ describe('webhooksLive and the tracker', () => {
       // The probe through the public URL came back to this receiver.
       expect(kit.events.health().pathVerifiedAt).not.toBeNull();
       expect(kit.events.webhooksLive()).toBe(true);
-      const live = await pollGap(kit, ref, true);
+      // The order placed before, without the callback URL, stays at the normal pace; one placed with it goes rare.
+      const elsewhere = await pollGap(kit, ref, false);
+      expect(elsewhere.gap).toBeLessThanOrEqual(elsewhere.expected + 2);
+      const hooked = await placeOrder(kit, card.productRef, kit.events.callbackUrl());
+      const live = await pollGap(kit, hooked, true);
       expect(live.expected).toBe(4 * live.normal);
       expect(live.gap).toBeGreaterThanOrEqual(live.expected - 2);
       expect(live.gap).toBeGreaterThan(idle.gap);
 
       // Quiet past the window: no event and no fresh probe, so webhooks no longer count as live.
       await waitFor(() => !kit.events.webhooksLive(), 'the live window to pass', 20_000);
-      const quiet = await pollGap(kit, ref, false);
+      const quiet = await pollGap(kit, hooked, false);
       expect(quiet.gap).toBeLessThanOrEqual(quiet.expected + 2);
 
       // An event arriving makes them live again.
       await changeProduct(sandbox, watched.productRef, { availability: 'unavailable' });
       await waitFor(() => kit.events.webhooksLive(), 'an event to arrive');
       expect(kit.events.health().lastEventAt).not.toBeNull();
-      const again = await pollGap(kit, ref, true);
+      const again = await pollGap(kit, hooked, true);
       expect(again.gap).toBeGreaterThanOrEqual(again.expected - 2);
 
       // The receiver stops: not live, whatever arrived before.
       await kit.events.stop();
       expect(kit.events.webhooksLive()).toBe(false);
-      const stopped = await pollGap(kit, ref, false);
+      const stopped = await pollGap(kit, hooked, false);
       expect(stopped.gap).toBeLessThanOrEqual(stopped.expected + 2);
     } finally {
       await kit.close();

@@ -4,6 +4,7 @@ import { aftersaleEn } from './messages-aftersale-en';
 import { connectEn } from './messages-connect-en';
 import { exportEn } from './messages-export-en';
 import { fixesUiEn } from './messages-fixes-ui-en';
+import { fixesCoreEn } from './messages-fixes-core-en';
 import { orderEn } from './messages-order-en';
 import { syncEn } from './messages-sync-en';
 
@@ -12,6 +13,7 @@ export const en = {
   ...connectEn,
   ...exportEn,
   ...fixesUiEn,
+  ...fixesCoreEn,
   ...orderEn,
   ...syncEn,
   'app.name': 'Procure Desk',

@@ -4,6 +4,7 @@ import { connectZhCN } from './messages-connect-zh-cn';
 import type { MessageKey } from './messages-en';
 import { exportZhCN } from './messages-export-zh-cn';
 import { fixesUiZhCN } from './messages-fixes-ui-zh-cn';
+import { fixesCoreZhCN } from './messages-fixes-core-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
 
@@ -12,6 +13,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...connectZhCN,
   ...exportZhCN,
   ...fixesUiZhCN,
+  ...fixesCoreZhCN,
   ...orderZhCN,
   ...syncZhCN,
   'app.name': '采购台',

@@ -3,7 +3,8 @@
 // audit log is read afresh whenever its screen opens (reveals and copies add rows too).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
-import type { AUDIT_ACTIONS, CardSelection, ExportInput, MarkCardsInput, VaultListQuery } from '../../../shared/ipc/views/vault';
+import type { AUDIT_ACTIONS } from '../../../shared/ipc/views/audit';
+import type { CardSelection, ExportInput, MarkCardsInput, VaultListQuery } from '../../../shared/ipc/views/vault';
 import { keys } from './keys';
 
 export const vaultKeys = {

@@ -1,14 +1,16 @@
 // The audit log: every reveal, copy and export of card codes (when, what, which cards, how many, the
 // format), newest first, filtered by action, older entries loaded on demand. It shows references
-// only: the log never held a secret. A row for a card of a refunded or cancelled order carries a tag
-// saying the buyer was told (core writes that acknowledgement into the row's detail).
+// only: the log never held a secret. Rows are worded from their facts in the buyer's language (cards
+// named as the vault names them, #1 first); a row written before facts existed shows its text. A row
+// for a card of a refunded or cancelled order carries a tag saying the buyer was told.
 import { AuditOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { AUDIT_ACTIONS, AUDIT_REFUND_ACKNOWLEDGED, type AuditEntry } from '../../../shared/ipc/views/vault';
+import { AUDIT_ACTIONS, AUDIT_REFUND_ACKNOWLEDGED, type AuditEntry } from '../../../shared/ipc/views/audit';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
+import { auditDetailWords, auditSubjectWords } from '../lib/audit-words';
 import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { testId } from '../lib/test-id';
@@ -17,9 +19,11 @@ import { useAuditLog, type AuditAction } from '../queries/vault-export';
 const ACTION_COLORS: Readonly<Record<AuditAction, string>> = { reveal: 'gold', copy: 'purple', export: 'blue' };
 const FILTERS = ['all', ...AUDIT_ACTIONS] as const;
 const actionOf = (value: string): AuditAction | null => AUDIT_ACTIONS.find((a) => a === value) ?? null;
+const refundAcknowledged = (row: AuditEntry): boolean => row.facts?.refundAcknowledged !== undefined || row.detail?.includes(AUDIT_REFUND_ACKNOWLEDGED) === true;
 
 export function AuditLogScreen() {
-  const { t, locale } = useI18n();
+  const i18n = useI18n();
+  const { t, locale } = i18n;
   const [action, setAction] = useState<AuditAction | null>(null);
   const log = useAuditLog(action);
   const rows = log.data?.pages.flat() ?? [];
@@ -36,7 +40,7 @@ export function AuditLogScreen() {
         return (
           <>
             <Tag color={known === null ? 'default' : ACTION_COLORS[known]}>{known === null ? row.action : t(`audit.action.${known}`)}</Tag>
-            {row.detail?.includes(AUDIT_REFUND_ACKNOWLEDGED) === true ? (
+            {refundAcknowledged(row) ? (
               <Tag color="red" data-testid="audit-refund-acknowledged">
                 {t('audit.refundAcknowledged')}
               </Tag>
@@ -45,10 +49,10 @@ export function AuditLogScreen() {
         );
       },
     },
-    { key: 'subject', title: t('audit.col.subject'), render: (_v, row) => row.subject },
+    { key: 'subject', title: t('audit.col.subject'), render: (_v, row) => (row.facts === null ? row.subject : auditSubjectWords(i18n, row.facts)) },
     { key: 'count', title: t('audit.col.count'), width: 90, align: 'right', render: (_v, row) => row.cardCount },
     { key: 'format', title: t('audit.col.format'), width: 80, render: (_v, row) => row.format ?? '—' },
-    { key: 'detail', title: t('audit.col.detail'), ellipsis: true, render: (_v, row) => row.detail ?? '' },
+    { key: 'detail', title: t('audit.col.detail'), ellipsis: true, render: (_v, row) => (row.facts === null ? (row.detail ?? '') : auditDetailWords(i18n, row.facts)) },
   ];
 
   return (

@@ -1,7 +1,7 @@
 // Settings: the connection (the key is write-only: replace or clear, never shown), how order
 // updates arrive (webhooks through a tunnel, or polling) and their health, language and theme.
 import { PassphraseFileAction } from '../components/PassphraseFileDialog';
-import { Alert, Badge, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { AccountSummary } from '../components/AccountSummary';
@@ -11,9 +11,9 @@ import { WriteOnlySecretField } from '../components/WriteOnlySecretField';
 import { useI18n } from '../i18n/use-i18n';
 import type { LanguagePreference } from '../i18n/locale';
 import { explainError } from '../lib/explain-error';
-import { formatSeconds } from '../lib/format-time';
 import { choiceFromTunnel, tunnelFromChoice, WEBHOOK_PATHS, type WebhookChoice, type WebhookPath } from '../lib/webhook-path';
 import { useAccount, useClearKey, useConnectionStatus, useReplaceKey } from '../queries/connection';
+import { WebhookHealthPanel } from '../components/WebhookHealthPanel';
 import { useEventsHealth, useNgrokAuthtoken, useSaveNgrokAuthtoken, useSetSettings, useSettings } from '../queries/settings';
 import { useUiStore, type ThemePreference } from '../state/ui-store';
 import { useChangePreferences } from '../state/use-preferences';
@@ -120,7 +120,7 @@ function NgrokAuthtokenField() {
 }
 
 function EventsCard() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { message } = App.useApp();
   const settings = useSettings();
   const save = useSetSettings();
@@ -134,7 +134,6 @@ function EventsCard() {
     setPort(data.webhookPort);
   }, [data]);
   const h = health.data;
-  const upBadge = (up: boolean) => <Badge status={up ? 'success' : 'default'} text={up ? t('settings.up') : t('settings.down')} />;
   return (
     <Card title={t('settings.events')} data-testid="settings-events">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -177,20 +176,7 @@ function EventsCard() {
           </Button>
         </Form>
         {save.error !== null ? <ProblemAlert explained={explainError(save.error)} /> : null}
-        {h !== undefined ? (
-          <Descriptions title={t('settings.health')} column={1} size="small" bordered data-testid="events-health">
-            <Descriptions.Item label={t('settings.health')}>
-              <Badge status={h.webhooksLive ? 'success' : 'processing'} text={h.webhooksLive ? t('settings.webhooksLive') : t('settings.polling')} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('settings.receiver')}>{upBadge(h.receiverUp)}</Descriptions.Item>
-            <Descriptions.Item label={t('settings.tunnelState')}>
-              {h.tunnelKind ?? t('common.none')} · {upBadge(h.tunnelUp)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('settings.callbackUrl')}>{h.callbackUrl ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('settings.lastEvent')}>{formatSeconds(h.lastEventAt, locale)}</Descriptions.Item>
-            <Descriptions.Item label="">{t('settings.counts', { received: h.received, duplicates: h.duplicates, rejected: h.rejected })}</Descriptions.Item>
-          </Descriptions>
-        ) : null}
+        {h !== undefined ? <WebhookHealthPanel health={h} /> : null}
         {health.error !== null ? <ProblemAlert explained={explainError(health.error)} /> : null}
       </Space>
     </Card>

@@ -2,6 +2,7 @@
 // product, received dates, not exported, used and refunds; rows picked across pages; marked used or
 // exported; revealed or copied one by one (audited; a refunded or cancelled order's card asks
 // first); and exported through the export dialog. Orders are named by the merchant's order number.
+import { cardNumberLabel } from '../../../shared/card-number';
 import { ExportOutlined, LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -104,8 +105,8 @@ export function VaultScreen() {
           {row.variantTitle !== null ? <Typography.Text type="secondary">{row.variantTitle}</Typography.Text> : null}
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="vault-card-order">
             {row.platformOrderRef === null
-              ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} #${row.seq + 1}`
-              : t('vaultList.orderRef', { ref: `${row.platformOrderRef} #${row.seq + 1}` })}
+              ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} ${cardNumberLabel(row.seq)}`
+              : t('vaultList.orderRef', { ref: `${row.platformOrderRef} ${cardNumberLabel(row.seq)}` })}
           </Typography.Text>
         </Space>
       ),

@@ -132,32 +132,6 @@ export const markCardsInputSchema = z.object({
 });
 export type MarkCardsInput = z.infer<typeof markCardsInputSchema>;
 
-export const AUDIT_ACTIONS = ['reveal', 'copy', 'export'] as const;
-
-/** How an audit row's detail says the buyer went on with cards of a refunded or cancelled order. */
-export const AUDIT_REFUND_ACKNOWLEDGED = 'acknowledged by the buyer';
-
-export const auditQuerySchema = z.object({
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  /** Entries with id below this (paging backwards, newest first). */
-  beforeId: z.number().int().positive().optional(),
-  limit: z.number().int().min(1).max(500),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
-
-export const auditEntrySchema = z.object({
-  id: z.number().int(),
-  at: seconds,
-  /** Raw: reveal, copy, export (older or newer builds may have written others). */
-  action: z.string(),
-  /** A reference (order#seq, a selection's description), never a secret. */
-  subject: z.string(),
-  cardCount: z.number().int(),
-  format: z.string().nullable(),
-  detail: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
 export const maskedCardSchema = z.object({
   seq: z.number().int(),
   cardNoMasked: z.string(),
