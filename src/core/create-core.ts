@@ -7,6 +7,7 @@ import { createCatalogRepository, type CatalogRepository } from './catalog/catal
 import { searchProducts, type ProductSearchQuery, type ProductSearchResult } from './catalog/catalog-search';
 import { probeAccount } from './connection/connect-probe';
 import { clearMerchantCache, hasOpenWork, isSameAccount, MerchantSwitchRefusedError, openWork } from './connection/merchant-switch';
+import { completeBaseUrl } from '../shared/connection-input';
 import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
@@ -154,7 +155,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     vault,
     async connect(input) {
       checkConnectionInput(input);
-      const settings: ConnectionSettings = { baseUrl: input.baseUrl.trim().replace(/\/+$/, ''), userId: input.userId.trim(), caCertPem: input.caCertPem };
+      const settings: ConnectionSettings = { baseUrl: completeBaseUrl(input.baseUrl), userId: input.userId.trim(), caCertPem: input.caCertPem };
       const built = buildMerchantClients(parts, settings, input.apiKey);
       // Sent once: a wrong address, port or certificate is named in seconds, not after a backoff.
       const account = await probeAccount(built.probeClient);

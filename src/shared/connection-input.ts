@@ -36,10 +36,30 @@ export const API_KEY_FORMAT = /^AK_[0-9a-f]{32}$/;
 /** The largest CA file accepted: a chain of a few certificates fits many times over (the channel's bound). */
 export const MAX_CA_CERT_PEM_CHARS = 65_536;
 
+/** The interface's fixed base path (interface v1 §1: `https://{merchant-domain}/openapi/v1`). */
+export const OPENAPI_BASE_PATH = '/openapi/v1';
+
+/**
+ * The address as it is stored and sent: trimmed, without trailing slashes, and with the interface's
+ * base path added when the buyer typed only the merchant's domain (the path is fixed by the spec, so
+ * completing it guesses nothing). Anything else is returned as typed, for addressProblem to judge.
+ */
+export function completeBaseUrl(baseUrl: string): string {
+  const typed = baseUrl.trim();
+  let url: URL;
+  try {
+    url = new URL(typed);
+  } catch {
+    return typed;
+  }
+  if ((url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '' && /^https?:\/\/[^/]+\/?$/.test(typed)) return `${url.origin}${OPENAPI_BASE_PATH}`;
+  return typed.replace(/\/+$/, '');
+}
+
 export function addressProblem(baseUrl: string): ConnectionInputProblem | null {
   let url: URL;
   try {
-    url = new URL(baseUrl.trim());
+    url = new URL(completeBaseUrl(baseUrl));
   } catch {
     return 'addressNotUrl';
   }

@@ -2,7 +2,7 @@
 // the interface's path, and a CA that is only PEM certificate blocks within the size bound.
 import { describe, expect, it } from 'vitest';
 import { createCertificateAuthority } from '../../src/sandbox/tls/certificate-builder';
-import { addressProblem, caCertProblem, fieldOfProblem, MAX_CA_CERT_PEM_CHARS } from '../../src/shared/connection-input';
+import { addressProblem, caCertProblem, completeBaseUrl, fieldOfProblem, MAX_CA_CERT_PEM_CHARS } from '../../src/shared/connection-input';
 
 const ca = createCertificateAuthority();
 
@@ -34,5 +34,22 @@ describe('CA certificate', () => {
     expect(caCertProblem(ca.certPem.slice(0, 200))).toBe('caCertNotPem');
     expect(caCertProblem(' '.repeat(MAX_CA_CERT_PEM_CHARS + 1))).toBe('caCertTooLarge');
     expect(fieldOfProblem('caCertNotPem')).toBe('caCertPem');
+  });
+});
+
+describe('completeBaseUrl', () => {
+  it('adds the interface base path when only the domain was typed', () => {
+    expect(completeBaseUrl(' https://shop.example.cn ')).toBe('https://shop.example.cn/openapi/v1');
+    expect(completeBaseUrl('https://shop.example.cn/')).toBe('https://shop.example.cn/openapi/v1');
+    expect(completeBaseUrl('https://127.0.0.1:8443')).toBe('https://127.0.0.1:8443/openapi/v1');
+    expect(addressProblem('https://shop.example.cn')).toBeNull();
+  });
+
+  it('keeps any other path as typed (without trailing slashes), for addressProblem to judge', () => {
+    expect(completeBaseUrl('https://shop.example.cn/openapi/v1/')).toBe('https://shop.example.cn/openapi/v1');
+    expect(completeBaseUrl('https://shop.example.cn/api')).toBe('https://shop.example.cn/api');
+    expect(addressProblem('https://shop.example.cn/api')).toBe('addressPath');
+    expect(completeBaseUrl('https://shop.example.cn/?x=1')).toBe('https://shop.example.cn/?x=1');
+    expect(completeBaseUrl('not a url')).toBe('not a url');
   });
 });

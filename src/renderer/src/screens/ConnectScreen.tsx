@@ -12,6 +12,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { useI18n } from '../i18n/use-i18n';
 import { addressFieldProblem, caCertFieldProblem, caCertToSend } from '../lib/connect-form-rules';
 import { useConnect, useStartDemo } from '../queries/connection';
+import { completeBaseUrl } from '../../../shared/connection-input';
 import type { AccountView } from '../../../shared/ipc/views/connection';
 import { isAccessActive } from '../../../shared/merchant/known-values';
 
@@ -44,7 +45,7 @@ export function ConnectScreen({ onDone, onStart, onCancel, initialBaseUrl }: Con
     demo.reset();
     onStart();
     connect.mutate(
-      { baseUrl: values.baseUrl.trim(), userId: values.userId.trim(), apiKey: values.apiKey.trim(), caCertPem: caCertToSend(values.caCertPem) },
+      { baseUrl: completeBaseUrl(values.baseUrl), userId: values.userId.trim(), apiKey: values.apiKey.trim(), caCertPem: caCertToSend(values.caCertPem) },
       { onSuccess: (view) => setAccount(view) },
     );
   };
