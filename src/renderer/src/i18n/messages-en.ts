@@ -3,11 +3,13 @@
 import { aftersaleEn } from './messages-aftersale-en';
 import { exportEn } from './messages-export-en';
 import { orderEn } from './messages-order-en';
+import { stateEn } from './messages-state-en';
 
 export const en = {
   ...aftersaleEn,
   ...exportEn,
   ...orderEn,
+  ...stateEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',
   'nav.catalog': 'Catalog',

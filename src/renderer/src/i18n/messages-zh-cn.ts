@@ -3,11 +3,13 @@ import { aftersaleZhCN } from './messages-aftersale-zh-cn';
 import type { MessageKey } from './messages-en';
 import { exportZhCN } from './messages-export-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
+import { stateZhCN } from './messages-state-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
   ...exportZhCN,
   ...orderZhCN,
+  ...stateZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',
   'nav.catalog': '商品目录',
