@@ -69,6 +69,8 @@ export function sandboxControl(controlUrl: string, controlToken: string) {
     rotateKey: (userId: string) => call<{ apiKey: string }>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}/rotate-key`, {}),
     /** Suspends the account (403005 on everything but GET /account) or lifts the suspension. */
     setSuspended: (userId: string, suspended: boolean) => call<unknown>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}`, { suspended }),
+    /** Sets the account's IP allow-list (403002 for any other address) or removes it (null). */
+    setIpAllowList: (userId: string, ipAllowList: string[] | null) => call<unknown>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}`, { ipAllowList }),
     /** Moves an order as the merchant would (docs/sandbox.md); answers the order as the interface shows it. */
     advanceOrder: (clientOrderRef: string, to: string) =>
       call<{ platformOrderRef: string; state: string; refundedAmount: string }>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/advance`, { to }),
