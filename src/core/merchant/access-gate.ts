@@ -45,7 +45,7 @@ export function createAccessGate(clock: Clock, connection: ConnectionStateMachin
     const view = connection.view();
     if (!isRefusalState(view.state)) return null;
     const httpStatus = view.httpStatus ?? (view.state === 'keyRefused' ? 401 : 403);
-    const code = view.merchantCode ?? (view.state === 'suspended' ? MERCHANT_ERROR.CREDENTIAL_SUSPENDED : view.state === 'ipDenied' ? MERCHANT_ERROR.SOURCE_IP_DENIED : 401001);
+    const code = view.merchantCode ?? (view.state === 'suspended' ? MERCHANT_ERROR.CREDENTIAL_SUSPENDED : view.state === 'ipDenied' ? MERCHANT_ERROR.SOURCE_IP_DENIED : MERCHANT_ERROR.INVALID_CREDENTIAL);
     return new MerchantAccessError(httpStatus, code, view.requestId, true);
   };
 
