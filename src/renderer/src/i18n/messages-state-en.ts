@@ -17,7 +17,7 @@ export const stateEn = {
   'connState.degraded.retryAt': 'The merchant asked us to wait: retrying at {time}.',
   'connState.degraded.retrying': 'Retrying with growing pauses.',
   'connState.keyRefused.title': 'The merchant refuses the API key',
-  'connState.keyRefused.body': 'The key was changed or revoked by the merchant. Nothing is sent until you enter the current key: ask your merchant for it and replace it in Settings. Queued orders wait and are sent once afterwards.',
+  'connState.keyRefused.body': 'The key was changed or revoked by the merchant. No order is sent until you enter the current key: ask your merchant for it and replace it in Settings. Queued orders wait and are sent once afterwards.',
   'connState.keyRefused.action': 'Replace the key',
   'connState.suspended.title': 'Your account is suspended',
   'connState.suspended.body': 'The merchant has suspended your account: you cannot order now. Your orders and card codes stay available here. Contact your merchant; the app checks by itself and carries on as soon as access is restored.',

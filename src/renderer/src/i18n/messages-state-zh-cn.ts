@@ -17,7 +17,7 @@ export const stateZhCN: Record<StateMessageKey, string> = {
   'connState.degraded.retryAt': '商户要求稍候：将于 {time} 重试。',
   'connState.degraded.retrying': '正在重试，间隔会逐渐拉长。',
   'connState.keyRefused.title': '商户拒绝了 API 密钥',
-  'connState.keyRefused.body': '密钥已被商户更换或吊销。在您填入当前密钥之前，应用不会再发送任何请求：请向商户索取新密钥，并在“设置”中更换。排队中的订单会等待，之后只发送一次。',
+  'connState.keyRefused.body': '密钥已被商户更换或吊销。在您填入当前密钥之前，订单不会发出：请向商户索取新密钥，并在“设置”中更换。排队中的订单会等待，之后只发送一次。',
   'connState.keyRefused.action': '更换密钥',
   'connState.suspended.title': '您的账户已被停用',
   'connState.suspended.body': '商户停用了您的账户，暂时无法下单。订单和卡密仍可在此查看。请联系商户；应用会自动检查，一旦恢复访问便继续工作。',
