@@ -6,6 +6,8 @@ import { createAftersaleService, type AftersaleService } from './aftersales/afte
 import type { CatalogRepository } from './catalog/catalog-repository';
 import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from './catalog/catalog-sync';
 import type { ConnectionSettings } from './connection/connection-settings';
+import type { ConnectionStateMachine } from './connection/connection-state';
+import { createReachProbe } from './connection/reach-probe';
 import type { SecretAwareLogger } from './logging/logger';
 import { createAccessGate, type AccessGate } from './merchant/access-gate';
 import type { HttpPort } from './merchant/http-port';
@@ -48,6 +50,8 @@ export interface MerchantServices {
   pauseFor(groups: readonly QuotaGroup[]): WorkerPause;
   /** The merchant's refusal of this connection's access (key invalid, suspended, IP denied), or null. */
   accessRefusal(): MerchantAccessError | null;
+  /** The one connection state machine of this connection (connection/connection-state.ts), fed by every answer. */
+  readonly connectionState: ConnectionStateMachine;
   /** The latest Retry-After hold on any of these groups (client-clock ms), or null: "try again after …". */
   notBeforeOn(groups: readonly QuotaGroup[]): NotBeforeHold | null;
   /** Starts the background workers (outbox and after-sales first recover interrupted sends); not the webhook side. */
@@ -135,7 +139,8 @@ export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSe
 export function buildMerchantServices(parts: ServiceParts, { client, backgroundClient, access }: MerchantClients): MerchantServices {
   const { db, clock, logger, cipher, catalog, secrets, notBefore } = parts;
   let webhooks: WebhookService | null = null;
-  const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount() };
+  // One probe for every worker while the merchant is unreachable or struggling.
+  const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount(), reach: createReachProbe(access.connection, clock) };
   // Late-bound: the webhook service is built from this tracker, and the tracker asks it how often to poll.
   const tracker = createOrderTracker({
     db,
@@ -183,6 +188,7 @@ export function buildMerchantServices(parts: ServiceParts, { client, backgroundC
     outbox,
     pauseFor: (groups) => merchantWorkerPause(pauseDeps, groups),
     accessRefusal: () => access.refusal(),
+    connectionState: access.connection,
     notBeforeOn: (groups) => notBefore.latestOn(groups, clock.nowMs()),
     intents: createOrderIntents({ db, clock, logger }),
     actions: createOrderActions({ db, client, clock, logger, tracker }),

@@ -16,6 +16,7 @@ import { BASE_PATH, createOpenApiHandler } from './http/openapi-server';
 import { createRateLimiter } from './limits/rate-limiter';
 import type { SandboxOptions } from './sandbox-options';
 import { prepareSandboxTls } from './tls/certificate-authority';
+import { createListenerControl } from './control/listener-control';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 
 export interface SandboxAddress {
@@ -47,13 +48,15 @@ function close(server: Server): Promise<void> {
   });
 }
 
+const SANDBOX_IPS = ['127.0.0.1', '::1'] as const;
+
 export async function startSandbox(options: SandboxOptions, log: (line: string) => void): Promise<RunningSandbox> {
   const clock = createScaledClock(options.timeScale);
   // A CA folder of our own making is removed on stop; one the user named is theirs to keep.
   const ownCaDir = options.caDir === null;
   const caDir = options.caDir ?? mkdtempSync(join(tmpdir(), 'procure-sandbox-ca-'));
   const hostnames = ['localhost', ...(/^[\d.]+$/.test(options.domain) ? [] : [options.domain, `*.${options.domain}`])];
-  const tls = prepareSandboxTls({ dir: caDir, hostnames, ipAddresses: ['127.0.0.1', '::1'] });
+  const tls = prepareSandboxTls({ dir: caDir, hostnames, ipAddresses: [...SANDBOX_IPS] });
 
   const started = Date.now();
   const catalog = seedCatalog({ products: options.products, seed: options.seed, nowSeconds: clock.nowSeconds() });
@@ -72,14 +75,21 @@ export async function startSandbox(options: SandboxOptions, log: (line: string) 
   const limiter = createRateLimiter(clock);
 
   const apiHandler = createOpenApiHandler({ merchant, limiter, faults, domain: options.domain, log });
-  const api: Server = options.http ? createHttpServer(apiHandler) : createHttpsServer({ cert: tls.serverCertPem, key: tls.serverKeyPem }, apiHandler);
+  const httpsApi = options.http ? null : createHttpsServer({ cert: tls.serverCertPem, key: tls.serverKeyPem }, apiHandler);
+  const api: Server = httpsApi ?? createHttpServer(apiHandler);
   // Slow clients must not hold sockets forever.
   api.headersTimeout = 10_000;
   api.requestTimeout = 30_000;
   const controlToken = randomBytes(32).toString('base64url');
   let controlPort = 0;
-  const control = createHttpServer(createControlHandler({ merchant, faults, dispatcher, token: controlToken, port: () => controlPort }));
-  const apiPort = await listen(api, options.port);
+  let apiPort = 0;
+  const listener = createListenerControl({
+    server: api,
+    port: () => apiPort,
+    tls: httpsApi === null ? null : { server: httpsApi, ca: tls.ca, good: { certPem: tls.serverCertPem, keyPem: tls.serverKeyPem }, hostnames, ipAddresses: [...SANDBOX_IPS] },
+  });
+  const control = createHttpServer(createControlHandler({ merchant, faults, listener, dispatcher, token: controlToken, port: () => controlPort }));
+  apiPort = await listen(api, options.port);
   controlPort = await listen(control, options.controlPort);
 
   let stopped = false;
@@ -94,7 +104,7 @@ export async function startSandbox(options: SandboxOptions, log: (line: string) 
     async stop() {
       if (stopped) return;
       stopped = true;
-      await Promise.all([close(api), close(control), dispatcher.stop()]);
+      await Promise.all([listener.state().refuseConnections ? Promise.resolve() : close(api), close(control), dispatcher.stop()]);
       if (ownCaDir) rmSync(caDir, { recursive: true, force: true });
     },
   };

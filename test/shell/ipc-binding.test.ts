@@ -25,6 +25,7 @@ const card = { clientOrderRef: 'PD_order_1', seq: 0 };
 /** A valid input for every channel (the Record type makes a missing channel a type error). */
 const VALID: Record<ChannelName, unknown> = {
   'connection.status': undefined,
+  'connection.state': undefined,
   'connection.connect': { baseUrl: 'https://merchant.example.com/openapi/v1', userId: '170001', apiKey: 'AK_test', caCertPem: null },
   'connection.startDemo': undefined,
   'connection.replaceKey': { apiKey: 'AK_new' },
@@ -76,6 +77,7 @@ const VALID: Record<ChannelName, unknown> = {
 /** An input each channel's schema refuses. */
 const INVALID: Record<ChannelName, unknown> = {
   'connection.status': { sneaky: true },
+  'connection.state': { sneaky: true },
   'connection.connect': { baseUrl: 'https://m.example.com', userId: '', apiKey: 'AK', caCertPem: null },
   'connection.startDemo': 'please',
   'connection.replaceKey': { apiKey: 42 },

@@ -1,6 +1,6 @@
 // What every channel handler shares: core, the host's ports, the event emitter, the named readers,
 // and the connection lifecycle (merchant services started while connected). Built by app-service.ts.
-import type { AccountView, ConnectionStatus } from '../../shared/ipc/views/connection';
+import type { AccountView, ConnectionStateView, ConnectionStatus } from '../../shared/ipc/views/connection';
 import type { Account } from '../../shared/merchant/account';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import type { Core, MerchantServices } from '../create-core';
@@ -61,6 +61,8 @@ export interface AppContext {
   /** The services if this process runs them now; null otherwise (never builds them). */
   activeServices(): MerchantServices | null;
   connectionStatus(): Promise<ConnectionStatus>;
+  /** The running connection's state (connection-state-relay.ts); notConnected without one. */
+  connectionState(): ConnectionStateView;
   /** The stored tunnel or port changed: the running webhook side (if any) is rebuilt from the settings. */
   webhookSettingsChanged(): Promise<void>;
   /** Checks and stores credentials (GET /account first), starts the services, tells the UI. */

@@ -15,6 +15,7 @@ import { RedactingLogger } from '../logging/redacting-logger';
 import { createAppEvents } from './app-events';
 import type { AppContext, AppHost, AppServiceOptions } from './app-context';
 import { createAppNotices } from './app-notices';
+import { createConnectionStateRelay } from './connection-state-relay';
 import { readDemoFlag, retireLocaltunnelChoice, writeDemoFlag } from './app-settings';
 import { catalogHandlers } from './catalog-handlers';
 import { createChangeWatch } from './change-watch';
@@ -56,7 +57,8 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   const events = createAppEvents(logger);
   const sync = createSyncRunner(core, events, logger);
   const nowSeconds = (): number => Math.floor(core.clock.nowMs() / 1000);
-  const activation = createMerchantActivation(core.db, logger);
+  const connectionState = createConnectionStateRelay(events);
+  const activation = createMerchantActivation(core.db, logger, (services) => connectionState.follow(services?.connectionState ?? null));
   const notices = createAppNotices({ events, logger, lowBalanceFen: options.lowBalanceFen ?? DEFAULT_LOW_BALANCE_FEN, running: () => activation.running() });
   const scanEvery = options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs };
   const changeWatch = createChangeWatch({ db: core.db, clock: core.clock, logger, ...scanEvery, onOrders: (transitions) => notices.ordersMoved(transitions), onWatchedProducts: (changes) => notices.productsMoved(changes) });
@@ -104,6 +106,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     activeServices: () => activation.running(),
     webhookSettingsChanged: () => activation.webhookSettingsChanged(),
     connectionStatus,
+    connectionState: () => connectionState.view(),
     async connect(input, demo) {
       // Registered before anything can log it; a wrong key stays hidden too.
       logger.registerSecret(input.apiKey);

@@ -1,14 +1,16 @@
-// connection.* and account.get. The key goes one way only: it is tested at once (GET /account),
+// connection.* (connection.state: the one connection state machine's view) and account.get. The key goes one way only: it is tested at once (GET /account),
 // stored in the secret store, and never answered, pushed or logged back.
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
 
-type Channels = 'connection.status' | 'connection.connect' | 'connection.startDemo' | 'connection.replaceKey' | 'connection.setCaCert' | 'connection.clearKey' | 'account.get';
+type Channels = 'connection.status' | 'connection.state' | 'connection.connect' | 'connection.startDemo' | 'connection.replaceKey' | 'connection.setCaCert' | 'connection.clearKey' | 'account.get';
 
 export function connectionHandlers(ctx: AppContext): HandlersFor<Channels> {
   return {
     'connection.status': () => ctx.connectionStatus(),
+
+    'connection.state': () => ctx.connectionState(),
 
     'connection.connect': (input) => ctx.connect(input, false),
 

@@ -23,7 +23,8 @@ export interface MerchantActivation {
 
 const why = (error: unknown): string => (error instanceof Error ? error.message : 'unknown');
 
-export function createMerchantActivation(db: Database, logger: SecretAwareLogger): MerchantActivation {
+/** `onRunning` hears which services run now (null: none), e.g. to follow their connection state. */
+export function createMerchantActivation(db: Database, logger: SecretAwareLogger, onRunning: (services: MerchantServices | null) => void = () => undefined): MerchantActivation {
   let running: MerchantServices | null = null;
 
   const startWebhooks = async (services: MerchantServices): Promise<void> => {
@@ -49,6 +50,7 @@ export function createMerchantActivation(db: Database, logger: SecretAwareLogger
     const current = running;
     running = null;
     if (current === null) return;
+    onRunning(null);
     await current.stopWorkers();
   };
 
@@ -58,6 +60,7 @@ export function createMerchantActivation(db: Database, logger: SecretAwareLogger
       if (running === services) return;
       await deactivate();
       running = services;
+      onRunning(services);
       services.startWorkers();
       await startWebhooks(services);
     },

@@ -99,7 +99,7 @@ export function createMerchantClient(sender: RequestSender, access?: AccessGate,
   return {
     getAccount: async (signal?: AbortSignal) => {
       const result = await send({ method: 'GET', path: '/account', group: 'account', repeatable: true, schema: accountSchema }, signal);
-      access?.accountAnswered(result.data.accessState);
+      access?.accountAnswered(result.data.accessState, result.requestId);
       return result;
     },
     listCategories: (paging: Paging = {}, signal?: AbortSignal) =>

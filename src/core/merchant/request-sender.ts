@@ -3,6 +3,8 @@
 // retries per interface v1 §7.5 with the same body every time. Nothing here ever logs or throws a credential.
 //
 // The merchant's refusals are obeyed here, once for every caller (contract §8.2):
+// - Every answer (and every missing one) moves the connection state machine through the access gate
+//   (connection/connection-state.ts): the header, the banners and the background workers read it.
 // - 401 / 403 are never retried and become a MerchantAccessError; the access gate then refuses every
 //   later request of this connection without sending it (GET /account excepted, interface v1 §3.3).
 // - A Retry-After (429 quota, 503) is stored per quota group in SQLite; a request whose group is held
@@ -160,6 +162,16 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
     await clock.sleep(hold.untilMs - now, signal);
   };
 
+  /** Every answer the sender sees moves the one connection state machine (through the access gate). */
+  const observeFailure = (error: unknown): void => {
+    if (error instanceof MerchantApiError) {
+      const retryAtMs = error.retryAfterMs === null ? null : clock.nowMs() + error.retryAfterMs;
+      access?.observed({ kind: 'answered', httpStatus: error.httpStatus, code: error.code, requestId: error.requestId, retryAtMs });
+    } else if (error instanceof MerchantProtocolError) {
+      access?.observed({ kind: 'malformed', httpStatus: error.httpStatus, requestId: error.requestId });
+    }
+  };
+
   /** `held` receives the scope and time a Retry-After of this attempt put on hold. */
   const attemptOnce = async <T>(request: MerchantRequest<T>, body: string | undefined, held: Held, signal?: AbortSignal): Promise<MerchantResult<T>> => {
     const refusal = request.path === ACCOUNT_PATH ? null : (access?.refusal() ?? null);
@@ -173,14 +185,19 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       response = await options.http({ method: request.method, url: buildUrl(options.baseUrl, request.path, request.query), headers, timeoutMs, ...(body !== undefined ? { body } : {}) });
     } catch (error) {
       lease.complete(null);
-      if (error instanceof TransportError) throw new MerchantTransportError(error.failure, error.message, error.requestId, error.neverConnected, error.reason);
+      if (error instanceof TransportError) {
+        access?.observed({ kind: 'transport', reason: error.reason, connected: !error.neverConnected, requestId: error.requestId });
+        throw new MerchantTransportError(error.failure, error.message, error.requestId, error.neverConnected, error.reason);
+      }
       throw error;
     }
     lease.complete({ status: response.status, code: envelopeCode(parseJson(response.body)), headers: response.headers });
     try {
-      return interpretResponse(response, request.schema, clock.nowMs());
+      const result = interpretResponse(response, request.schema, clock.nowMs());
+      access?.observed({ kind: 'answered', httpStatus: response.status, code: 0, requestId: result.requestId, retryAtMs: null });
+      return result;
     } catch (error) {
-      if (error instanceof MerchantAccessError) access?.refused(error);
+      observeFailure(error);
       if (error instanceof MerchantApiError) {
         const scope = holdScope(request.group, error, response.headers['x-ratelimit-limit']);
         if (error.retryAfterMs !== null && (error.httpStatus === 429 || error.httpStatus === 503)) {

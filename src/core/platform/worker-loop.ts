@@ -24,7 +24,11 @@ export interface WorkerLoopOptions {
  * sleeps until then instead of sending requests that are sure to be refused.
  */
 export interface WorkerPause {
-  /** Clock ms until which passes are skipped (Infinity: until further notice); null to run. */
+  /**
+   * Clock ms until which passes are skipped (Infinity: until further notice); null to run. A time
+   * already past still calls whilePaused once (e.g. a due probe) and runs the pass only if the pause is
+   * then over.
+   */
   pausedUntilMs(): number | null;
   /** Called on each paused wake-up (e.g. to ask GET /account whether a suspension is over). */
   whilePaused?(): Promise<void>;
@@ -64,7 +68,8 @@ export function createWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
   const pauseMs = async (): Promise<number> => {
     const pause = options.pause;
     if (pause === undefined) return 0;
-    if (pausedFor(pause) === 0) return 0;
+    // A pause whose time has come may still hold (a probe is due and decides): only null runs at once.
+    if (pause.pausedUntilMs() === null) return 0;
     try {
       await pause.whilePaused?.();
     } catch (error) {

@@ -8,6 +8,8 @@ import type { Merchant } from '../domain/merchant';
 import { IllegalMove, type AdvanceTarget } from '../domain/order-lifecycle';
 import { orderToWire } from '../domain/order-records';
 import type { FaultSettings } from '../http/fault-settings';
+import { isTlsFaultMode, TLS_FAULT_MODES } from '../tls/tls-faults';
+import type { ListenerControl } from './listener-control';
 import { readBody } from '../http/request-body';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher';
 import { createAccount, ledger, rotateKey, updateAccount } from './account-controls';
@@ -18,6 +20,8 @@ import { changeProduct, listProducts } from './product-controls';
 export interface ControlDeps {
   merchant: Merchant;
   faults: FaultSettings;
+  /** Refusing connections and serving a bad certificate: faults of the listener itself. */
+  listener?: ListenerControl;
   dispatcher: WebhookDispatcher;
   /** The bearer token every request must carry. */
   token: string;
@@ -66,7 +70,36 @@ function replyToCase({ deps, params, body }: ControlRequest): unknown {
   return messageToWire(deps.merchant.aftersales.reply(found, text, (images) ?? [], (state as CaseState | undefined) ?? null));
 }
 
-function setFaults({ deps, body }: ControlRequest): unknown {
+/** The listener's faults of a POST /control/faults body (refuseConnections, tls), checked before anything changes. */
+function listenerFaults(deps: ControlDeps, body: ControlBody): () => Promise<void> {
+  const refuse = body['refuseConnections'];
+  if (refuse !== undefined && typeof refuse !== 'boolean') throw new ControlError(400, 'refuseConnections is a boolean');
+  const tls = body['tls'];
+  if (tls !== undefined && !isTlsFaultMode(tls)) throw new ControlError(400, `tls is one of ${TLS_FAULT_MODES.join(', ')}`);
+  const listener = deps.listener;
+  if ((refuse !== undefined || tls !== undefined) && listener === undefined) throw new ControlError(409, 'this sandbox cannot change its listener');
+  return async () => {
+    if (listener === undefined) return;
+    if (isTlsFaultMode(tls)) {
+      try {
+        listener.serveCertificate(tls);
+      } catch (error) {
+        throw new ControlError(409, error instanceof Error ? error.message : 'cannot change the certificate');
+      }
+    }
+    if (typeof refuse === 'boolean') await listener.refuseConnections(refuse);
+  };
+}
+
+async function setFaults(request: ControlRequest): Promise<unknown> {
+  const { deps, body } = request;
+  const applyListener = listenerFaults(deps, body);
+  const settings = setRequestFaults(request);
+  await applyListener();
+  return { ...settings, ...(deps.listener?.state() ?? {}) };
+}
+
+function setRequestFaults({ deps, body }: ControlRequest): FaultSettings {
   const { faults } = deps;
   const rate = (name: string): number | undefined => {
     const value = body[name];
@@ -77,7 +110,7 @@ function setFaults({ deps, body }: ControlRequest): unknown {
   const latency = body['latencyMs'];
   if (latency !== undefined && !(typeof latency === 'number' && latency >= 0)) throw new ControlError(400, 'latencyMs must be >= 0');
   const status = body['errorStatus'];
-  if (status !== undefined && status !== 500 && status !== 503) throw new ControlError(400, 'errorStatus is 500 or 503');
+  if (status !== undefined && status !== 500 && status !== 503 && status !== 429) throw new ControlError(400, 'errorStatus is 500, 503 or 429');
   const down = body['rateLimiterDown'];
   if (down !== undefined && typeof down !== 'boolean') throw new ControlError(400, 'rateLimiterDown is a boolean');
   const dropPaths = body['dropPaths'];
@@ -87,7 +120,7 @@ function setFaults({ deps, body }: ControlRequest): unknown {
   const errorRate = rate('errorRate');
   const dropRate = rate('dropRate');
   if (typeof latency === 'number') faults.latencyMs = latency;
-  if (status === 500 || status === 503) faults.errorStatus = status;
+  if (status === 500 || status === 503 || status === 429) faults.errorStatus = status;
   if (typeof down === 'boolean') faults.rateLimiterDown = down;
   if (errorRate !== undefined) faults.errorRate = errorRate;
   if (dropRate !== undefined) faults.dropRate = dropRate;

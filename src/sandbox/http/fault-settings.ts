@@ -5,7 +5,8 @@ export interface FaultSettings {
   /** Real milliseconds added before every answer (it models the network, so it is not scaled). */
   latencyMs: number;
   errorRate: number;
-  errorStatus: 500 | 503;
+  /** The answer of an injected error: 500001, 503001 (Retry-After 1) or 429001 quota exceeded (Retry-After 1). */
+  errorStatus: 500 | 503 | 429;
   /** Share of requests processed and then left without an answer (connection closed). */
   dropRate: number;
   /**

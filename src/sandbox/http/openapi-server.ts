@@ -66,8 +66,8 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
     let droppable = faults.dropPaths.length === 0;
     const answer = async (): Promise<void> => {
       if (chance(faults.errorRate)) {
-        const name = faults.errorStatus === 503 ? 'TEMPORARILY_UNAVAILABLE' : 'INTERNAL_ERROR';
-        throw new ApiError(name, 'injected fault', faults.errorStatus === 503 ? { 'retry-after': '1' } : {});
+        const name = faults.errorStatus === 503 ? 'TEMPORARILY_UNAVAILABLE' : faults.errorStatus === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR';
+        throw new ApiError(name, 'injected fault', faults.errorStatus === 500 ? {} : { 'retry-after': '1' });
       }
       if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
       const url = new URL(req.url ?? '/', 'http://sandbox.invalid');

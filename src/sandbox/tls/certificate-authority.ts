@@ -3,7 +3,7 @@
 // issued fresh on every start for exactly the names the sandbox listens on.
 import { resolve } from 'node:path';
 import { CA_CERT_FILE, loadOrCreateCa } from './ca-store';
-import { issueServerCertificate } from './certificate-builder';
+import { issueServerCertificate, type CaMaterial } from './certificate-builder';
 
 export interface SandboxTls {
   /** Absolute path of the CA certificate to trust. */
@@ -11,6 +11,8 @@ export interface SandboxTls {
   caCertPem: string;
   serverCertPem: string;
   serverKeyPem: string;
+  /** The CA itself (key included): the control API's TLS faults issue other certificates from it. */
+  ca: CaMaterial;
 }
 
 export interface SandboxTlsOptions {
@@ -30,5 +32,6 @@ export function prepareSandboxTls(options: SandboxTlsOptions): SandboxTls {
     caCertPem: ca.certPem,
     serverCertPem: server.certPem,
     serverKeyPem: server.keyPem,
+    ca,
   };
 }

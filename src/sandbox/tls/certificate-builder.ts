@@ -97,7 +97,11 @@ export interface ServerCertificate {
   keyPem: string;
 }
 
-export function issueServerCertificate(ca: CaMaterial, hostnames: string[], ipAddresses: string[]): ServerCertificate {
+/**
+ * A server certificate for these names signed by `ca`. `window` overrides its validity (the control
+ * API's expired-certificate fault, sandbox/tls/tls-faults.ts); by default it is valid for two years.
+ */
+export function issueServerCertificate(ca: CaMaterial, hostnames: string[], ipAddresses: string[], window?: { notBefore: Date; notAfter: Date }): ServerCertificate {
   const names = altNames(hostnames, ipAddresses);
   if (names.length === 0) throw new Error('a server certificate needs at least one hostname or IP address');
   const caCert = forge.pki.certificateFromPem(ca.certPem);
@@ -110,6 +114,10 @@ export function issueServerCertificate(ca: CaMaterial, hostnames: string[], ipAd
   const notAfter = new Date(Date.now() + SERVER_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
   // A certificate outliving its issuer would fail validation in its last stretch anyway.
   validity(cert, notAfter < caCert.validity.notAfter ? notAfter : caCert.validity.notAfter);
+  if (window !== undefined) {
+    cert.validity.notBefore = window.notBefore;
+    cert.validity.notAfter = window.notAfter;
+  }
   const first = names[0];
   const commonName = first === undefined ? 'sandbox' : first.type === 2 ? first.value : first.ip;
   cert.setSubject([

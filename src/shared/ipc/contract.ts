@@ -6,7 +6,7 @@ import { MAX_CA_CERT_PEM_CHARS } from '../connection-input';
 import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
 import { CLIENT_REF_PATTERN } from '../refs';
 import { categoryViewSchema, pricePointSchema, productViewSchema, searchQuerySchema, searchResultSchema, syncProgressSchema, syncStatusSchema, templateViewSchema } from './views/catalog';
-import { accountViewSchema, connectionStatusSchema } from './views/connection';
+import { accountViewSchema, connectionStateSchema, connectionStatusSchema } from './views/connection';
 import { notificationSchema } from './views/notifications';
 import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
 import { settingsSchema } from './views/settings';
@@ -27,6 +27,8 @@ function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) 
 
 export const CHANNELS = {
   'connection.status': channel(none, connectionStatusSchema),
+  /** The one connection state machine's view (online, degraded, keyRefused, …; notConnected without a merchant). */
+  'connection.state': channel(none, connectionStateSchema),
   'connection.connect': channel(
     z.object({ baseUrl: z.string().max(2048), userId: z.string().min(1).max(128), apiKey: z.string().max(128), caCertPem: z.string().max(MAX_CA_CERT_PEM_CHARS).nullable() }),
     accountViewSchema,
@@ -94,6 +96,8 @@ export type ChannelOutput<C extends ChannelName> = z.output<(typeof CHANNELS)[C]
 
 export const EVENTS = {
   'connection.changed': connectionStatusSchema,
+  /** Pushed on every transition of the connection state machine (not on every request). */
+  'connection.state': connectionStateSchema,
   'account.changed': accountViewSchema,
   'catalog.syncProgress': syncProgressSchema,
   'catalog.changed': z.object({ productRefs: z.array(z.number().int()) }),

@@ -48,7 +48,16 @@ export function sandboxControl(controlUrl: string, controlToken: string) {
   return {
     createAccount: (balance?: string) => call<{ userId: string; apiKey: string }>(`${controlUrl}/control/accounts`, balance === undefined ? {} : { balance }),
     products: (limit = 500) => call<ControlProduct[]>(`${controlUrl}/control/products?limit=${limit}`),
-    faults: (faults: { errorRate?: number; errorStatus?: 500 | 503; dropRate?: number; latencyMs?: number; rateLimiterDown?: boolean }) =>
+    /** refuseConnections closes the listener ("offline"); tls serves an expired, other-host or untrusted certificate ("certificate"). */
+    faults: (faults: {
+      errorRate?: number;
+      errorStatus?: 500 | 503 | 429;
+      dropRate?: number;
+      latencyMs?: number;
+      rateLimiterDown?: boolean;
+      refuseConnections?: boolean;
+      tls?: 'valid' | 'expired' | 'otherHost' | 'untrusted';
+    }) =>
       call<unknown>(`${controlUrl}/control/faults`, faults),
     ledger: (userId: string) => call<Ledger>(`${controlUrl}/control/ledger/${encodeURIComponent(userId)}`),
     /** Sets an account's balance (yuan), as the merchant's back office would. */

@@ -1,18 +1,30 @@
-// The frame: a sider menu (catalog, orders, vault, settings), a header with balance, online state
+// The frame: a sider menu (catalog, orders, vault, settings), a header with balance, the connection state
 // and the language switch, the status banner, and the current screen.
 import { AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, SettingOutlined } from '@ant-design/icons';
 import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
-import type { AccountView, ConnectionStatus } from '../../../shared/ipc/views/connection';
-import { useProblemStore } from '../state/problem-store';
+import type { AccountView, ConnectionStateName, ConnectionStatus } from '../../../shared/ipc/views/connection';
+import { useShownConnectionState } from '../state/connection-state-store';
 import { useUiStore, type Page } from '../state/ui-store';
 import { AccessStateTag } from './AccountSummary';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavUnreadBadge } from './NavUnreadBadge';
 import { CoreReconnectingBanner } from './CoreReconnectingBanner';
 import { StatusBanner } from './StatusBanner';
+
+/** The header badge's colour of each connection state: green online, amber struggling, red blocked. */
+const BADGE_OF_STATE: Record<ConnectionStateName, 'success' | 'warning' | 'error' | 'default'> = {
+  notConnected: 'default',
+  online: 'success',
+  degraded: 'warning',
+  keyRefused: 'error',
+  suspended: 'error',
+  ipDenied: 'error',
+  certificate: 'error',
+  offline: 'error',
+};
 
 const PAGES: readonly { key: Page; icon: ReactNode }[] = [
   { key: 'catalog', icon: <AppstoreOutlined /> },
@@ -27,7 +39,7 @@ export function AppLayout({ connection, account, children }: { connection: Conne
   const { t } = useI18n();
   const page = useUiStore((state) => state.page);
   const setPage = useUiStore((state) => state.setPage);
-  const offline = useProblemStore((state) => state.browserOffline || state.problem?.problem === 'offline');
+  const connectionState = useShownConnectionState();
   return (
     <Layout className="app-layout">
       <Layout.Sider breakpoint="lg" collapsedWidth={64} width={208} theme="dark" className="app-sider">
@@ -65,15 +77,17 @@ export function AppLayout({ connection, account, children }: { connection: Conne
                 {account.accessState !== 'active' ? <AccessStateTag accessState={account.accessState} /> : null}
               </Space>
             ) : null}
-            <span data-testid="online-indicator" data-online={offline ? 'false' : 'true'}>
-              <Badge status={offline ? 'error' : 'success'} text={offline ? t('header.offline') : t('header.online')} />
-            </span>
+            {connectionState !== null ? (
+              <span data-testid="online-indicator" data-state={connectionState} data-online={connectionState === 'online' ? 'true' : 'false'}>
+                <Badge status={BADGE_OF_STATE[connectionState]} text={t(`connState.header.${connectionState}`)} />
+              </span>
+            ) : null}
             <LanguageSwitch />
           </Space>
         </Layout.Header>
         <Layout.Content className="app-content">
           <CoreReconnectingBanner />
-          <StatusBanner account={account} />
+          <StatusBanner />
           {children}
         </Layout.Content>
       </Layout>

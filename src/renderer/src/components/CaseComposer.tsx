@@ -11,7 +11,7 @@ import { isActionAllowed } from '../../../shared/merchant/known-values';
 import { useI18n } from '../i18n/use-i18n';
 import { imageRowProblem, problemAt, ruleText } from '../lib/case-form';
 import { useSendCaseMessage } from '../queries/aftersales';
-import { useProblemStore } from '../state/problem-store';
+import { useOffline } from '../state/connection-state-store';
 import { CaseProblemAlert } from './CaseProblemAlert';
 import { ImageUrlFields } from './ImageUrlFields';
 
@@ -19,7 +19,7 @@ export function CaseComposer({ detail }: { detail: CaseDetail }) {
   const i18n = useI18n();
   const { t } = i18n;
   const send = useSendCaseMessage();
-  const offline = useProblemStore((state) => state.browserOffline || state.problem?.problem === 'offline');
+  const offline = useOffline();
   const [text, setText] = useState('');
   const [rows, setRows] = useState<string[]>([]);
   const [tried, setTried] = useState(false);

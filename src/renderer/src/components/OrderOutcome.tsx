@@ -9,7 +9,7 @@ import { formatFen } from '../lib/money';
 import { AccessParkPanel } from './AccessParkPanel';
 import { classifyOrderState } from '../../../shared/merchant/known-values';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
-import { useProblemStore } from '../state/problem-store';
+import { useOffline } from '../state/connection-state-store';
 import { PriceChangedPanel } from './PriceChangedPanel';
 import { ProblemAlert } from './ProblemAlert';
 import { UnavailablePanel } from './UnavailablePanel';
@@ -28,7 +28,7 @@ export function OrderOutcome({ detail, onView }: { detail: OrderDetail; onView: 
 
 function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () => void }) {
   const { t } = useI18n();
-  const offline = useProblemStore((state) => state.browserOffline || state.problem?.problem === 'offline');
+  const offline = useOffline();
   const view = (
     <Button size="small" data-testid="order-view" onClick={onView}>
       {t('order.viewOrder')}

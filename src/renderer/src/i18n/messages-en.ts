@@ -7,6 +7,7 @@ import { fixesUiEn } from './messages-fixes-ui-en';
 import { fixesCoreEn } from './messages-fixes-core-en';
 import { orderEn } from './messages-order-en';
 import { syncEn } from './messages-sync-en';
+import { stateEn } from './messages-state-en';
 
 export const en = {
   ...aftersaleEn,
@@ -16,6 +17,7 @@ export const en = {
   ...fixesCoreEn,
   ...orderEn,
   ...syncEn,
+  ...stateEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',
   'nav.catalog': 'Catalog',

@@ -7,6 +7,7 @@ import { fixesUiZhCN } from './messages-fixes-ui-zh-cn';
 import { fixesCoreZhCN } from './messages-fixes-core-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
+import { stateZhCN } from './messages-state-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -16,6 +17,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...fixesCoreZhCN,
   ...orderZhCN,
   ...syncZhCN,
+  ...stateZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',
   'nav.catalog': '商品目录',

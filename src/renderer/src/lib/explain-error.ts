@@ -30,9 +30,6 @@ export type Problem =
   | 'coreUnavailable'
   | 'unknown';
 
-/** Problems about the connection as a whole: shown in the banner on every screen, not just one form. */
-export const GLOBAL_PROBLEMS: ReadonlySet<Problem> = new Set<Problem>(['keyInvalid', 'suspended', 'ipDenied', 'rateLimited', 'offline', 'notConnected']);
-
 export interface Explained {
   readonly problem: Problem;
   readonly merchantCode: number | null;

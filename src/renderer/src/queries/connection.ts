@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
 import type { AccountView } from '../../../shared/ipc/views/connection';
-import { useProblemStore } from '../state/problem-store';
+import { useConnectionStateStore } from '../state/connection-state-store';
 import { keys } from './keys';
 import { mutateThenForget, SECRET_MUTATION_GC_TIME, type SecretCallbacks } from './secret-mutation';
 
@@ -11,13 +11,14 @@ export function useConnectionStatus() {
 }
 
 export function useAccount(enabled: boolean) {
-  const blocked = useProblemStore((state) => state.problem !== null);
+  const blocked = useConnectionStateStore((state) => state.view !== null && state.view.state !== 'online' && state.view.state !== 'notConnected');
   return useQuery({
     queryKey: keys.account,
     queryFn: () => api.account.get(),
     enabled,
-    // While a connection-wide problem is shown, asking again now and then is how the banner learns
-    // that it is over; otherwise account.changed keeps the balance current without spending quota.
+    // While the connection is not online, asking GET /account now and then also tells core's state
+    // machine when it is over (the one request sent while access is refused); otherwise
+    // account.changed keeps the balance current without spending quota.
     refetchInterval: blocked ? 30_000 : false,
   });
 }
@@ -26,7 +27,6 @@ function useAfterConnect() {
   const client = useQueryClient();
   return (account: AccountView): void => {
     client.setQueryData(keys.account, account);
-    useProblemStore.getState().clear();
     void client.invalidateQueries({ queryKey: keys.connection });
     void client.invalidateQueries({ queryKey: keys.catalog });
     void client.invalidateQueries({ queryKey: keys.orders });

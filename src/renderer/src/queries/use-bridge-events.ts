@@ -5,13 +5,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../bridge';
 import { useCoreStateStore } from '../state/core-state-store';
-import { useProblemStore } from '../state/problem-store';
+import { useConnectionStateStore } from '../state/connection-state-store';
 import { useUiStore } from '../state/ui-store';
-import { isAccessActive } from '../../../shared/merchant/known-values';
 import { aftersaleKeys } from './aftersales';
 import { keys } from './keys';
 
 const CATALOG_COALESCE_MS = 750;
+
+/** Asks core for the connection state (a push may have gone out before this tab listened). */
+function readConnectionState(): void {
+  api.connection.state().then(
+    (view) => useConnectionStateStore.getState().set(view),
+    () => undefined,
+  );
+}
 
 export function useBridgeEvents(onNotification: (note: NotificationView) => void): void {
   const client = useQueryClient();
@@ -37,15 +44,11 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
         // A phase finished, or the run ended (done, failed, stopped: no phase index): the status changed.
         if (progress.phaseIndex === null || (progress.total !== null && progress.done >= progress.total)) invalidateCatalog();
       }),
-      api.account.onChanged((account) => {
-        client.setQueryData(keys.account, account);
-        // The account answered: whatever blocked the connection before, it is not "offline".
-        const problem = useProblemStore.getState().problem;
-        if (problem !== null && (problem.problem === 'offline' || (problem.problem === 'suspended' && isAccessActive(account.accessState)))) {
-          useProblemStore.getState().clear();
-        }
-      }),
+      api.account.onChanged((account) => client.setQueryData(keys.account, account)),
+      // The one connection state machine's transitions (core/connection/connection-state.ts).
+      api.connection.onState((view) => useConnectionStateStore.getState().set(view)),
       api.connection.onChanged((status) => {
+        readConnectionState();
         client.setQueryData(keys.connection, status);
         void client.invalidateQueries({ queryKey: keys.account });
         void client.invalidateQueries({ queryKey: keys.catalog });
@@ -58,13 +61,16 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
       // sync the old process was running is gone with it; a new one reports its own progress.
       api.core.onState(({ state }) => {
         if (!useCoreStateStore.getState().setState(state)) return;
+        readConnectionState();
         useUiStore.getState().setSyncProgress(null);
         void client.invalidateQueries();
       }),
       api.app.onNotification(onNotification),
     ];
-    const online = (): void => useProblemStore.getState().setBrowserOffline(false);
-    const offline = (): void => useProblemStore.getState().setBrowserOffline(true);
+    // The state as it is now: pushes only tell transitions, and this tab may have opened after one.
+    readConnectionState();
+    const online = (): void => useConnectionStateStore.getState().setBrowserOffline(false);
+    const offline = (): void => useConnectionStateStore.getState().setBrowserOffline(true);
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
     return () => {

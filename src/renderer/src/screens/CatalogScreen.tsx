@@ -5,11 +5,11 @@ import { CategoryTree } from '../components/CategoryTree';
 import { ProductList } from '../components/ProductList';
 import { SyncBar } from '../components/SyncBar';
 import { useI18n } from '../i18n/use-i18n';
-import { useProblemStore } from '../state/problem-store';
+import { useOffline } from '../state/connection-state-store';
 
 export function CatalogScreen() {
   const { t } = useI18n();
-  const offline = useProblemStore((state) => state.browserOffline || state.problem?.problem === 'offline');
+  const offline = useOffline();
   return (
     <div className="catalog-screen" data-testid="catalog-screen">
       <Card size="small" className="catalog-categories">

@@ -1,0 +1,43 @@
+// English words of the connection state (core's one connection state machine, pushed as
+// connection.state): the header's short label and the banner's title, explanation and action for each
+// state; merged into messages-en.ts. messages-state-zh-cn.ts has the same keys.
+export const stateEn = {
+  'connState.header.notConnected': 'Not connected',
+  'connState.header.online': 'Online',
+  'connState.header.degraded': 'Merchant struggling',
+  'connState.header.keyRefused': 'Key refused',
+  'connState.header.suspended': 'Account suspended',
+  'connState.header.ipDenied': 'Address not allowed',
+  'connState.header.certificate': 'Certificate problem',
+  'connState.header.offline': 'Offline',
+  'connState.notConnected.title': 'No merchant connected',
+  'connState.notConnected.body': 'Connect to your merchant in Settings, or try the demo merchant.',
+  'connState.degraded.title': 'The merchant is having trouble',
+  'connState.degraded.body': 'The merchant answers slowly or with errors. New orders are queued and sent once; nothing is charged twice. The app retries by itself.',
+  'connState.degraded.retryAt': 'The merchant asked us to wait: retrying at {time}.',
+  'connState.degraded.retrying': 'Retrying with growing pauses.',
+  'connState.keyRefused.title': 'The merchant refuses the API key',
+  'connState.keyRefused.body': 'The key was changed or revoked by the merchant. No order is sent until you enter the current key: ask your merchant for it and replace it in Settings. Queued orders wait and are sent once afterwards.',
+  'connState.keyRefused.action': 'Replace the key',
+  'connState.suspended.title': 'Your account is suspended',
+  'connState.suspended.body': 'The merchant has suspended your account: you cannot order now. Your orders and card codes stay available here. Contact your merchant; the app checks by itself and carries on as soon as access is restored.',
+  'connState.ipDenied.title': 'This computer’s address is not allowed',
+  'connState.ipDenied.body': 'The merchant only accepts requests from the internet addresses on its allow-list. Tell your merchant this computer’s public internet address and ask them to allow it, or use an approved network. The app checks by itself.',
+  'connState.certificate.title': 'The merchant’s certificate is not trusted',
+  'connState.certificate.tlsExpired': 'Its certificate has expired (or is not valid yet): the merchant must renew it. Also check that this computer’s date and time are right.',
+  'connState.certificate.tlsHostname': 'Its certificate is for another address: check the merchant’s address in Settings, or ask the merchant to fix the certificate.',
+  'connState.certificate.tlsUntrusted': 'Its certificate is signed by an authority this computer does not trust. If your merchant uses its own certificate authority, add it in Settings under the connection’s advanced options.',
+  'connState.certificate.tlsOther': 'The secure connection could not be set up. Ask your merchant to check its certificate.',
+  'connState.certificate.footer': 'Nothing is sent until the connection is secure again; queued orders wait.',
+  'connState.offline.title': 'Offline',
+  'connState.offline.body': 'The merchant cannot be reached. You can still browse the saved catalog, your orders and card codes; new orders are queued and sent once when the connection is back.',
+  'connState.offline.reason.dns': 'The merchant’s address could not be found (DNS).',
+  'connState.offline.reason.refused': 'The merchant’s server refused the connection.',
+  'connState.offline.reason.unreachable': 'There is no route to the merchant: check this computer’s network.',
+  'connState.offline.reason.reset': 'The connection was cut off.',
+  'connState.offline.browser': 'This computer has no network connection.',
+  'connState.lastSuccess': 'Last answer from the merchant: {time}',
+  'connState.openSettings': 'Open settings',
+} as const;
+
+export type StateMessageKey = keyof typeof stateEn;
