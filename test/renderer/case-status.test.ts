@@ -45,7 +45,7 @@ describe('after-sales on screen', () => {
     expect(imageRowProblem(' https://img.example.com/a.png ')).toBeNull();
     expect(imageRowProblem('http://img.example.com/a.png')).toBe('NOT_HTTPS');
     expect(ruleText('TOO_LONG', 'description', en_)).toBe('Too long: at most 500 characters.');
-    expect(ruleText('TOO_LONG', 'text', en_)).toBe('Too long: at most 1000 characters.');
+    expect(ruleText('TOO_LONG', 'text', en_)).toBe('Too long: at most 1,000 characters.');
     expect(isShowableImage('https://img.example.com/a.png')).toBe(true);
     expect(isShowableImage('http://img.example.com/a.png')).toBe(false);
   });

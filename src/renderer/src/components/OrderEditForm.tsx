@@ -127,7 +127,7 @@ export function OrderEditForm({ model, draft, state, variantTitle, priceFen, sup
         <Space orientation="vertical" align="end">
           {tried && state.errors.count > 0 ? (
             <Typography.Text type="danger" data-testid="order-form-errors">
-              {t(state.errors.count === 1 ? 'orderForm.fixOne' : 'order.fixErrors', { count: state.errors.count.toLocaleString(locale) })}
+              {t('order.fixErrors', { count: state.errors.count })}
             </Typography.Text>
           ) : null}
           <Space>

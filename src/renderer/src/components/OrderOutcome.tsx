@@ -10,6 +10,7 @@ import { AccessParkPanel } from './AccessParkPanel';
 import { classifyOrderState } from '../../../shared/merchant/known-values';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { useProblemStore } from '../state/problem-store';
+import { MerchantSaid } from './MerchantText';
 import { PriceChangedPanel } from './PriceChangedPanel';
 import { ProblemAlert } from './ProblemAlert';
 import { UnavailablePanel } from './UnavailablePanel';
@@ -51,7 +52,11 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
             type="error"
             showIcon
             title={t('outcome.failed')}
-            description={t('outcome.failedRefunded', { amount: formatFen(detail.refundedFen), reason: detail.failureReason ?? '—' })}
+            description={
+              <>
+                {t('outcome.failedRefunded', { amount: formatFen(detail.refundedFen) })} {detail.failureReason !== null ? <MerchantSaid text={detail.failureReason} /> : null}
+              </>
+            }
             action={view}
           />
         );

@@ -23,7 +23,7 @@ export function SyncBar() {
           <Typography.Text type="secondary" data-testid="last-synced">
             {data?.lastSyncedAt !== null && data?.lastSyncedAt !== undefined ? t('catalog.lastSynced', { time: formatSeconds(data.lastSyncedAt, locale) }) : t('catalog.neverSynced')}
           </Typography.Text>
-          {data !== undefined ? <Typography.Text type="secondary">· {t('catalog.productCount', { count: data.products.toLocaleString(locale) })}</Typography.Text> : null}
+          {data !== undefined ? <Typography.Text type="secondary">· {t('catalog.productCount', { count: data.products })}</Typography.Text> : null}
           {data?.lastError !== null && data?.lastError !== undefined && !running ? (
             <Typography.Text type="danger">{t('catalog.syncError', { error: data.lastError })}</Typography.Text>
           ) : null}

@@ -5,6 +5,7 @@
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { AccessParkPanel, isAccessPark } from '../components/AccessParkPanel';
+import { MerchantSaid } from '../components/MerchantText';
 import { OrderActions } from '../components/OrderActions';
 import { OrderCaseActions } from '../components/OrderCaseActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
@@ -122,7 +123,9 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
                 <RechargedEntries order={data} />
               </Descriptions.Item>
             ) : null}
-            {data.failureReason !== null ? <Descriptions.Item label={t('detail.failureReason')}>{data.failureReason}</Descriptions.Item> : null}
+            {data.failureReason !== null ? <Descriptions.Item label={t('detail.failureReason')}>
+                <MerchantSaid text={data.failureReason} />
+              </Descriptions.Item> : null}
             <Descriptions.Item label={t('detail.clientRef')}>
               <Typography.Text copyable type="secondary" data-testid="detail-client-ref">
                 {data.clientOrderRef}
