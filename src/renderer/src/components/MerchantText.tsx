@@ -4,7 +4,8 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 
-export type UntranslatedKind = 'merchant' | 'technical' | 'buyer';
+/** merchant: its data; reference: our own identifiers; buyer: what the buyer wrote; technical: core's English. */
+export type UntranslatedKind = 'merchant' | 'reference' | 'buyer' | 'technical';
 
 export function Untranslated({ kind = 'merchant', children }: { kind?: UntranslatedKind; children: ReactNode }) {
   return (
@@ -25,4 +26,16 @@ export function MerchantSaid({ text }: { text: string }) {
       {after}
     </span>
   );
+}
+
+/**
+ * A sentence worded by us around the merchant's data (a notification naming a product and an order
+ * number): each occurrence of the data is marked, the words around it are not.
+ */
+export function WithMerchantData({ text, data }: { text: string; data: readonly (string | null | undefined)[] }) {
+  const pieces = data.filter((piece): piece is string => typeof piece === 'string' && piece.trim() !== '');
+  if (pieces.length === 0) return <>{text}</>;
+  const escaped = pieces.sort((a, b) => b.length - a.length).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const parts = text.split(new RegExp(`(${escaped.join('|')})`));
+  return <>{parts.map((part, index) => (index % 2 === 1 ? <Untranslated key={index}>{part}</Untranslated> : part))}</>;
 }

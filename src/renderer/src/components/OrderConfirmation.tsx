@@ -37,10 +37,14 @@ export function OrderConfirmation({ order, model, productName, variantTitle, bal
       <MemoryOnlySecretsWarning />
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('detail.product')}>
-          <span data-testid="confirm-product">{productName}</span>
+          <span data-testid="confirm-product" translate="no" data-untranslated="merchant">
+            {productName}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('product.variant')}>
-          <span data-testid="confirm-variant">{variantTitle}</span>
+          <span data-testid="confirm-variant" translate="no" data-untranslated="merchant">
+            {variantTitle}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('order.units')}>
           <span data-testid="confirm-units">{order.units}</span>

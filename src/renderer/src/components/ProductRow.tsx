@@ -1,6 +1,7 @@
 // One row of the catalog list. Fixed height (the list is virtualized); memoized so scrolling only
 // renders rows that enter the window.
 import { Skeleton, Tag, Typography } from 'antd';
+import { Untranslated } from './MerchantText';
 import { memo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
@@ -35,10 +36,10 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
     >
       <div className="product-row-main">
         <Typography.Text strong ellipsis className="product-row-name" data-testid="catalog-row-name">
-          {hit.name}
+          <Untranslated>{hit.name}</Untranslated>
         </Typography.Text>
         <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-          {hit.brandName ?? t('product.noBrand')} · {t('catalog.variants', { count: hit.variantCount })}
+          {hit.brandName !== null ? <Untranslated>{hit.brandName}</Untranslated> : t('product.noBrand')} · {t('catalog.variants', { count: hit.variantCount })}
         </Typography.Text>
       </div>
       <div className="product-row-tags">

@@ -8,7 +8,7 @@ import { useSyncNow, useSyncStatus } from '../queries/catalog';
 import { useUiStore } from '../state/ui-store';
 
 export function SyncBar() {
-  const { t, locale } = useI18n();
+  const { t, td, locale } = useI18n();
   const status = useSyncStatus(true);
   const sync = useSyncNow();
   const progress = useUiStore((state) => state.syncProgress);
@@ -35,7 +35,7 @@ export function SyncBar() {
       {showProgress ? (
         <div data-testid="sync-progress">
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('catalog.syncing', { phase: progress.phase })}{' '}
+            {t('catalog.syncing', { phase: td(`syncPhase.${progress.phase}`, 'syncPhase.unknown') })}{' '}
             {progress.total !== null
               ? t('catalog.syncProgress', { done: progress.done.toLocaleString(locale), total: progress.total.toLocaleString(locale) })
               : t('catalog.syncProgressNoTotal', { done: progress.done.toLocaleString(locale) })}

@@ -18,6 +18,7 @@ import { useUiStore } from '../state/ui-store';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { ProductView } from '../../../shared/ipc/views/catalog';
+import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 type Variant = ProductView['variants'][number];
 
@@ -88,7 +89,7 @@ export function ProductDrawer() {
     <Drawer
       open={productRef !== null}
       size={760}
-      title={data?.name ?? t('common.loading')}
+      title={data !== undefined ? <Untranslated>{data.name}</Untranslated> : t('common.loading')}
       onClose={() => {
         openProduct(null);
         setChosenVariant(null);
@@ -118,7 +119,7 @@ export function ProductDrawer() {
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={2} size="small">
             <Descriptions.Item label={t('product.brand')}>
-              <span data-testid="product-brand">{data.brand?.name ?? t('product.noBrand')}</span>
+              <span data-testid="product-brand">{data.brand !== null ? <Untranslated>{data.brand.name}</Untranslated> : t('product.noBrand')}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('product.type')}>
               <Tag>{type === null ? '' : type.kind === 'known' ? t(`productType.${type.value}`) : t('common.unknownValue', { raw: type.raw })}</Tag>
@@ -129,7 +130,7 @@ export function ProductDrawer() {
             <Descriptions.Item label={t('product.updatedLabel')}>{formatSeconds(data.syncedAt, locale)}</Descriptions.Item>
             {data.description !== null ? (
               <Descriptions.Item label={t('product.description')} span={2}>
-                {data.description}
+                <Untranslated>{data.description}</Untranslated>
               </Descriptions.Item>
             ) : null}
           </Descriptions>
@@ -146,7 +147,7 @@ export function ProductDrawer() {
             />
           </div>
           <div>
-            <Typography.Title level={5}>{chosen !== undefined ? t('product.priceHistoryFor', { variant: chosen.title }) : t('product.priceHistory')}</Typography.Title>
+            <Typography.Title level={5}>{chosen !== undefined ? <WithMerchantData text={t('product.priceHistoryFor', { variant: chosen.title })} data={[chosen.title]} /> : t('product.priceHistory')}</Typography.Title>
             {history.error !== null ? <ProblemAlert explained={explainError(history.error)} /> : <PriceHistoryChart points={history.data ?? []} />}
           </div>
         </Space>

@@ -23,6 +23,7 @@ import { useMarkCards, useVaultList } from '../queries/vault-export';
 import { useUiStore } from '../state/ui-store';
 import type { Choice } from '../components/ExportChoices';
 import { ExportDialog, type ExportDefaults } from './ExportDialog';
+import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 const rowKey = (row: { clientOrderRef: string; seq: number }): string => `${row.clientOrderRef}#${row.seq}`;
 
@@ -100,12 +101,23 @@ export function VaultScreen() {
       width: 260,
       render: (_value, row) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{row.productName ?? `#${row.productRef}`}</Typography.Text>
-          {row.variantTitle !== null ? <Typography.Text type="secondary">{row.variantTitle}</Typography.Text> : null}
+          <Typography.Text strong>
+            <Untranslated>{row.productName ?? `#${row.productRef}`}</Untranslated>
+          </Typography.Text>
+          {row.variantTitle !== null ? (
+            <Typography.Text type="secondary">
+              <Untranslated>{row.variantTitle}</Untranslated>
+            </Typography.Text>
+          ) : null}
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="vault-card-order">
-            {row.platformOrderRef === null
-              ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} #${row.seq + 1}`
-              : t('vaultList.orderRef', { ref: `${row.platformOrderRef} #${row.seq + 1}` })}
+            <WithMerchantData
+              text={
+                row.platformOrderRef === null
+                  ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} #${row.seq + 1}`
+                  : t('vaultList.orderRef', { ref: `${row.platformOrderRef} #${row.seq + 1}` })
+              }
+              data={[row.productName, row.platformOrderRef]}
+            />
           </Typography.Text>
         </Space>
       ),
