@@ -4,6 +4,7 @@
 // one `order-detail`, the vault and the export show). Adding a screen is one line in TOUR_STOPS.
 import type { Page } from '@playwright/test';
 import { closeOverlays, connectDemo, ensureCatalog, goTo, MERCHANT_WAIT_MS, openProduct, pick, variantRow } from './app-steps';
+import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/webhook-path';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
 
 export interface Tour {
@@ -104,6 +105,33 @@ async function refusedForBalance(tour: Tour): Promise<void> {
   await modal.getByTestId('problem-alert').waitFor({ timeout: MERCHANT_WAIT_MS });
 }
 
+/** Settings → order updates: webhooks to this computer (the health panel fills), then ngrok's fields. */
+async function webhookSettings(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await goTo(page, 'settings');
+  const events = page.getByTestId('settings-events');
+  // The options in the order of WEBHOOK_PATHS, whatever the language.
+  const choose = async (path: WebhookPath): Promise<void> => {
+    await events.getByTestId('settings-tunnel').click();
+    await page.locator('.ant-select-item-option').nth(WEBHOOK_PATHS.indexOf(path)).click();
+  };
+  await choose('loopback');
+  await events.getByTestId('settings-events-save').click();
+  await page.getByTestId('events-health').getByText(/127\.0\.0\.1/).first().waitFor({ timeout: 30_000 });
+  await choose('ngrok');
+  await events.getByTestId('settings-ngrok-authtoken').waitFor();
+}
+
+/** A wrong API key typed in Settings: tested first, refused (401001 in words), the stored one kept. */
+async function wrongKey(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await goTo(page, 'settings');
+  const connection = page.getByTestId('settings-connection');
+  await connection.getByTestId('settings-new-key').fill(`AK_${'0'.repeat(32)}`);
+  await connection.getByTestId('settings-new-key-save').click();
+  await connection.getByTestId('problem-alert').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
 export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'connect', photo: 'zh-CN', open: async ({ page }) => page.getByTestId('connect-screen').waitFor() },
   { name: 'connect-success', open: async ({ page }) => connectDemo(page) },
@@ -131,6 +159,8 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
+  { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
+  { name: 'problem-key-refused', open: wrongKey },
 ];
 
 /** Walks the stops in order, calling `at` once each has settled. */

@@ -10,11 +10,11 @@ import { AccessParkPanel } from './AccessParkPanel';
 import { classifyOrderState } from '../../../shared/merchant/known-values';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { useProblemStore } from '../state/problem-store';
-import { MerchantSaid } from './MerchantText';
 import { PriceChangedPanel } from './PriceChangedPanel';
 import { ProblemAlert } from './ProblemAlert';
 import { UnavailablePanel } from './UnavailablePanel';
 import { WithdrawControl, WithdrawOutcome } from './WithdrawControl';
+import { MerchantSaid, WithMerchantData } from './MerchantText';
 
 export function OrderOutcome({ detail, onView }: { detail: OrderDetail; onView: () => void }) {
   return (
@@ -131,6 +131,6 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
       return <Alert {...common} type="info" showIcon title={t('intent.withdrawn')} description={t('withdraw.outcome.withdrawn')} action={view} />;
     default:
       // accepted without a stored order cannot last; an unknown status is never success.
-      return <Alert {...common} type="warning" showIcon title={t('common.unknownValue', { raw: detail.intentStatus })} action={view} />;
+      return <Alert {...common} type="warning" showIcon title={<WithMerchantData text={t('common.unknownValue', { raw: detail.intentStatus })} data={[detail.intentStatus]} />} action={view} />;
   }
 }

@@ -1,7 +1,6 @@
 // One row of the catalog list. Fixed height (the list is virtualized); memoized so scrolling only
 // renders rows that enter the window.
 import { Skeleton, Tag, Typography } from 'antd';
-import { Untranslated } from './MerchantText';
 import { memo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
@@ -9,6 +8,7 @@ import { classifyProductType } from '../../../shared/merchant/known-values';
 import type { ProductHit } from '../../../shared/ipc/views/catalog';
 import { productSupplyStatus } from '../../../shared/merchant/supply-status';
 import { SupplyTag } from './SupplyTag';
+import { Untranslated, WithMerchantData } from './MerchantText';
 
 export const ROW_HEIGHT = 64;
 
@@ -43,7 +43,7 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
         </Typography.Text>
       </div>
       <div className="product-row-tags">
-        <Tag>{type.kind === 'known' ? t(`productType.${type.value}`) : t('common.unknownValue', { raw: type.raw })}</Tag>
+        <Tag>{type.kind === 'known' ? t(`productType.${type.value}`) : <WithMerchantData text={t('common.unknownValue', { raw: type.raw })} data={[type.raw]} />}</Tag>
         <SupplyTag status={productSupplyStatus(hit.availability, hit.inStock)} />
       </div>
       <div className="product-row-price" lang={locale}>

@@ -122,7 +122,7 @@ export function ProductDrawer() {
               <span data-testid="product-brand">{data.brand !== null ? <Untranslated>{data.brand.name}</Untranslated> : t('product.noBrand')}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('product.type')}>
-              <Tag>{type === null ? '' : type.kind === 'known' ? t(`productType.${type.value}`) : t('common.unknownValue', { raw: type.raw })}</Tag>
+              <Tag>{type === null ? '' : type.kind === 'known' ? t(`productType.${type.value}`) : <WithMerchantData text={t('common.unknownValue', { raw: type.raw })} data={[type.raw]} />}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('product.availability')}>
               <AvailabilityTag availability={data.availability} />

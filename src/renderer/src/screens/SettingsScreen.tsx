@@ -105,7 +105,7 @@ function NgrokAuthtokenField() {
 }
 
 function EventsCard() {
-  const { t, locale } = useI18n();
+  const { t, td, locale } = useI18n();
   const { message } = App.useApp();
   const settings = useSettings();
   const save = useSetSettings();
@@ -169,7 +169,7 @@ function EventsCard() {
             </Descriptions.Item>
             <Descriptions.Item label={t('settings.receiver')}>{upBadge(h.receiverUp)}</Descriptions.Item>
             <Descriptions.Item label={t('settings.tunnelState')}>
-              {h.tunnelKind ?? t('common.none')} · {upBadge(h.tunnelUp)}
+              {h.tunnelKind === null ? t('common.none') : td(`settings.tunnel.${h.tunnelKind}`, 'common.unknown')} · {upBadge(h.tunnelUp)}
             </Descriptions.Item>
             <Descriptions.Item label={t('settings.callbackUrl')}>{h.callbackUrl ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('settings.lastEvent')}>{formatSeconds(h.lastEventAt, locale)}</Descriptions.Item>
