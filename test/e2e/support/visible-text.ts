@@ -27,7 +27,7 @@ const READ_VISIBLE_TEXTS = `(() => {
 })()`;
 
 export async function visibleTexts(page: Page): Promise<string[]> {
-  return (await page.evaluate(READ_VISIBLE_TEXTS)) as string[];
+  return page.evaluate<string[]>(READ_VISIBLE_TEXTS);
 }
 
 export interface Untranslated {

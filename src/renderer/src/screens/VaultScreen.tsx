@@ -27,6 +27,33 @@ import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 const rowKey = (row: { clientOrderRef: string; seq: number }): string => `${row.clientOrderRef}#${row.seq}`;
 
+/** A card's product, variant and order: the merchant's names and numbers, marked as theirs. */
+function CardProduct({ row }: { row: VaultCardRow }) {
+  const { t } = useI18n();
+  return (
+    <Space orientation="vertical" size={0}>
+      <Typography.Text strong>
+        <Untranslated>{row.productName ?? `#${row.productRef}`}</Untranslated>
+      </Typography.Text>
+      {row.variantTitle !== null ? (
+        <Typography.Text type="secondary">
+          <Untranslated>{row.variantTitle}</Untranslated>
+        </Typography.Text>
+      ) : null}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="vault-card-order">
+        <WithMerchantData
+          text={
+            row.platformOrderRef === null
+              ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} #${row.seq + 1}`
+              : t('vaultList.orderRef', { ref: `${row.platformOrderRef} #${row.seq + 1}` })
+          }
+          data={[row.productName, row.platformOrderRef]}
+        />
+      </Typography.Text>
+    </Space>
+  );
+}
+
 /** "ref#seq" back to a card key (a ref never holds '#': the contract's pattern forbids it). */
 function keyOf(key: string): CardKey | null {
   const at = key.lastIndexOf('#');
@@ -99,28 +126,7 @@ export function VaultScreen() {
       key: 'product',
       title: t('vaultList.col.product'),
       width: 260,
-      render: (_value, row) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>
-            <Untranslated>{row.productName ?? `#${row.productRef}`}</Untranslated>
-          </Typography.Text>
-          {row.variantTitle !== null ? (
-            <Typography.Text type="secondary">
-              <Untranslated>{row.variantTitle}</Untranslated>
-            </Typography.Text>
-          ) : null}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="vault-card-order">
-            <WithMerchantData
-              text={
-                row.platformOrderRef === null
-                  ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} #${row.seq + 1}`
-                  : t('vaultList.orderRef', { ref: `${row.platformOrderRef} #${row.seq + 1}` })
-              }
-              data={[row.productName, row.platformOrderRef]}
-            />
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_value, row) => <CardProduct row={row} />,
     },
     { key: 'card', title: t('vaultList.col.cardNo'), render: (_value, row) => <RevealableCard card={row} /> },
     { key: 'price', title: t('vaultList.col.price'), width: 100, align: 'right', render: (_value, row) => formatFen(row.priceFen) },
