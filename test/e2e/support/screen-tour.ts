@@ -132,6 +132,14 @@ async function wrongKey(tour: Tour): Promise<void> {
   await connection.getByTestId('problem-alert').waitFor({ timeout: MERCHANT_WAIT_MS });
 }
 
+/** The computer loses its network: the banner on every screen says so (last: the page stays offline). */
+async function offlineBanner(tour: Tour): Promise<void> {
+  await closeOverlays(tour.page);
+  await goTo(tour.page, 'orders');
+  await tour.page.context().setOffline(true);
+  await tour.page.locator('[data-testid="status-banner"][data-problem="offline"]').waitFor();
+}
+
 export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'connect', photo: 'zh-CN', open: async ({ page }) => page.getByTestId('connect-screen').waitFor() },
   { name: 'connect-success', open: async ({ page }) => connectDemo(page) },
@@ -161,6 +169,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
   { name: 'problem-key-refused', open: wrongKey },
+  { name: 'banner-offline', open: offlineBanner },
 ];
 
 /** Walks the stops in order, calling `at` once each has settled. */
