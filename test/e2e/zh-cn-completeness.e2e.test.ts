@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openApp, SCREENSHOT_DIR, screenshot } from './support/browser';
 import { sandboxControl } from './support/sandbox-control';
 import { walkTour, type Tour } from './support/screen-tour';
-import { untranslatedOn, type Untranslated } from './support/visible-text';
+import { untranslatedOn, visibleTexts, type Untranslated } from './support/visible-text';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 import type { Browser } from '@playwright/test';
 
@@ -50,5 +50,13 @@ describe('zh-CN completeness', () => {
     }
     expect(findings).toEqual({});
     expect(problems).toEqual([]);
+    // The scan reads the page, not nothing: an English line shows up, the same marked as the
+    // merchant's does not, and the Chinese menu was read.
+    await page.evaluate(`(() => {
+      const plain = document.createElement('div'); plain.textContent = 'merchant error 503001'; document.body.append(plain);
+      const marked = document.createElement('div'); marked.translate = false; marked.textContent = 'Steam Wallet'; document.body.append(marked);
+    })()`);
+    expect((await untranslatedOn(page)).map((entry) => entry.text)).toEqual(['merchant error 503001']);
+    expect(await visibleTexts(page)).toContain('商品目录');
   }, 600_000);
 });
