@@ -3,7 +3,7 @@
 // them. Stops run in order and may build on the ones before (the order bought at `order-form` is the
 // one `order-detail`, the vault and the export show). Adding a screen is one line in TOUR_STOPS.
 import type { Page } from '@playwright/test';
-import { closeOverlays, connectDemo, ensureCatalog, goTo, MERCHANT_WAIT_MS, openProduct, pick, variantRow } from './app-steps';
+import { closeOverlays, connectDemo, ensureCatalog, fillPurchaseFields, goTo, MERCHANT_WAIT_MS, openProduct, pick, variantRow } from './app-steps';
 import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/webhook-path';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
 
@@ -93,6 +93,25 @@ async function openExport(tour: Tour): Promise<void> {
   await page.getByTestId('export-dialog').getByTestId('export-preview').waitFor();
 }
 
+/** A top-up's form, generated from the merchant's template (its labels and options), filled and reviewed. */
+async function topupConfirmation(tour: Tour): Promise<void> {
+  const { page } = tour;
+  // Not a game: their UID fields want patterns the generic filler does not meet.
+  const game = /王者|原神|游戏|点券|梦幻|大话|西游/;
+  const { product, variant } = pick(
+    tour.products,
+    (p, v) => p.productType === 'topup' && v.entryMode === 'single' && v.unitRule.min === 1 && purchasable(p, v) && !game.test(p.name),
+  );
+  await closeOverlays(page);
+  await openProduct(page, product);
+  await variantRow(page, variant).getByTestId('variant-buy').click();
+  const modal = page.getByTestId('order-modal');
+  await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+  await fillPurchaseFields(page, modal);
+  await modal.getByTestId('order-submit').click();
+  await modal.getByTestId('order-confirmation').waitFor();
+}
+
 /** The merchant refuses for want of balance: the order's outcome explains it (422103 in words). */
 async function refusedForBalance(tour: Tour): Promise<void> {
   await closeOverlays(tour.page);
@@ -166,6 +185,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'vault-reveal', photo: 'all', open: revealCard },
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
+  { name: 'topup-confirmation', open: topupConfirmation },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
   { name: 'problem-key-refused', open: wrongKey },

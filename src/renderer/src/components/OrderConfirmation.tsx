@@ -8,6 +8,7 @@ import { formatFen } from '../lib/money';
 import type { OrderToConfirm } from '../lib/order-draft';
 import type { FormModel } from '../lib/template-form';
 import { MemoryOnlySecretsWarning } from './MemoryOnlySecretsWarning';
+import { Untranslated } from './MerchantText';
 
 interface Props {
   readonly order: OrderToConfirm;
@@ -62,9 +63,11 @@ export function OrderConfirmation({ order, model, productName, variantTitle, bal
             <ol className="confirm-entries" data-testid="confirm-entries">
               {entries.map((group, index) => (
                 <li key={index} data-testid="confirm-entry">
-                  {Object.entries(group)
-                    .map(([fieldRef, value]) => `${label(fieldRef)}: ${value}`)
-                    .join(' · ')}
+                  <Untranslated>
+                    {Object.entries(group)
+                      .map(([fieldRef, value]) => `${label(fieldRef)}: ${value}`)
+                      .join(' · ')}
+                  </Untranslated>
                 </li>
               ))}
             </ol>

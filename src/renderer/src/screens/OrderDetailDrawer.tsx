@@ -33,7 +33,9 @@ function RechargedEntries({ order }: { order: OrderDetail }) {
   return (
     <ol className="confirm-entries" data-testid="detail-recharged">
       {order.rechargedEntries.map((group, index) => (
-        <li key={index}>{group.map((entry) => `${entry.label}: ${entry.value}`).join(' · ')}</li>
+        <li key={index}>
+          <Untranslated>{group.map((entry) => `${entry.label}: ${entry.value}`).join(' · ')}</Untranslated>
+        </li>
       ))}
     </ol>
   );
