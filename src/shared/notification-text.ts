@@ -38,6 +38,8 @@ export interface NotificationText {
 const yuan = (fen: number): string => formatYuan(fen, { symbol: true });
 /** A balance with its currency code, as the merchant reported it. */
 const balance = (fen: number, currency: string): string => `${formatYuan(fen)} ${currency}`;
+/** In Chinese the yuan is 元, not its ISO code; another currency keeps the merchant's code. */
+const zhBalance = (fen: number, currency: string): string => (currency === 'CNY' ? `${formatYuan(fen)} 元` : balance(fen, currency));
 
 function subject(facts: NotificationFacts, language: NotificationLanguage): string {
   if (facts.productName !== undefined && facts.productName !== null && facts.productName !== '') return facts.productName;
@@ -78,13 +80,16 @@ function zh(facts: NotificationFacts): NotificationText {
       return { title: '关注的商品有变化', body: `${name}的价格或库存有变化。${price}` };
     }
     case 'lowBalance':
-      return { title: '余额不足', body: `账户余额为 ${balance(facts.balanceFen ?? 0, facts.currency ?? 'CNY')}，请及时充值以免影响下单。` };
+      return { title: '余额不足', body: `账户余额为 ${zhBalance(facts.balanceFen ?? 0, facts.currency ?? 'CNY')}，请及时充值以免影响下单。` };
     case 'aftersaleReply': {
       const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `发送了 ${facts.images ?? 0} 张图片`;
       return { title: '商户回复了售后', body: `${order}售后 ${facts.platformCaseRef ?? ''}：${said}` };
     }
   }
 }
+
+/** `1 card`, `3 cards`: English counts agree with their noun. */
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 function en(facts: NotificationFacts): NotificationText {
   const name = subject(facts, 'en');
@@ -96,7 +101,7 @@ function en(facts: NotificationFacts): NotificationText {
     case 'orderFailed':
       return { title: 'Order failed', body: `${order} failed; its money is not taken or comes back.` };
     case 'credentialsReady':
-      return { title: 'Card codes received', body: `${facts.cards ?? 0} card(s) of ${inner} are in the vault.` };
+      return { title: 'Card codes received', body: `${count(facts.cards ?? 0, 'card', 'cards')} of ${inner} ${facts.cards === 1 ? 'is' : 'are'} in the vault.` };
     case 'productChanged': {
       const price = facts.priceFromFen === undefined || facts.priceFromFen === null ? '' : ` Price from ${yuan(facts.priceFromFen)}.`;
       return { title: 'Watched product changed', body: `${name} changed its price or stock.${price}` };
@@ -104,7 +109,7 @@ function en(facts: NotificationFacts): NotificationText {
     case 'lowBalance':
       return { title: 'Low balance', body: `The account balance is ${balance(facts.balanceFen ?? 0, facts.currency ?? 'CNY')}; top it up to keep ordering.` };
     case 'aftersaleReply': {
-      const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `sent ${facts.images ?? 0} image(s)`;
+      const said = facts.preview !== undefined && facts.preview !== null && facts.preview !== '' ? `“${facts.preview}”` : `sent ${count(facts.images ?? 0, 'image', 'images')}`;
       return { title: 'The merchant replied', body: `Case ${facts.platformCaseRef ?? ''} of ${inner}: ${said}` };
     }
   }

@@ -37,6 +37,10 @@ describe('after-sales on screen', () => {
     expect(deliveryReason({ lastErrorCode: '409104', lastError: 'closed' }, zh)).toBe('工单已关闭');
     expect(deliveryReason({ lastErrorCode: '499999', lastError: 'x' }, i18nOf('en'))).toBe('code 499999');
     expect(deliveryReason({ lastErrorCode: null, lastError: null }, zh)).toBe('');
+    // A merchant code the after-sales table has no words for gets the merchant code's words; core's
+    // English text without a code is never shown.
+    expect(deliveryReason({ lastErrorCode: '422102', lastError: 'x' }, zh)).toBe('库存不足');
+    expect(deliveryReason({ lastErrorCode: null, lastError: 'socket hang up' }, zh)).toBe('应用无法发送');
   });
 
   it('checks image rows with core’s rules and words each rule', () => {
@@ -45,7 +49,7 @@ describe('after-sales on screen', () => {
     expect(imageRowProblem(' https://img.example.com/a.png ')).toBeNull();
     expect(imageRowProblem('http://img.example.com/a.png')).toBe('NOT_HTTPS');
     expect(ruleText('TOO_LONG', 'description', en_)).toBe('Too long: at most 500 characters.');
-    expect(ruleText('TOO_LONG', 'text', en_)).toBe('Too long: at most 1000 characters.');
+    expect(ruleText('TOO_LONG', 'text', en_)).toBe('Too long: at most 1,000 characters.');
     expect(isShowableImage('https://img.example.com/a.png')).toBe(true);
     expect(isShowableImage('http://img.example.com/a.png')).toBe(false);
   });

@@ -88,7 +88,7 @@ describe('i18n', () => {
     expect(resolveLocale('system', 'zh-TW')).toBe('zh-CN');
     expect(resolveLocale('system', 'en-US')).toBe('en');
     expect(resolveLocale('en', 'zh-CN')).toBe('en');
-    expect(translate('en', 'catalog.results', { count: '1,000' })).toBe('1,000 products');
+    expect(translate('en', 'catalog.results', { count: 1000 })).toBe('1,000 products');
     expect(translate('zh-CN', 'catalog.results', { count: 5 })).toBe('共 5 件商品');
   });
 });

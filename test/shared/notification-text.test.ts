@@ -31,7 +31,7 @@ describe('notification text', () => {
     expect(notificationText(FACTS[0] as NotificationFacts, 'zh-CN')).toEqual({ title: '订单已完成', body: `订单 ${PO}（腾讯视频月卡）已完成。` });
     expect(notificationText(FACTS[2] as NotificationFacts, 'zh-CN')).toEqual({ title: '卡密已到账', body: '订单 2026112400000003（京东E卡）的 3 张卡密已存入保险箱。' });
     expect(notificationText(FACTS[3] as NotificationFacts, 'zh-CN').body).toContain('¥19.90');
-    expect(notificationText(FACTS[5] as NotificationFacts, 'zh-CN').body).toContain('50.50 CNY');
+    expect(notificationText(FACTS[5] as NotificationFacts, 'zh-CN').body).toContain('50.50 元');
     expect(notificationText(FACTS[6] as NotificationFacts, 'zh-CN').body).toBe('订单 2026112400000004（话费充值）售后 AS_9：“已补发卡密”');
     expect(notificationText(FACTS[7] as NotificationFacts, 'zh-CN').body).toContain('2 张图片');
     expect(notificationText(FACTS[8] as NotificationFacts, 'zh-CN').body).toBe('腾讯视频月卡订单（尚未编号）失败了，余额不会被扣除或将退回。');
@@ -41,7 +41,7 @@ describe('notification text', () => {
   it('words every kind in English, naming the order by the merchant’s number', () => {
     expect(notificationText(FACTS[0] as NotificationFacts, 'en')).toEqual({ title: 'Order completed', body: `Order ${PO} (腾讯视频月卡) is completed.` });
     expect(notificationText(FACTS[1] as NotificationFacts, 'en').body).toMatch(/^Order 2026112400000002 failed/);
-    expect(notificationText(FACTS[2] as NotificationFacts, 'en').body).toBe('3 card(s) of order 2026112400000003 (京东E卡) are in the vault.');
+    expect(notificationText(FACTS[2] as NotificationFacts, 'en').body).toBe('3 cards of order 2026112400000003 (京东E卡) are in the vault.');
     expect(notificationText(FACTS[4] as NotificationFacts, 'en').body).toBe('Product 8 changed its price or stock.');
     expect(notificationText(FACTS[6] as NotificationFacts, 'en').body).toBe('Case AS_9 of order 2026112400000004 (话费充值): “已补发卡密”');
     expect(notificationText(FACTS[8] as NotificationFacts, 'en').body).toBe('腾讯视频月卡 order (not yet numbered) failed; its money is not taken or comes back.');

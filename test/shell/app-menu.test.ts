@@ -49,7 +49,7 @@ describe('desktop notifications', () => {
     const failures: unknown[] = [];
     const listener = notifyOnAppEvents(port, showWindow, () => Promise.resolve(language), (error) => failures.push(error));
     listener('orders.changed', { clientOrderRefs: ['PD_1'] });
-    const facts = { kind: 'credentialsReady', title: 'Card codes received', body: '2 card(s) of order 2026112400000001 (视频会员) are in the vault.', productName: '视频会员', platformOrderRef: '2026112400000001', cards: 2, clientOrderRef: 'PD_1' };
+    const facts = { kind: 'credentialsReady', title: 'Card codes received', body: '2 cards of order 2026112400000001 (视频会员) are in the vault.', productName: '视频会员', platformOrderRef: '2026112400000001', cards: 2, clientOrderRef: 'PD_1' };
     listener('app.notification', facts);
     listener('app.notification', { kind: 'unknownKind', title: 'x', body: 'y' });
     await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(1));
@@ -64,6 +64,6 @@ describe('desktop notifications', () => {
     language = 'en';
     listener('app.notification', facts);
     await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(2));
-    expect(show.mock.calls[1]?.[0]).toMatchObject({ title: 'Card codes received', body: '2 card(s) of order 2026112400000001 (视频会员) are in the vault.' });
+    expect(show.mock.calls[1]?.[0]).toMatchObject({ title: 'Card codes received', body: '2 cards of order 2026112400000001 (视频会员) are in the vault.' });
   });
 });

@@ -21,6 +21,7 @@ import { OpenCaseModal } from './screens/OpenCaseModal';
 import { UnlockGate } from './screens/UnlockScreen';
 import { VaultScreen } from './screens/VaultScreen';
 import { useLocale } from './i18n/use-i18n';
+import { WithMerchantData } from './components/MerchantText';
 import { notificationText } from '../../shared/notification-text';
 import type { NotificationView } from '../../shared/ipc/views/notifications';
 import { useUiStore } from './state/ui-store';
@@ -34,7 +35,7 @@ function Shell() {
       // Worded here, in the buyer's language, from the facts the service pushed.
       const { title, body } = notificationText(note, locale);
       const type = note.kind === 'orderFailed' || note.kind === 'lowBalance' ? 'warning' : 'info';
-      notification[type]({ title, description: body, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
+      notification[type]({ title, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
     },
     [notification, locale],
   );

@@ -21,9 +21,20 @@ export interface OpenedApp {
   problems: string[];
 }
 
+export interface AppLook {
+  /** The system's light or dark mode (the app's theme follows it unless the buyer chose one). */
+  readonly colorScheme?: 'light' | 'dark';
+  readonly viewport?: { readonly width: number; readonly height: number };
+}
+
 /** A fresh context (no storage shared between tests) with the system language the test wants. */
-export async function openApp(browser: Browser, url: string, locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<OpenedApp> {
-  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Shanghai' });
+export async function openApp(browser: Browser, url: string, locale: 'zh-CN' | 'en-US' = 'zh-CN', look: AppLook = {}): Promise<OpenedApp> {
+  const context = await browser.newContext({
+    locale,
+    viewport: look.viewport ?? { width: 1440, height: 900 },
+    colorScheme: look.colorScheme ?? 'light',
+    timezoneId: 'Asia/Shanghai',
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const problems: string[] = [];

@@ -3,6 +3,7 @@
 // access works (a key accepted in Settings, or the merchant lifting a suspension or an address block).
 // Withdrawing stays possible meanwhile.
 import { Alert, Space } from 'antd';
+import { Untranslated } from './MerchantText';
 import { useI18n } from '../i18n/use-i18n';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { WithdrawControl } from './WithdrawControl';
@@ -26,7 +27,10 @@ export function AccessParkPanel({ order, status }: { order: OrderDetail; status:
       description={
         <Space orientation="vertical" style={{ width: '100%' }}>
           <span>{t(`accessPark.${status}`)}</span>
-          {order.lastRequestId !== null ? <span>{t('common.requestId', { id: order.lastRequestId })}</span> : null}
+          {order.lastRequestId !== null ? <span>
+              {t('common.requestId', { id: '' })}
+              <Untranslated>{order.lastRequestId}</Untranslated>
+            </span> : null}
           <WithdrawControl order={order} />
         </Space>
       }

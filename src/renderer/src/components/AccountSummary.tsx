@@ -4,11 +4,14 @@ import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { classifyAccessState } from '../../../shared/merchant/known-values';
 import type { AccountView } from '../../../shared/ipc/views/connection';
+import { WithMerchantData } from './MerchantText';
 
 export function AccessStateTag({ accessState }: { accessState: string }) {
   const { t } = useI18n();
   const c = classifyAccessState(accessState);
-  if (c.kind === 'unknown') return <Tag color="warning">{t('common.unknownValue', { raw: c.raw })}</Tag>;
+  if (c.kind === 'unknown') return <Tag color="warning">
+        <WithMerchantData text={t('common.unknownValue', { raw: c.raw })} data={[c.raw]} />
+      </Tag>;
   return <Tag color={c.value === 'active' ? 'success' : 'error'}>{t(`access.${c.value}`)}</Tag>;
 }
 

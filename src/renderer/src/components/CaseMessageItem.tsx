@@ -8,6 +8,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { deliveryReason, formatClock, senderSide } from '../lib/case-status';
 import { formatSeconds } from '../lib/format-time';
 import { CaseImages } from './CaseImages';
+import { Untranslated } from './MerchantText';
 
 function Delivery({ message }: { message: CaseMessageView }) {
   const i18n = useI18n();
@@ -61,7 +62,7 @@ export function CaseMessageItem({ message }: { message: CaseMessageView }) {
       <div className="case-bubble">
         {message.text !== '' ? (
           <div className="case-message-text" data-testid="case-message-text">
-            {message.text}
+            <Untranslated kind={mine ? 'buyer' : 'merchant'}>{message.text}</Untranslated>
           </div>
         ) : null}
         <CaseImages urls={message.images} />

@@ -1,11 +1,12 @@
 // A failed after-sales action in the buyer's words. CASE_ACTION_NOT_ALLOWED (ours or the merchant's
 // 409104) and a create still waiting for the merchant get their own explanation, with core's words
 // (why exactly) beneath; everything else is explained like any other failure.
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { IpcCallError } from '../../../shared/ipc/ipc-result';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { ProblemAlert } from './ProblemAlert';
+import { ProblemFacts } from './ProblemFacts';
 
 export function CaseProblemAlert({ error, context }: { error: unknown; context: 'open' | 'send' }) {
   const { t } = useI18n();
@@ -13,10 +14,6 @@ export function CaseProblemAlert({ error, context }: { error: unknown; context: 
   const waiting = context === 'open' && error instanceof IpcCallError && error.error.code === 'MERCHANT_UNREACHABLE';
   if (explained.problem !== 'actionNotAllowed' && !waiting) return <ProblemAlert explained={explained} testId="case-problem" />;
   const kind = waiting ? 'pending' : context === 'open' ? 'openNotAllowed' : 'sendNotAllowed';
-  const extra = [
-    explained.merchantCode !== null ? t('problem.merchantCode', { code: explained.merchantCode }) : null,
-    explained.requestId !== null ? t('common.requestId', { id: explained.requestId }) : null,
-  ].filter((part): part is string => part !== null);
   return (
     <Alert
       data-testid="case-problem"
@@ -27,12 +24,7 @@ export function CaseProblemAlert({ error, context }: { error: unknown; context: 
       description={
         <>
           <div>{t(`aftersale.problem.${kind}.body`)}</div>
-          <Typography.Text type="secondary">{explained.detail}</Typography.Text>
-          {extra.length > 0 ? (
-            <div>
-              <Typography.Text type="secondary">{extra.join(' · ')}</Typography.Text>
-            </div>
-          ) : null}
+          <ProblemFacts explained={explained} technical />
         </>
       }
     />

@@ -1,5 +1,6 @@
 // The category tree of the sider; selecting one narrows the search, selecting it again widens it.
 import { Tree, Typography } from 'antd';
+import { Untranslated } from './MerchantText';
 import type { TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
@@ -12,7 +13,7 @@ function toTreeData(nodes: readonly CategoryNode[]): TreeDataNode[] {
     key: node.catalogRef,
     title: (
       <span data-testid="category-node">
-        {node.name} <Typography.Text type="secondary">{node.productCount}</Typography.Text>
+        <Untranslated>{node.name}</Untranslated> <Typography.Text type="secondary">{node.productCount}</Typography.Text>
       </span>
     ),
     children: toTreeData(node.children),

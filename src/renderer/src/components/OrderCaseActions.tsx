@@ -2,6 +2,7 @@
 // allowedActions lists `aftersale` (interface v1 §4.2.4), and for every case the order has, "View case" with
 // its unread count.
 import { CustomerServiceOutlined, MessageOutlined } from '@ant-design/icons';
+import { Untranslated } from './MerchantText';
 import { Badge, Button, Space, Typography } from 'antd';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { isActionAllowed } from '../../../shared/merchant/known-values';
@@ -32,7 +33,7 @@ export function OrderCaseActions({ order }: { order: OrderDetail }) {
           <span key={entry.platformCaseRef} data-testid="order-case-unread" data-ref={entry.platformCaseRef} data-unread={entry.unread}>
             <Badge count={entry.unread} size="small">
               <Button icon={<MessageOutlined />} data-testid="order-view-case" data-ref={entry.platformCaseRef} onClick={() => viewCase(entry.platformCaseRef)}>
-                {`${t('aftersale.order.view')} · ${entry.platformCaseRef}`}
+                {t('aftersale.order.view')} · <Untranslated>{entry.platformCaseRef}</Untranslated>
               </Button>
             </Badge>
           </span>

@@ -8,6 +8,7 @@ import { formatFen } from '../lib/money';
 import type { OrderToConfirm } from '../lib/order-draft';
 import type { FormModel } from '../lib/template-form';
 import { MemoryOnlySecretsWarning } from './MemoryOnlySecretsWarning';
+import { Untranslated } from './MerchantText';
 
 interface Props {
   readonly order: OrderToConfirm;
@@ -37,10 +38,14 @@ export function OrderConfirmation({ order, model, productName, variantTitle, bal
       <MemoryOnlySecretsWarning />
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('detail.product')}>
-          <span data-testid="confirm-product">{productName}</span>
+          <span data-testid="confirm-product" translate="no" data-untranslated="merchant">
+            {productName}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('product.variant')}>
-          <span data-testid="confirm-variant">{variantTitle}</span>
+          <span data-testid="confirm-variant" translate="no" data-untranslated="merchant">
+            {variantTitle}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('order.units')}>
           <span data-testid="confirm-units">{order.units}</span>
@@ -58,9 +63,11 @@ export function OrderConfirmation({ order, model, productName, variantTitle, bal
             <ol className="confirm-entries" data-testid="confirm-entries">
               {entries.map((group, index) => (
                 <li key={index} data-testid="confirm-entry">
-                  {Object.entries(group)
-                    .map(([fieldRef, value]) => `${label(fieldRef)}: ${value}`)
-                    .join(' · ')}
+                  <Untranslated>
+                    {Object.entries(group)
+                      .map(([fieldRef, value]) => `${label(fieldRef)}: ${value}`)
+                      .join(' · ')}
+                  </Untranslated>
                 </li>
               ))}
             </ol>

@@ -2,6 +2,7 @@
 // entry groups by entryMode, pasted accounts, inline errors) and the total computed from the same parse
 // that is sent. State stays in the dialog (OrderFormModal); this only shows it and reports edits.
 import { Alert, Button, Card, Collapse, Descriptions, Form, Space, Tag, Typography } from 'antd';
+import { Untranslated } from './MerchantText';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { canonicalUnitsText, stepUnits, withFieldValue, withPastedGroups, withUnitsText, type DraftState, type OrderDraft } from '../lib/order-draft';
@@ -37,7 +38,9 @@ export function OrderEditForm({ model, draft, state, variantTitle, priceFen, sup
   return (
     <Form layout="vertical" data-testid="order-form" data-entry-mode={model.entryMode} onFinish={onReview}>
       <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t('product.variant')}>{variantTitle}</Descriptions.Item>
+        <Descriptions.Item label={t('product.variant')}>
+          <Untranslated>{variantTitle}</Untranslated>
+        </Descriptions.Item>
         <Descriptions.Item label={t('order.unitPrice')}>
           <span data-testid="order-unit-price">{formatFen(priceFen)}</span>
         </Descriptions.Item>
@@ -127,7 +130,7 @@ export function OrderEditForm({ model, draft, state, variantTitle, priceFen, sup
         <Space orientation="vertical" align="end">
           {tried && state.errors.count > 0 ? (
             <Typography.Text type="danger" data-testid="order-form-errors">
-              {t(state.errors.count === 1 ? 'orderForm.fixOne' : 'order.fixErrors', { count: state.errors.count.toLocaleString(locale) })}
+              {t('order.fixErrors', { count: state.errors.count })}
             </Typography.Text>
           ) : null}
           <Space>

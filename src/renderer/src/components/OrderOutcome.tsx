@@ -14,6 +14,7 @@ import { PriceChangedPanel } from './PriceChangedPanel';
 import { ProblemAlert } from './ProblemAlert';
 import { UnavailablePanel } from './UnavailablePanel';
 import { WithdrawControl, WithdrawOutcome } from './WithdrawControl';
+import { MerchantSaid, WithMerchantData } from './MerchantText';
 
 export function OrderOutcome({ detail, onView }: { detail: OrderDetail; onView: () => void }) {
   return (
@@ -51,7 +52,11 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
             type="error"
             showIcon
             title={t('outcome.failed')}
-            description={t('outcome.failedRefunded', { amount: formatFen(detail.refundedFen), reason: detail.failureReason ?? '—' })}
+            description={
+              <>
+                {t('outcome.failedRefunded', { amount: formatFen(detail.refundedFen) })} {detail.failureReason !== null ? <MerchantSaid text={detail.failureReason} /> : null}
+              </>
+            }
             action={view}
           />
         );
@@ -126,6 +131,6 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
       return <Alert {...common} type="info" showIcon title={t('intent.withdrawn')} description={t('withdraw.outcome.withdrawn')} action={view} />;
     default:
       // accepted without a stored order cannot last; an unknown status is never success.
-      return <Alert {...common} type="warning" showIcon title={t('common.unknownValue', { raw: detail.intentStatus })} action={view} />;
+      return <Alert {...common} type="warning" showIcon title={<WithMerchantData text={t('common.unknownValue', { raw: detail.intentStatus })} data={[detail.intentStatus]} />} action={view} />;
   }
 }

@@ -3,6 +3,7 @@
 import { Tag } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { orderStatusView } from '../lib/order-status';
+import { WithMerchantData } from './MerchantText';
 
 const COLORS = { success: 'success', processing: 'processing', warning: 'warning', error: 'error', default: 'default' } as const;
 
@@ -12,7 +13,7 @@ export function OrderStatusTag({ intentStatus, state }: { intentStatus: string; 
   const label = view.raw !== null ? t('common.unknownValue', { raw: view.raw }) : td(view.key, 'status.unknownValue');
   return (
     <Tag color={COLORS[view.tone]} data-testid="order-status" data-status={state ?? intentStatus}>
-      {label}
+      <WithMerchantData text={label} data={[view.raw]} />
     </Tag>
   );
 }

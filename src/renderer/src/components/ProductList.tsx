@@ -26,7 +26,7 @@ function toQuery(filters: CatalogFilters): SearchQuery {
 }
 
 export function ProductList() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const filters = useUiStore((state) => state.filters);
   const openProduct = useUiStore((state) => state.openProduct);
   const query = useMemo(() => toQuery(filters), [filters]);
@@ -66,7 +66,7 @@ export function ProductList() {
   const header = (
     // data-query/data-fresh say which search the rows answer: tests and the UI bench wait on them.
     <Typography.Text type="secondary" data-testid="catalog-count" data-query={query.text ?? ''} data-fresh={pages.fresh ? 'true' : 'false'}>
-      {inverted ? null : pages.totalIsLowerBound ? t('catalog.resultsAtLeast', { count: pages.total.toLocaleString(locale) }) : t('catalog.results', { count: pages.total.toLocaleString(locale) })}
+      {inverted ? null : pages.totalIsLowerBound ? t('catalog.resultsAtLeast', { count: pages.total }) : t('catalog.results', { count: pages.total })}
     </Typography.Text>
   );
 

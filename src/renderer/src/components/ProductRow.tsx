@@ -8,6 +8,7 @@ import { classifyProductType } from '../../../shared/merchant/known-values';
 import type { ProductHit } from '../../../shared/ipc/views/catalog';
 import { productSupplyStatus } from '../../../shared/merchant/supply-status';
 import { SupplyTag } from './SupplyTag';
+import { Untranslated, WithMerchantData } from './MerchantText';
 
 export const ROW_HEIGHT = 64;
 
@@ -35,14 +36,14 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
     >
       <div className="product-row-main">
         <Typography.Text strong ellipsis className="product-row-name" data-testid="catalog-row-name">
-          {hit.name}
+          <Untranslated>{hit.name}</Untranslated>
         </Typography.Text>
         <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-          {hit.brandName ?? t('product.noBrand')} · {t('catalog.variants', { count: hit.variantCount })}
+          {hit.brandName !== null ? <Untranslated>{hit.brandName}</Untranslated> : t('product.noBrand')} · {t('catalog.variants', { count: hit.variantCount })}
         </Typography.Text>
       </div>
       <div className="product-row-tags">
-        <Tag>{type.kind === 'known' ? t(`productType.${type.value}`) : t('common.unknownValue', { raw: type.raw })}</Tag>
+        <Tag>{type.kind === 'known' ? t(`productType.${type.value}`) : <WithMerchantData text={t('common.unknownValue', { raw: type.raw })} data={[type.raw]} />}</Tag>
         <SupplyTag status={productSupplyStatus(hit.availability, hit.inStock)} />
       </div>
       <div className="product-row-price" lang={locale} data-testid="catalog-row-price" data-price-fen={hit.priceFromFen ?? ''}>

@@ -4,6 +4,7 @@ import { Form, Input, Select } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import type { FieldError } from '../lib/purchase-validation';
 import type { FieldModel } from '../lib/template-form';
+import { Untranslated, WithMerchantData } from './MerchantText';
 
 export function fieldErrorText(t: ReturnType<typeof useI18n>['t'], error: FieldError): string {
   switch (error.code) {
@@ -31,6 +32,8 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
   const visibleError = showError && error !== undefined ? fieldErrorText(t, error) : undefined;
   const label = field.required ? field.label : `${field.label} (${t('order.optional')})`;
   const common = { id, 'data-testid': id, status: visibleError === undefined ? undefined : ('error' as const), onBlur };
+  // The merchant's template words the fields (labels, placeholders, options): shown as theirs, marked.
+  const merchantText = { translate: 'no' as const, 'data-untranslated': 'merchant' };
   let control;
   switch (field.type) {
     case 'select':
@@ -38,28 +41,30 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
         <Select<string>
           {...common}
           value={value === '' ? undefined : value}
-          placeholder={field.placeholder ?? t('order.selectPlaceholder')}
+          placeholder={field.placeholder !== null ? <Untranslated>{field.placeholder}</Untranslated> : t('order.selectPlaceholder')}
           options={field.options.map((option) => ({ value: option.value, label: option.label }))}
+          labelRender={(selected) => <Untranslated>{selected.label}</Untranslated>}
+          optionRender={(option) => <Untranslated>{option.label}</Untranslated>}
           onChange={(next) => onChange(next)}
         />
       );
       break;
     case 'mobile':
-      control = <Input {...common} type="tel" inputMode="tel" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
+      control = <Input {...common} {...merchantText} type="tel" inputMode="tel" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
       break;
     case 'email':
-      control = <Input {...common} type="email" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
+      control = <Input {...common} {...merchantText} type="email" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
       break;
     case 'integer':
-      control = <Input {...common} inputMode="numeric" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
+      control = <Input {...common} {...merchantText} inputMode="numeric" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
       break;
     case 'text':
-      control = <Input {...common} autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
+      control = <Input {...common} {...merchantText} autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
       break;
   }
   return (
     <Form.Item
-      label={label}
+      label={<WithMerchantData text={label} data={[field.label]} />}
       htmlFor={id}
       required={field.required}
       validateStatus={visibleError === undefined ? undefined : 'error'}

@@ -4,6 +4,7 @@
 // A card of a refunded or cancelled order asks first, naming the refund; only a "go on" sends the
 // acknowledgement core requires (and records in the audit log).
 import { CopyOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { Untranslated } from './MerchantText';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { RevealedCard } from '../../../shared/ipc/views/vault';
@@ -48,13 +49,13 @@ export function RevealableCard({ card }: { card: VaultCardRow }) {
     <div className="vault-card-cell">
       <div>
         <Typography.Text code data-testid={revealed === null ? 'vault-card-masked' : 'vault-card-no'}>
-          {revealed === null ? card.cardNoMasked : revealed.cardNo}
+          <Untranslated>{revealed === null ? card.cardNoMasked : revealed.cardNo}</Untranslated>
         </Typography.Text>
       </div>
       <div>
         {card.hasPassword ? (
           <Typography.Text code data-testid={revealed === null ? 'vault-card-password-masked' : 'vault-card-password'}>
-            {revealed === null ? '••••••' : (revealed.cardPassword ?? '')}
+            <Untranslated>{revealed === null ? '••••••' : (revealed.cardPassword ?? '')}</Untranslated>
           </Typography.Text>
         ) : (
           <Typography.Text type="secondary">{t('vault.noPassword')}</Typography.Text>

@@ -3,6 +3,7 @@
 import { Tag } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import type { SupplyStatus } from '../../../shared/merchant/supply-status';
+import { WithMerchantData } from './MerchantText';
 
 export function supplyText(t: ReturnType<typeof useI18n>['t'], status: SupplyStatus, locale: string): string {
   switch (status.kind) {
@@ -38,7 +39,7 @@ export function SupplyTag({ status }: { status: SupplyStatus }) {
   const { t, locale } = useI18n();
   return (
     <Tag color={COLORS[status.kind]} data-testid="supply-status" data-supply={status.kind}>
-      {supplyText(t, status, locale)}
+      <WithMerchantData text={supplyText(t, status, locale)} data={[status.kind === 'unknown' ? status.raw : null]} />
     </Tag>
   );
 }

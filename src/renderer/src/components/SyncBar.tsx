@@ -11,7 +11,7 @@ import type { SyncFailureView, SyncProgressView } from '../../../shared/ipc/view
 
 export function SyncBar() {
   const words = useI18n();
-  const { t, locale } = words;
+  const { t } = words;
   const status = useSyncStatus(true);
   const sync = useSyncNow();
   const pushed = useUiStore((state) => state.syncProgress);
@@ -26,7 +26,7 @@ export function SyncBar() {
           <Typography.Text type="secondary" data-testid="last-synced">
             {data !== undefined ? lastSyncedLine({ lastSyncedAt: data.lastSyncedAt, running }, words) : ''}
           </Typography.Text>
-          {data !== undefined ? <Typography.Text type="secondary">· {t('catalog.productCount', { count: data.products.toLocaleString(locale) })}</Typography.Text> : null}
+          {data !== undefined ? <Typography.Text type="secondary">· {t('catalog.productCount', { count: data.products })}</Typography.Text> : null}
         </Space>
         <Button size="small" icon={<SyncOutlined spin={running} />} disabled={running} onClick={() => sync.mutate()} data-testid="sync-now">
           {t('catalog.sync')}

@@ -2,7 +2,7 @@
 // status, the order detail); merged into messages-en.ts. messages-order-zh-cn.ts has the same keys.
 export const orderEn = {
   'orderForm.review': 'Review order',
-  'orderForm.unitsFixed': 'Exactly {count}',
+  'orderForm.unitsFixed': 'Quantity fixed at {count}',
   'orderForm.unitsRange': 'From {min} to {max}',
   'orderForm.unitsEmpty': 'Enter a quantity',
   'orderForm.unitsNotWhole': 'Enter a whole number, digits only',
@@ -13,7 +13,7 @@ export const orderEn = {
   'orderForm.fixOne': 'Fix 1 problem before sending.',
   'orderForm.confirmIntro': 'Check the order. This is exactly what will be sent to the merchant and charged to your balance.',
   'orderForm.entries': 'Accounts to recharge',
-  'orderForm.entriesSingle': 'Account to recharge ({count} times)',
+  'orderForm.entriesSingle': '{count, plural, one {Account to recharge (once)} other {Account to recharge (# times)}}',
   'orderForm.balanceNow': 'Balance now',
   'orderForm.balanceAfter': 'Balance after',
   'orderForm.balanceShort': 'Your balance is lower than the total: the merchant will refuse the order unless you top up first.',
@@ -27,7 +27,7 @@ export const orderEn = {
   'outcome.charged': 'Charged {amount}.',
   'outcome.completed': 'Order completed.',
   'outcome.failed': 'The merchant could not supply this order.',
-  'outcome.failedRefunded': '{amount} went back to your balance. Reason: {reason}',
+  'outcome.failedRefunded': '{amount} went back to your balance.',
   'outcome.refunded': '{amount} went back to your balance.',
   'outcome.verifying': 'The merchant needs a verification code for this order.',
   'outcome.unknownState': 'The merchant reports a state this app does not know: {raw}',

@@ -3,7 +3,7 @@ import type { OrderMessageKey } from './messages-order-en';
 
 export const orderZhCN: Record<OrderMessageKey, string> = {
   'orderForm.review': '核对订单',
-  'orderForm.unitsFixed': '固定为 {count}',
+  'orderForm.unitsFixed': '数量固定为 {count}',
   'orderForm.unitsRange': '{min} 至 {max}',
   'orderForm.unitsEmpty': '请填写数量',
   'orderForm.unitsNotWhole': '请填写整数（仅数字）',
@@ -27,7 +27,7 @@ export const orderZhCN: Record<OrderMessageKey, string> = {
   'outcome.charged': '已扣款 {amount}。',
   'outcome.completed': '订单已完成。',
   'outcome.failed': '商户未能供货。',
-  'outcome.failedRefunded': '{amount} 已退回余额。原因：{reason}',
+  'outcome.failedRefunded': '{amount} 已退回余额。',
   'outcome.refunded': '{amount} 已退回余额。',
   'outcome.verifying': '商户需要您为此订单提供验证码。',
   'outcome.unknownState': '商户返回了本软件不认识的状态：{raw}',

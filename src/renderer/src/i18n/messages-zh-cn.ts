@@ -5,6 +5,7 @@ import type { MessageKey } from './messages-en';
 import { exportZhCN } from './messages-export-zh-cn';
 import { fixesUiZhCN } from './messages-fixes-ui-zh-cn';
 import { fixesCoreZhCN } from './messages-fixes-core-zh-cn';
+import { i18nZhCN } from './messages-i18n-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
@@ -15,6 +16,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...exportZhCN,
   ...fixesUiZhCN,
   ...fixesCoreZhCN,
+  ...i18nZhCN,
   ...orderZhCN,
   ...syncZhCN,
   ...stateZhCN,
@@ -291,7 +293,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.secretStore.memory': '仅保存在内存中，关闭应用即失效',
   'secrets.memoryOnly.title': '此订单的卡密在重启后将无法打开',
   'secrets.memoryOnly.body':
-    '这里的密钥只保存在内存中，保护已存卡密的密钥会在应用关闭时丢失；之后在商户重新下发之前，这些卡密都无法打开。如需保留：桌面应用请选择「用口令保护的文件保存密钥」（或「文件 → 以较弱的保护将 API 密钥保存在磁盘上」）；浏览器中请使用 --data DIR 和 PROCURE_PASSPHRASE 重新启动 `npm run web`（与命令行相同的口令存储）。',
+    '这里的密钥只保存在内存中，保护已存卡密的密钥会在应用关闭时丢失；之后在商户重新下发之前，这些卡密都无法打开。如需保留：桌面应用请选择「用口令保护的文件保存密钥」（或「文件 → 以较弱的保护将 API 密钥保存在磁盘上」）；浏览器中请使用 --data <数据目录> 和 PROCURE_PASSPHRASE 重新启动 `npm run web`（与命令行相同的口令存储）。',
   'settings.secretStore.passphrase-file': '用您的口令加密',
   'secrets.passphraseFile.action': '用口令保护的文件保存密钥',
   'secrets.passphraseFile.title': '用口令保护的文件保存密钥',
@@ -302,7 +304,7 @@ export const zhCN: Record<MessageKey, string> = {
   'secrets.passphraseFile.confirm': '再次输入口令',
   'secrets.passphraseFile.mismatch': '两次输入的口令不一致',
   'secrets.passphraseFile.submit': '加密并保存',
-  'unlock.title': '解锁 Procure Desk',
+  'unlock.title': '解锁采购台',
   'unlock.body': '您的 API 密钥和已存卡密的密钥保存在一个由口令保护的文件中。请输入口令以打开应用。',
   'unlock.passphrase': '口令',
   'unlock.submit': '解锁',
@@ -330,7 +332,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.tunnel.loopback': '仅本机',
   'settings.tunnel.loopback.hint': '用于运行在本机的商户，例如演示商户。',
   'settings.publicUrl': '公网 https 地址',
-  'settings.ngrokAuthtoken': 'ngrok authtoken',
+  'settings.ngrokAuthtoken': 'ngrok 令牌（authtoken）',
   'settings.ngrokAuthtokenStored': '已保存在密钥存储中。输入新的可替换。',
   'settings.ngrokAuthtokenMissing': '尚未保存：请从 ngrok 控制台获取。',
   'settings.port': '本地端口（0 表示任意）',

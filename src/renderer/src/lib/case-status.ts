@@ -3,7 +3,7 @@
 // not a finished case), and an unknown sender is never taken for the buyer.
 import { classifyAftersaleCategory, classifyCaseState, classifyMessageSender } from '../../../shared/merchant/known-values';
 import type { MessageKey } from '../i18n/messages-en';
-import type { Params } from '../i18n/translate';
+import { isMessageKey, type Params } from '../i18n/translate';
 import type { CaseMessageView } from '../../../shared/ipc/views/aftersales';
 
 /** The translate functions of useI18n (kept apart from the hook, so this stays pure). */
@@ -35,8 +35,11 @@ export function senderSide(sender: string): 'buyer' | 'merchant' | 'other' {
 
 /** Why a buyer message is not delivered yet, in the buyer's language (the merchant's code or ours). */
 export function deliveryReason(message: Pick<CaseMessageView, 'lastErrorCode' | 'lastError'>, { td }: Pick<Words, 'td'>): string {
-  if (message.lastErrorCode === null) return message.lastError ?? '';
-  return td(`aftersale.reason.${message.lastErrorCode}`, 'aftersale.reason.unknown', { code: message.lastErrorCode });
+  const code = message.lastErrorCode;
+  // Core's text is English and for logs: without a code the buyer reads "the app could not send".
+  if (code === null) return message.lastError === null ? '' : td('aftersale.reason.LOCAL', 'aftersale.reason.LOCAL');
+  if (!isMessageKey(`aftersale.reason.${code}`) && /^\d{6}$/.test(code)) return td(`merchantError.${code}`, 'aftersale.reason.unknown', { code });
+  return td(`aftersale.reason.${code}`, 'aftersale.reason.unknown', { code });
 }
 
 export function formatClock(seconds: number, locale: string): string {

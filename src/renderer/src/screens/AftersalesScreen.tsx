@@ -16,6 +16,7 @@ import { testId } from '../lib/test-id';
 import { useCases } from '../queries/aftersales';
 import { useAftersaleStore } from '../state/aftersale-store';
 import '../aftersales.css';
+import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 type Filter = 'all' | 'active' | 'done' | 'unread';
 
@@ -30,9 +31,11 @@ function useColumns(): TableColumnsType<CaseRow> {
       key: 'case',
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{row.productName ?? t('aftersale.form.order', { ref: row.platformOrderRef })}</Typography.Text>
+          <Typography.Text strong>
+            <WithMerchantData text={row.productName ?? t('aftersale.form.order', { ref: row.platformOrderRef })} data={[row.productName, row.platformOrderRef]} />
+          </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="case-row-refs">
-            {row.platformCaseRef} · {t('aftersale.form.order', { ref: row.platformOrderRef })}
+            <Untranslated>{row.platformCaseRef}</Untranslated> · <WithMerchantData text={t('aftersale.form.order', { ref: row.platformOrderRef })} data={[row.platformOrderRef]} />
           </Typography.Text>
         </Space>
       ),

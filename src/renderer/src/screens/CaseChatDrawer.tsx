@@ -18,6 +18,7 @@ import { useCase, useMarkCaseRead, useRefreshCase } from '../queries/aftersales'
 import { useAftersaleStore } from '../state/aftersale-store';
 import { useUiStore } from '../state/ui-store';
 import '../aftersales.css';
+import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 export function CaseChatDrawer() {
   const i18n = useI18n();
@@ -49,7 +50,12 @@ export function CaseChatDrawer() {
       open={caseRef !== null}
       size={680}
       onClose={() => openCase(null)}
-      title={data === undefined ? t('aftersale.chat.title', { ref: caseRef ?? '' }) : t('aftersale.chat.titleWithOrder', { ref: data.platformCaseRef, order: data.platformOrderRef })}
+      title={
+        <WithMerchantData
+          text={data === undefined ? t('aftersale.chat.title', { ref: caseRef ?? '' }) : t('aftersale.chat.titleWithOrder', { ref: data.platformCaseRef, order: data.platformOrderRef })}
+          data={[caseRef, data?.platformOrderRef]}
+        />
+      }
       data-testid="case-chat"
       destroyOnHidden
       extra={
@@ -66,7 +72,7 @@ export function CaseChatDrawer() {
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('aftersale.col.case')}>
               <Typography.Text copyable data-testid="case-ref">
-                {data.platformCaseRef}
+                <Untranslated>{data.platformCaseRef}</Untranslated>
               </Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('detail.status')}>
@@ -74,7 +80,9 @@ export function CaseChatDrawer() {
             </Descriptions.Item>
             <Descriptions.Item label={t('aftersale.chat.order')}>
               <Space>
-                <span data-testid="case-order-number">{`${data.productName ?? ''} ${data.platformOrderRef}`.trim()}</span>
+                <span data-testid="case-order-number" translate="no" data-untranslated="merchant">
+                  {`${data.productName ?? ''} ${data.platformOrderRef}`.trim()}
+                </span>
                 <Button
                   size="small"
                   type="link"
@@ -91,7 +99,7 @@ export function CaseChatDrawer() {
             <Descriptions.Item label={t('aftersale.chat.category')}>{categoryLabel(data.category, i18n)}</Descriptions.Item>
             <Descriptions.Item label={t('aftersale.chat.description')}>
               <div className="case-message-text" data-testid="case-description">
-                {data.description}
+                <Untranslated kind="buyer">{data.description}</Untranslated>
               </div>
               <CaseImages urls={data.images} />
             </Descriptions.Item>

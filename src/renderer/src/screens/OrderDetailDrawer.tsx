@@ -20,6 +20,7 @@ import { formatFen } from '../lib/money';
 import { useOrder, useRefreshOrder } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
+import { MerchantSaid, Untranslated, WithMerchantData } from '../components/MerchantText';
 
 /** The order's name for the buyer: the merchant's number, or the product until the merchant gave one. */
 export function orderTitle(t: ReturnType<typeof useI18n>['t'], order: OrderDetail): string {
@@ -32,7 +33,9 @@ function RechargedEntries({ order }: { order: OrderDetail }) {
   return (
     <ol className="confirm-entries" data-testid="detail-recharged">
       {order.rechargedEntries.map((group, index) => (
-        <li key={index}>{group.map((entry) => `${entry.label}: ${entry.value}`).join(' · ')}</li>
+        <li key={index}>
+          <Untranslated>{group.map((entry) => `${entry.label}: ${entry.value}`).join(' · ')}</Untranslated>
+        </li>
       ))}
     </ol>
   );
@@ -48,7 +51,7 @@ export function OrderDetailDrawer() {
       open={orderRef !== null}
       size={640}
       onClose={() => openOrder(null)}
-      title={order.data === undefined ? '' : orderTitle(t, order.data)}
+      title={order.data === undefined ? '' : <WithMerchantData text={orderTitle(t, order.data)} data={[order.data.platformOrderRef, order.data.productName]} />}
       data-testid="order-detail"
       destroyOnHidden
     >
@@ -100,9 +103,11 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={t('detail.platformRef')}>
-              <span data-testid="detail-platform-ref">{data.platformOrderRef ?? t('detail.notNumbered')}</span>
+              <span data-testid="detail-platform-ref">{data.platformOrderRef !== null ? <Untranslated>{data.platformOrderRef}</Untranslated> : t('detail.notNumbered')}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('detail.product')}>{`${data.productName ?? `#${data.productRef}`}${data.variantTitle !== null ? ` · ${data.variantTitle}` : ''}`}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.product')}>
+              <Untranslated>{`${data.productName ?? `#${data.productRef}`}${data.variantTitle !== null ? ` · ${data.variantTitle}` : ''}`}</Untranslated>
+            </Descriptions.Item>
             <Descriptions.Item label={t('detail.units')}>
               <span data-testid="detail-units">{data.units}</span>
             </Descriptions.Item>
@@ -122,10 +127,12 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
                 <RechargedEntries order={data} />
               </Descriptions.Item>
             ) : null}
-            {data.failureReason !== null ? <Descriptions.Item label={t('detail.failureReason')}>{data.failureReason}</Descriptions.Item> : null}
+            {data.failureReason !== null ? <Descriptions.Item label={t('detail.failureReason')}>
+                <MerchantSaid text={data.failureReason} />
+              </Descriptions.Item> : null}
             <Descriptions.Item label={t('detail.clientRef')}>
               <Typography.Text copyable type="secondary" data-testid="detail-client-ref">
-                {data.clientOrderRef}
+                <Untranslated kind="reference">{data.clientOrderRef}</Untranslated>
               </Typography.Text>
             </Descriptions.Item>
             {data.requestIds.length > 0 ? (
@@ -133,7 +140,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
                 <Space orientation="vertical" size={0} data-testid="detail-request-ids">
                   {data.requestIds.map((id) => (
                     <Typography.Text key={id} copyable type="secondary" code>
-                      {id}
+                      <Untranslated>{id}</Untranslated>
                     </Typography.Text>
                   ))}
                 </Space>
@@ -171,7 +178,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
               <Space orientation="vertical" style={{ width: '100%' }}>
                 {data.cards.map((card) => (
                   <Typography.Text key={card.seq} code data-testid="detail-card-masked">
-                    {card.cardNoMasked}
+                    <Untranslated>{card.cardNoMasked}</Untranslated>
                   </Typography.Text>
                 ))}
                 <Button type="primary" data-testid="detail-open-vault" onClick={() => openVault(data.clientOrderRef)}>

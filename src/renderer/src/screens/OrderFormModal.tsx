@@ -22,6 +22,7 @@ import { useConfirmOrder, useOrder, usePlaceOrder, useTemplate } from '../querie
 import { useUiStore, type OrderFormTarget } from '../state/ui-store';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
+import { WithMerchantData } from '../components/MerchantText';
 
 type Step = 'edit' | 'confirm';
 
@@ -218,7 +219,7 @@ export function OrderFormModal() {
       width={720}
       destroyOnHidden
       maskClosable={false}
-      title={target?.kind === 'confirm' ? t('order.confirmTitle') : t('order.title', { product: product.data?.name ?? '' })}
+      title={target?.kind === 'confirm' ? t('order.confirmTitle') : <WithMerchantData text={t('order.title', { product: product.data?.name ?? '' })} data={[product.data?.name]} />}
       data-testid="order-modal"
     >
       {target !== null ? <OrderFormBody key={key} target={target} onClose={close} /> : null}

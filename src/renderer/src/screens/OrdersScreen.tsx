@@ -17,6 +17,7 @@ import { useOrders, type OrderFilter } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import { ORDER_STATES } from '../../../shared/merchant/known-values';
 import type { OrderRow } from '../../../shared/ipc/views/orders';
+import { Untranslated } from '../components/MerchantText';
 
 function useColumns(): TableColumnsType<OrderRow> {
   const { t, locale } = useI18n();
@@ -27,11 +28,13 @@ function useColumns(): TableColumnsType<OrderRow> {
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
           <Space size={6}>
-            <Typography.Text strong>{row.productName ?? `#${row.productRef}`}</Typography.Text>
+            <Typography.Text strong>
+              <Untranslated>{row.productName ?? `#${row.productRef}`}</Untranslated>
+            </Typography.Text>
             <OrderCaseBadge clientOrderRef={row.clientOrderRef} />
           </Space>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {[row.variantTitle ?? '', row.rechargedAccountMasked ?? ''].filter((part) => part !== '').join(' · ')}
+            <Untranslated>{[row.variantTitle ?? '', row.rechargedAccountMasked ?? ''].filter((part) => part !== '').join(' · ')}</Untranslated>
           </Typography.Text>
         </Space>
       ),
@@ -43,7 +46,9 @@ function useColumns(): TableColumnsType<OrderRow> {
       // The merchant's number is what the buyer and the merchant's support know the order by.
       render: (_, row) =>
         row.platformOrderRef !== null ? (
-          <span data-testid="order-row-number">{row.platformOrderRef}</span>
+          <span data-testid="order-row-number" translate="no" data-untranslated="merchant">
+            {row.platformOrderRef}
+          </span>
         ) : (
           <Typography.Text type="secondary" data-testid="order-row-number">
             {t('detail.notNumbered')}

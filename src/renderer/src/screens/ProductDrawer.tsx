@@ -18,6 +18,7 @@ import { useUiStore } from '../state/ui-store';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { ProductView } from '../../../shared/ipc/views/catalog';
+import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 type Variant = ProductView['variants'][number];
 
@@ -92,7 +93,7 @@ export function ProductDrawer() {
     <Drawer
       open={productRef !== null}
       size={760}
-      title={data?.name ?? t('common.loading')}
+      title={data !== undefined ? <Untranslated>{data.name}</Untranslated> : t('common.loading')}
       onClose={() => {
         openProduct(null);
         setChosenVariant(null);
@@ -122,10 +123,10 @@ export function ProductDrawer() {
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={2} size="small">
             <Descriptions.Item label={t('product.brand')}>
-              <span data-testid="product-brand">{data.brand?.name ?? t('product.noBrand')}</span>
+              <span data-testid="product-brand">{data.brand !== null ? <Untranslated>{data.brand.name}</Untranslated> : t('product.noBrand')}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('product.type')}>
-              <Tag>{type === null ? '' : type.kind === 'known' ? t(`productType.${type.value}`) : t('common.unknownValue', { raw: type.raw })}</Tag>
+              <Tag>{type === null ? '' : type.kind === 'known' ? t(`productType.${type.value}`) : <WithMerchantData text={t('common.unknownValue', { raw: type.raw })} data={[type.raw]} />}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('product.availability')}>
               <AvailabilityTag availability={data.availability} />
@@ -133,7 +134,7 @@ export function ProductDrawer() {
             <Descriptions.Item label={t('product.updatedLabel')}>{formatSeconds(data.syncedAt, locale)}</Descriptions.Item>
             {data.description !== null ? (
               <Descriptions.Item label={t('product.description')} span={2}>
-                {data.description}
+                <Untranslated>{data.description}</Untranslated>
               </Descriptions.Item>
             ) : null}
           </Descriptions>
@@ -150,7 +151,7 @@ export function ProductDrawer() {
             />
           </div>
           <div>
-            <Typography.Title level={5}>{chosen !== undefined ? t('product.priceHistoryFor', { variant: chosen.title }) : t('product.priceHistory')}</Typography.Title>
+            <Typography.Title level={5}>{chosen !== undefined ? <WithMerchantData text={t('product.priceHistoryFor', { variant: chosen.title })} data={[chosen.title]} /> : t('product.priceHistory')}</Typography.Title>
             {history.error !== null ? <ProblemAlert explained={explainError(history.error)} /> : <PriceHistoryChart points={history.data ?? []} />}
           </div>
         </Space>

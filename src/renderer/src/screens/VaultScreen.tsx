@@ -24,8 +24,36 @@ import { useMarkCards, useVaultList } from '../queries/vault-export';
 import { useUiStore } from '../state/ui-store';
 import type { Choice } from '../components/ExportChoices';
 import { ExportDialog, type ExportDefaults } from './ExportDialog';
+import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 const rowKey = (row: { clientOrderRef: string; seq: number }): string => `${row.clientOrderRef}#${row.seq}`;
+
+/** A card's product, variant and order: the merchant's names and numbers, marked as theirs. */
+function CardProduct({ row }: { row: VaultCardRow }) {
+  const { t } = useI18n();
+  return (
+    <Space orientation="vertical" size={0}>
+      <Typography.Text strong>
+        <Untranslated>{row.productName ?? `#${row.productRef}`}</Untranslated>
+      </Typography.Text>
+      {row.variantTitle !== null ? (
+        <Typography.Text type="secondary">
+          <Untranslated>{row.variantTitle}</Untranslated>
+        </Typography.Text>
+      ) : null}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="vault-card-order">
+        <WithMerchantData
+          text={
+            row.platformOrderRef === null
+              ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} ${cardNumberLabel(row.seq)}`
+              : t('vaultList.orderRef', { ref: `${row.platformOrderRef} ${cardNumberLabel(row.seq)}` })
+          }
+          data={[row.productName, row.platformOrderRef]}
+        />
+      </Typography.Text>
+    </Space>
+  );
+}
 
 /** "ref#seq" back to a card key (a ref never holds '#': the contract's pattern forbids it). */
 function keyOf(key: string): CardKey | null {
@@ -99,17 +127,7 @@ export function VaultScreen() {
       key: 'product',
       title: t('vaultList.col.product'),
       width: 260,
-      render: (_value, row) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{row.productName ?? `#${row.productRef}`}</Typography.Text>
-          {row.variantTitle !== null ? <Typography.Text type="secondary">{row.variantTitle}</Typography.Text> : null}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="vault-card-order">
-            {row.platformOrderRef === null
-              ? `${t('vaultList.unnumbered', { product: row.productName ?? `#${row.productRef}` })} ${cardNumberLabel(row.seq)}`
-              : t('vaultList.orderRef', { ref: `${row.platformOrderRef} ${cardNumberLabel(row.seq)}` })}
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_value, row) => <CardProduct row={row} />,
     },
     { key: 'card', title: t('vaultList.col.cardNo'), render: (_value, row) => <RevealableCard card={row} /> },
     { key: 'price', title: t('vaultList.col.price'), width: 100, align: 'right', render: (_value, row) => formatFen(row.priceFen) },

@@ -1,0 +1,63 @@
+// What counts as English in a Chinese text: the one home of the rule both the table test and the
+// Chromium completeness scan apply, so a word allowed in one is allowed in the other.
+//
+// A run of two or more Latin letters is English unless it is a name the buyer meets as is in Chinese
+// software (brands, formats, protocol and product names), or part of something that is not prose:
+// an address (https://…), a file extension (.png), a command-line flag (--data) or environment
+// variable (PROCURE_PASSPHRASE), or a `code` span.
+
+/** Names kept as they are in zh-CN, compared case-insensitively. */
+export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
+  [
+    // Formats and protocols.
+    'API',
+    'CSV',
+    'XLSX',
+    'ZIP',
+    'HTTPS',
+    'HTTP',
+    'URL',
+    'IP',
+    'ID',
+    'AES',
+    'Webhook',
+    // Brands and programs.
+    'Procure',
+    'Desk',
+    'ngrok',
+    'authtoken',
+    'Cloudflare',
+    'cloudflared',
+    'localtunnel',
+    'frp',
+    'Excel',
+    'WPS',
+    'WinRAR',
+    'Bandizip',
+    'npm',
+    'localhost',
+    // The language switch names the other language in that language.
+    'English',
+    // Examples of weak passwords, shown as examples.
+    'abcdef',
+    'qwerty',
+  ].map((word) => word.toLowerCase()),
+);
+
+/** Not prose: addresses, file extensions, flags, environment variables, code spans, placeholders. */
+const NOT_PROSE = [/`[^`]*`/g, /https?:\/\/\S*/g, /\.[a-z]{2,5}\b/g, /--[a-z][\w-]*/g, /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, /\{[^{}]*\}/g];
+
+/** The English words of a text (runs of ≥ 2 Latin letters outside the allow-list), in order. */
+export function englishWords(text: string): string[] {
+  let prose = text;
+  for (const pattern of NOT_PROSE) prose = prose.replace(pattern, ' ');
+  return (prose.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !ALLOWED_LATIN_WORDS.has(word.toLowerCase()));
+}
+
+/**
+ * The message keys shown instead of their text (`order.unitRule`): dotted words whose first part is
+ * the first part of a key of the tables (`keyHeads`), so an address like api.example.cn is not one.
+ */
+export function shownMessageKeys(text: string, keyHeads: ReadonlySet<string>): string[] {
+  return [...text.matchAll(/\b([a-z][A-Za-z0-9]*)(?:\.[A-Za-z0-9_-]+)+/g)].filter((match) => keyHeads.has(match[1] ?? '')).map((match) => match[0]);
+}

@@ -1,0 +1,202 @@
+// A walk through every screen and dialog a buyer meets, on the demo merchant, in one browser page:
+// the zh-CN completeness scan checks the words at each stop, the screenshots script photographs
+// them. Stops run in order and may build on the ones before (the order bought at `order-form` is the
+// one `order-detail`, the vault and the export show). Adding a screen is one line in TOUR_STOPS.
+import type { Page } from '@playwright/test';
+import { closeOverlays, connectDemo, ensureCatalog, fillPurchaseFields, goTo, MERCHANT_WAIT_MS, openProduct, pick, variantRow } from './app-steps';
+import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/webhook-path';
+import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
+
+export interface Tour {
+  readonly page: Page;
+  readonly control: SandboxControl;
+  readonly products: readonly ControlProduct[];
+  /** What earlier stops made, for later ones. */
+  readonly state: { userId: string; clientOrderRef: string };
+}
+
+export interface TourStop {
+  /** File-name friendly: the scan reports by it, the screenshots are named after it. */
+  readonly name: string;
+  readonly open: (tour: Tour) => Promise<void>;
+  /**
+   * Photographed by `npm run screens` into docs/screens (the scan visits every stop): `all` in zh-CN
+   * light and dark and English light, `zh-CN` in zh-CN light only; absent, not photographed.
+   */
+  readonly photo?: 'all' | 'zh-CN';
+}
+
+/** A card product of one fixed unit, delivered at once, needing no details: the tour's purchase. */
+export function tourPurchase(products: readonly ControlProduct[]): { product: ControlProduct; variant: ControlVariant } {
+  return pick(products, (p, v) => p.productType === 'card' && v.supply === 'succeed' && v.entryMode === 'none' && v.unitRule.min === 1 && purchasable(p, v));
+}
+
+async function settle(page: Page): Promise<void> {
+  // antd's drawer and modal motion, so a scan or a picture sees the settled screen.
+  await page.waitForTimeout(450);
+}
+
+async function openOrderFormOf(tour: Tour): Promise<void> {
+  const { product, variant } = tourPurchase(tour.products);
+  await openProduct(tour.page, product);
+  await variantRow(tour.page, variant).getByTestId('variant-buy').click();
+  await tour.page.getByTestId('order-modal').getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
+async function placeOrder(tour: Tour): Promise<void> {
+  const modal = tour.page.getByTestId('order-modal');
+  await modal.getByTestId('order-place').click();
+  await modal.getByTestId('order-outcome').waitFor();
+}
+
+async function openOrderDetail(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await page.getByTestId('order-modal').getByTestId('order-view').click();
+  const detail = page.getByTestId('order-detail');
+  await detail.locator('[data-testid="order-status"][data-status="completed"]').first().waitFor({ timeout: MERCHANT_WAIT_MS });
+  await detail.getByTestId('detail-card-masked').first().waitFor({ timeout: 30_000 });
+  tour.state.clientOrderRef = ((await detail.getByTestId('detail-client-ref').textContent()) ?? '').trim();
+}
+
+async function openCaseForm(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await page.getByTestId('order-detail').getByTestId('order-open-case').click();
+  const form = page.getByTestId('case-form');
+  await form.waitFor();
+  // Submitting it empty shows what the form refuses, in words.
+  await page.getByTestId('case-submit').click();
+  await form.getByTestId('case-form-error').first().waitFor();
+}
+
+async function openCaseChat(tour: Tour): Promise<void> {
+  const { page } = tour;
+  const form = page.getByTestId('case-form');
+  await form.getByTestId('case-category').click();
+  await page.getByTestId('case-category-cardInvalid').click();
+  await form.getByTestId('case-description-input').fill('卡密提示无效，请核实。');
+  await page.getByTestId('case-submit').click();
+  await page.getByTestId('case-chat').getByTestId('case-ref').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
+async function revealCard(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await goTo(page, 'vault');
+  const row = page.locator(`[data-testid="vault-card"][data-ref="${tour.state.clientOrderRef}"]`).first();
+  await row.getByTestId('vault-reveal').click();
+  await row.getByTestId('vault-card-password').waitFor();
+}
+
+async function openExport(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await page.locator('[data-testid="vault-card"]').first().locator('.ant-checkbox').first().click();
+  await page.getByTestId('vault-export').click();
+  await page.getByTestId('export-dialog').getByTestId('export-preview').waitFor();
+}
+
+/** A top-up's form, generated from the merchant's template (its labels and options), filled and reviewed. */
+async function topupConfirmation(tour: Tour): Promise<void> {
+  const { page } = tour;
+  // Not a game: their UID fields want patterns the generic filler does not meet.
+  const game = /王者|原神|游戏|点券|梦幻|大话|西游/;
+  const { product, variant } = pick(
+    tour.products,
+    (p, v) => p.productType === 'topup' && v.entryMode === 'single' && v.unitRule.min === 1 && purchasable(p, v) && !game.test(p.name),
+  );
+  await closeOverlays(page);
+  await openProduct(page, product);
+  await variantRow(page, variant).getByTestId('variant-buy').click();
+  const modal = page.getByTestId('order-modal');
+  await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+  await fillPurchaseFields(page, modal);
+  await modal.getByTestId('order-submit').click();
+  await modal.getByTestId('order-confirmation').waitFor();
+}
+
+/** The merchant refuses for want of balance: the order's outcome explains it (422103 in words). */
+async function refusedForBalance(tour: Tour): Promise<void> {
+  await closeOverlays(tour.page);
+  await tour.control.setBalance(tour.state.userId, '0.00');
+  await openOrderFormOf(tour);
+  const modal = tour.page.getByTestId('order-modal');
+  await modal.getByTestId('order-submit').click();
+  await modal.getByTestId('order-confirmation').waitFor();
+  await placeOrder(tour);
+  await modal.getByTestId('problem-alert').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
+/** Settings → order updates: webhooks to this computer (the health panel fills), then ngrok's fields. */
+async function webhookSettings(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await goTo(page, 'settings');
+  const events = page.getByTestId('settings-events');
+  // The options in the order of WEBHOOK_PATHS, whatever the language.
+  const choose = async (path: WebhookPath): Promise<void> => {
+    await events.getByTestId('settings-tunnel').click();
+    await page.locator('.ant-select-item-option').nth(WEBHOOK_PATHS.indexOf(path)).click();
+  };
+  await choose('loopback');
+  await events.getByTestId('settings-events-save').click();
+  await page.getByTestId('events-health').getByText(/127\.0\.0\.1/).first().waitFor({ timeout: 30_000 });
+  await choose('ngrok');
+  await events.getByTestId('settings-ngrok-authtoken').waitFor();
+}
+
+/** A wrong API key typed in Settings: tested first, refused (401001 in words), the stored one kept. */
+async function wrongKey(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await goTo(page, 'settings');
+  const connection = page.getByTestId('settings-connection');
+  await connection.getByTestId('settings-new-key').fill(`AK_${'0'.repeat(32)}`);
+  await connection.getByTestId('settings-new-key-save').click();
+  await connection.getByTestId('problem-alert').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
+/** The computer loses its network: the banner on every screen says so (last: the page stays offline). */
+async function offlineBanner(tour: Tour): Promise<void> {
+  await closeOverlays(tour.page);
+  await goTo(tour.page, 'orders');
+  await tour.page.context().setOffline(true);
+  await tour.page.locator('[data-testid="status-banner"][data-problem="offline"]').waitFor();
+}
+
+export const TOUR_STOPS: readonly TourStop[] = [
+  { name: 'connect', photo: 'zh-CN', open: async ({ page }) => page.getByTestId('connect-screen').waitFor() },
+  { name: 'connect-success', open: async ({ page }) => connectDemo(page) },
+  {
+    name: 'settings',
+    photo: 'all',
+    open: async (tour) => {
+      await tour.page.getByTestId('connect-continue').click();
+      await ensureCatalog(tour.page);
+      await goTo(tour.page, 'settings');
+      tour.state.userId = ((await tour.page.getByTestId('settings-user-id').textContent()) ?? '').trim();
+    },
+  },
+  { name: 'catalog', photo: 'all', open: async ({ page }) => goTo(page, 'catalog').then(() => ensureCatalog(page)) },
+  { name: 'product-drawer', photo: 'all', open: async (tour) => void (await openProduct(tour.page, tourPurchase(tour.products).product)) },
+  { name: 'order-form', photo: 'all', open: openOrderFormOf },
+  { name: 'order-confirmation', photo: 'zh-CN', open: async ({ page }) => page.getByTestId('order-submit').click().then(() => page.getByTestId('order-confirmation').waitFor()) },
+  { name: 'order-outcome', open: placeOrder },
+  { name: 'order-detail', photo: 'all', open: openOrderDetail },
+  { name: 'case-open', photo: 'zh-CN', open: openCaseForm },
+  { name: 'case-chat', photo: 'zh-CN', open: openCaseChat },
+  { name: 'aftersales', photo: 'zh-CN', open: async ({ page }) => goTo(page, 'aftersales').then(() => page.getByTestId('case-row').first().waitFor()) },
+  { name: 'orders', photo: 'zh-CN', open: async ({ page }) => goTo(page, 'orders').then(() => page.getByTestId('order-row').first().waitFor()) },
+  { name: 'vault-reveal', photo: 'all', open: revealCard },
+  { name: 'export-dialog', photo: 'zh-CN', open: openExport },
+  { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
+  { name: 'topup-confirmation', open: topupConfirmation },
+  { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
+  { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
+  { name: 'problem-key-refused', open: wrongKey },
+  { name: 'banner-offline', open: offlineBanner },
+];
+
+/** Walks the stops in order, calling `at` once each has settled. */
+export async function walkTour(tour: Tour, at: (stop: TourStop) => Promise<void>, stops: readonly TourStop[] = TOUR_STOPS): Promise<void> {
+  for (const stop of stops) {
+    await stop.open(tour);
+    await settle(tour.page);
+    await at(stop);
+  }
+}
