@@ -72,3 +72,11 @@ describe('message tables', () => {
     }
   });
 });
+
+describe('englishWords reads plural blocks', () => {
+  it('skips the block syntax but reads each branch text', () => {
+    expect(englishWords('{done} / {total, plural, other {# 页}}')).toEqual([]);
+    expect(englishWords('{n, plural, one {# order} other {# 个订单}}')).toEqual(['order']);
+    expect(englishWords('地址必须以 /openapi/v1 结尾')).toEqual([]);
+  });
+});

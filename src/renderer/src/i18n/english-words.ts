@@ -21,6 +21,15 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
     'ID',
     'AES',
     'Webhook',
+    // Certificates and networks, named so in Chinese software: a CA certificate file (PEM), its
+    // SHA-256 fingerprint, a VPN.
+    'CA',
+    'PEM',
+    'SHA',
+    'VPN',
+    // Units.
+    'KB',
+    'MB',
     // Brands and programs.
     'Procure',
     'Desk',
@@ -45,12 +54,28 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Not prose: addresses, file extensions, flags, environment variables, code spans, placeholders. */
-const NOT_PROSE = [/`[^`]*`/g, /https?:\/\/\S*/g, /\.[a-z]{2,5}\b/g, /--[a-z][\w-]*/g, /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g, /\{[^{}]*\}/g];
+const NOT_PROSE = [
+  /`[^`]*`/g,
+  /https?:\/\/\S*/g,
+  // A path (the interface's /openapi/v1).
+  /(?<![\w/])\/[a-z][\w-]*(?:\/[\w.-]+)*/g,
+  /\.[a-z]{2,5}\b/g,
+  /--[a-z][\w-]*/g,
+  /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*/g,
+  // The a–f of a hexadecimal digit range.
+  /\b[a-z]\s*[–-]\s*[a-z]\b/g,
+];
+/**
+ * The syntax of placeholders and plural blocks (`{count}`, `{n, plural, one {…} other {# 件}}`):
+ * removed, while a branch's own text stays and is read like the rest.
+ */
+const MESSAGE_SYNTAX = [/\{\w+,\s*plural,/g, /(?:=\d+|zero|one|two|few|many|other)\s*\{/g, /\{\w+\}/g, /[{}]/g];
 
 /** The English words of a text (runs of ≥ 2 Latin letters outside the allow-list), in order. */
 export function englishWords(text: string): string[] {
   let prose = text;
   for (const pattern of NOT_PROSE) prose = prose.replace(pattern, ' ');
+  for (const pattern of MESSAGE_SYNTAX) prose = prose.replace(pattern, ' ');
   return (prose.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !ALLOWED_LATIN_WORDS.has(word.toLowerCase()));
 }
 
