@@ -1,5 +1,5 @@
 // Why no answer came from the merchant, finer than "unreachable": the buyer is told which one it was
-// and what to do (contract §2.3). Core's HTTPS port classifies Node's socket and TLS error codes into
+// and what to do (contract §8.2–8.3). Core's HTTPS port classifies Node's socket and TLS error codes into
 // these; the renderer explains each in words.
 export const TRANSPORT_REASONS = [
   /** The merchant's host name did not resolve. */

@@ -51,6 +51,9 @@ describe.runIf(process.platform === 'linux')('the core process dies while the ap
     process.kill(firstCore, 'SIGKILL');
     const banner = page.getByTestId('core-reconnecting');
     await banner.waitFor();
+    // The header does not go on saying 在线 from what the dead core last knew.
+    await expect(page.getByTestId('online-indicator').getAttribute('data-state')).resolves.toBe('coreReconnecting');
+    await expect(page.getByTestId('online-indicator').textContent()).resolves.toContain('正在重新连接');
     // Hold the restart while the banner is looked at.
     process.kill(webHost ?? -1, 'SIGSTOP');
     paused = webHost;
@@ -78,6 +81,7 @@ describe.runIf(process.platform === 'linux')('the core process dies while the ap
     await goTo(page, 'orders');
     await page.getByTestId('orders-table').waitFor();
     await page.getByTestId('header-balance').waitFor();
+    await expect(page.getByTestId('online-indicator').getAttribute('data-state')).resolves.toBe('online');
     await expect(page.evaluate(() => (globalThis as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
     await page.getByTestId('language-switch').click();
     expect(problems).toEqual([]);

@@ -13,7 +13,7 @@ describe('connect address', () => {
     expect(addressProblem('http://api.example.cn/openapi/v1')).toBe('addressInsecure');
     expect(addressProblem('ftp://api.example.cn/openapi/v1')).toBe('addressInsecure');
     expect(addressProblem('api.example.cn/openapi/v1')).toBe('addressNotUrl');
-    expect(addressProblem('https://api.example.cn/')).toBe('addressPath');
+    expect(addressProblem('https://api.example.cn/v2')).toBe('addressPath');
     expect(fieldOfProblem('addressInsecure')).toBe('baseUrl');
   });
 });

@@ -25,7 +25,7 @@ describe('formatYuan', () => {
     expect(notificationText(changed, 'zh-CN').body).toContain('最低价 ¥1,234.56。');
     expect(notificationText(changed, 'en').body).toContain('Price from ¥1,234.56.');
     const low = { kind: 'lowBalance', balanceFen: 123_456, currency: 'CNY' } as const;
-    expect(notificationText(low, 'zh-CN').body).toContain('账户余额为 1,234.56 CNY');
+    expect(notificationText(low, 'zh-CN').body).toContain('账户余额为 1,234.56 元');
     expect(notificationText(low, 'en').body).toContain('The account balance is 1,234.56 CNY');
   });
 });

@@ -1,4 +1,4 @@
-// The one connection state machine (contract §2.4): every merchant answer the request sender sees,
+// The one connection state machine (contract §8.3): every merchant answer the request sender sees,
 // buyer's and background alike, is folded into one state that the header, the banners and the
 // background workers all read. The rules live in nextConnectionState, a pure function, so that any
 // sequence of answers can be checked against them (test/core/connection/connection-state.test.ts):

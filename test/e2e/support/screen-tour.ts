@@ -156,7 +156,35 @@ async function offlineBanner(tour: Tour): Promise<void> {
   await closeOverlays(tour.page);
   await goTo(tour.page, 'orders');
   await tour.page.context().setOffline(true);
-  await tour.page.locator('[data-testid="status-banner"][data-problem="offline"]').waitFor();
+  await tour.page.locator('[data-testid="status-banner"][data-state="offline"]').waitFor();
+}
+
+/** The sandbox's faults lifted: answers normal, the account active and open to every address. */
+async function liftFaults(tour: Tour): Promise<void> {
+  await tour.control.faults({ errorRate: 0, errorStatus: 500, refuseConnections: false, tls: 'valid' });
+  await tour.control.setSuspended(tour.state.userId, false);
+  await tour.control.setIpAllowList(tour.state.userId, null);
+}
+
+/**
+ * A connection state driven by the sandbox (connection-states.e2e.test.ts drives each in depth): the
+ * previous stop's fault lifted, this one's set, and the page reloaded until the header shows it.
+ */
+function connectionState(state: string, fault: (tour: Tour) => Promise<unknown>): (tour: Tour) => Promise<void> {
+  return async (tour) => {
+    const { page } = tour;
+    await closeOverlays(page);
+    await liftFaults(tour);
+    await fault(tour);
+    await goTo(page, 'catalog');
+    const shown = page.locator(`[data-testid="online-indicator"][data-state="${state}"]`);
+    for (let attempt = 0; attempt < 30 && (await shown.count()) === 0; attempt++) {
+      await page.reload();
+      await shown.waitFor({ timeout: 2_000 }).catch(() => undefined);
+    }
+    await shown.waitFor({ timeout: MERCHANT_WAIT_MS });
+    await page.getByTestId('status-banner').waitFor();
+  };
 }
 
 export const TOUR_STOPS: readonly TourStop[] = [
@@ -189,7 +217,14 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
   { name: 'problem-key-refused', open: wrongKey },
-  { name: 'banner-offline', open: offlineBanner },
+  { name: 'state-degraded', photo: 'all', open: connectionState('degraded', ({ control }) => control.faults({ errorRate: 1, errorStatus: 503 })) },
+  { name: 'state-offline', photo: 'zh-CN', open: connectionState('offline', ({ control }) => control.faults({ refuseConnections: true })) },
+  { name: 'state-certificate', photo: 'zh-CN', open: connectionState('certificate', ({ control }) => control.faults({ tls: 'untrusted' })) },
+  { name: 'state-suspended', photo: 'zh-CN', open: connectionState('suspended', ({ control, state }) => control.setSuspended(state.userId, true)) },
+  { name: 'state-ip-denied', photo: 'zh-CN', open: connectionState('ipDenied', ({ control, state }) => control.setIpAllowList(state.userId, ['203.0.113.7'])) },
+  // Last of the merchant's states: the rotated key is not given back to the app.
+  { name: 'state-key-refused', photo: 'zh-CN', open: connectionState('keyRefused', ({ control, state }) => control.rotateKey(state.userId)) },
+  { name: 'banner-offline', open: async (tour) => liftFaults(tour).then(() => offlineBanner(tour)) },
 ];
 
 /** Walks the stops in order, calling `at` once each has settled. */

@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import type { AccountView, ConnectionStateName, ConnectionStatus } from '../../../shared/ipc/views/connection';
 import { useShownConnectionState } from '../state/connection-state-store';
+import { useCoreStateStore } from '../state/core-state-store';
 import { useUiStore, type Page } from '../state/ui-store';
 import { AccessStateTag } from './AccountSummary';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -40,6 +41,8 @@ export function AppLayout({ connection, account, children }: { connection: Conne
   const page = useUiStore((state) => state.page);
   const setPage = useUiStore((state) => state.setPage);
   const connectionState = useShownConnectionState();
+  // While the app's own core restarts, nothing it last said about the merchant is current.
+  const coreReconnecting = useCoreStateStore((state) => state.reconnecting);
   return (
     <Layout className="app-layout">
       <Layout.Sider breakpoint="lg" collapsedWidth={64} width={208} theme="dark" className="app-sider">
@@ -77,7 +80,11 @@ export function AppLayout({ connection, account, children }: { connection: Conne
                 {account.accessState !== 'active' ? <AccessStateTag accessState={account.accessState} /> : null}
               </Space>
             ) : null}
-            {connectionState !== null ? (
+            {coreReconnecting ? (
+              <span data-testid="online-indicator" data-state="coreReconnecting" data-online="false">
+                <Badge status="processing" text={t('connState.header.coreReconnecting')} />
+              </span>
+            ) : connectionState !== null ? (
               <span data-testid="online-indicator" data-state={connectionState} data-online={connectionState === 'online' ? 'true' : 'false'}>
                 <Badge status={BADGE_OF_STATE[connectionState]} text={t(`connState.header.${connectionState}`)} />
               </span>

@@ -10,6 +10,7 @@ export const stateEn = {
   'connState.header.ipDenied': 'Address not allowed',
   'connState.header.certificate': 'Certificate problem',
   'connState.header.offline': 'Offline',
+  'connState.header.coreReconnecting': 'Reconnecting…',
   'connState.notConnected.title': 'No merchant connected',
   'connState.notConnected.body': 'Connect to your merchant in Settings, or try the demo merchant.',
   'connState.degraded.title': 'The merchant is having trouble',

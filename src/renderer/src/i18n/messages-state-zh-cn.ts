@@ -10,6 +10,7 @@ export const stateZhCN: Record<StateMessageKey, string> = {
   'connState.header.ipDenied': '地址未获允许',
   'connState.header.certificate': '证书有问题',
   'connState.header.offline': '离线',
+  'connState.header.coreReconnecting': '正在重新连接…',
   'connState.notConnected.title': '尚未连接商户',
   'connState.notConnected.body': '请在“设置”中连接您的商户，或先试用演示商户。',
   'connState.degraded.title': '商户系统出现问题',
