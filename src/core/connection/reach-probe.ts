@@ -6,6 +6,7 @@
 // not held: each one is an answer too, and a success ends the pause at once.
 import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { Clock } from '../platform/clock';
+import { createSingleFlight } from '../platform/single-flight';
 import { UNREACHABLE_STATES, type ConnectionStateMachine } from './connection-state';
 
 /** From 2 s to 1 min between probes: a dropped network is noticed quickly, an outage is not hammered. */
@@ -21,7 +22,7 @@ export interface ReachProbe {
 export function createReachProbe(connection: ConnectionStateMachine, clock: Clock, rule: BackoffRule = REACH_PROBE_RULE): ReachProbe {
   let failures = 0;
   let nextAtMs = 0;
-  let probing: Promise<void> | null = null;
+  const flight = createSingleFlight();
   const unreachable = (): boolean => UNREACHABLE_STATES.has(connection.view().state);
   const schedule = (): void => {
     failures += 1;
@@ -40,18 +41,11 @@ export function createReachProbe(connection: ConnectionStateMachine, clock: Cloc
     nextProbeAtMs: () => (unreachable() ? nextAtMs : null),
     async probeIfDue(probe) {
       if (!unreachable()) return;
-      if (probing !== null) return probing;
+      const inFlight = flight.running();
+      if (inFlight !== null) return inFlight;
       if (clock.nowMs() < nextAtMs) return;
-      probing = probe().then(
-        () => undefined,
-        () => undefined,
-      );
-      try {
-        await probing;
-      } finally {
-        probing = null;
-        if (unreachable()) schedule();
-      }
+      await flight.run(probe);
+      if (unreachable()) schedule();
     },
   };
 }

@@ -7,6 +7,7 @@
 // ask the gate whether to pause (see worker-pause.ts).
 import { createConnectionStateMachine, isRefusalState, type ConnectionStateMachine, type MerchantObservation } from '../connection/connection-state';
 import type { Clock } from '../platform/clock';
+import { createSingleFlight } from '../platform/single-flight';
 import { MerchantAccessError } from './merchant-errors';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
@@ -38,7 +39,7 @@ export interface AccessGate {
 
 export function createAccessGate(clock: Clock, connection: ConnectionStateMachine = createConnectionStateMachine(clock)): AccessGate {
   let lastProbeMs = -Infinity;
-  let probing: Promise<void> | null = null;
+  const flight = createSingleFlight();
   const listeners = new Set<(accessState: string) => void>();
 
   const refusal = (): MerchantAccessError | null => {
@@ -67,19 +68,12 @@ export function createAccessGate(clock: Clock, connection: ConnectionStateMachin
     async recheck(probe) {
       const current = refusal();
       if (current === null || current.refusal === 'keyInvalid') return;
-      if (probing !== null) return probing;
+      const inFlight = flight.running();
+      if (inFlight !== null) return inFlight;
       const now = clock.nowMs();
       if (now - lastProbeMs < ACCESS_RECHECK_MS) return;
       lastProbeMs = now;
-      probing = probe().then(
-        () => undefined,
-        () => undefined,
-      );
-      try {
-        await probing;
-      } finally {
-        probing = null;
-      }
+      await flight.run(probe);
     },
   };
 }

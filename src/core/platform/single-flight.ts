@@ -1,0 +1,30 @@
+// One run of a task at a time: a caller that comes while it runs waits for that run instead of
+// starting another (the probes that decide whether a paused worker may resume: every paused worker
+// asks, one request goes). The task's failure is swallowed: what it found out reaches the state it
+// feeds, not the callers.
+export interface SingleFlight {
+  /** The run in progress, or null. */
+  running(): Promise<void> | null;
+  /** Starts `task` unless a run is in progress (then that one is returned). */
+  run(task: () => Promise<unknown>): Promise<void>;
+}
+
+export function createSingleFlight(): SingleFlight {
+  let current: Promise<void> | null = null;
+  return {
+    running: () => current,
+    run(task) {
+      if (current !== null) return current;
+      const started: Promise<void> = task()
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => {
+          if (current === started) current = null;
+        });
+      current = started;
+      return started;
+    },
+  };
+}
