@@ -64,8 +64,10 @@ describe('the audit log tells the truth in the buyer’s language', () => {
     const dialog = page.getByTestId('export-dialog');
     await dialog.getByTestId('export-password').fill(PASSWORD);
     await dialog.getByTestId('export-password-confirm').fill(PASSWORD);
+    const download = page.waitForEvent('download', { timeout: 30_000 });
     await dialog.getByTestId('export-submit').click();
-    await dialog.getByTestId('export-result-path').waitFor({ timeout: 30_000 });
+    await download;
+    await dialog.getByTestId('export-result').waitFor();
     await dialog.getByTestId('export-close').click();
   }, 240_000);
 

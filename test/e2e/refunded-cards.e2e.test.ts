@@ -186,10 +186,11 @@ describe('cards of a refunded order', () => {
     expect(await dialog.getByTestId('export-submit').isDisabled()).toBe(true);
     await dialog.getByTestId('export-accept-refunded').click();
     await screenshot(page, 'refunded-03-export-asks');
+    // The web host hands the file to the browser as a download (nothing stays on the host).
+    const download = page.waitForEvent('download', { timeout: 30_000 });
     await dialog.getByTestId('export-submit').click();
-    const pathCell = dialog.getByTestId('export-result-path');
-    await pathCell.waitFor({ timeout: 30_000 });
-    const path = ((await pathCell.textContent()) ?? '').trim();
+    const path = await (await download).path();
+    await dialog.getByTestId('export-result').waitFor();
     const [headers, ...records] = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
     expect(headers).toEqual(['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）', '退款状态', '内部编号']);
     const byOrder = records.map((r) => [r[2], r[8]]);

@@ -28,7 +28,8 @@ export async function closeOverlays(page: Page): Promise<void> {
 /** The one-click demo merchant from the connect screen, up to the catalog. */
 export async function connectDemo(page: Page): Promise<void> {
   await page.getByTestId('connect-demo').click();
-  await page.getByTestId('connect-success').waitFor();
+  // The demo merchant starts (its CA and catalog) before the connect test: slow on a loaded box.
+  await page.getByTestId('connect-success').waitFor({ timeout: MERCHANT_WAIT_MS });
 }
 
 /**

@@ -5,6 +5,7 @@ import { Alert, Button, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionStateName, ConnectionStateView } from '../../../shared/ipc/views/connection';
 import { useI18n, type I18n } from '../i18n/use-i18n';
+import { WithMerchantData } from './MerchantText';
 import { keys } from '../queries/keys';
 import { shownState, useConnectionStateStore } from '../state/connection-state-store';
 import { useUiStore } from '../state/ui-store';
@@ -67,7 +68,9 @@ export function StatusBanner() {
             ))}
             {details.length > 0 ? (
               <div>
-                <Typography.Text type="secondary">{details.join(' · ')}</Typography.Text>
+                <Typography.Text type="secondary">
+                  <WithMerchantData text={details.join(' · ')} data={[view?.requestId]} />
+                </Typography.Text>
               </div>
             ) : null}
           </>

@@ -4,6 +4,7 @@
 import { App, Button, Form, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { ConnectionStatus } from '../../../shared/ipc/views/connection';
+import { Untranslated, WithMerchantData } from './MerchantText';
 import { useI18n } from '../i18n/use-i18n';
 import { caCertFieldProblem, caCertToSend } from '../lib/connect-form-rules';
 import { formatSeconds } from '../lib/format-time';
@@ -18,9 +19,12 @@ export function TrustedCaSummary({ status }: { status: ConnectionStatus }) {
   if (ca === null) return <span data-testid="settings-ca-cert">{t('settings.caCertNone')}</span>;
   return (
     <Space orientation="vertical" size={0} data-testid="settings-ca-cert" data-in-use="true">
-      <Typography.Text>{ca.subject}</Typography.Text>
+      <Typography.Text>
+        {/* The certificate's own name, as its issuer wrote it. */}
+        <Untranslated kind="technical">{ca.subject}</Untranslated>
+      </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
-        {t('settings.caCertFingerprint', { fingerprint: ca.fingerprint256 })}
+        <WithMerchantData text={t('settings.caCertFingerprint', { fingerprint: ca.fingerprint256 })} data={[ca.fingerprint256]} />
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('settings.caCertValidTo', { date: formatSeconds(ca.validTo, locale) })}
