@@ -90,6 +90,14 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     };
   };
 
+  const resumeSync = async (): Promise<void> => {
+    try {
+      sync.start(await merchant());
+    } catch (error) {
+      logger.warn('the interrupted catalog sync could not be resumed', { error: error instanceof Error ? error.message : 'unknown' });
+    }
+  };
+
   const ctx: AppContext = {
     core,
     host,
@@ -112,8 +120,17 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
       logger.registerSecret(input.apiKey);
       // A running sync belongs to the previous connection (it resumes on the next catalog.sync); it
       // is stopped first so that it cannot write the old merchant's products after a switch cleared them.
+      const syncWasRunning = sync.status().running;
       await sync.stop();
-      const account = await core.connect(input);
+      let account: Awaited<ReturnType<Core['connect']>>;
+      try {
+        account = await core.connect(input);
+      } catch (error) {
+        // Refused (a wrong key, an address that does not answer): the connection in use is unchanged,
+        // so the sync this attempt stopped goes on where it was.
+        if (syncWasRunning) await resumeSync();
+        throw error;
+      }
       writeDemoFlag(core.db, demo, nowSeconds());
       // core.connect stopped the previous services and built new ones.
       activation.forget();

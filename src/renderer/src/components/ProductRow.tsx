@@ -22,6 +22,9 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
     );
   }
   const type = classifyProductType(hit.productType);
+  // Listed but its detail (variants, stock) not stored yet, as during a first sync: not "0 variants,
+  // out of stock", which would be untrue.
+  const detailPending = hit.variantCount === 0;
   return (
     <div
       className="product-row"
@@ -39,12 +42,16 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
           <Untranslated>{hit.name}</Untranslated>
         </Typography.Text>
         <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-          {hit.brandName !== null ? <Untranslated>{hit.brandName}</Untranslated> : t('product.noBrand')} · {t('catalog.variants', { count: hit.variantCount })}
+          {hit.brandName !== null ? <Untranslated>{hit.brandName}</Untranslated> : t('product.noBrand')} · {detailPending ? t('catalog.detailPendingNote') : t('catalog.variants', { count: hit.variantCount })}
         </Typography.Text>
       </div>
       <div className="product-row-tags">
         <Tag>{type.kind === 'known' ? t(`productType.${type.value}`) : <WithMerchantData text={t('common.unknownValue', { raw: type.raw })} data={[type.raw]} />}</Tag>
-        <SupplyTag status={productSupplyStatus(hit.availability, hit.inStock)} />
+        {detailPending ? (
+          <Tag data-testid="catalog-row-detail-pending">{t('catalog.detailPending')}</Tag>
+        ) : (
+          <SupplyTag status={productSupplyStatus(hit.availability, hit.inStock)} />
+        )}
       </div>
       <div className="product-row-price" lang={locale} data-testid="catalog-row-price" data-price-fen={hit.priceFromFen ?? ''}>
         {hit.priceFromFen === null ? '—' : t('catalog.from', { price: formatFen(hit.priceFromFen) })}
