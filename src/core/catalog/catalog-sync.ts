@@ -150,10 +150,13 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
     counts: { categories: 0, pagesFetched: 0, detailsFetched: 0, staleDetails: 0, templatesFetched: 0, removedProducts: 0 },
   };
   run.save(run.state);
-  // Phases an earlier run finished cost this run nothing: they weigh nothing in its fraction.
+  // Phases an earlier run finished count as done, weighed by the requests they took (read back from
+  // what they stored), so a resumed sync's bar starts where the interrupted one stood, not at 0 %.
+  const stored = repo.counts().products;
+  const finished: Record<SyncWorkPhase, number> = { categories: 1, pages: Math.max(1, Math.ceil(stored / run.pageSize)), details: stored, templates: 0 };
   for (const phase of SYNC_WORK_PHASES) {
     if (phase === run.state.phase || run.state.phase === 'done') break;
-    run.work = { ...run.work, [phase]: { done: 0, total: 0 } };
+    run.work = { ...run.work, [phase]: { done: finished[phase], total: finished[phase] } };
   }
 
   try {

@@ -110,6 +110,32 @@ describe('catalog sync', () => {
     expect(found.items.map((hit) => hit.productRef)).toContain(target.productRef);
   });
 
+  it('a sync resumed in its last step shows the earlier steps as done, not a bar back at 0 %', async () => {
+    const baseline = firstSync();
+    const kit = await client();
+    const s = store(kit);
+    const controller = new AbortController();
+    // Cut a few requests before the end: categories, pages and details are stored, templates are not all.
+    kit.beforeRequest = (n) => {
+      if (n === baseline.requests - 5) controller.abort(new Error('simulated crash'));
+    };
+    await expect(runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, concurrency: CONCURRENCY, signal: controller.signal })).rejects.toThrow('simulated crash');
+    expect(s.repository.readSyncState()?.phase).toBe('templates');
+    kit.beforeRequest = null;
+    const fractions: number[] = [];
+    await runCatalogSync({
+      repository: s.repository,
+      client: kit.client,
+      clock: kit.clock,
+      concurrency: CONCURRENCY,
+      onProgress: (progress) => {
+        if (progress.fraction !== null) fractions.push(progress.fraction);
+      },
+    });
+    expect(fractions[0]).toBeGreaterThan(0.5);
+    expect(fractions[fractions.length - 1]).toBe(1);
+  });
+
   it('an interrupted sync resumes where it stopped and completes without duplicates', async () => {
     const baseline = firstSync();
     const kit = await client();
@@ -131,8 +157,19 @@ describe('catalog sync', () => {
     expect(beforeResume).toBeLessThan(cutAfter + CONCURRENCY);
 
     kit.beforeRequest = null;
-    const summary = await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, concurrency: CONCURRENCY });
+    const fractions: number[] = [];
+    const summary = await runCatalogSync({
+      repository: s.repository,
+      client: kit.client,
+      clock: kit.clock,
+      concurrency: CONCURRENCY,
+      onProgress: (progress) => {
+        if (progress.fraction !== null) fractions.push(progress.fraction);
+      },
+    });
     expect(summary.resumed).toBe(true);
+    // The resumed run's bar starts where the interrupted one stood (categories and pages done), not at 0 %.
+    expect(fractions[0]).toBeGreaterThan(0);
     expect(summary.categories).toBe(0);
     expect(summary.pagesFetched).toBe(0);
     expect(count429(kit.exchanges)).toBe(0);
