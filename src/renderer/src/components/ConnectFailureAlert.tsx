@@ -3,6 +3,7 @@
 // explanation; never the "offline, orders are queued" banner text: nothing was connected yet.
 import { Alert, Typography } from 'antd';
 import { ProblemAlert } from './ProblemAlert';
+import { WithMerchantData } from './MerchantText';
 import { useI18n } from '../i18n/use-i18n';
 import { connectFailureOf } from '../lib/connect-failure';
 import { explainError } from '../lib/explain-error';
@@ -32,7 +33,11 @@ export function ConnectFailureAlert({ error, testId, inSettings = false }: { err
       description={
         <>
           <div>{body}</div>
-          {extra.length > 0 ? <Typography.Text type="secondary">{extra.join(' · ')}</Typography.Text> : null}
+          {extra.length > 0 ? (
+            <Typography.Text type="secondary">
+              <WithMerchantData text={extra.join(' · ')} data={[failure.requestId]} />
+            </Typography.Text>
+          ) : null}
         </>
       }
     />

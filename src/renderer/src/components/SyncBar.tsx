@@ -3,6 +3,7 @@
 // is unknown), why the last run did not finish with the merchant code and request ID, and Sync now.
 import { SyncOutlined } from '@ant-design/icons';
 import { Button, Progress, Space, Typography } from 'antd';
+import { WithMerchantData } from './MerchantText';
 import { useI18n } from '../i18n/use-i18n';
 import { barPercent, countLine, etaLine, failureWords, lastSyncedLine, stepLine } from '../lib/sync-words';
 import { useSyncNow, useSyncStatus } from '../queries/catalog';
@@ -50,7 +51,7 @@ function SyncFailure({ failure, hasCatalog }: { failure: SyncFailureView; hasCat
       {detail !== '' ? (
         <div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sync-failure-detail">
-            {detail}
+            <WithMerchantData text={detail} data={[failure.requestId]} />
           </Typography.Text>
         </div>
       ) : null}
