@@ -4,62 +4,48 @@ import { Button, Result, Space, Typography } from 'antd';
 import type { ExportResult } from '../../../shared/ipc/views/vault';
 import { useI18n } from '../i18n/use-i18n';
 
+type Written = Extract<ExportResult, { status: 'written' }>;
+
 export function ExportOutcome({ result, onClose }: { readonly result: ExportResult; readonly onClose: () => void }) {
   const { t } = useI18n();
-  if (result.status === 'written' && result.downloadUrl !== undefined) return <DownloadedOutcome result={result} onClose={onClose} />;
-  return result.status === 'written' ? (
-    <Result
-      status="success"
-      title={t('export.done', { count: result.count })}
-      subTitle={
-        <Space orientation="vertical" size={4}>
-          <span>
-            {t('export.donePath')}{' '}
-            <Typography.Text code copyable data-testid="export-result-path">
-              {result.path}
-            </Typography.Text>
-          </span>
-          <span>{t('export.doneMarked')}</span>
-        </Space>
-      }
-      extra={
-        <Button type="primary" onClick={onClose} data-testid="export-close">
-          {t('export.close')}
-        </Button>
-      }
-      data-testid="export-result"
-    />
-  ) : (
-    <Result
-      status="info"
-      title={t('export.cancelled')}
-      data-testid="export-cancelled"
-      extra={
-        <Button onClick={onClose} data-testid="export-close">
-          {t('export.close')}
-        </Button>
-      }
-    />
-  );
+  if (result.status !== 'written') {
+    return (
+      <Result
+        status="info"
+        title={t('export.cancelled')}
+        data-testid="export-cancelled"
+        extra={
+          <Button onClick={onClose} data-testid="export-close">
+            {t('export.close')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <WrittenOutcome result={result} onClose={onClose} />;
 }
 
-/** The web host handed the file to the browser as a download; nothing of it stays on the host. */
-function DownloadedOutcome({ result, onClose }: { readonly result: Extract<ExportResult, { status: 'written' }>; readonly onClose: () => void }) {
+/**
+ * Written: on the desktop, where the file is (copyable); in the web host, the name of the file the
+ * browser downloaded — nothing of it stays on the host.
+ */
+function WrittenOutcome({ result, onClose }: { readonly result: Written; readonly onClose: () => void }) {
   const { t } = useI18n();
+  const downloaded = result.downloadUrl !== undefined;
   return (
     <Result
       status="success"
-      title={t('export.downloaded', { count: result.count })}
+      title={downloaded ? t('export.downloaded', { count: result.count }) : t('export.done', { count: result.count })}
       subTitle={
         <Space orientation="vertical" size={4}>
           <span>
-            {t('export.downloadedFile')}{' '}
-            <Typography.Text code data-testid="export-result-file">
-              {result.fileName}
+            {downloaded ? t('export.downloadedFile') : t('export.donePath')}{' '}
+            <Typography.Text code copyable={!downloaded} data-testid={downloaded ? 'export-result-file' : 'export-result-path'}>
+              {downloaded ? result.fileName : result.path}
             </Typography.Text>
           </span>
           <span>{t('export.doneMarked')}</span>
-          <span>{t('export.downloadHint')}</span>
+          {downloaded ? <span>{t('export.downloadHint')}</span> : null}
         </Space>
       }
       extra={
@@ -68,7 +54,7 @@ function DownloadedOutcome({ result, onClose }: { readonly result: Extract<Expor
         </Button>
       }
       data-testid="export-result"
-      data-delivery="download"
+      {...(downloaded ? { 'data-delivery': 'download' } : {})}
     />
   );
 }
