@@ -45,6 +45,7 @@ export function toSearchResult(result: ProductSearchResult): SearchResult {
       priceFromFen: hit.priceFromFen,
       variantCount: hit.variantCount,
       inStock: hit.inStock,
+      detailState: hit.detailState,
     })),
   };
 }

@@ -116,11 +116,12 @@ function prepareStatements(db: Database) {
     // afterwards only the list's own facts (listed revision, subscription) are taken from it.
     upsertListed: db.prepare<Params>(
       `INSERT INTO products (product_ref, catalog_ref, name, product_type, brand_ref, brand_name, brand_image_url, availability,
-                             price_from_fen, listed_revision, subscription_state, subscription_expires_at, listed_at, synced_at)
+                             price_from_fen, listed_revision, listed_variant_count, subscription_state, subscription_expires_at, listed_at, synced_at)
        VALUES (@productRef, @catalogRef, @name, @productType, @brandRef, @brandName, @brandImageUrl, @availability,
-               @priceFromFen, @listedRevision, @subscriptionState, @subscriptionExpiresAt, @now, @now)
+               @priceFromFen, @listedRevision, @listedVariantCount, @subscriptionState, @subscriptionExpiresAt, @now, @now)
        ON CONFLICT (product_ref) DO UPDATE SET
          listed_revision = max(coalesce(listed_revision, 0), excluded.listed_revision),
+         listed_variant_count = excluded.listed_variant_count,
          subscription_state = excluded.subscription_state,
          subscription_expires_at = excluded.subscription_expires_at,
          listed_at = excluded.listed_at,
@@ -459,6 +460,7 @@ export function createCatalogRepository(db: Database, clock: Clock): CatalogRepo
           availability: item.availability,
           priceFromFen: item.priceFrom,
           listedRevision: item.revision,
+          listedVariantCount: item.variantCount,
           subscriptionState: item.subscriptionState,
           subscriptionExpiresAt: item.subscriptionExpiresAt,
           now,

@@ -6,6 +6,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { productSearchMatch } from '../db/product-search-index';
 import { searchTerms } from '../db/search-text';
 import { priceRangeProblem } from '../../shared/price-range';
+import { detailState, hasListOnlyProducts, inStockRow, inStockSet, priceBounds, type DetailState } from './list-only-search';
 
 export type ProductSort = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'recentlyChanged';
 
@@ -16,12 +17,16 @@ export interface ProductSearchQuery {
   readonly catalogRef?: number;
   /** Raw product availability to match exactly ("available", "unavailable", or an unknown value). */
   readonly availability?: string;
-  /** Only products that can be bought now: available, with a variant that is available and in stock. */
+  /**
+   * Only products that can be bought now: available, with a variant that is available and in stock;
+   * and available products known only from the list, whose stock is not known yet (list-only-search.ts).
+   */
   readonly inStock?: boolean;
   /**
    * Price range in fen, inclusive, on the same variant that satisfies inStock; min must not exceed
    * max. With a bound set (or inStock), a hit's price and the price sorts are those of its cheapest
-   * matching variant (matchedPrice), not of the product's cheapest variant.
+   * matching variant (matchedPrice), not of the product's cheapest variant. A product known only
+   * from the list is priced by the list's priceFrom.
    */
   readonly minPriceFen?: number;
   readonly maxPriceFen?: number;
@@ -40,9 +45,13 @@ export interface ProductSearchHit {
   readonly imageUrl: string | null;
   /** The lowest price among the variants the price bounds and inStock match; without them, of all variants. */
   readonly priceFromFen: number | null;
+  /** The stored variants; for a listOnly hit, the list's variantCount (0 when not known). */
   readonly variantCount: number;
+  /** False for a listOnly hit: its stock is not known yet (see detailState). */
   readonly inStock: boolean;
   readonly revision: number | null;
+  /** listOnly: only the catalog list is stored (no variants, no stock); stale: the list names a newer revision. */
+  readonly detailState: DetailState;
 }
 
 export interface ProductSearchResult {
@@ -68,6 +77,7 @@ interface HitRow {
   variant_count: number;
   in_stock: number;
   revision: number | null;
+  listed_revision: number | null;
 }
 
 type Params = Record<string, string | number>;
@@ -86,7 +96,7 @@ const VARIANT_IN_STOCK = variantInStock('v');
  * side refutes it. Only a product whose prices strictly span the range reads its variants.
  */
 function priceFilter(inStock: boolean, hasMin: boolean, hasMax: boolean): string | null {
-  const [low, high] = inStock ? ['p.stock_price_min_fen', 'p.stock_price_max_fen'] : ['p.price_min_fen', 'p.price_max_fen'];
+  const [low, high] = priceBounds(inStock);
   if (hasMin && hasMax) {
     const variants = inStock ? `${VARIANT_IN_STOCK} AND ` : '';
     return `${low} <= @maxPriceFen AND ${high} >= @minPriceFen AND (${low} >= @minPriceFen OR ${high} <= @maxPriceFen
@@ -102,7 +112,7 @@ function priceFilter(inStock: boolean, hasMin: boolean, hasMax: boolean): string
  * in the range. A subset of priceFilter's matches, so more than COUNT_CAP of them settles a count.
  */
 function provenPriceFilter(inStock: boolean): string {
-  const [low, high] = inStock ? ['p.stock_price_min_fen', 'p.stock_price_max_fen'] : ['p.price_min_fen', 'p.price_max_fen'];
+  const [low, high] = priceBounds(inStock);
   return `(${low} BETWEEN @minPriceFen AND @maxPriceFen OR ${high} BETWEEN @minPriceFen AND @maxPriceFen)`;
 }
 
@@ -117,8 +127,8 @@ function provenPriceFilter(inStock: boolean): string {
 function matchedPrice(query: ProductSearchQuery): string | null {
   const hasMin = query.minPriceFen !== undefined;
   // "In stock only" alone: the cheapest in-stock variant, not a sold-out cheaper one.
-  if (!hasMin && query.maxPriceFen === undefined) return query.inStock === true ? 'p.stock_price_min_fen' : null;
-  const low = query.inStock === true ? 'p.stock_price_min_fen' : 'p.price_min_fen';
+  const [low] = priceBounds(query.inStock === true);
+  if (!hasMin && query.maxPriceFen === undefined) return query.inStock === true ? low : null;
   if (!hasMin) return low;
   const variants = query.inStock === true ? `${VARIANT_IN_STOCK} AND ` : '';
   const upTo = query.maxPriceFen === undefined ? '' : ' AND v.price_fen <= @maxPriceFen';
@@ -255,9 +265,10 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   // in_stock already requires the product to be available (0005-product-stock-summary). Every
   // candidate is a listed product whose in_stock is 0 or 1, so "not among the out-of-stock ones"
   // is "in stock", and the out-of-stock products are the small side.
-  if (query.inStock === true) {
-    sets.push((ref) => `${ref} NOT IN (SELECT o.product_ref FROM products o INDEXED BY products_in_stock_price WHERE o.removed_at IS NULL AND o.in_stock = 0)`);
-  }
+  // Products known only from the list change what "in stock" and a matched price walk read; asked
+  // only when either is in the query (one probe of a small partial index).
+  const listOnly = (query.inStock === true || query.minPriceFen !== undefined || query.maxPriceFen !== undefined) && hasListOnlyProducts(db);
+  if (query.inStock === true) sets.push((ref) => inStockSet(ref, listOnly));
   if (query.minPriceFen !== undefined) params.minPriceFen = query.minPriceFen;
   if (query.maxPriceFen !== undefined) params.maxPriceFen = query.maxPriceFen;
   const price = priceFilter(query.inStock === true, query.minPriceFen !== undefined, query.maxPriceFen !== undefined);
@@ -266,7 +277,7 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   // the lowest variant price (0001 triggers), so a product with a variant within range is there.
   // Only for the page: the count reads products_in_stock_price alone, without the table.
   const pageFilters = query.maxPriceFen !== undefined && price !== null ? [...filters, 'p.price_from_fen <= @maxPriceFen'] : filters;
-  const filtered: Filtered = { match, sets, rows: filters };
+  const filtered: Filtered = { match, sets, rows: filters, listOnly };
 
   // Counting stops after COUNT_CAP + 1 matches: an exact count of a broad search (every in-stock
   // product, a one-character text) reads tens of thousands of rows for a number nobody needs
@@ -303,7 +314,9 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
     // ranking (bm25 over tens of thousands of hits costs more than the budget and says little).
     sql = `SELECT ${columns} FROM product_search s JOIN products p ON p.product_ref = s.rowid
       WHERE ${textWhere(filtered, pageFilters)} ORDER BY ${broad ? 's.rowid' : 's.rank, s.rowid'} LIMIT @limit OFFSET @offset`;
-  } else if (broad && matched !== null && (sort === 'priceAsc' || sort === 'priceDesc')) {
+  } else if (broad && matched !== null && !listOnly && (sort === 'priceAsc' || sort === 'priceDesc')) {
+    // The walk goes through variants, which a list-only product lacks; while there are such products
+    // (a sync under way) the matches are sorted instead, below.
     sql = matchedPriceWalk(query, sort, sets, match !== null);
   } else {
     // A narrow result ordered by the matched price sorts its matches (a broad one walks, above).
@@ -317,7 +330,7 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
     // A narrow result without text is found through its filter index (plain row conditions the
     // planner can drive from); a walk tests the sets on each entry's product_ref instead.
     const narrowFilters = match === null && !broad;
-    const where = ['p.removed_at IS NULL', ...(narrowFilters ? rowConditions(query) : sets.map((set) => set('p.product_ref + 0'))), ...pageFilters];
+    const where = ['p.removed_at IS NULL', ...(narrowFilters ? rowConditions(query, listOnly) : sets.map((set) => set('p.product_ref + 0'))), ...pageFilters];
     if (match !== null) where.push('p.product_ref IN (SELECT rowid FROM product_search WHERE product_search MATCH @match)');
     sql = `SELECT ${columns} FROM ${narrowFilters ? plainFrom(query) : `products p${indexedBy}`} WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`;
   }
@@ -326,10 +339,14 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   return { total, totalIsLowerBound, items: rows.map(toHit) };
 }
 
+// Stored variants once a detail is stored; before that the list's own count (0016), 0 when unknown.
+const VARIANT_COUNT = 'CASE WHEN p.revision IS NULL THEN coalesce(p.listed_variant_count, 0) ELSE p.variant_count END';
+
 /** The hit's columns; its price is the matched one (matchedPrice) when the search has a price bound. */
 function selectColumns(matched: string | null): string {
   return `p.product_ref, p.catalog_ref, p.name, p.product_type, p.availability, p.brand_name, p.image_url,
-  ${matched === null ? 'p.price_from_fen' : `${matched} AS price_from_fen`}, p.revision, p.variant_count, p.in_stock`;
+  ${matched === null ? 'p.price_from_fen' : `${matched} AS price_from_fen`}, p.revision, p.listed_revision,
+  ${VARIANT_COUNT} AS variant_count, p.in_stock`;
 }
 
 interface SortKey {
@@ -414,6 +431,8 @@ interface Filtered {
   readonly sets: readonly ((ref: string) => string)[];
   /** Conditions that need the products row (price). */
   readonly rows: readonly string[];
+  /** Some product is known only from the list (list-only-search.ts). */
+  readonly listOnly: boolean;
 }
 
 const LIMIT_COUNT = `LIMIT ${COUNT_CAP + 1}`;
@@ -437,7 +456,7 @@ function countMatches(db: Database, filtered: Filtered, params: Params, query: P
       params,
     );
   }
-  const plain = ['p.removed_at IS NULL', ...rowConditions(query)];
+  const plain = ['p.removed_at IS NULL', ...rowConditions(query, filtered.listOnly)];
   const from = plainFrom(query);
   // In stock within a price range: a product whose lowest in-stock price lies in the range matches
   // for sure, and those are one range of products_in_stock_price. When they alone pass the cap, the
@@ -463,13 +482,13 @@ function plainFrom(query: ProductSearchQuery): string {
 }
 
 /** The filters as conditions on the products row p, for a count driven by a filter index. */
-function rowConditions(query: ProductSearchQuery): string[] {
+function rowConditions(query: ProductSearchQuery, listOnly: boolean): string[] {
   const conditions: string[] = [];
   if (query.catalogRef !== undefined) {
     conditions.push('p.catalog_ref IN (SELECT @catalogRef UNION ALL SELECT catalog_ref FROM categories WHERE parent_ref = @catalogRef)');
   }
   if (query.availability !== undefined) conditions.push('p.availability = @availability');
-  if (query.inStock === true) conditions.push('p.in_stock = 1');
+  if (query.inStock === true) conditions.push(inStockRow(listOnly));
   return conditions;
 }
 
@@ -498,6 +517,7 @@ function toHit(row: HitRow): ProductSearchHit {
     variantCount: row.variant_count,
     inStock: row.in_stock === 1,
     revision: row.revision,
+    detailState: detailState(row.revision, row.listed_revision),
   };
 }
 

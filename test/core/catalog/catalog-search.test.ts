@@ -162,6 +162,7 @@ describe('searchProducts', () => {
       variantCount: 2,
       inStock: true,
       revision: 1_790_000_300,
+      detailState: 'stored',
     });
   });
 

@@ -13,6 +13,13 @@ export const categoryViewSchema = z.object({
 });
 export type CategoryView = z.infer<typeof categoryViewSchema>;
 
+/**
+ * How much of a product the cache holds (contract §11.1): listOnly, only the catalog list's facts (no
+ * variants, no stock); stale, a stored detail older than the revision the list names; stored, current.
+ */
+export const DETAIL_STATES = ['listOnly', 'stale', 'stored'] as const;
+export type DetailState = (typeof DETAIL_STATES)[number];
+
 export const productHitSchema = z.object({
   productRef: z.number().int(),
   catalogRef: z.number().int(),
@@ -22,8 +29,11 @@ export const productHitSchema = z.object({
   brandName: z.string().nullable(),
   imageUrl: z.string().nullable(),
   priceFromFen: fen.nullable(),
+  /** For a listOnly hit, the list's variantCount (0 when not known). */
   variantCount: z.number().int(),
+  /** False for a listOnly hit: its stock is not known yet. */
   inStock: z.boolean(),
+  detailState: z.enum(DETAIL_STATES),
 });
 export type ProductHit = z.infer<typeof productHitSchema>;
 
