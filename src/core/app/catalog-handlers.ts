@@ -2,9 +2,12 @@
 // sync, and the watch toggle. Watching goes through the webhook service when it runs (it subscribes
 // the product with the live callback URL); otherwise the row is written to the same watch list
 // (0007) and subscribed once webhooks start. A new watch first reads the product's detail, so its
-// baseline (app/change-watch.ts) is the merchant's product at the moment the watch began.
+// baseline (app/change-watch.ts) is the merchant's product at the moment the watch began. Opening a
+// product (catalog.openProduct) loads its detail first when the cache has only the list's data or an
+// older revision (catalog/product-opener.ts).
 import type { ProductView } from '../../shared/ipc/views/catalog';
 import { readProductsByDetail } from '../webhooks/catch-up';
+import { createProductOpener } from '../catalog/product-opener';
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
@@ -14,6 +17,7 @@ type Channels =
   | 'catalog.categories'
   | 'catalog.search'
   | 'catalog.product'
+  | 'catalog.openProduct'
   | 'catalog.priceHistory'
   | 'catalog.sync'
   | 'catalog.syncStatus'
@@ -27,6 +31,10 @@ export function catalogHandlers(ctx: AppContext): HandlersFor<Channels> {
     if (product === null) throw new AppFailure('NOT_FOUND', `product ${productRef} is not in the catalog cache; sync the catalog`);
     return toProductView(product, ctx.watchStore.get(productRef) !== null, syncedAt.get(productRef)?.synced_at ?? null);
   };
+  const opener = createProductOpener({ reader: ctx.reader, catalog: ctx.core.catalog, logger: ctx.logger });
+  // Sent only while the connection state says the merchant answers: offline, a refused key or a
+  // certificate problem would fail it anyway, and the banner already says why.
+  const reachable = (): boolean => ['online', 'degraded'].includes(ctx.connectionState().state);
 
   return {
     'catalog.categories': () => ctx.reader.listCategories().map(toCategoryView),
@@ -34,6 +42,14 @@ export function catalogHandlers(ctx: AppContext): HandlersFor<Channels> {
     'catalog.search': (query) => toSearchResult(ctx.core.search(query)),
 
     'catalog.product': ({ productRef }) => productView(productRef),
+
+    'catalog.openProduct': async ({ productRef }) => {
+      productView(productRef);
+      const services = ctx.activeServices();
+      const result = await opener.loadDetail(productRef, services === null ? null : { client: services.client, reachable: reachable() });
+      if (result.changed) ctx.events.emit('catalog.changed', { productRefs: [productRef] });
+      return { product: productView(productRef), detailLoad: result.load, requestId: result.requestId };
+    },
 
     'catalog.priceHistory': ({ productRef, variantRef }) => ctx.core.catalog.priceHistory(productRef, variantRef).map(toPricePoint),
 

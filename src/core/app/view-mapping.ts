@@ -9,6 +9,7 @@ import type { PurchaseTemplate } from '../../shared/merchant/template';
 import type { CachedCategory, CachedProduct } from '../catalog/catalog-reader';
 import type { PriceHistoryEntry } from '../catalog/catalog-repository';
 import type { ProductSearchResult } from '../catalog/catalog-search';
+import { detailState } from '../catalog/detail-state';
 import type { SyncFailure, SyncState } from '../catalog/sync-state';
 import type { WebhookHealth } from '../webhooks/webhook-health';
 import type { MaskedCard } from '../vault/vault-reader';
@@ -71,6 +72,10 @@ export function toProductView(product: CachedProduct, watched: boolean, syncedAt
     })),
     watched,
     syncedAt,
+    detailState: detailState(product.revision, product.listedRevision),
+    priceFromFen: product.priceFromFen,
+    variantCount: product.revision === null ? (product.listedVariantCount ?? 0) : product.variants.length,
+    removed: product.removedAt !== null,
   };
 }
 

@@ -29,6 +29,8 @@ export interface CachedProduct {
   /** null until a detail or snapshot was stored (only the catalog list is known). */
   readonly revision: number | null;
   readonly listedRevision: number | null;
+  /** The catalog list's variantCount (null before a list page named it, 0016). */
+  readonly listedVariantCount: number | null;
   readonly subscriptionState: string | null;
   readonly subscriptionExpiresAt: number | null;
   readonly removedAt: number | null;
@@ -63,6 +65,7 @@ interface ProductRow {
   price_from_fen: number | null;
   revision: number | null;
   listed_revision: number | null;
+  listed_variant_count: number | null;
   subscription_state: string | null;
   subscription_expires_at: number | null;
   removed_at: number | null;
@@ -92,7 +95,7 @@ export interface CatalogReader {
 export function createCatalogReader(db: Database): CatalogReader {
   const product = db.prepare<[number], ProductRow>(
     `SELECT product_ref, catalog_ref, name, product_type, brand_ref, brand_name, brand_image_url, availability, description, image_url,
-            price_from_fen, revision, listed_revision, subscription_state, subscription_expires_at, removed_at
+            price_from_fen, revision, listed_revision, listed_variant_count, subscription_state, subscription_expires_at, removed_at
      FROM products WHERE product_ref = ?`,
   );
   const variants = db.prepare<[number], VariantRow>(
@@ -122,6 +125,7 @@ export function createCatalogReader(db: Database): CatalogReader {
         priceFromFen: row.price_from_fen,
         revision: row.revision,
         listedRevision: row.listed_revision,
+        listedVariantCount: row.listed_variant_count,
         subscriptionState: row.subscription_state,
         subscriptionExpiresAt: row.subscription_expires_at,
         removedAt: row.removed_at,

@@ -6,7 +6,9 @@ import type { Database, Statement } from 'better-sqlite3';
 import { productSearchMatch } from '../db/product-search-index';
 import { searchTerms } from '../db/search-text';
 import { priceRangeProblem } from '../../shared/price-range';
-import { detailState, hasListOnlyProducts, inStockRow, inStockSet, priceBounds, type DetailState } from './list-only-search';
+import { detailState } from './detail-state';
+import { hasListOnlyProducts, inStockRow, inStockSet, priceBounds } from './list-only-search';
+import type { DetailState } from '../../shared/ipc/views/catalog';
 
 export type ProductSort = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'recentlyChanged';
 

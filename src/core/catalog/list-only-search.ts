@@ -9,16 +9,6 @@
 // rules change the query only while such products exist (hasListOnlyProducts), so a fully synced
 // cache runs exactly the plans it ran before (the search benchmark's p95 is measured on one).
 import type { Database, Statement } from 'better-sqlite3';
-import type { DetailState } from '../../shared/ipc/views/catalog';
-
-export type { DetailState };
-
-/** Which of the three a product is in, from its stored revision and the revision the list last named. */
-export function detailState(revision: number | null, listedRevision: number | null): DetailState {
-  if (revision === null) return 'listOnly';
-  return listedRevision !== null && listedRevision > revision ? 'stale' : 'stored';
-}
-
 /**
  * The lowest and highest price a price range and the matched price read: of the variants (in stock,
  * when asked), or the list's priceFrom for a product without stored variants. With inStock, the

@@ -28,3 +28,27 @@ export function createSingleFlight(): SingleFlight {
     },
   };
 }
+
+/**
+ * One run per key at a time whose result every caller shares: a caller that comes while the key's
+ * run is under way gets that run's promise (its result or its failure) instead of starting another.
+ * The buyer opening a product twice, or two screens asking for it, sends one GET /goods/{ref}.
+ */
+export interface KeyedSingleFlight<K, T> {
+  run(key: K, task: () => Promise<T>): Promise<T>;
+}
+
+export function createKeyedSingleFlight<K, T>(): KeyedSingleFlight<K, T> {
+  const current = new Map<K, Promise<T>>();
+  return {
+    run(key, task) {
+      const running = current.get(key);
+      if (running !== undefined) return running;
+      const started = task().finally(() => {
+        if (current.get(key) === started) current.delete(key);
+      });
+      current.set(key, started);
+      return started;
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAX_CA_CERT_PEM_CHARS } from '../connection-input';
 import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
 import { CLIENT_REF_PATTERN } from '../refs';
-import { categoryViewSchema, pricePointSchema, productViewSchema, searchQuerySchema, searchResultSchema, syncProgressSchema, syncStatusSchema, templateViewSchema } from './views/catalog';
+import { categoryViewSchema, openedProductSchema, pricePointSchema, productViewSchema, searchQuerySchema, searchResultSchema, syncProgressSchema, syncStatusSchema, templateViewSchema } from './views/catalog';
 import { accountViewSchema, connectionStateSchema, connectionStatusSchema } from './views/connection';
 import { notificationSchema } from './views/notifications';
 import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
@@ -42,6 +42,8 @@ export const CHANNELS = {
   'catalog.categories': channel(none, z.array(categoryViewSchema)),
   'catalog.search': channel(searchQuerySchema, searchResultSchema),
   'catalog.product': channel(z.object({ productRef: z.number().int().positive() }), productViewSchema),
+  /** The product for the drawer: fetches its detail first, as the buyer's request, when it is missing or stale (contract §11.2). */
+  'catalog.openProduct': channel(z.object({ productRef: z.number().int().positive() }), openedProductSchema),
   'catalog.priceHistory': channel(z.object({ productRef: z.number().int().positive(), variantRef: z.number().int().nonnegative() }), z.array(pricePointSchema)),
   'catalog.sync': channel(none, syncStatusSchema),
   'catalog.syncStatus': channel(none, syncStatusSchema),

@@ -83,8 +83,36 @@ export const productViewSchema = z.object({
   variants: z.array(variantViewSchema),
   watched: z.boolean(),
   syncedAt: seconds.nullable(),
+  /** listOnly: no variants yet (the list's priceFrom and variantCount stand in); stale: older than the list says. */
+  detailState: z.enum(DETAIL_STATES),
+  /** The lowest price: of the stored variants, or the list's priceFrom while listOnly. */
+  priceFromFen: fen.nullable(),
+  /** The stored variants; while listOnly, the list's variantCount (0 when not known). */
+  variantCount: z.number().int(),
+  /** The merchant said the product is gone (404001 on its detail, or a full sync no longer lists it). */
+  removed: z.boolean(),
 });
 export type ProductView = z.infer<typeof productViewSchema>;
+
+/**
+ * What catalog.openProduct did about the product's detail (contract §11.2):
+ * - current: the stored detail is as new as the list says; nothing was sent;
+ * - fetched: GET /goods/{productRef} was sent now, as the buyer's request, and its answer stored;
+ * - merchantUnreachable: not sent, the merchant is not reachable now (offline, refused key, …) or
+ *   did not answer; the list data is shown and the detail loads when it is reachable again;
+ * - failed: sent, and the merchant answered with an error other than "gone";
+ * - removed: the merchant says the product does not exist (404001): marked removed.
+ */
+export const DETAIL_LOADS = ['current', 'fetched', 'merchantUnreachable', 'failed', 'removed'] as const;
+export type DetailLoad = (typeof DETAIL_LOADS)[number];
+
+export const openedProductSchema = z.object({
+  product: productViewSchema,
+  detailLoad: z.enum(DETAIL_LOADS),
+  /** The merchant's requestId of a failed load, for support; null otherwise. */
+  requestId: z.string().nullable(),
+});
+export type OpenedProduct = z.infer<typeof openedProductSchema>;
 
 export const pricePointSchema = z.object({
   priceFen: fen,
