@@ -5,7 +5,7 @@
 // (it made keystroke-to-results ~200 ms). While an IME composition is open (pinyin letters on their
 // way to becoming 汉字) nothing is searched: those letters are not what the buyer is looking for.
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { AVAILABILITIES } from '../../../shared/merchant/known-values';
@@ -62,9 +62,12 @@ export function CatalogFilters() {
           onChange={(value) => setFilters({ availability: value === '' ? null : value })}
           options={[{ value: '', label: t('catalog.availabilityAny') }, ...AVAILABILITIES.map((value) => ({ value, label: t(`availability.${value}`) }))]}
         />
-        <Checkbox data-testid="filter-in-stock" checked={filters.inStock} onChange={(event) => setFilters({ inStock: event.target.checked })}>
-          {t('catalog.inStockOnly')}
-        </Checkbox>
+        {/* Available products known only from the list are kept (contract §11.1); the hint says so. */}
+        <Tooltip title={t('browse.filter.inStockHint')}>
+          <Checkbox data-testid="filter-in-stock" checked={filters.inStock} onChange={(event) => setFilters({ inStock: event.target.checked })}>
+            {t('catalog.inStockOnly')}
+          </Checkbox>
+        </Tooltip>
         <InputNumber<number>
           data-testid="filter-price-min"
           status={inverted ? 'error' : undefined}

@@ -1,6 +1,6 @@
 // One row of the catalog list. Fixed height (the list is virtualized); memoized so scrolling only
 // renders rows that enter the window.
-import { Skeleton, Tag, Typography } from 'antd';
+import { Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { memo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
@@ -22,9 +22,11 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
     );
   }
   const type = classifyProductType(hit.productType);
-  // Listed but its detail (variants, stock) not stored yet, as during a first sync: not "0 variants,
-  // out of stock", which would be untrue.
-  const detailPending = hit.variantCount === 0;
+  // Known only from the catalog list, as during a first sync (contract §11.1): its price and variant
+  // count are the list's, its stock is not known. An available one says so instead of claiming a
+  // supply status; one the list says is unavailable is unavailable whatever its stock.
+  const listOnly = hit.detailState === 'listOnly';
+  const variants = listOnly && hit.variantCount === 0 ? null : t('catalog.variants', { count: hit.variantCount });
   return (
     <div
       className="product-row"
@@ -32,6 +34,7 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
       tabIndex={0}
       data-testid="catalog-row"
       data-product-ref={hit.productRef}
+      data-detail-state={hit.detailState}
       onClick={() => onOpen(hit.productRef)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') onOpen(hit.productRef);
@@ -42,13 +45,19 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
           <Untranslated>{hit.name}</Untranslated>
         </Typography.Text>
         <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-          {hit.brandName !== null ? <Untranslated>{hit.brandName}</Untranslated> : t('product.noBrand')} · {detailPending ? t('catalog.detailPendingNote') : t('catalog.variants', { count: hit.variantCount })}
+          {hit.brandName !== null ? <Untranslated>{hit.brandName}</Untranslated> : t('product.noBrand')}
+          {variants === null ? null : ` · ${variants}`}
+          {listOnly ? <span data-testid="catalog-row-list-note"> · {t('browse.row.listNote')}</span> : null}
         </Typography.Text>
       </div>
       <div className="product-row-tags">
         <Tag>{type.kind === 'known' ? t(`productType.${type.value}`) : <WithMerchantData text={t('common.unknownValue', { raw: type.raw })} data={[type.raw]} />}</Tag>
-        {detailPending ? (
-          <Tag data-testid="catalog-row-detail-pending">{t('catalog.detailPending')}</Tag>
+        {listOnly && hit.availability === 'available' ? (
+          <Tooltip title={t('browse.row.stockUnknownHint')}>
+            <Tag color="processing" data-testid="catalog-row-stock-unknown">
+              {t('browse.row.stockUnknown')}
+            </Tag>
+          </Tooltip>
         ) : (
           <SupplyTag status={productSupplyStatus(hit.availability, hit.inStock)} />
         )}

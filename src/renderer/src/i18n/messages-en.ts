@@ -7,6 +7,7 @@ import { fixesUiEn } from './messages-fixes-ui-en';
 import { fixesCoreEn } from './messages-fixes-core-en';
 import { i18nEn } from './messages-i18n-en';
 import { orderEn } from './messages-order-en';
+import { browseEn } from './messages-browse-en';
 import { syncEn } from './messages-sync-en';
 import { stateEn } from './messages-state-en';
 
@@ -18,6 +19,7 @@ export const en = {
   ...fixesCoreEn,
   ...i18nEn,
   ...orderEn,
+  ...browseEn,
   ...syncEn,
   ...stateEn,
   'app.name': 'Procure Desk',

@@ -7,6 +7,7 @@ import { fixesUiZhCN } from './messages-fixes-ui-zh-cn';
 import { fixesCoreZhCN } from './messages-fixes-core-zh-cn';
 import { i18nZhCN } from './messages-i18n-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
+import { browseZhCN } from './messages-browse-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
 
@@ -18,6 +19,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...fixesCoreZhCN,
   ...i18nZhCN,
   ...orderZhCN,
+  ...browseZhCN,
   ...syncZhCN,
   ...stateZhCN,
   'app.name': '采购台',

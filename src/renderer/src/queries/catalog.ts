@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../bridge';
 import { keys } from './keys';
+import type { OpenedProduct } from '../../../shared/ipc/views/catalog';
 
 export function useCategories(enabled: boolean) {
   return useQuery({ queryKey: keys.categories, queryFn: () => api.catalog.categories(), enabled, staleTime: 300_000 });
@@ -30,6 +31,24 @@ export function useProduct(productRef: number | null) {
   });
 }
 
+/**
+ * The product for the drawer (catalog.openProduct): core loads its detail first when only the list's
+ * data or an older revision is stored, so this can take a request's time; useProduct answers the cache
+ * at once meanwhile. The answer also refreshes the cached product for the order form.
+ */
+export function useOpenProduct(productRef: number | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: keys.openProduct(productRef ?? 0),
+    queryFn: async () => {
+      const opened = await api.catalog.openProduct({ productRef: productRef ?? 0 });
+      client.setQueryData(keys.product(opened.product.productRef), opened.product);
+      return opened;
+    },
+    enabled: productRef !== null,
+  });
+}
+
 export function usePriceHistory(productRef: number | null, variantRef: number | null) {
   return useQuery({
     queryKey: keys.priceHistory(productRef ?? 0, variantRef ?? 0),
@@ -42,6 +61,9 @@ export function useSetWatched() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { productRef: number; watched: boolean }) => api.catalog.setWatched(input),
-    onSuccess: (product) => client.setQueryData(keys.product(product.productRef), product),
+    onSuccess: (product) => {
+      client.setQueryData(keys.product(product.productRef), product);
+      client.setQueryData(keys.openProduct(product.productRef), (opened: OpenedProduct | undefined) => (opened === undefined ? undefined : { ...opened, product }));
+    },
   });
 }

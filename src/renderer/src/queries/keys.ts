@@ -9,6 +9,7 @@ export const keys = {
   syncStatus: ['catalog', 'syncStatus'] as const,
   searchPage: (query: SearchQuery) => ['catalog', 'search', query] as const,
   product: (productRef: number) => ['catalog', 'product', productRef] as const,
+  openProduct: (productRef: number) => ['catalog', 'openProduct', productRef] as const,
   priceHistory: (productRef: number, variantRef: number) => ['catalog', 'priceHistory', productRef, variantRef] as const,
   orders: ['orders'] as const,
   orderList: (filter: { intentStatus?: string; state?: string }) => ['orders', 'list', filter] as const,

@@ -1,9 +1,11 @@
 // A product: its variants (price, stock, availability), brand, price history of the chosen variant,
-// the watch toggle, and a buy button per purchasable variant.
+// the watch toggle, and a buy button per purchasable variant. Opening it loads the product's detail
+// when only the catalog list's data (or an older revision) is stored (catalog.openProduct): the cached
+// product shows at once, and the variant table waits for the detail (ProductDetailStatus says why).
 import { EyeOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Drawer, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { AvailabilityTag } from '../components/AvailabilityTag';
 import { PriceHistoryChart } from '../components/PriceHistoryChart';
 import { ProblemAlert } from '../components/ProblemAlert';
@@ -13,7 +15,8 @@ import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
 import { testId } from '../lib/test-id';
-import { usePriceHistory, useProduct, useSetWatched } from '../queries/catalog';
+import { useOpenProduct, usePriceHistory, useProduct, useSetWatched } from '../queries/catalog';
+import { ProductDetailStatus } from '../components/ProductDetailStatus';
 import { useUiStore } from '../state/ui-store';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
@@ -27,14 +30,21 @@ export function ProductDrawer() {
   const productRef = useUiStore((state) => state.productRef);
   const openProduct = useUiStore((state) => state.openProduct);
   const openOrderForm = useUiStore((state) => state.openOrderForm);
-  const product = useProduct(productRef);
+  const cached = useProduct(productRef);
+  const opened = useOpenProduct(productRef);
+  // The open's failure first (it is the buyer's request); the cache read fails only for an unknown product.
+  const problem = opened.error ?? cached.error;
+  const refetchOpened = opened.refetch;
+  const retryOpen = useCallback(() => void refetchOpened(), [refetchOpened]);
   const setWatched = useSetWatched();
   // The variant picked is remembered with its product: the drawer can be closed by navigating away
   // (ui-store.ts), and the next product must not start on the last one's variant.
   const [picked, setPicked] = useState<{ readonly productRef: number; readonly variantRef: number } | null>(null);
   const setChosenVariant = (ref: number | null): void => setPicked(ref === null || productRef === null ? null : { productRef, variantRef: ref });
   const chosenVariant = picked !== null && picked.productRef === productRef ? picked.variantRef : null;
-  const data = product.data;
+  const data = opened.data?.product ?? cached.data;
+  // The variants are shown once the detail is stored (a stale one meanwhile); never an empty table.
+  const showVariants = data !== undefined && data.detailState !== 'listOnly' && !data.removed;
   const variantRef = chosenVariant ?? data?.variants[0]?.variantRef ?? null;
   const history = usePriceHistory(data === undefined ? null : data.productRef, variantRef);
   const chosen = data?.variants.find((variant) => variant.variantRef === variantRef);
@@ -117,10 +127,17 @@ export function ProductDrawer() {
         ) : null
       }
     >
-      {product.error !== null ? <ProblemAlert explained={explainError(product.error)} /> : null}
+      {problem !== null ? <ProblemAlert explained={explainError(problem)} /> : null}
       {setWatched.error !== null ? <ProblemAlert explained={explainError(setWatched.error)} /> : null}
       {data !== undefined ? (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+          <ProductDetailStatus
+            product={data}
+            detailLoad={opened.data?.detailLoad ?? null}
+            requestId={opened.data?.requestId ?? null}
+            retrying={opened.isFetching}
+            onRetry={retryOpen}
+          />
           <Descriptions column={2} size="small">
             <Descriptions.Item label={t('product.brand')}>
               <span data-testid="product-brand">{data.brand !== null ? <Untranslated>{data.brand.name}</Untranslated> : t('product.noBrand')}</span>
@@ -138,22 +155,26 @@ export function ProductDrawer() {
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          <div>
-            <Typography.Title level={5}>{t('product.variants')}</Typography.Title>
-            <Table<Variant>
-              size="small"
-              rowKey="variantRef"
-              columns={columns}
-              dataSource={data.variants}
-              pagination={false}
-              rowClassName={(variant) => (variant.variantRef === variantRef ? 'variant-row-chosen' : '')}
-              onRow={(variant) => ({ ...testId('variant-row', { 'variant-ref': variant.variantRef }), onClick: () => setChosenVariant(variant.variantRef), style: { cursor: 'pointer' } })}
-            />
-          </div>
-          <div>
-            <Typography.Title level={5}>{chosen !== undefined ? <WithMerchantData text={t('product.priceHistoryFor', { variant: chosen.title })} data={[chosen.title]} /> : t('product.priceHistory')}</Typography.Title>
-            {history.error !== null ? <ProblemAlert explained={explainError(history.error)} /> : <PriceHistoryChart points={history.data ?? []} />}
-          </div>
+          {showVariants ? (
+            <>
+              <div>
+                <Typography.Title level={5}>{t('product.variants')}</Typography.Title>
+                <Table<Variant>
+                  size="small"
+                  rowKey="variantRef"
+                  columns={columns}
+                  dataSource={data.variants}
+                  pagination={false}
+                  rowClassName={(variant) => (variant.variantRef === variantRef ? 'variant-row-chosen' : '')}
+                  onRow={(variant) => ({ ...testId('variant-row', { 'variant-ref': variant.variantRef }), onClick: () => setChosenVariant(variant.variantRef), style: { cursor: 'pointer' } })}
+                />
+              </div>
+              <div>
+                <Typography.Title level={5}>{chosen !== undefined ? <WithMerchantData text={t('product.priceHistoryFor', { variant: chosen.title })} data={[chosen.title]} /> : t('product.priceHistory')}</Typography.Title>
+                {history.error !== null ? <ProblemAlert explained={explainError(history.error)} /> : <PriceHistoryChart points={history.data ?? []} />}
+              </div>
+            </>
+          ) : null}
         </Space>
       ) : null}
     </Drawer>
