@@ -3,7 +3,7 @@
 // be reached (loaded again by itself once the connection state says it answers), a failed load with
 // Try again, or a product the merchant no longer offers. Nothing when the detail is current.
 import { Alert, Button, Spin, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { useShownConnectionState } from '../state/connection-state-store';
@@ -36,9 +36,13 @@ export function ProductDetailStatus({ product, detailLoad, requestId, retrying, 
   const { t } = useI18n();
   const connection = useShownConnectionState();
   const merchantAnswers = connection === 'online' || connection === 'degraded';
-  // Reached again: load the detail the buyer is looking at, without a click.
+  // Reached again: load the detail the buyer is looking at, without a click. Only on the change to
+  // "answers": a merchant that answers but failed this GET (degraded) is not asked again in a loop.
+  const answeredBefore = useRef(merchantAnswers);
   useEffect(() => {
-    if (merchantAnswers && detailLoad === 'merchantUnreachable') onRetry();
+    const cameBack = merchantAnswers && !answeredBefore.current;
+    answeredBefore.current = merchantAnswers;
+    if (cameBack && detailLoad === 'merchantUnreachable') onRetry();
   }, [merchantAnswers, detailLoad, onRetry]);
 
   if (product.removed || detailLoad === 'removed') {
