@@ -4,7 +4,8 @@
 // there yet, their rows say "prices from the list; details loading" with the list's price and variant
 // count, and opening one shows a loading state (never an empty variant table) and then its variants,
 // fetched as the buyer's request ahead of the sync. Screenshots of the list and of the drawer loading
-// and loaded, zh-CN and English, light and dark.
+// and loaded, zh-CN and English, light and dark. Offline, the drawer shows the list's data, says the
+// details load when the merchant is reachable, and loads them by itself once it is.
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openApp, screenshot } from './support/browser';
@@ -121,6 +122,31 @@ describe('browsing before the details arrive', () => {
     await bothSchemes('browse-list-en');
     await openListOnly(lateProduct(1), 'prices from the list; details loading', 'browse-en');
     await page.getByTestId('language-switch').click();
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('offline: the drawer shows the list data and says the details load when the merchant is reachable; then they do', async () => {
+    await control.faults({ refuseConnections: true });
+    await page.locator('[data-testid="online-indicator"][data-state="offline"]').waitFor({ timeout: 60_000 });
+    const product = lateProduct(2);
+    await search(page, product.name);
+    const row = rowOf(product.productRef);
+    await row.waitFor();
+    expect(await row.getAttribute('data-detail-state')).toBe('listOnly');
+    await row.click();
+    const drawer = page.getByTestId('product-drawer');
+    const unreachable = drawer.getByTestId('product-detail-unreachable');
+    await unreachable.waitFor();
+    expect(await text(unreachable)).toContain('连接恢复后将自动加载详情');
+    expect(await text(drawer.getByTestId('product-list-summary'))).toContain(`${product.variants.length} 个规格`);
+    expect(await drawer.locator('.ant-table').count()).toBe(0);
+    await bothSchemes('browse-zh-drawer-unreachable');
+    // The merchant is back: the probe sees it, and the open drawer loads the detail by itself.
+    await control.faults({ refuseConnections: false });
+    await drawer.getByTestId('variant-row').first().waitFor({ timeout: 120_000 });
+    expect(await drawer.getByTestId('variant-row').count()).toBe(product.variants.length);
+    expect(await unreachable.count()).toBe(0);
+    await closeOverlays(page);
     expect(problems).toEqual([]);
   }, 240_000);
 });
