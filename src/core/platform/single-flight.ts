@@ -28,3 +28,26 @@ export function createSingleFlight(): SingleFlight {
     },
   };
 }
+
+/**
+ * One run per key at a time, whose answer every caller of that key shares (failure too): concurrent
+ * asks for the same purchase template send one request. The key is free again once the run ends.
+ */
+export interface KeyedSingleFlight<T> {
+  run(key: string, task: () => Promise<T>): Promise<T>;
+}
+
+export function createKeyedSingleFlight<T>(): KeyedSingleFlight<T> {
+  const running = new Map<string, Promise<T>>();
+  return {
+    run(key, task) {
+      const current = running.get(key);
+      if (current !== undefined) return current;
+      const started = task().finally(() => {
+        if (running.get(key) === started) running.delete(key);
+      });
+      running.set(key, started);
+      return started;
+    },
+  };
+}

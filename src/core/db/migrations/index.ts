@@ -16,6 +16,7 @@ import { orderAccessParksMigration } from './0012-order-access-parks';
 import { merchantTrustMigration } from './0013-merchant-trust';
 import { orderDraftsMigration } from './0014-order-drafts';
 import { catalogSyncOutcomeMigration } from './0015-catalog-sync-outcome';
+import { orderNeedsTemplateMigration } from './0016-order-needs-template';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   merchantTrustMigration,
   orderDraftsMigration,
   catalogSyncOutcomeMigration,
+  orderNeedsTemplateMigration,
 ];
