@@ -46,6 +46,7 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
       printJson({ clientOrderRef: ref, state: status, notBefore: new Date(nextAtMs).toISOString() });
       return EXIT.network;
     }
+    if (status === 'needs_template') return reportNeedsTemplate(ref, current?.confirmedUnitPriceFen ?? null);
     if (status === 'rejected' || status === 'needs_confirmation') {
       printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
       return EXIT.business;
@@ -59,6 +60,13 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
     }
     await core.clock.sleep(250);
   }
+}
+
+/** Kept without a template (the merchant unreachable): `run` or the app completes it once the merchant answers. */
+export function reportNeedsTemplate(ref: string, confirmedUnitPriceFen: number | null): number {
+  progress(`the merchant cannot be reached and no current purchase template is cached: order ${ref} is kept as needs_template; run (or the app) fetches the template and sends it once the merchant answers, or order withdraw ${ref}`);
+  printJson({ clientOrderRef: ref, state: 'needs_template', confirmedUnitPrice: yuan(confirmedUnitPriceFen) });
+  return EXIT.network;
 }
 
 function isAccessParked(status: string): status is AccessParkStatus {
