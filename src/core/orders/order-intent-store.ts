@@ -417,6 +417,22 @@ export function parkPriceChanged(db: Database, clientOrderRef: string, guardUnit
   );
 }
 
+/**
+ * queued|unknown (the merchant holds nothing) → needs_confirmation before sending: the variant shows
+ * another purchaseSchemaRevision than the intent was checked against (the create would be 409101).
+ */
+export function parkSchemaChanged(db: Database, clientOrderRef: string, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET status = 'needs_confirmation', next_attempt_at = NULL, last_error_code = 'SCHEMA_CHANGED',
+           last_error_message = 'the purchase template changed before sending', updated_at = ?
+         WHERE client_order_ref = ? AND status IN ('queued', 'unknown') AND withdraw_requested_at IS NULL`,
+      )
+      .run(now, clientOrderRef).changes === 1
+  );
+}
+
 /** queued → unavailable (needs_template too: its variant is gone): the guard found the product or variant unavailable, gone, or short of stock. */
 export function parkUnavailable(db: Database, clientOrderRef: string, reason: UnavailableReason, now: number): boolean {
   return (

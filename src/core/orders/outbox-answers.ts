@@ -91,7 +91,8 @@ export function inconclusive(ctx: OutboxContext, ref: string, error: unknown): v
   changed(ctx, ref);
 }
 
-async function refreshTemplate(ctx: OutboxContext, intent: OrderIntent): Promise<void> {
+/** The template fetched again, once, through the one template source; a failure leaves the form to fetch it. */
+export async function refreshTemplate(ctx: OutboxContext, intent: OrderIntent): Promise<void> {
   try {
     // Once, through the one template source: the buyer confirms with the form it gives.
     await ctx.templates.refetch(intent.productRef, intent.variantRef, ctx.signal());
