@@ -48,7 +48,7 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
     }
     if (status === 'needs_template') return reportNeedsTemplate(ref, current?.confirmedUnitPriceFen ?? null);
     if (status === 'rejected' || status === 'needs_confirmation') {
-      printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
+      printJson({ clientOrderRef: ref, state: status, code: codeOf(current?.lastErrorCode ?? null), requestId: current?.lastRequestId ?? null });
       return EXIT.business;
     }
     // Unreachable (the client already retried for seconds) or out of time: waiting on in this
@@ -60,6 +60,12 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
     }
     await core.clock.sleep(250);
   }
+}
+
+/** The merchant's code as a number (409101), or our own reason as it is (SCHEMA_CHANGED: parked before sending). */
+function codeOf(lastErrorCode: string | null): number | string | null {
+  if (lastErrorCode === null) return null;
+  return /^\d+$/.test(lastErrorCode) ? Number(lastErrorCode) : lastErrorCode;
 }
 
 /** Kept without a template (the merchant unreachable): `run` or the app completes it once the merchant answers. */
