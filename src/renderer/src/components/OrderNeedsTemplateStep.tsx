@@ -59,9 +59,11 @@ export function OrderNeedsTemplateStep({ productRef, variantRef, productType, va
       <Form.Item label={t('orderTemplate.units')} required>
         <InputNumber min={1} max={MAX_UNITS} precision={0} value={units} onChange={(value) => setUnits(value ?? 0)} data-testid="order-offline-units" />
       </Form.Item>
-      <Typography.Paragraph>
-        {t('orderTemplate.total')}: <strong data-testid="order-offline-total">{formatFen(priceFen === null || !valid ? null : priceFen * units)}</strong>
-      </Typography.Paragraph>
+      <Descriptions size="small" column={1} style={{ marginBottom: 8 }}>
+        <Descriptions.Item label={t('orderTemplate.total')}>
+          <strong data-testid="order-offline-total">{formatFen(priceFen === null || !valid ? null : priceFen * units)}</strong>
+        </Descriptions.Item>
+      </Descriptions>
       <Typography.Paragraph type="secondary">{t('orderTemplate.priceCap')}</Typography.Paragraph>
       {place.error !== null ? (
         <div style={{ marginBottom: 12 }}>
