@@ -43,6 +43,23 @@ function OrderFollowing({ detail, onView, onClose }: { detail: OrderDetail; onVi
   );
 }
 
+/** Why the buyer confirms again: the merchant changed the form, or the form of an order kept offline arrived (contract §7.10). */
+function ConfirmReason({ clientOrderRef }: { clientOrderRef: string }) {
+  const { t } = useI18n();
+  const order = useOrder(clientOrderRef);
+  const arrived = order.data?.lastErrorCode === 'TEMPLATE_INPUT';
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t('order.confirmTitle')}
+      description={arrived ? t('orderTemplate.formArrived') : t('order.needsConfirmation')}
+      data-testid="order-needs-confirmation"
+    />
+  );
+}
+
 /** The template loading, failed or unsupported; with the merchant away and none cached, the offline step instead of the failure. */
 function TemplateState({ template, unsupported, offline }: { template: ReturnType<typeof useTemplate>; unsupported: boolean; offline: OrderNeedsTemplateStepProps | null }) {
   const { t } = useI18n();
@@ -173,9 +190,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
         unsupported={modelResult !== null && !modelResult.ok}
         offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose } : null}
       />
-      {confirmRef !== null ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('order.confirmTitle')} description={t('order.needsConfirmation')} data-testid="order-needs-confirmation" />
-      ) : null}
+      {confirmRef !== null ? <ConfirmReason clientOrderRef={confirmRef} /> : null}
       {failure !== null ? (
         <div style={{ marginBottom: 16 }} data-testid="order-error">
           <ProblemAlert explained={explainError(failure)} />
