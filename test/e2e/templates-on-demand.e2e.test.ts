@@ -4,14 +4,15 @@
 //   buyer's request and the order is charged once at the price shown;
 // - the merchant unreachable (the sandbox refuses connections) and no order form cached: the dialog
 //   says so and offers to queue the order as "waiting for the order form"; nothing is sent or charged
-//   while away; once the merchant is back it goes out by itself and the ledger shows one charge.
+//   while away; once the merchant is back it goes out by itself and the ledger shows one charge; a
+//   top-up queued so asks for its details in the same dialog when its form arrives.
 // Screenshots of the offline step in zh-CN and English, light and dark.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, screenshot } from './support/browser';
-import { closeOverlays, MERCHANT_WAIT_MS, openOrderForm, openProduct, pick, reviewAndPay, variantRow } from './support/app-steps';
+import { closeOverlays, fillPurchaseFields, MERCHANT_WAIT_MS, openOrderForm, openProduct, pick, reviewAndPay, variantRow } from './support/app-steps';
 import { startDemoSession, type DemoSession } from './support/demo-session';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './support/sandbox-control';
 
@@ -142,6 +143,44 @@ describe('templates on demand', () => {
     await expect.poll(() => chargesOf(ref), { timeout: MERCHANT_WAIT_MS * 2, interval: 1000 }).toHaveLength(1);
     expect(await chargesOf(ref)).toEqual([fen(variant.price) * 2]);
     expect(hasTemplate(product.productRef)).toBe(true);
+    expect(problems).toEqual([]);
+  }, 400_000);
+
+  it('a top-up queued offline asks for its details in the same dialog when the merchant is back, then is charged once', async () => {
+    const { product, variant } = pick(
+      products,
+      (p, v) => p.productType === 'topup' && p.variants.length === 1 && v.supply === 'succeed' && v.entryMode === 'single' && v.unitRule.min === 1 && v.unitRule.step === 1 && v.unitRule.max >= 2 && purchasable(p, v),
+    );
+    forgetTemplate(product.productRef);
+    await control.faults({ refuseConnections: true });
+    const modal = page.getByTestId('order-modal');
+    try {
+      await openProduct(page, product);
+      await variantRow(page, variant).getByTestId('variant-buy').click();
+      const step = modal.getByTestId('order-needs-template');
+      await step.waitFor({ timeout: MERCHANT_WAIT_MS });
+      expect(await step.getByTestId('order-offline-no-template').textContent()).toContain('充值信息');
+      await step.getByTestId('order-offline-units').fill('2');
+      await step.getByTestId('order-queue-needs-template').click();
+      await modal.locator('[data-testid="order-outcome"][data-intent-status="needs_template"]').waitFor({ timeout: 30_000 });
+    } finally {
+      await control.faults({ refuseConnections: false });
+    }
+    // Back: the form arrives in the same dialog, asking for the top-up account; the same order is confirmed.
+    await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS * 2 });
+    expect(await modal.getByTestId('order-needs-confirmation').textContent()).toContain('下单表单已获取');
+    // The quantity confirmed offline is kept.
+    expect(await modal.getByTestId('order-units').inputValue()).toBe('2');
+    await screenshot(page, 'order-template-arrived-zh-light');
+    await fillPurchaseFields(page, modal);
+    await reviewAndPay(modal);
+    await modal.getByTestId('order-outcome').waitFor({ timeout: MERCHANT_WAIT_MS });
+    await modal.getByTestId('order-view').click();
+    const ref = ((await page.getByTestId('order-detail').getByTestId('detail-client-ref').textContent()) ?? '').trim();
+    await expect.poll(() => chargesOf(ref), { timeout: MERCHANT_WAIT_MS, interval: 500 }).toHaveLength(1);
+    expect(await chargesOf(ref)).toEqual([fen(variant.price) * 2]);
+    const all = (await control.ledger(userId)).entries.filter((e) => e.kind === 'charge').map((e) => e.clientOrderRef);
+    expect(all.filter((r) => r === ref)).toHaveLength(1);
     expect(problems).toEqual([]);
   }, 400_000);
 });

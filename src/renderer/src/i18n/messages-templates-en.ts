@@ -13,5 +13,6 @@ export const templatesEn = {
   'orderTemplate.noPrice': 'The price of this item is not known yet, so it cannot be queued. Try again when the merchant is back.',
   'orderTemplate.queue': 'Queue as “waiting for order form”',
   'orderTemplate.waiting': 'The merchant cannot be reached. The order is kept, and sent once the order form has been loaded and checked; nothing is sent or charged before that.',
+  'orderTemplate.formArrivedTitle': 'Complete the order form',
   'orderTemplate.formArrived': 'The order form has arrived and needs details you could not give offline. Fill it in and confirm to send the order.',
 } as const;

@@ -14,5 +14,6 @@ export const templatesZhCN: Record<keyof typeof templatesEn, string> = {
   'orderTemplate.noPrice': '该商品的价格尚未知晓，暂时无法排队。请在商户恢复后再试。',
   'orderTemplate.queue': '排队，等待下单表单',
   'orderTemplate.waiting': '暂时连不上商户。订单已保存，待获取并核对下单表单后才会发送；在此之前不会发送，也不会扣款。',
+  'orderTemplate.formArrivedTitle': '请补全下单信息',
   'orderTemplate.formArrived': '下单表单已获取，需要补充离线时无法填写的信息。请填写并确认后发送订单。',
 };

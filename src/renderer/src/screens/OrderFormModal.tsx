@@ -16,7 +16,7 @@ import { OrderNeedsTemplateStep, type OrderNeedsTemplateStepProps } from '../com
 import { supplyBlockedText } from '../components/SupplyTag';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
-import { evaluateDraft, newDraft, newDraftRef, type OrderDraft, type OrderToConfirm } from '../lib/order-draft';
+import { evaluateDraft, newDraft, newDraftRef, withUnitsText, type OrderDraft, type OrderToConfirm } from '../lib/order-draft';
 import { templateToFormModel, type FormModel } from '../lib/template-form';
 import { useAccount } from '../queries/connection';
 import { useProduct } from '../queries/catalog';
@@ -53,7 +53,7 @@ function ConfirmReason({ clientOrderRef }: { clientOrderRef: string }) {
       type="warning"
       showIcon
       style={{ marginBottom: 16 }}
-      title={t('order.confirmTitle')}
+      title={arrived ? t('orderTemplate.formArrivedTitle') : t('order.confirmTitle')}
       description={arrived ? t('orderTemplate.formArrived') : t('order.needsConfirmation')}
       data-testid="order-needs-confirmation"
     />
@@ -107,14 +107,18 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const modelResult = useMemo(() => (template.data === undefined ? null : templateToFormModel(template.data)), [template.data]);
   const model: FormModel | null = modelResult !== null && modelResult.ok ? modelResult.model : null;
 
-  // The first template starts the draft at the rule's minimum; a new template keeps what was typed.
+  // The first template starts the draft at the rule's minimum (at the units already confirmed when an
+  // order kept offline is completed); a new template keeps what was typed.
+  const confirming = useOrder(confirmRef);
+  const keptUnits = confirming.data?.intentStatus === 'needs_confirmation' && confirming.data.lastErrorCode === 'TEMPLATE_INPUT' ? confirming.data.units : null;
   useEffect(() => {
-    if (model !== null) setDraft((current) => current ?? newDraft(model.unitRule));
-  }, [model]);
+    if (model !== null) setDraft((current) => current ?? (keptUnits === null ? newDraft(model.unitRule) : withUnitsText(newDraft(model.unitRule), String(keptUnits))));
+  }, [model, keptUnits]);
 
-  // Sent, then refused for a changed template: back to the form, same intent, new template.
+  // Sent, then refused for a changed template (or queued offline, and its form asks for more): back
+  // to the form, same intent, new template.
   useEffect(() => {
-    if (followed?.intentStatus === 'needs_confirmation' && step === 'confirm') {
+    if (followed?.intentStatus === 'needs_confirmation') {
       setConfirmRef(followed.clientOrderRef);
       setSent(null);
       setStep('edit');
