@@ -31,7 +31,9 @@ export type { MerchantImageResult } from './images/merchant-image-fetcher';
 // What the command line reads and reports: typed errors, stored intents and orders, the webhook side.
 export { createCatalogReader } from './catalog/catalog-reader';
 export { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from './merchant/merchant-errors';
-export { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError } from './orders/order-errors';
+export { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError, TemplateOfflineError, VariantNotFoundError } from './orders/order-errors';
+export type { TemplateSource } from './orders/template-source';
+export type { OrderPlacement } from './orders/order-placement';
 export { ACCESS_PARKED_STATUSES, getIntent, listIntents } from './orders/order-intent-store';
 export type { AccessParkStatus, OrderIntent } from './orders/order-intent-store';
 export { cachedUnitPriceFen } from './orders/order-intents';

@@ -21,6 +21,9 @@ import { merchantWorkerPause } from './merchant/worker-pause';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
 import { createOrderIntents, type OrderIntents } from './orders/order-intents';
 import { createOrderOutbox, type OrderOutbox } from './orders/order-outbox';
+import { createOrderPlacement, type OrderPlacement } from './orders/order-placement';
+import { createTemplateSource, type TemplateSource } from './orders/template-source';
+import { UNREACHABLE_STATES } from './connection/connection-state';
 import { createOrderTracker, type OrderTracker } from './orders/order-tracker';
 import type { Clock } from './platform/clock';
 import type { WorkerPause } from './platform/worker-loop';
@@ -35,6 +38,10 @@ import { readLiveCallbackUrl } from './webhooks/webhook-settings';
 export interface MerchantServices {
   client: MerchantClient;
   intents: OrderIntents;
+  /** The one source of purchase templates: trusted by revision, fetched on demand as the buyer's request. */
+  templates: TemplateSource;
+  /** The order form's template and placing an order with it (needs_template while the merchant is away). */
+  placement: OrderPlacement;
   outbox: OrderOutbox;
   tracker: OrderTracker;
   actions: OrderActions;
@@ -155,9 +162,14 @@ export function buildMerchantServices(parts: ServiceParts, { client, backgroundC
   // New orders carry the callback URL live when they are first sent (unless the caller chose one):
   // this process's receiver, or another process's (`cli run`) while its heartbeat is fresh.
   const liveCallbackUrl = (): string | null => webhooks?.callbackUrl() ?? readLiveCallbackUrl(db, clock.nowMs());
+  // The buyer's client: a template is fetched because someone is ordering (or an order waits for it).
+  const templates = createTemplateSource({ db, client, catalog, logger });
+  const intents = createOrderIntents({ db, clock, logger });
+  const placement = createOrderPlacement({ templates, intents, logger, reachable: () => !UNREACHABLE_STATES.has(access.connection.view().state) });
   const outbox = createOrderOutbox({
     db,
     client,
+    templates,
     clock,
     logger,
     cipher,
@@ -190,7 +202,9 @@ export function buildMerchantServices(parts: ServiceParts, { client, backgroundC
     accessRefusal: () => access.refusal(),
     connectionState: access.connection,
     notBeforeOn: (groups) => notBefore.latestOn(groups, clock.nowMs()),
-    intents: createOrderIntents({ db, clock, logger }),
+    intents,
+    templates,
+    placement,
     actions: createOrderActions({ db, client, clock, logger, tracker }),
     aftersales,
     watchedProducts,

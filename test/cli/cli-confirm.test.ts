@@ -1,5 +1,6 @@
 // PURCHASE_SCHEMA_CHANGED from the command line: `order create` parks the intent as
-// needs_confirmation (exit 3, code 409101) and sends nothing else by itself; `order confirm REF`
+// needs_confirmation (exit 3; code SCHEMA_CHANGED: the price guard's product read already shows the
+// new revision, so no create is sent that must fail with 409101) and sends nothing else by itself; `order confirm REF`
 // checks it against the refreshed template and sends the same ref once; `order withdraw REF` gives
 // up one the merchant does not hold. Against the real sandbox, over HTTPS.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -49,7 +50,7 @@ async function parkedOrder(): Promise<string> {
   const result = await runCli(dir, ['order', 'create', '--product', String(topup.productRef), '--units', '1', '--entry', `${topup.field}=13812345678`, '--json']);
   expect(result.code, result.stderr).toBe(3);
   const out = jsonOf<{ clientOrderRef: string; state: string; code: number }>(result);
-  expect(out).toMatchObject({ state: 'needs_confirmation', code: 409101 });
+  expect(out).toMatchObject({ state: 'needs_confirmation', code: 'SCHEMA_CHANGED' });
   return out.clientOrderRef;
 }
 

@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
@@ -59,6 +60,31 @@ describe('cli: the merchant is unreachable', () => {
       expect(['queued', 'unknown']).toContain(out.state);
       // Kept, visible, not accepted; and the merchant never saw it.
       expect(['queued', 'unknown']).toContain(await statusOf(ref));
+      expect((await chargesOf(sandbox, sandbox.userId)).filter((c) => c.clientOrderRef === ref)).toEqual([]);
+    } finally {
+      await relay.restore();
+    }
+    const run = await runCli(dataDir, ['run', '--until-idle']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await statusOf(ref)).toBe('accepted');
+    expect((await chargesOf(sandbox, sandbox.userId)).filter((c) => c.clientOrderRef === ref)).toHaveLength(1);
+  });
+
+  it('with no template cached, order create keeps the order as needs_template (exit 4, nothing sent); run --until-idle fetches the template and sends it once', async () => {
+    // As after a sync that fetched templates only for watched and recently ordered variants.
+    const db = new Database(join(dataDir, 'procure-desk.sqlite'));
+    db.prepare('DELETE FROM templates WHERE product_ref = ?').run(productRef);
+    db.close();
+    await relay.cut();
+    let ref: string;
+    try {
+      const result = await runCli(dataDir, ['order', 'create', '--product', String(productRef), '--units', '1', '--json']);
+      expect(result.code, result.stderr).toBe(4);
+      const out = jsonOf<{ clientOrderRef: string; state: string }>(result);
+      ref = out.clientOrderRef;
+      expect(out.state).toBe('needs_template');
+      expect(result.stderr).toMatch(/needs_template/);
+      expect(await statusOf(ref)).toBe('needs_template');
       expect((await chargesOf(sandbox, sandbox.userId)).filter((c) => c.clientOrderRef === ref)).toEqual([]);
     } finally {
       await relay.restore();

@@ -46,8 +46,9 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
       printJson({ clientOrderRef: ref, state: status, notBefore: new Date(nextAtMs).toISOString() });
       return EXIT.network;
     }
+    if (status === 'needs_template') return reportNeedsTemplate(ref, current?.confirmedUnitPriceFen ?? null);
     if (status === 'rejected' || status === 'needs_confirmation') {
-      printJson({ clientOrderRef: ref, state: status, code: Number(current?.lastErrorCode), requestId: current?.lastRequestId ?? null });
+      printJson({ clientOrderRef: ref, state: status, code: codeOf(current?.lastErrorCode ?? null), requestId: current?.lastRequestId ?? null });
       return EXIT.business;
     }
     // Unreachable (the client already retried for seconds) or out of time: waiting on in this
@@ -59,6 +60,19 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
     }
     await core.clock.sleep(250);
   }
+}
+
+/** The merchant's code as a number (409101), or our own reason as it is (SCHEMA_CHANGED: parked before sending). */
+function codeOf(lastErrorCode: string | null): number | string | null {
+  if (lastErrorCode === null) return null;
+  return /^\d+$/.test(lastErrorCode) ? Number(lastErrorCode) : lastErrorCode;
+}
+
+/** Kept without a template (the merchant unreachable): `run` or the app completes it once the merchant answers. */
+export function reportNeedsTemplate(ref: string, confirmedUnitPriceFen: number | null): number {
+  progress(`the merchant cannot be reached and no current purchase template is cached: order ${ref} is kept as needs_template; run (or the app) fetches the template and sends it once the merchant answers, or order withdraw ${ref}`);
+  printJson({ clientOrderRef: ref, state: 'needs_template', confirmedUnitPrice: yuan(confirmedUnitPriceFen) });
+  return EXIT.network;
 }
 
 function isAccessParked(status: string): status is AccessParkStatus {

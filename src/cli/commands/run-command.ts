@@ -61,7 +61,7 @@ export async function runCommand(context: CliContext, args: ParsedArgs): Promise
     if (args.flags.has('until-idle')) {
       const check = (): void => {
         const counts = services.intents.countByStatus();
-        if (counts.queued + counts.sending + counts.unknown === 0) resolve();
+        if (counts.queued + counts.sending + counts.unknown + counts.needs_template === 0) resolve();
         else setTimeout(check, 200);
       };
       check();

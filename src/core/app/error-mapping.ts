@@ -12,7 +12,16 @@ import { NotConnectedError } from '../create-core';
 import type { SecretAwareLogger } from '../logging/logger';
 import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
 import { ActionInputError } from '../orders/order-actions';
-import { ActionNotAllowedError, IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateMissingError, TemplateNotSupportedError } from '../orders/order-errors';
+import {
+  ActionNotAllowedError,
+  IntentStateError,
+  PriceUnknownError,
+  PurchaseValidationError,
+  TemplateMissingError,
+  TemplateNotSupportedError,
+  TemplateOfflineError,
+  VariantNotFoundError,
+} from '../orders/order-errors';
 import { RefundedCardsError } from '../vault/refund-mark';
 import { CardDecryptionError, DataKeyMissingError } from '../vault/card-cipher';
 import { CardNotFoundError } from '../vault/vault-reader';
@@ -72,6 +81,9 @@ export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: s
   // The merchant is newer than the app: ordering would mean guessing, which the buyer cannot fix by editing.
   if (error instanceof TemplateNotSupportedError) return { code: 'ACTION_NOT_ALLOWED', message: said(error.message) };
   if (error instanceof TemplateMissingError) return { code: 'TEMPLATE_MISSING', message: said(error.message) };
+  // The merchant away and no trusted template: the order dialog offers to queue it as needs_template.
+  if (error instanceof TemplateOfflineError) return { code: 'MERCHANT_UNREACHABLE', message: said(error.message) };
+  if (error instanceof VariantNotFoundError) return { code: 'INVALID_INPUT', message: said(error.message), fields: [{ path: 'variantRef', message: 'the product has no such variant' }] };
   if (error instanceof PriceUnknownError) return { code: 'INVALID_INPUT', message: said(error.message) };
   if (error instanceof NotConnectedError) return { code: 'NOT_CONNECTED', message: said(error.message) };
   if (error instanceof CardNotFoundError) return { code: 'NOT_FOUND', message: said(error.message) };

@@ -1,10 +1,9 @@
-// orders.*: the template for the form, placing an order (the intent is durable before anything is
+// orders.*: the template for the form (orders/order-placement.ts), placing an order (the intent is durable before anything is
 // sent; the outbox is poked to send it now), the list and detail views, and the actions, which core
 // allows only when the stored allowedActions lists them.
 import type { OrderDetail, WithdrawResult } from '../../shared/ipc/views/orders';
 import type { MerchantServices } from '../create-core';
 import { getStoredOrder } from '../orders/order-store';
-import { readCachedTemplate } from '../orders/template-cache';
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
@@ -21,15 +20,6 @@ type Channels =
   | 'orders.confirm'
   | 'orders.withdraw'
   | 'orders.refresh';
-
-/** As the CLI does: a product never synced gets its detail and template fetched before the form or the order. */
-async function ensureTemplate(ctx: AppContext, services: MerchantServices, productRef: number, variantRef: number): Promise<void> {
-  if (readCachedTemplate(ctx.core.db, productRef, variantRef) !== null) return;
-  const { data: detail } = await services.client.getProduct(productRef);
-  ctx.core.catalog.applyProductSnapshot({ from: 'detail', detail });
-  const { data: template } = await services.client.getTemplate(productRef, variantRef);
-  ctx.core.catalog.upsertTemplate(template);
-}
 
 function detailOf(ctx: AppContext, clientOrderRef: string): OrderDetail {
   const detail = ctx.orderViews.detail(clientOrderRef);
@@ -51,19 +41,14 @@ export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
   };
 
   return {
-    'orders.template': async ({ productRef, variantRef }) => {
-      const cached = readCachedTemplate(ctx.core.db, productRef, variantRef);
-      if (cached !== null) return toTemplateView(cached);
-      await ensureTemplate(ctx, await ctx.merchant(), productRef, variantRef);
-      const fetched = readCachedTemplate(ctx.core.db, productRef, variantRef);
-      if (fetched === null) throw new AppFailure('TEMPLATE_MISSING', `the merchant sent no template for product ${productRef} variant ${variantRef}`);
-      return toTemplateView(fetched);
-    },
+    // The one template source (trusted by revision, else fetched as the buyer's request); the merchant
+    // away without a trusted template is MERCHANT_UNREACHABLE, and the dialog offers needs_template.
+    'orders.template': async ({ productRef, variantRef }) => toTemplateView(await (await ctx.merchant()).placement.templateForForm(productRef, variantRef)),
 
+    // Queued with its template, or needs_template while the merchant is away (contract §7.10).
     'orders.place': async (input) => {
       const services = await ctx.merchant();
-      await ensureTemplate(ctx, services, input.productRef, input.variantRef);
-      const intent = services.intents.placeOrder({
+      const intent = await services.placement.place({
         productRef: input.productRef,
         variantRef: input.variantRef,
         units: input.units,

@@ -70,3 +70,34 @@ export class ActionNotAllowedError extends Error {
     super(`${action} is not allowed for order ${clientOrderRef}: ${reason}`);
   }
 }
+
+/**
+ * The product (as the merchant's detail shows it) has no such variant: a multi-variant product
+ * ordered without choosing one, or a variant since removed. Nothing was written or sent; `variants`
+ * names the ones there are, so the caller can say which to choose.
+ */
+export class VariantNotFoundError extends Error {
+  override readonly name = 'VariantNotFoundError';
+  constructor(
+    readonly productRef: number,
+    readonly variantRef: number,
+    readonly variants: readonly { readonly variantRef: number; readonly title: string }[],
+  ) {
+    super(`product ${productRef} has no variant ${variantRef}`);
+  }
+}
+
+/**
+ * The merchant cannot be reached (the connection is offline, degraded or failing its certificate, or
+ * the fetch failed in transport) and no trusted template is cached: the form cannot be built now. An
+ * order can still be queued as needs_template (contract §7.10).
+ */
+export class TemplateOfflineError extends Error {
+  override readonly name = 'TemplateOfflineError';
+  constructor(
+    readonly productRef: number,
+    readonly variantRef: number,
+  ) {
+    super(`the merchant cannot be reached and no current purchase template is cached for product ${productRef} variant ${variantRef}`);
+  }
+}

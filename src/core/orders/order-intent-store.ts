@@ -16,7 +16,8 @@ export type IntentStatus =
   | 'withdrawing'
   | 'needs_key'
   | 'account_suspended'
-  | 'access_denied';
+  | 'access_denied'
+  | 'needs_template';
 
 /** Why the price guard parked an intent as `unavailable` (0010). */
 export type UnavailableReason = 'productUnavailable' | 'variantUnavailable' | 'variantGone' | 'outOfStock';
@@ -34,6 +35,13 @@ export const ACCESS_PARKED_STATUSES: readonly AccessParkStatus[] = ['needs_key',
 
 /** Where an access-parked intent returns: queued (the merchant holds nothing) or unknown (looked up first). */
 export type ParkedFrom = 'queued' | 'unknown';
+
+/**
+ * An order placed while the merchant could not be reached and no trusted template was cached (0017,
+ * contract §7.10): kept with what the buyer confirmed, never sent; the outbox fetches its template when
+ * the merchant answers again and moves it to queued or needs_confirmation.
+ */
+export const NEEDS_TEMPLATE: IntentStatus = 'needs_template';
 
 export interface OrderIntent {
   readonly clientOrderRef: string;
@@ -156,11 +164,12 @@ export interface AttemptNote {
   requestId: string | null;
 }
 
-export function insertIntent(db: Database, intent: NewIntent, now: number): void {
+/** Writes a new intent: queued (checked against its template), or needs_template (no template yet, 0017). */
+export function insertIntent(db: Database, intent: NewIntent, now: number, status: 'queued' | 'needs_template' = 'queued'): void {
   db.prepare(
     `INSERT INTO order_intents (client_order_ref, batch_id, product_ref, variant_ref, product_type, units, purchase_schema_revision,
        purchase_entries_json, order_callback_url, image_url, status, attempts, next_attempt_at, created_at, updated_at, confirmed_unit_price_fen)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
   ).run(
     intent.clientOrderRef,
     intent.batchId,
@@ -172,6 +181,7 @@ export function insertIntent(db: Database, intent: NewIntent, now: number): void
     intent.purchaseEntries.length === 0 ? null : JSON.stringify(intent.purchaseEntries),
     intent.orderCallbackUrl,
     intent.imageUrl,
+    status,
     now,
     now,
     now,
@@ -208,6 +218,7 @@ export function countIntentsByStatus(db: Database): Record<IntentStatus, number>
     needs_key: 0,
     account_suspended: 0,
     access_denied: 0,
+    needs_template: 0,
   };
   for (const row of db.prepare<[], { status: IntentStatus; n: number }>('SELECT status, count(*) AS n FROM order_intents GROUP BY status').all()) {
     counts[row.status] = row.n;
@@ -230,7 +241,7 @@ export function dueIntents(db: Database, now: number, limit: number): OrderInten
 /** The earliest next_attempt_at among pending intents (to know when to wake up), or null. */
 export function nextDueAt(db: Database): number | null {
   const row = db
-    .prepare<[], { at: number | null }>(`SELECT min(coalesce(next_attempt_at, 0)) AS at FROM order_intents WHERE status IN ('queued', 'unknown', 'withdrawing')`)
+    .prepare<[], { at: number | null }>(`SELECT min(coalesce(next_attempt_at, 0)) AS at FROM order_intents WHERE status IN ('queued', 'unknown', 'withdrawing', 'needs_template')`)
     .get();
   return row?.at ?? null;
 }
@@ -406,14 +417,30 @@ export function parkPriceChanged(db: Database, clientOrderRef: string, guardUnit
   );
 }
 
-/** queued → unavailable: the guard found the product or variant unavailable, gone, or short of stock. */
+/**
+ * queued|unknown (the merchant holds nothing) → needs_confirmation before sending: the variant shows
+ * another purchaseSchemaRevision than the intent was checked against (the create would be 409101).
+ */
+export function parkSchemaChanged(db: Database, clientOrderRef: string, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET status = 'needs_confirmation', next_attempt_at = NULL, last_error_code = 'SCHEMA_CHANGED',
+           last_error_message = 'the purchase template changed before sending', updated_at = ?
+         WHERE client_order_ref = ? AND status IN ('queued', 'unknown') AND withdraw_requested_at IS NULL`,
+      )
+      .run(now, clientOrderRef).changes === 1
+  );
+}
+
+/** queued → unavailable (needs_template too: its variant is gone): the guard found the product or variant unavailable, gone, or short of stock. */
 export function parkUnavailable(db: Database, clientOrderRef: string, reason: UnavailableReason, now: number): boolean {
   return (
     db
       .prepare(
         `UPDATE order_intents SET status = 'unavailable', unavailable_reason = ?, next_attempt_at = NULL, last_error_code = 'UNAVAILABLE',
            last_error_message = ?, updated_at = ?
-         WHERE client_order_ref = ? AND status IN ('queued', 'unknown') AND withdraw_requested_at IS NULL`,
+         WHERE client_order_ref = ? AND status IN ('queued', 'unknown', 'needs_template') AND withdraw_requested_at IS NULL`,
       )
       .run(reason, reason, now, clientOrderRef).changes === 1
   );
@@ -449,7 +476,7 @@ export function markWithdrawn(db: Database, clientOrderRef: string, now: number,
   );
 }
 
-const WITHDRAWABLE_AT_ONCE: readonly IntentStatus[] = ['queued', ...PARKED_STATUSES];
+const WITHDRAWABLE_AT_ONCE: readonly IntentStatus[] = ['queued', ...PARKED_STATUSES, 'needs_template'];
 
 /** unknown → withdrawing: from now on only resolved by GET /orders/{ref}, never sent again. */
 export function markWithdrawing(db: Database, clientOrderRef: string, now: number): boolean {
@@ -561,4 +588,60 @@ export function withdrawAccessParked(db: Database, clientOrderRef: string, now: 
           .run(now, now, now, clientOrderRef).changes;
   if (moved !== 1) return null;
   return row.parked_from === 'queued' ? 'withdrawn' : 'withdrawing';
+}
+
+/** needs_template intents whose template the outbox should try to fetch now, oldest first. */
+export function dueTemplateWaits(db: Database, now: number, limit: number): OrderIntent[] {
+  return db
+    .prepare<[number, number], IntentRow>(
+      `SELECT * FROM order_intents WHERE status = 'needs_template' AND coalesce(next_attempt_at, 0) <= ?
+       ORDER BY next_attempt_at, created_at LIMIT ?`,
+    )
+    .all(now, limit)
+    .map(toIntent);
+}
+
+/**
+ * needs_template → queued: its template came and the units and entries the buyer confirmed are valid
+ * under it. The revision is the template's; the price the buyer confirmed still caps the send (the
+ * guard runs before it, as for every queued intent).
+ */
+export function fillTemplate(db: Database, clientOrderRef: string, content: { purchaseSchemaRevision: number; purchaseEntries: Record<string, string>[]; productType: string }, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET status = 'queued', purchase_schema_revision = ?, purchase_entries_json = ?, product_type = ?,
+           next_attempt_at = ?, last_error_code = NULL, last_error_message = NULL, updated_at = ?
+         WHERE client_order_ref = ? AND status = 'needs_template'`,
+      )
+      .run(content.purchaseSchemaRevision, content.purchaseEntries.length === 0 ? null : JSON.stringify(content.purchaseEntries), content.productType, now, now, clientOrderRef)
+      .changes === 1
+  );
+}
+
+/**
+ * needs_template → needs_confirmation: the template came but what the buyer could give offline does not
+ * fit it (a top-up's fields, units outside unitRule). The buyer confirms with the template's form.
+ */
+export function templateNeedsBuyer(db: Database, clientOrderRef: string, note: AttemptNote, productType: string, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET status = 'needs_confirmation', product_type = ?, next_attempt_at = NULL, last_error_code = ?, last_error_message = ?, updated_at = ?
+         WHERE client_order_ref = ? AND status = 'needs_template'`,
+      )
+      .run(productType, note.code, note.message, now, clientOrderRef).changes === 1
+  );
+}
+
+/** needs_template stays: the template could not be fetched now; tried again at `nextAttemptAt`. */
+export function deferTemplateWait(db: Database, clientOrderRef: string, note: AttemptNote, nextAttemptAt: number, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE order_intents SET next_attempt_at = ?, last_error_code = ?, last_error_message = ?, last_request_id = coalesce(?, last_request_id), updated_at = ?
+         WHERE client_order_ref = ? AND status = 'needs_template'`,
+      )
+      .run(nextAttemptAt, note.code, note.message, note.requestId, now, clientOrderRef).changes === 1
+  );
 }

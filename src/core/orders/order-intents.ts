@@ -6,7 +6,8 @@ import type { Database } from 'better-sqlite3';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { Clock } from '../platform/clock';
 import { newClientRef } from './client-ref';
-import { IntentStateError, PriceUnknownError, TemplateMissingError } from './order-errors';
+import type { PurchaseTemplate } from '../../shared/merchant/template';
+import { IntentStateError, PriceUnknownError, TemplateMissingError, TemplateOfflineError } from './order-errors';
 import {
   countIntentsByStatus,
   getIntent,
@@ -65,6 +66,23 @@ export interface OrderIntentsOptions {
 
 const seconds = (clock: Clock): number => Math.floor(clock.nowMs() / 1000);
 
+/** The product type the catalog holds for a variant it knows, or null (the variant is not in the cache). */
+function knownProductType(db: Database, productRef: number, variantRef: number): string | null {
+  const row = db
+    .prepare<[number, number], { product_type: string }>(
+      'SELECT p.product_type FROM products p JOIN variants v ON v.product_ref = p.product_ref WHERE p.product_ref = ? AND v.variant_ref = ?',
+    )
+    .get(productRef, variantRef);
+  return row?.product_type ?? null;
+}
+
+/** What checking against a template (or its absence) decided for the row. */
+interface CheckedContent {
+  readonly productType: string;
+  readonly purchaseSchemaRevision: number | null;
+  readonly purchaseEntries: Record<string, string>[];
+}
+
 /** The intent an earlier place of this draft wrote, if it says the same order; anything else is a bug to stop at. */
 function sameDraftIntent(intent: OrderIntent | null, input: PlaceOrderInput, variantRef: number, unitPriceFen: number): OrderIntent {
   if (intent === null) throw new Error('an order draft names an intent that is not there');
@@ -80,7 +98,14 @@ export interface OrderIntents {
    * PurchaseValidationError / TemplateNotSupportedError / TemplateMissingError, having written
    * nothing, when the input or the template does not allow the order.
    */
-  placeOrder(input: PlaceOrderInput): OrderIntent;
+  placeOrder(input: PlaceOrderInput, template?: PurchaseTemplate): OrderIntent;
+  /**
+   * Records an intent in status `needs_template` (contract §7.10): the merchant cannot be reached and
+   * no trusted template is cached. Units, the confirmed unit price and the entries given are kept as
+   * confirmed; nothing is validated against a template that is not there, and it is never sent until
+   * the outbox fetched one. Throws TemplateOfflineError when the catalog does not know the variant.
+   */
+  placeAwaitingTemplate(input: PlaceOrderInput): OrderIntent;
   /**
    * The buyer confirms a parked intent again: after PURCHASE_SCHEMA_CHANGED (the refreshed
    * template), or after the guard parked it (price_changed: the new price; unavailable: once it can
@@ -103,57 +128,74 @@ export interface OrderIntents {
 export function createOrderIntents(options: OrderIntentsOptions): OrderIntents {
   const { db, clock, logger } = options;
 
+  /** Writes the intent (and its draft) in one transaction, before anything is sent; a draft placed again answers its intent. */
+  const write = (input: PlaceOrderInput, checked: CheckedContent, status: 'queued' | 'needs_template'): OrderIntent => {
+    const variantRef = input.variantRef ?? 0;
+    const confirmedUnitPriceFen = input.unitPriceFen ?? cachedUnitPriceFen(db, input.productRef, variantRef);
+    if (confirmedUnitPriceFen === null) throw new PriceUnknownError(input.productRef, variantRef);
+    const draftRef = input.draftRef ?? null;
+    const now = seconds(clock);
+    // The same review step placed again (a retry over a lost answer): the intent already written.
+    const placed = draftRef === null ? null : db.transaction(() => intentOfDraft(db, draftRef)).immediate();
+    if (placed !== null) {
+      logger.info('order draft placed again: answering the intent already written', { clientOrderRef: placed });
+      return sameDraftIntent(getIntent(db, placed), input, variantRef, confirmedUnitPriceFen);
+    }
+    const clientOrderRef = newClientRef('o');
+    db.transaction(() => {
+      if (draftRef !== null) {
+        const raced = intentOfDraft(db, draftRef);
+        if (raced !== null) throw new IntentStateError(`the order of this review was placed at the same moment as ${raced}`);
+      }
+      insertIntent(
+        db,
+        {
+          clientOrderRef,
+          batchId: input.batchId ?? null,
+          productRef: input.productRef,
+          variantRef,
+          productType: checked.productType,
+          units: input.units,
+          purchaseSchemaRevision: checked.purchaseSchemaRevision,
+          purchaseEntries: checked.purchaseEntries,
+          orderCallbackUrl: input.orderCallbackUrl ?? null,
+          imageUrl: input.imageUrl ?? null,
+          confirmedUnitPriceFen,
+        },
+        now,
+        status,
+      );
+      if (draftRef !== null) recordDraft(db, draftRef, clientOrderRef, now);
+    }).immediate();
+    logger.info('order intent recorded', { clientOrderRef, status, productRef: input.productRef, variantRef, units: input.units, confirmedUnitPriceFen });
+    const intent = getIntent(db, clientOrderRef);
+    if (intent === null) throw new Error(`order intent ${clientOrderRef} vanished after it was written`);
+    return intent;
+  };
+
   return {
     /**
      * Validates and records an intent; returns it in status `queued`. Throws
      * PurchaseValidationError / TemplateNotSupportedError / TemplateMissingError, having written
      * nothing, when the input or the template does not allow the order.
      */
-    placeOrder(input: PlaceOrderInput): OrderIntent {
+    placeOrder(input: PlaceOrderInput, template?: PurchaseTemplate): OrderIntent {
       const variantRef = input.variantRef ?? 0;
-      const template = readCachedTemplate(db, input.productRef, variantRef);
-      if (template === null) throw new TemplateMissingError(input.productRef, variantRef);
-      const entries = validatePurchase(template, input);
+      const checkedAgainst = template ?? readCachedTemplate(db, input.productRef, variantRef);
+      if (checkedAgainst === null) throw new TemplateMissingError(input.productRef, variantRef);
+      const entries = validatePurchase(checkedAgainst, input);
       for (const value of sensitiveValues(entries)) logger.registerSecret(value);
-      const confirmedUnitPriceFen = input.unitPriceFen ?? cachedUnitPriceFen(db, input.productRef, variantRef);
-      if (confirmedUnitPriceFen === null) throw new PriceUnknownError(input.productRef, variantRef);
-      const draftRef = input.draftRef ?? null;
-      const now = seconds(clock);
-      // The same review step placed again (a retry over a lost answer): the intent already written.
-      const placed = draftRef === null ? null : db.transaction(() => intentOfDraft(db, draftRef)).immediate();
-      if (placed !== null) {
-        logger.info('order draft placed again: answering the intent already written', { clientOrderRef: placed });
-        return sameDraftIntent(getIntent(db, placed), input, variantRef, confirmedUnitPriceFen);
-      }
-      const clientOrderRef = newClientRef('o');
-      db.transaction(() => {
-        if (draftRef !== null) {
-          const raced = intentOfDraft(db, draftRef);
-          if (raced !== null) throw new IntentStateError(`the order of this review was placed at the same moment as ${raced}`);
-        }
-        insertIntent(
-          db,
-          {
-            clientOrderRef,
-            batchId: input.batchId ?? null,
-            productRef: input.productRef,
-            variantRef,
-            productType: template.productType,
-            units: input.units,
-            purchaseSchemaRevision: template.purchaseSchemaRevision,
-            purchaseEntries: entries,
-            orderCallbackUrl: input.orderCallbackUrl ?? null,
-            imageUrl: input.imageUrl ?? null,
-            confirmedUnitPriceFen,
-          },
-          now,
-        );
-        if (draftRef !== null) recordDraft(db, draftRef, clientOrderRef, now);
-      }).immediate();
-      logger.info('order intent recorded', { clientOrderRef, productRef: input.productRef, variantRef, units: input.units, confirmedUnitPriceFen });
-      const intent = getIntent(db, clientOrderRef);
-      if (intent === null) throw new Error(`order intent ${clientOrderRef} vanished after it was written`);
-      return intent;
+      return write(input, { productType: checkedAgainst.productType, purchaseSchemaRevision: checkedAgainst.purchaseSchemaRevision, purchaseEntries: entries }, 'queued');
+    },
+
+    placeAwaitingTemplate(input: PlaceOrderInput): OrderIntent {
+      const variantRef = input.variantRef ?? 0;
+      const productType = knownProductType(db, input.productRef, variantRef);
+      if (productType === null) throw new TemplateOfflineError(input.productRef, variantRef);
+      // No template says which values are sensitive: every one is kept out of the log.
+      const entries = (input.purchaseEntries ?? []).map((group) => Object.fromEntries(Object.entries(group).map(([field, value]) => [field, String(value)])));
+      for (const group of entries) for (const value of Object.values(group)) if (value !== '') logger.registerSecret(value);
+      return write(input, { productType, purchaseSchemaRevision: null, purchaseEntries: entries }, 'needs_template');
     },
 
     /**

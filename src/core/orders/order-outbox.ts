@@ -8,7 +8,7 @@
 // Outcomes of a create:
 //   order returned                → accepted; the order (and any cards, sealed) stored in the same
 //                                    transaction as the intent's status.
-//   409101 PURCHASE_SCHEMA_CHANGED → template refreshed, needs_confirmation: the buyer decides, the
+//   409101 PURCHASE_SCHEMA_CHANGED → template fetched again (once, by the template source), needs_confirmation: the buyer decides, the
 //                                    outbox never resubmits other content by itself.
 //   409001 IDEMPOTENCY_CONFLICT   → rejected and flagged loudly (a bug or a foreign ref): never a new ref.
 //   429 (rate limiter refused)    → queued again: the limiter runs before the order rules, so nothing
@@ -37,6 +37,9 @@
 // Withdraw (withdraw()): queued or parked → withdrawn at once; unknown → withdrawing, resolved by GET
 // (404002 → withdrawn and the ref retired, found → accepted); sending → the in-flight answer decides
 // (order-intent-store.ts). A withdrawing intent is never sent again, only looked up.
+// needs_template (placed offline without a trusted template, contract §7.10): each pass first fetches
+// the templates of those due (outbox-templates.ts); one that fits becomes queued and goes out in the
+// same pass, one that does not waits for the buyer as needs_confirmation. Never sent without one.
 // At start-up `recover()` turns every 'sending' row (a request may have left before a crash) into
 // 'unknown'. A transport failure pauses the whole outbox for a while (the merchant is away), so
 // offline intents wait, visible, instead of each hammering a dead address.
@@ -50,13 +53,14 @@ import { parkRefused } from './outbox-answers';
 import { isPausedOffline, nowSeconds, type GuardReads, type OutboxContext } from './outbox-context';
 import { resolveUnknown, resolveWithdrawal, type WithdrawOutcome } from './outbox-lookups';
 import { sendIntent } from './outbox-send';
+import { fillTemplateWaits } from './outbox-templates';
 import { withdrawIntent } from './outbox-withdraw';
 import { runBounded } from '../platform/bounded-pool';
 
 export type { WithdrawOutcome } from './outbox-lookups';
 
 /** The outbox's ports are its context's (outbox-context.ts): database, client, clock, logger, cipher, catalog. */
-export interface OrderOutboxOptions extends Pick<OutboxContext, 'db' | 'client' | 'clock' | 'logger' | 'cipher' | 'catalog'> {
+export interface OrderOutboxOptions extends Pick<OutboxContext, 'db' | 'client' | 'clock' | 'logger' | 'cipher' | 'catalog' | 'templates'> {
   /** Intents worked on at the same time; the client's quota model paces the requests anyway. */
   readonly concurrency?: number;
   /** Between attempts of one intent (unknown outcome, requeue). */
@@ -144,6 +148,7 @@ export function createOrderOutbox(options: OrderOutboxOptions): OrderOutbox {
     logger,
     cipher: options.cipher,
     catalog: options.catalog,
+    templates: options.templates,
     retryRule: options.retry ?? DEFAULT_RETRY,
     offlineRule: options.offline ?? DEFAULT_OFFLINE,
     failures: new Map(),
@@ -172,8 +177,10 @@ export function createOrderOutbox(options: OrderOutboxOptions): OrderOutbox {
   const runOnce = async (): Promise<OutboxPass> => {
     if (isPausedOffline(ctx)) return { worked: 0, offline: true };
     await probeParkedAccess();
+    // Intents placed offline without a template first: those that fit it become queued and go out below.
+    let worked = await fillTemplateWaits(ctx);
+    if (isPausedOffline(ctx)) return { worked, offline: true };
     const due = dueIntents(db, nowSeconds(ctx), 500).filter((intent) => !inFlight.has(intent.clientOrderRef));
-    let worked = 0;
     const reads: GuardReads = new Map();
     await runBounded(
       due,

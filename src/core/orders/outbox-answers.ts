@@ -31,7 +31,6 @@ import {
   type OutboxContext,
 } from './outbox-context';
 import { sealRechargedEntries } from './recharged-entries';
-import { storeTemplate } from './template-cache';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /** The merchant has the order: stored (cards sealed) in the same transaction as the intent's status. */
@@ -92,10 +91,11 @@ export function inconclusive(ctx: OutboxContext, ref: string, error: unknown): v
   changed(ctx, ref);
 }
 
-async function refreshTemplate(ctx: OutboxContext, intent: OrderIntent): Promise<void> {
+/** The template fetched again, once, through the one template source; a failure leaves the form to fetch it. */
+export async function refreshTemplate(ctx: OutboxContext, intent: OrderIntent): Promise<void> {
   try {
-    const { data } = await ctx.client.getTemplate(intent.productRef, intent.variantRef);
-    storeTemplate(ctx.db, data, nowSeconds(ctx));
+    // Once, through the one template source: the buyer confirms with the form it gives.
+    await ctx.templates.refetch(intent.productRef, intent.variantRef, ctx.signal());
   } catch (error) {
     // The intent still waits for the buyer; the form fetches the template again when opened.
     ctx.logger.warn('template refresh after PURCHASE_SCHEMA_CHANGED failed', { clientOrderRef: intent.clientOrderRef, error: error instanceof Error ? error.message : 'unknown' });

@@ -13,6 +13,7 @@ import type { CardCipher } from '../vault/card-cipher';
 import type { Order } from '../../shared/merchant/order';
 import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { AccessParkStatus, AttemptNote } from './order-intent-store';
+import type { TemplateSource } from './template-source';
 
 
 /** Product details read by the guard in one pass: one GET per product however many intents it has. */
@@ -26,6 +27,8 @@ export interface OutboxContext {
   readonly cipher: CardCipher;
   /** The guard's product reads are applied here, as sync and webhooks apply theirs. */
   readonly catalog: Pick<CatalogRepository, 'applyProductSnapshot'>;
+  /** Templates for needs_template intents and after 409101 (the one template source, template-source.ts). */
+  readonly templates: TemplateSource;
   /** Between attempts of one intent (unknown outcome, requeue). */
   readonly retryRule: BackoffRule;
   /** While the merchant is unreachable. */

@@ -5,8 +5,8 @@
 import type { ProductDetail } from '../../shared/merchant/catalog';
 import { MerchantAccessError, MerchantApiError, MerchantError, MerchantNotBeforeError, MerchantTransportError } from '../merchant/merchant-errors';
 import { backoffMs } from '../../shared/backoff';
-import { deferIntent, parkPriceChanged, parkUnavailable, type OrderIntent, type ParkedFrom } from './order-intent-store';
-import { keepRequestIds, parkRefused } from './outbox-answers';
+import { deferIntent, parkPriceChanged, parkSchemaChanged, parkUnavailable, type OrderIntent, type ParkedFrom } from './order-intent-store';
+import { keepRequestIds, parkRefused, refreshTemplate } from './outbox-answers';
 import {
   bumpFailures,
   changed,
@@ -64,6 +64,16 @@ function readProduct(ctx: OutboxContext, productRef: number, reads: GuardReads):
   return read;
 }
 
+/** The detail shows a new template revision: the template is fetched (the stale one is never used) and the buyer asked again. */
+async function schemaChanged(ctx: OutboxContext, intent: OrderIntent, revision: number): Promise<void> {
+  const ref = intent.clientOrderRef;
+  await refreshTemplate(ctx, intent);
+  if (parkSchemaChanged(ctx.db, ref, nowSeconds(ctx))) {
+    ctx.logger.info('order parked before sending: the purchase template changed; the buyer confirms again', { clientOrderRef: ref, from: intent.purchaseSchemaRevision, to: revision });
+  }
+  changed(ctx, ref);
+}
+
 /** True when the intent may be sent now; otherwise it was parked or deferred (or moved by someone else). */
 export async function guard(ctx: OutboxContext, intent: OrderIntent, reads: GuardReads): Promise<boolean> {
   const { db, logger } = ctx;
@@ -86,6 +96,10 @@ export async function guard(ctx: OutboxContext, intent: OrderIntent, reads: Guar
   const verdict = judgeGuard(detail, intent);
   if (verdict.kind === 'send') return true;
   ctx.failures.delete(ref);
+  if (verdict.kind === 'schemaChanged') {
+    await schemaChanged(ctx, intent, verdict.purchaseSchemaRevision);
+    return false;
+  }
   if (verdict.kind === 'priceChanged') {
     if (parkPriceChanged(db, ref, verdict.unitPriceFen, nowSeconds(ctx))) {
       logger.info('order parked: the price rose above the confirmed one', { clientOrderRef: ref, confirmedUnitPriceFen: intent.confirmedUnitPriceFen, unitPriceFen: verdict.unitPriceFen });

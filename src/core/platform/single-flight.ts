@@ -32,7 +32,8 @@ export function createSingleFlight(): SingleFlight {
 /**
  * One run per key at a time whose result every caller shares: a caller that comes while the key's
  * run is under way gets that run's promise (its result or its failure) instead of starting another.
- * The buyer opening a product twice, or two screens asking for it, sends one GET /goods/{ref}.
+ * The buyer opening a product twice, or two screens asking for it, sends one GET /goods/{ref}; concurrent
+ * asks for the same purchase template send one request.
  */
 export interface KeyedSingleFlight<K, T> {
   run(key: K, task: () => Promise<T>): Promise<T>;

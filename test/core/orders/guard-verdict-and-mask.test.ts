@@ -32,7 +32,7 @@ function detail(over: { availability?: string; variant?: Partial<ProductDetail['
   };
 }
 
-const intent = { variantRef: 3, units: 2, confirmedUnitPriceFen: 1850 };
+const intent = { variantRef: 3, units: 2, confirmedUnitPriceFen: 1850, productType: 'card', purchaseSchemaRevision: 1 };
 
 describe('judgeGuard', () => {
   it('sends at an equal or lower price', () => {
@@ -55,6 +55,15 @@ describe('judgeGuard', () => {
   it('lets the merchant decide stock it does not publish, and checks no price it was never given', () => {
     expect(judgeGuard(detail({ variant: { inventoryType: 'undisclosed', remainingUnits: null } }), intent)).toEqual({ kind: 'send' });
     expect(judgeGuard(detail({ variant: { price: 9999 } }), { ...intent, confirmedUnitPriceFen: null })).toEqual({ kind: 'send' });
+  });
+
+  it('never sends a top-up checked against another template revision than the detail shows; card products carry none', () => {
+    const topup = { ...intent, productType: 'topup' };
+    expect(judgeGuard(detail(), topup)).toEqual({ kind: 'send' });
+    expect(judgeGuard(detail({ variant: { purchaseSchemaRevision: 2 } }), topup)).toEqual({ kind: 'schemaChanged', purchaseSchemaRevision: 2 });
+    expect(judgeGuard(detail({ variant: { purchaseSchemaRevision: 2 } }), intent)).toEqual({ kind: 'send' });
+    // A higher price is asked first: confirming it also re-checks the form.
+    expect(judgeGuard(detail({ variant: { purchaseSchemaRevision: 2, price: 1851 } }), topup)).toEqual({ kind: 'priceChanged', unitPriceFen: 1851 });
   });
 });
 

@@ -21,6 +21,7 @@ import { createOrderOutbox, type OrderOutbox } from '../../../src/core/orders/or
 import { createOrderTracker, type OrderTracker } from '../../../src/core/orders/order-tracker';
 import { createCatalogRepository } from '../../../src/core/catalog/catalog-repository';
 import { storeTemplate } from '../../../src/core/orders/template-cache';
+import { createTemplateSource, type TemplateSource } from '../../../src/core/orders/template-source';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 import { recordingPort, type Exchange } from '../merchant/client-kit';
 import { Catalog, controlProducts, launch, newAccount, type Account, type Harness } from '../../support/orders-harness';
@@ -36,6 +37,7 @@ export interface OrdersKit {
   readonly logger: RedactingLogger;
   readonly cipher: CardCipher;
   readonly intents: OrderIntents;
+  readonly templates: TemplateSource;
   readonly outbox: OrderOutbox;
   readonly tracker: OrderTracker;
   readonly actions: OrderActions;
@@ -94,9 +96,11 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
   const db = temp.db;
   const tracker = createOrderTracker({ db, client, clock, logger, cipher, concurrency: options.concurrency ?? 4 });
   const catalog = createCatalogRepository(db, clock);
+  const templates = createTemplateSource({ db, client, catalog, logger });
   const outbox = createOrderOutbox({
     db,
     client,
+    templates,
     clock,
     logger,
     cipher,
@@ -120,6 +124,7 @@ export async function createOrdersKit(h: Harness, options: KitOptions): Promise<
     logger,
     cipher,
     intents,
+    templates,
     outbox,
     tracker,
     actions,

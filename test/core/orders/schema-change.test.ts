@@ -1,7 +1,9 @@
 // PURCHASE_SCHEMA_CHANGED: the template's revision moves after the intent was written. The outbox
 // must refresh the cached template, park the intent in needs_confirmation, and send nothing more
 // until the buyer confirms; confirming re-validates against the new template and sends the same ref.
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlHeaders } from '../../support/control-auth';
 import { IntentStateError } from '../../../src/core/orders/order-errors';
 import { readCachedTemplate } from '../../../src/core/orders/template-cache';
 import { Catalog, changeProduct, controlProducts, entriesFor, isOpen, isTopup, launch, ledger, must, validEntries, type Harness } from '../../support/orders-harness';
@@ -23,6 +25,21 @@ afterAll(async () => {
   await h?.sandbox.stop();
 });
 
+/**
+ * Bumps the variant's template revision synchronously as the create is handed to the transport (the
+ * hook runs before a byte is sent): the guard's detail read before it still showed the old revision.
+ */
+function bumpAsTheCreateLeaves(productRef: number, variantRef: number): void {
+  let done = false;
+  kit.onRequest = (_method, url) => {
+    if (done || !isCreate(url)) return;
+    done = true;
+    const headers = Object.entries(controlHeaders(h.sandbox.controlToken, 'POST')).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+    const bumped = spawnSync('curl', ['-sS', '-f', '-X', 'POST', ...headers, '-d', JSON.stringify({ variantRef, purchaseSchemaRevision: 'bump' }), `${h.sandbox.controlUrl}/control/products/${productRef}`]);
+    if (bumped.status !== 0) throw new Error(`the control bump failed: ${bumped.stderr.toString()}`);
+  };
+}
+
 describe('purchase schema changed (409101)', () => {
   it('refreshes the template, waits for confirmation, and never resubmits by itself', async () => {
     const pick = catalog.claim((p, v) => isTopup(p) && isOpen(p, v) && v.supply === 'succeed' && v.entryMode === 'single', 'single-entry top-up');
@@ -34,8 +51,17 @@ describe('purchase schema changed (409101)', () => {
     const entries = validEntries(cached, units);
     const intent = kit.intents.placeOrder({ productRef, variantRef, units, purchaseEntries: entries });
 
-    await changeProduct(h, productRef, { variantRef, purchaseSchemaRevision: 'bump' });
-    await kit.outbox.runOnce();
+    const templateRequests = (): number => kit.exchanges.filter((e) => new URL(e.url).pathname.endsWith('/goods/tpl')).length;
+    const before409 = templateRequests();
+    // The bump lands after the guard's product read and before the create: only 409101 can tell.
+    bumpAsTheCreateLeaves(productRef, variantRef);
+    try {
+      await kit.outbox.runOnce();
+    } finally {
+      kit.onRequest = null;
+    }
+    // Fetched again once, through the template source.
+    expect(templateRequests() - before409).toBe(1);
     const parked = must(kit.intents.getIntent(intent.clientOrderRef), 'intent');
     expect(parked.status).toBe('needs_confirmation');
     expect(parked.lastErrorCode).toBe('409101');

@@ -17,6 +17,7 @@ import { merchantTrustMigration } from './0013-merchant-trust';
 import { orderDraftsMigration } from './0014-order-drafts';
 import { catalogSyncOutcomeMigration } from './0015-catalog-sync-outcome';
 import { listedVariantCountMigration } from './0016-listed-variant-count';
+import { orderNeedsTemplateMigration } from './0017-order-needs-template';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   orderDraftsMigration,
   catalogSyncOutcomeMigration,
   listedVariantCountMigration,
+  orderNeedsTemplateMigration,
 ];

@@ -81,7 +81,7 @@ export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: bool
             {t('action.review')}
           </Button>
         ) : null}
-        {order.intentStatus === 'needs_confirmation' || order.intentStatus === 'queued' || order.intentStatus === 'unknown' ? <WithdrawControl order={order} /> : null}
+        {order.intentStatus === 'needs_confirmation' || order.intentStatus === 'queued' || order.intentStatus === 'unknown' || order.intentStatus === 'needs_template' ? <WithdrawControl order={order} /> : null}
         {allowed.has('verificationCode') ? (
           <Button type="primary" disabled={!fresh} data-testid="action-verification-code" onClick={() => setDialog('code')}>
             {t('action.verificationCode')}

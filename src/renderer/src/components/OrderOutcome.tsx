@@ -72,7 +72,18 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
   }
   switch (detail.intentStatus) {
     case 'needs_confirmation':
+      // Kept offline without its form (contract §7.10): the form came and asks for more.
+      if (detail.lastErrorCode === 'TEMPLATE_INPUT') return <Alert {...common} type="warning" showIcon title={t('intent.needs_confirmation')} description={t('orderTemplate.formArrived')} />;
       return <Alert {...common} type="warning" showIcon title={t('problem.templateChanged.title')} description={t('order.needsConfirmation')} />;
+    case 'needs_template':
+      return (
+        <div {...common}>
+          <Alert type="warning" showIcon title={t('intent.needs_template')} description={t('orderTemplate.waiting')} action={view} />
+          <div style={{ marginTop: 8 }}>
+            <WithdrawControl order={detail} />
+          </div>
+        </div>
+      );
     case 'price_changed':
       return (
         <div {...common}>

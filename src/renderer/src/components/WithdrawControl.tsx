@@ -11,7 +11,7 @@ import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { ProblemAlert } from './ProblemAlert';
 
 /** Our statuses in which the merchant may not hold the order: withdraw is offered. */
-const WITHDRAWABLE = new Set(['queued', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'needs_key', 'account_suspended', 'access_denied']);
+const WITHDRAWABLE = new Set(['queued', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'needs_key', 'account_suspended', 'access_denied', 'needs_template']);
 
 export function canWithdraw(order: OrderDetail): boolean {
   return order.state === null && WITHDRAWABLE.has(order.intentStatus);

@@ -9,6 +9,7 @@ import { i18nEn } from './messages-i18n-en';
 import { orderEn } from './messages-order-en';
 import { browseEn } from './messages-browse-en';
 import { syncEn } from './messages-sync-en';
+import { templatesEn } from './messages-templates-en';
 import { stateEn } from './messages-state-en';
 
 export const en = {
@@ -21,6 +22,7 @@ export const en = {
   ...orderEn,
   ...browseEn,
   ...syncEn,
+  ...templatesEn,
   ...stateEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',

@@ -9,6 +9,7 @@ import { i18nZhCN } from './messages-i18n-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
 import { browseZhCN } from './messages-browse-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
+import { templatesZhCN } from './messages-templates-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
@@ -21,6 +22,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...orderZhCN,
   ...browseZhCN,
   ...syncZhCN,
+  ...templatesZhCN,
   ...stateZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',

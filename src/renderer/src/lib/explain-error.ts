@@ -132,5 +132,9 @@ export function problemOfLastErrorCode(code: string | null): Problem | null {
   if (code === null || code === '') return null;
   if (/^\d{6}$/.test(code)) return problemOfMerchantCode(Number(code));
   if (code === 'MERCHANT_UNREACHABLE') return 'offline';
+  // Parked before sending: the variant shows a new template revision (contract §7.10).
+  if (code === 'SCHEMA_CHANGED') return 'templateChanged';
+  // Kept offline without its form, which then asked for more: TemplateWaitPanel says so; nothing failed.
+  if (code === 'TEMPLATE_INPUT') return null;
   return 'unknown';
 }

@@ -3,7 +3,7 @@
 // as success (isTerminalSuccess answers false for it).
 import { classifyOrderState, isTerminalSuccess } from '../../../shared/merchant/known-values';
 
-export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'withdrawn', 'needs_key', 'account_suspended', 'access_denied'] as const;
+export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'withdrawn', 'needs_key', 'account_suspended', 'access_denied', 'needs_template'] as const;
 export type IntentStatus = (typeof INTENT_STATUSES)[number];
 
 export type StatusTone = 'success' | 'processing' | 'warning' | 'error' | 'default';
@@ -45,6 +45,8 @@ const INTENT_TONES: Record<IntentStatus, StatusTone> = {
   needs_key: 'error',
   account_suspended: 'error',
   access_denied: 'error',
+  // Kept while the merchant is away and no order form is cached: sent once the form is checked.
+  needs_template: 'warning',
 };
 
 function isIntentStatus(value: string): value is IntentStatus {
@@ -63,7 +65,7 @@ export function orderStatusView(intentStatus: string, state: string | null): Ord
 
 /** The part of the offline queue still waiting on us or the network. */
 export function isQueued(intentStatus: string): boolean {
-  return ['queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'needs_key', 'account_suspended', 'access_denied'].includes(intentStatus);
+  return ['queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'needs_key', 'account_suspended', 'access_denied', 'needs_template'].includes(intentStatus);
 }
 
 /**

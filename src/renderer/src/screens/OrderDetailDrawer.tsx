@@ -10,6 +10,7 @@ import { OrderCaseActions } from '../components/OrderCaseActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { PriceChangedPanel } from '../components/PriceChangedPanel';
+import { TemplateWaitPanel } from '../components/TemplateWaitPanel';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { UnavailablePanel } from '../components/UnavailablePanel';
 import { WithdrawOutcome } from '../components/WithdrawControl';
@@ -159,6 +160,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
           {data.intentStatus === 'price_changed' && data.state === null ? <PriceChangedPanel order={data} /> : null}
           {data.intentStatus === 'unavailable' && data.state === null ? <UnavailablePanel order={data} /> : null}
           {isAccessPark(data.intentStatus) && data.state === null ? <AccessParkPanel order={data} status={data.intentStatus} /> : null}
+          {data.state === null ? <TemplateWaitPanel order={data} /> : null}
           {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' && !isAccessPark(data.intentStatus) ? (
             <ProblemAlert
               explained={{

@@ -4,17 +4,19 @@
 //   confirm  — everything that will be sent and charged, frozen; "Pay" sends exactly that, once;
 //   follow   — the order as it moves, live (every pushed order change refreshes it).
 // After 409101 (template changed) the same dialog shows the new template and re-confirms the same
-// intent through api.orders.confirm.
+// intent through api.orders.confirm. With the merchant away and no order form cached it offers to
+// queue the order as "waiting for the order form" (OrderNeedsTemplateStep, contract §7.10).
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { OrderConfirmation } from '../components/OrderConfirmation';
 import { OrderOutcome } from '../components/OrderOutcome';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { OrderEditForm } from '../components/OrderEditForm';
+import { OrderNeedsTemplateStep, type OrderNeedsTemplateStepProps } from '../components/OrderNeedsTemplateStep';
 import { supplyBlockedText } from '../components/SupplyTag';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
-import { evaluateDraft, newDraft, newDraftRef, type OrderDraft, type OrderToConfirm } from '../lib/order-draft';
+import { evaluateDraft, newDraft, newDraftRef, withUnitsText, type OrderDraft, type OrderToConfirm } from '../lib/order-draft';
 import { templateToFormModel, type FormModel } from '../lib/template-form';
 import { useAccount } from '../queries/connection';
 import { useProduct } from '../queries/catalog';
@@ -38,6 +40,42 @@ function OrderFollowing({ detail, onView, onClose }: { detail: OrderDetail; onVi
         </Button>
       </div>
     </div>
+  );
+}
+
+/** Why the buyer confirms again: the merchant changed the form, or the form of an order kept offline arrived (contract §7.10). */
+function ConfirmReason({ clientOrderRef }: { clientOrderRef: string }) {
+  const { t } = useI18n();
+  const order = useOrder(clientOrderRef);
+  const arrived = order.data?.lastErrorCode === 'TEMPLATE_INPUT';
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={arrived ? t('orderTemplate.formArrivedTitle') : t('order.confirmTitle')}
+      description={arrived ? t('orderTemplate.formArrived') : t('order.needsConfirmation')}
+      data-testid="order-needs-confirmation"
+    />
+  );
+}
+
+/** The template loading, failed or unsupported; with the merchant away and none cached, the offline step instead of the failure. */
+function TemplateState({ template, unsupported, offline }: { template: ReturnType<typeof useTemplate>; unsupported: boolean; offline: OrderNeedsTemplateStepProps | null }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {template.isLoading ? (
+        <div className="modal-loading" data-testid="order-template-loading">
+          <Spin tip={t('order.templateLoading')}>
+            <div style={{ minHeight: 120 }} />
+          </Spin>
+        </div>
+      ) : null}
+      {template.error !== null && offline !== null ? <OrderNeedsTemplateStep {...offline} /> : null}
+      {template.error !== null && offline === null ? <ProblemAlert explained={explainError(template.error)} /> : null}
+      {unsupported ? <Alert type="error" showIcon title={t('order.templateUnsupported')} data-testid="order-template-unsupported" /> : null}
+    </>
   );
 }
 
@@ -69,14 +107,18 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const modelResult = useMemo(() => (template.data === undefined ? null : templateToFormModel(template.data)), [template.data]);
   const model: FormModel | null = modelResult !== null && modelResult.ok ? modelResult.model : null;
 
-  // The first template starts the draft at the rule's minimum; a new template keeps what was typed.
+  // The first template starts the draft at the rule's minimum (at the units already confirmed when an
+  // order kept offline is completed); a new template keeps what was typed.
+  const confirming = useOrder(confirmRef);
+  const keptUnits = confirming.data?.intentStatus === 'needs_confirmation' && confirming.data.lastErrorCode === 'TEMPLATE_INPUT' ? confirming.data.units : null;
   useEffect(() => {
-    if (model !== null) setDraft((current) => current ?? newDraft(model.unitRule));
-  }, [model]);
+    if (model !== null) setDraft((current) => current ?? (keptUnits === null ? newDraft(model.unitRule) : withUnitsText(newDraft(model.unitRule), String(keptUnits))));
+  }, [model, keptUnits]);
 
-  // Sent, then refused for a changed template: back to the form, same intent, new template.
+  // Sent, then refused for a changed template (or queued offline, and its form asks for more): back
+  // to the form, same intent, new template.
   useEffect(() => {
-    if (followed?.intentStatus === 'needs_confirmation' && step === 'confirm') {
+    if (followed?.intentStatus === 'needs_confirmation') {
       setConfirmRef(followed.clientOrderRef);
       setSent(null);
       setStep('edit');
@@ -92,6 +134,8 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const balance = account.data?.balanceFen ?? null;
   const blocked = supply !== null && !canBuy(supply) ? supplyBlockedText(t, supply) : null;
   const failure = place.error ?? confirm.error;
+  // The merchant away and no order form cached: the order can be queued as needs_template (contract §7.10).
+  const offlineNoTemplate = template.error !== null && confirmRef === null && explainError(template.error).problem === 'offline';
 
   const touch = (key: string): void => setTouched((current) => new Set(current).add(key));
   const update = (next: (current: OrderDraft) => OrderDraft): void => setDraft((current) => (current === null ? current : next(current)));
@@ -145,18 +189,12 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
 
   return (
     <>
-      {template.isLoading ? (
-        <div className="modal-loading" data-testid="order-template-loading">
-          <Spin tip={t('order.templateLoading')}>
-            <div style={{ minHeight: 120 }} />
-          </Spin>
-        </div>
-      ) : null}
-      {template.error !== null ? <ProblemAlert explained={explainError(template.error)} /> : null}
-      {modelResult !== null && !modelResult.ok ? <Alert type="error" showIcon title={t('order.templateUnsupported')} data-testid="order-template-unsupported" /> : null}
-      {confirmRef !== null ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('order.confirmTitle')} description={t('order.needsConfirmation')} data-testid="order-needs-confirmation" />
-      ) : null}
+      <TemplateState
+        template={template}
+        unsupported={modelResult !== null && !modelResult.ok}
+        offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose } : null}
+      />
+      {confirmRef !== null ? <ConfirmReason clientOrderRef={confirmRef} /> : null}
       {failure !== null ? (
         <div style={{ marginBottom: 16 }} data-testid="order-error">
           <ProblemAlert explained={explainError(failure)} />
