@@ -23,9 +23,9 @@ function insertIntent(ref: string, status: string, parkedFrom: string | null = n
 }
 
 describe('0017 order needs template', () => {
-  it('is migration 16 and keeps the columns as they were', () => {
-    expect(migrations[15]?.id).toBe(16);
-    expect(migrations[15]?.name).toBe('order-needs-template');
+  it('is migration 17 and keeps the columns as they were', () => {
+    expect(migrations[16]?.id).toBe(17);
+    expect(migrations[16]?.name).toBe('order-needs-template');
     const before = tableColumns(db, 'order_intents');
     migrate(db);
     expect(tableColumns(db, 'order_intents')).toEqual(before);
