@@ -34,7 +34,7 @@ afterEach(() => {
   store.temp.dispose();
 });
 
-const sync = () => runCatalogSync({ repository: store.repository, client: kit.client, clock: kit.clock });
+const sync = () => runCatalogSync({ repository: store.repository, client: kit.client, clock: kit.clock, templates: 'all' });
 const catalogPagesAsked = (): string[] => merchant.requests.filter((r) => r.path.startsWith('/goods/catalog')).map((r) => r.path);
 
 describe('paging anomalies end the sync cleanly', () => {

@@ -8,6 +8,7 @@ import { fixesCoreEn } from './messages-fixes-core-en';
 import { i18nEn } from './messages-i18n-en';
 import { orderEn } from './messages-order-en';
 import { syncEn } from './messages-sync-en';
+import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
 
 export const en = {
@@ -19,6 +20,7 @@ export const en = {
   ...i18nEn,
   ...orderEn,
   ...syncEn,
+  ...syncScopeEn,
   ...stateEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',

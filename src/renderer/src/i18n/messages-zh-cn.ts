@@ -8,6 +8,7 @@ import { fixesCoreZhCN } from './messages-fixes-core-zh-cn';
 import { i18nZhCN } from './messages-i18n-zh-cn';
 import { orderZhCN } from './messages-order-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
+import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
@@ -19,6 +20,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...i18nZhCN,
   ...orderZhCN,
   ...syncZhCN,
+  ...syncScopeZhCN,
   ...stateZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',
