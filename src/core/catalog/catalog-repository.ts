@@ -229,6 +229,7 @@ function prepareStatements(db: Database) {
               (SELECT count(DISTINCT catalog_ref) FROM products
                WHERE removed_at IS NULL AND catalog_ref NOT IN (SELECT catalog_ref FROM categories)) AS unknown_refs`,
     ),
+    categoryRefs: db.prepare<[], { catalog_ref: number }>('SELECT catalog_ref FROM categories'),
     // The buyer's interest in each product still needing a detail (core/catalog/detail-order.ts ranks them);
     // served by the partial index products_needing_detail.
     detailCandidates: db.prepare<[], { product_ref: number; catalog_ref: number; watched: number; ordered: number }>(
@@ -459,8 +460,12 @@ export interface CatalogRepository {
   detailCandidates(): DetailCandidate[];
   /** The product's detail is missing or older than listed (false once the buyer's own fetch stored it). */
   needsDetail(productRef: number): boolean;
-  /** What decides whether the categories are fetched again (core/catalog/category-refresh.ts). */
-  categoryFacts(): CategoryFacts;
+  /**
+   * What decides whether the categories are fetched again (core/catalog/category-refresh.ts). The
+   * catalogRefs checked against the stored categories are `listed` (what this run's pages named) or,
+   * when null, those of the stored products.
+   */
+  categoryFacts(listed: ReadonlySet<number> | null): CategoryFacts;
   /** The variant's recorded prices, stock and availability over time. */
   priceHistory(productRef: number, variantRef: number): PriceHistoryEntry[];
   /** A product the merchant says does not exist (404 on its detail): kept for orders, hidden from search. */
@@ -549,9 +554,11 @@ export function createCatalogRepository(db: Database, clock: Clock): CatalogRepo
 
     needsDetail: (productRef: number): boolean => s.needsDetail.get(productRef) !== undefined,
 
-    categoryFacts: (): CategoryFacts => {
+    categoryFacts: (listed: ReadonlySet<number> | null): CategoryFacts => {
       const row = s.categoryFacts.get();
-      return { stored: row?.stored ?? 0, oldestSyncedAt: row?.oldest ?? null, unknownListedRefs: row?.unknown_refs ?? 0 };
+      const known = listed === null ? null : new Set(s.categoryRefs.all().map((c) => c.catalog_ref));
+      const unknownListedRefs = known === null || listed === null ? (row?.unknown_refs ?? 0) : [...listed].filter((ref) => !known.has(ref)).length;
+      return { stored: row?.stored ?? 0, oldestSyncedAt: row?.oldest ?? null, unknownListedRefs };
     },
 
     priceHistory: (productRef: number, variantRef: number): PriceHistoryEntry[] =>

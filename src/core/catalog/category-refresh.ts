@@ -4,7 +4,8 @@
 // - none are stored (a first sync),
 // - a listed product names a catalogRef not stored (the merchant added a category), or
 // - the stored ones are older than a day (a renamed or re-sorted category shows within a day).
-// The list phase asks before paging and again after (a page may name a new category).
+// The list phase asks before paging (the stored products' catalogRefs stand for the list) and again
+// after it (the catalogRefs this run's pages named: a product may have moved into a new category).
 
 export const CATEGORY_MAX_AGE_S = 24 * 3600;
 

@@ -20,6 +20,8 @@ interface ListWork {
   categoriesTotal: number | null;
   pagesDone: number;
   pagesTotal: number | null;
+  /** The catalogRefs this run's pages named. */
+  readonly listedCatalogRefs: Set<number>;
 }
 
 function reportList(run: SyncRun, work: ListWork, answered: boolean): void {
@@ -29,18 +31,19 @@ function reportList(run: SyncRun, work: ListWork, answered: boolean): void {
 
 export async function syncList(run: SyncRun): Promise<void> {
   const { repo } = run;
-  const work: ListWork = { categoriesDone: 0, categoriesTotal: 0, pagesDone: run.state.nextPage - 1, pagesTotal: null };
+  const work: ListWork = { categoriesDone: 0, categoriesTotal: 0, pagesDone: run.state.nextPage - 1, pagesTotal: null, listedCatalogRefs: new Set() };
   reportList(run, work, false);
   let categoriesFetched = false;
-  if (categoriesDue(repo.categoryFacts(), repo.nowSeconds())) {
+  // Before paging, the stored products stand for what the list names.
+  if (categoriesDue(repo.categoryFacts(null), repo.nowSeconds())) {
     await syncCategories(run, work);
     categoriesFetched = true;
   }
   run.counts.pagesFetched = await syncPages(run, work);
   // Only a sync that listed every page may say what is gone.
   run.counts.removedProducts += repo.markUnlistedRemoved(run.state.startedAt);
-  // A page named a category we do not hold: the merchant added one since.
-  if (!categoriesFetched && categoriesDue(repo.categoryFacts(), repo.nowSeconds())) await syncCategories(run, work);
+  // A page named a category we do not hold (the merchant added one, or moved a product into it).
+  if (!categoriesFetched && categoriesDue(repo.categoryFacts(work.listedCatalogRefs), repo.nowSeconds())) await syncCategories(run, work);
   run.save({ ...run.state, phase: 'details', itemsDone: 0, itemsTotal: null });
 }
 
@@ -88,7 +91,10 @@ async function syncPages(run: SyncRun, work: ListWork): Promise<number> {
     while (stored.has(cursor)) cursor += 1;
     run.state = { ...run.state, nextPage: cursor, itemsDone: cursor - 1, itemsTotal: pageCount };
     repo.recordCatalogPage(items, run.state);
-    for (const item of items) listedVariants?.set(item.productRef, item.variantCount);
+    for (const item of items) {
+      listedVariants?.set(item.productRef, item.variantCount);
+      work.listedCatalogRefs.add(item.catalogRef);
+    }
     fetched += 1;
     work.pagesDone = cursor - 1;
     work.pagesTotal = pageCount;

@@ -57,7 +57,7 @@ describe('paging anomalies end the sync cleanly', () => {
     // Bounded: the first page, then at most one round of the sync's pool (8), never an endless walk.
     expect(catalogPagesAsked().length).toBeLessThanOrEqual(1 + 8);
     expect(store.repository.counts()).toMatchObject({ products: PRODUCTS, removedProducts: 0 });
-    expect(store.repository.readSyncState()).toMatchObject({ phase: 'pages', nextPage: 1, failure: { kind: 'paging', merchantCode: null } });
+    expect(store.repository.readSyncState()).toMatchObject({ phase: 'list', nextPage: 1, failure: { kind: 'paging', merchantCode: null } });
 
     merchant.mode({ kind: 'normal' });
     merchant.requests.length = 0;
