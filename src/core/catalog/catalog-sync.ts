@@ -11,7 +11,7 @@
 // - guarded against paging anomalies (paging-guard.ts, sync-list-phase.ts);
 // - quota-bound, not pool-bound: a few requests are kept in flight and the client's quota model
 //   decides when each may go, so normal work never meets a 429.
-import { SYNC_WORK_PHASES, type TemplateScope } from '../../shared/ipc/views/catalog';
+import { SYNC_WORK_PHASES, type SyncWorkPhase, type TemplateScope } from '../../shared/ipc/views/catalog';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
 import type { Clock } from '../platform/clock';
 import type { CatalogRepository, TemplateNeed } from './catalog-repository';
@@ -117,7 +117,7 @@ export async function runCatalogSync(options: CatalogSyncOptions): Promise<Catal
 
 /** Phases before `phase` as done, weighed by the requests they took (read back from what they stored). */
 function finishedWork(phase: SyncPhase, storedProducts: number, pageSize: number): SyncWork {
-  const finished: Record<(typeof SYNC_WORK_PHASES)[number], number> = { list: Math.max(1, Math.ceil(storedProducts / pageSize)), details: storedProducts, templates: 0 };
+  const finished: Record<SyncWorkPhase, number> = { list: Math.max(1, Math.ceil(storedProducts / pageSize)), details: storedProducts, templates: 0 };
   let work = UNKNOWN_WORK;
   for (const earlier of SYNC_WORK_PHASES) {
     if (earlier === phase || phase === 'done') break;
