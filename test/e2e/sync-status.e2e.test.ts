@@ -85,14 +85,15 @@ describe('the sync bar', () => {
     const products = await control.products(60);
     const watched = products.find((p) => p.variants.length > 1);
     if (!watched) throw new Error('no product with several variants');
-    await control.faults({ latencyMs: 0 });
-    const drawer = await openProduct(page, watched);
-    await drawer.getByTestId('watch-toggle').click();
-    await expect.poll(() => drawer.getByTestId('watch-toggle').getAttribute('aria-checked')).toBe('true');
-    await closeOverlays(page);
-    // Slow answers again, so each step stays on screen long enough to be read and pictured.
+    // Slow answers, so each step stays on screen long enough to be read and pictured. They start before
+    // the watch: the watched-product poll prefetches a watched product's order forms too, and must not
+    // have them all before the sync counts its work.
     await control.faults({ latencyMs: 6000 });
     try {
+      const drawer = await openProduct(page, watched);
+      await drawer.getByTestId('watch-toggle').click();
+      await expect.poll(() => drawer.getByTestId('watch-toggle').getAttribute('aria-checked'), { timeout: 30_000 }).toBe('true');
+      await closeOverlays(page);
       await bar().getByTestId('sync-now').click();
       const progress = bar().getByTestId('sync-progress');
       await page.locator('[data-testid="sync-progress"][data-phase="list"]').waitFor({ timeout: 10_000 });
