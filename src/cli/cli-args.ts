@@ -37,6 +37,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   'queue-only': { type: 'boolean' },
   'until-idle': { type: 'boolean' },
+  templates: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 

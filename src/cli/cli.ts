@@ -14,7 +14,8 @@ import { describeFailure, EXIT } from './exit-codes';
 
 const USAGE = `usage: npm run cli -- --data DIR <command>   (--help: this text)
   connect --base-url URL --user-id ID [--ca-cert FILE]   (API key from PROCURE_API_KEY or stdin)
-  sync
+  sync [--templates]   (details of every product; order templates only for watched products and variants
+                        ordered in the last 30 days; --templates: one for every variant, as before)
   search TEXT [--json]
   order create --product N [--variant N] --units N [--entry fieldRef=value …] [--max-price YUAN] [--callback-url URL] [--queue-only] [--json]
                 (--max-price: the unit price you confirm; without it the cached price, printed; a higher price at send time exits 3)

@@ -3,6 +3,7 @@
 // side is attached by the host's factory (CoreDeps.webhooks or attachWebhooks).
 import type { Database } from 'better-sqlite3';
 import { createAftersaleService, type AftersaleService } from './aftersales/aftersale-service';
+import type { TemplateScope } from '../shared/ipc/views/catalog';
 import type { CatalogRepository } from './catalog/catalog-repository';
 import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from './catalog/catalog-sync';
 import type { ConnectionSettings } from './connection/connection-settings';
@@ -65,7 +66,8 @@ export interface MerchantServices {
   startWorkers(): void;
   /** Stops the webhook side (if attached) and every worker. */
   stopWorkers(): Promise<void>;
-  syncCatalog(options?: { onProgress?: (progress: SyncProgress) => void; signal?: AbortSignal }): Promise<CatalogSyncSummary>;
+  /** `templates` defaults to 'wanted'; `focus` names the category the buyer is looking at (its details go first). */
+  syncCatalog(options?: { onProgress?: (progress: SyncProgress) => void; signal?: AbortSignal; templates?: TemplateScope; focus?: () => number | null }): Promise<CatalogSyncSummary>;
   /** The webhook side, once attached (CoreDeps.webhooks or attachWebhooks); the tracker polls rarely while it is live. */
   readonly webhooks: WebhookService | null;
   /** Builds the webhook side from this connection's parts (a host that learns port and tunnel late, like the CLI's run). */
@@ -229,6 +231,8 @@ export function buildMerchantServices(parts: ServiceParts, { client, backgroundC
         // The sync yields its quota group to anything the buyer is waiting for.
         client: backgroundClient,
         clock,
+        templates: options.templates ?? 'wanted',
+        ...(options.focus ? { focus: options.focus } : {}),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       }),

@@ -114,14 +114,22 @@ describe('cli: bad usage exits 2', () => {
 });
 
 describe('cli: catalog and orders', () => {
-  it('sync prints progress on stderr and a JSON summary on stdout', async () => {
+  it('sync prints progress on stderr and a JSON summary on stdout; templates only where wanted unless --templates', async () => {
     const result = await cli(envDir, ['sync']);
     expect(result.code, result.stderr).toBe(0);
-    const summary = jsonOf<{ detailsFetched: number; counts: { products: number; templates: number } }>(result);
+    type Summary = { detailsFetched: number; templateScope: string; templatesFetched: number; counts: { products: number; variants: number; templates: number } };
+    const summary = jsonOf<Summary>(result);
     expect(summary.counts.products).toBe(20);
     expect(summary.detailsFetched).toBe(20);
-    expect(summary.counts.templates).toBeGreaterThan(0);
+    // Nothing watched, nothing ordered: no template yet (an order fetches its own).
+    expect(summary).toMatchObject({ templateScope: 'wanted', templatesFetched: 0 });
+    expect(summary.counts.templates).toBe(0);
     expect(result.stderr).toMatch(/sync \w+: \d+\/\d+/);
+    const all = await cli(envDir, ['sync', '--templates']);
+    expect(all.code, all.stderr).toBe(0);
+    const full = jsonOf<Summary>(all);
+    expect(full).toMatchObject({ templateScope: 'all', detailsFetched: 0 });
+    expect(full.counts.templates).toBe(full.counts.variants);
   });
 
   it('order create for a card product prints {clientOrderRef, state}, exits 0 and is charged once', async () => {

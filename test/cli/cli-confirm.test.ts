@@ -23,7 +23,7 @@ beforeAll(async () => {
   dir = join(root, 'data');
   const connect = await runCli(dir, ['connect', '--base-url', sandbox.baseUrl, '--user-id', sandbox.userId, '--ca-cert', sandbox.caCertFile], { apiKeyEnv: sandbox.apiKey });
   expect(connect.code, connect.stderr).toBe(0);
-  const sync = await runCli(dir, ['sync']);
+  const sync = await runCli(dir, ['sync', '--templates']);
   expect(sync.code, sync.stderr).toBe(0);
   const products = await control<ControlProduct[]>(sandbox, 'GET', '/control/products?limit=200');
   const db = new Database(join(dir, 'procure-desk.sqlite'), { readonly: true, fileMustExist: true });

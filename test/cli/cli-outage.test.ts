@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   expect(connect.code, connect.stderr).toBe(0);
   // The template must be cached to order while the merchant is away.
-  const sync = await runCli(dataDir, ['sync']);
+  const sync = await runCli(dataDir, ['sync', '--templates']);
   expect(sync.code, sync.stderr).toBe(0);
 });
 

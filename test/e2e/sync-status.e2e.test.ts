@@ -1,13 +1,15 @@
 // The sync bar tells the truth in the real UI (built renderer, Debian Chromium, web host with its demo
-// merchant): a new buyer's first sync says it is the first, names its step of four in Chinese (and in
-// English after switching) with its counts; once done, "last synced" shows the time; a later sync
+// merchant): a new buyer's first sync says it is the first, names its step of three in Chinese (and in
+// English after switching) with its counts; once done, "last synced" shows the time; after the buyer
+// watches a product, the next sync sends its list page and then only that product's order forms, and
+// the bar says for how many watched or ordered variants (issue 15); a later sync
 // failing under the merchant's 503s keeps that time and says what failed in Chinese, with the
 // merchant code and request ID on a detail row — never the raw English error. Screenshots of the bar
-// in progress and after the failure, zh-CN and English, light and dark.
+// in each step and after the failure, zh-CN and English, light and dark.
 import type { Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openApp, screenshot } from './support/browser';
-import { connectDemo } from './support/app-steps';
+import { closeOverlays, connectDemo, openProduct } from './support/app-steps';
 import { sandboxControl, type SandboxControl } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 import type { Browser } from '@playwright/test';
@@ -58,7 +60,7 @@ describe('the sync bar', () => {
     await expect.poll(() => text(bar().getByTestId('last-synced'))).toBe('正在进行首次同步');
     // Before the product list's first page nobody knows the work: a moving bar, no percentage.
     await bar().getByTestId('sync-bar-indeterminate').waitFor({ timeout: 5_000 });
-    expect(await text(bar().getByTestId('sync-progress'))).toMatch(/^第 [12] 步（共 4 步）：(商品分类|商品列表) · 已完成 \d+ 个请求，总数尚不确定$/);
+    expect(await text(bar().getByTestId('sync-progress'))).toMatch(/^第 1 步（共 3 步）：商品列表 · 已完成 \d+ 个请求，总数尚不确定$/);
     await screenshot(page, 'sync-bar-zh-indeterminate-light');
     // Nothing on the screen says "never synced" while the first sync runs.
     expect(await page.getByText('从未同步').count()).toBe(0);
@@ -66,21 +68,55 @@ describe('the sync bar', () => {
     const progress = bar().getByTestId('sync-progress');
     await page.locator('[data-testid="sync-progress"][data-phase="details"]').waitFor({ timeout: 60_000 });
     const chinese = await text(progress);
-    expect(chinese).toMatch(/第 3 步（共 4 步）：商品详情 · \d+ \/ 60 件商品/);
+    expect(chinese).toMatch(/第 2 步（共 3 步）：商品详情 · \d+ \/ 60 件商品/);
     expect(chinese).not.toMatch(/details|templates/);
     await bothSchemes('sync-bar-zh-progress');
 
     await page.getByTestId('language-switch').click();
     await expect.poll(() => text(bar().getByTestId('last-synced'))).toBe('First sync in progress');
-    await expect.poll(() => text(progress)).toMatch(/Step [34] of 4: (product details · \d+ of 60 products|order forms · \d+ of \d+ variants)/);
+    await expect.poll(() => text(progress)).toMatch(/Step 2 of 3: product details · \d+ of 60 products/);
     await bothSchemes('sync-bar-en-progress');
     await page.getByTestId('language-switch').click();
-
-    // The templates step, still named in Chinese.
-    await page.locator('[data-testid="sync-progress"][data-phase="templates"]').waitFor({ timeout: 60_000 });
-    expect(await text(progress)).toMatch(/第 4 步（共 4 步）：下单表单 · \d+ \/ \d+ 个规格/);
+    // Nothing watched or ordered yet: no order form is fetched, and the sync ends after the details.
     await expect.poll(() => text(bar().getByTestId('last-synced')), { timeout: FIRST_SYNC_MS }).toMatch(/^上次同步：/);
   }, FIRST_SYNC_MS + 60_000);
+
+  it('after a watch, the next sync sends its list page and then only the watched product’s order forms, and says so', async () => {
+    const products = await control.products(60);
+    const watched = products.find((p) => p.variants.length > 1);
+    if (!watched) throw new Error('no product with several variants');
+    // Slow answers, so each step stays on screen long enough to be read and pictured. They start before
+    // the watch: the watched-product poll prefetches a watched product's order forms too, and must not
+    // have them all before the sync counts its work.
+    await control.faults({ latencyMs: 6000 });
+    try {
+      const drawer = await openProduct(page, watched);
+      await drawer.getByTestId('watch-toggle').click();
+      await expect.poll(() => drawer.getByTestId('watch-toggle').getAttribute('aria-checked'), { timeout: 30_000 }).toBe('true');
+      await closeOverlays(page);
+      await bar().getByTestId('sync-now').click();
+      const progress = bar().getByTestId('sync-progress');
+      await page.locator('[data-testid="sync-progress"][data-phase="list"]').waitFor({ timeout: 10_000 });
+      expect(await text(progress)).toMatch(/^第 1 步（共 3 步）：商品列表/);
+      await bothSchemes('sync-bar-zh-list');
+      await page.getByTestId('language-switch').click();
+      await expect.poll(() => text(progress)).toMatch(/^Step 1 of 3: product list/);
+      await bothSchemes('sync-bar-en-list');
+      await page.getByTestId('language-switch').click();
+
+      const count = watched.variants.length;
+      await page.locator('[data-testid="sync-progress"][data-phase="templates"]').waitFor({ timeout: 30_000 });
+      expect(await text(progress)).toMatch(new RegExp(`^第 3 步（共 3 步）：下单表单（${count} 个关注或下过单的规格） · \\d+ / ${count} 个规格`));
+      await bothSchemes('sync-bar-zh-templates');
+      await page.getByTestId('language-switch').click();
+      await expect.poll(() => text(progress)).toMatch(new RegExp(`^Step 3 of 3: order forms \\(for ${count} watched or ordered variants\\) · \\d+ of ${count} variants`));
+      await bothSchemes('sync-bar-en-templates');
+      await page.getByTestId('language-switch').click();
+      await page.locator('[data-testid="sync-progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+    } finally {
+      await control.faults({ latencyMs: 0 });
+    }
+  }, 120_000);
 
   it('keeps the last synced time through a sync the merchant fails with 503, and says why in Chinese', async () => {
     const lastSynced = await text(bar().getByTestId('last-synced'));

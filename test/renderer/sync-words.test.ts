@@ -4,7 +4,7 @@
 // languages with the merchant code and request ID on a row of their own — never core's English.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SYNC_FAILURE_KINDS, SYNC_WORK_PHASES, type SyncFailureView, type SyncProgressView } from '../../src/shared/ipc/views/catalog';
+import { SYNC_FAILURE_KINDS, SYNC_WORK_PHASES, TEMPLATE_SCOPES, type SyncFailureView, type SyncProgressView } from '../../src/shared/ipc/views/catalog';
 import { TRANSPORT_REASONS } from '../../src/shared/transport-reasons';
 import { barPercent, countLine, etaLine, failureWords, lastSyncedLine, stepLine } from '../../src/renderer/src/lib/sync-words';
 import { translate, translateDynamic } from '../../src/renderer/src/i18n/translate';
@@ -17,7 +17,7 @@ const wordsOf = (locale: 'en' | 'zh-CN') => ({
 });
 const zh = wordsOf('zh-CN');
 const en = wordsOf('en');
-const progress = (patch: Partial<SyncProgressView>): SyncProgressView => ({ phase: 'details', phaseIndex: 3, phaseCount: 4, done: 27, total: 60, fraction: 0.4, etaMs: null, ...patch });
+const progress = (patch: Partial<SyncProgressView>): SyncProgressView => ({ phase: 'details', phaseIndex: 2, phaseCount: 3, done: 27, total: 60, fraction: 0.4, etaMs: null, templateScope: 'wanted', ...patch });
 const failure = (patch: Partial<SyncFailureView>): SyncFailureView => ({ kind: 'merchant', merchantCode: 503001, transportReason: null, requestId: 'req_7f3a', notBeforeAt: null, at: 1_790_000_000, ...patch });
 /** Latin words of two letters or more: none may reach a Chinese screen (codes and IDs are digits or refs). */
 const ENGLISH = /\b[A-Za-z]{2,}\b/;
@@ -34,18 +34,26 @@ describe('last synced line', () => {
 
 describe('progress row', () => {
   it('names the step of how many and the phase in the buyer’s language, with plural counts', () => {
-    expect(stepLine(progress({}), zh)).toBe('第 3 步（共 4 步）：商品详情');
-    expect(stepLine(progress({ phase: 'templates', phaseIndex: 4 }), en)).toBe('Step 4 of 4: order forms');
+    expect(stepLine(progress({}), zh)).toBe('第 2 步（共 3 步）：商品详情');
+    expect(stepLine(progress({ phase: 'list', phaseIndex: 1 }), zh)).toBe('第 1 步（共 3 步）：商品列表');
+    // The templates phase says for which variants: only watched or ordered ones, unless every variant was asked for.
+    expect(stepLine(progress({ phase: 'templates', phaseIndex: 3, done: 1, total: 3 }), zh)).toBe('第 3 步（共 3 步）：下单表单（3 个关注或下过单的规格）');
+    expect(stepLine(progress({ phase: 'templates', phaseIndex: 3, done: 0, total: 1 }), en)).toBe('Step 3 of 3: order forms (for 1 watched or ordered variant)');
+    expect(stepLine(progress({ phase: 'templates', phaseIndex: 3, total: 1851, templateScope: 'all' }), en)).toBe('Step 3 of 3: order forms (every variant)');
+    expect(stepLine(progress({ phase: 'templates', phaseIndex: 3, total: 1851, templateScope: 'all' }), zh)).toBe('第 3 步（共 3 步）：下单表单（全部规格）');
     expect(stepLine(progress({ phase: 'done', phaseIndex: null }), en)).toBeNull();
     expect(countLine(progress({}), zh)).toBe('27 / 60 件商品');
     expect(countLine(progress({}), en)).toBe('27 of 60 products');
-    expect(countLine(progress({ phase: 'pages', done: 1, total: 1 }), en)).toBe('1 of 1 page');
+    expect(countLine(progress({ phase: 'list', done: 1, total: 1 }), en)).toBe('1 of 1 page');
+    expect(countLine(progress({ phase: 'list', done: 3, total: 11 }), zh)).toBe('3 / 11 页');
     expect(countLine(progress({ phase: 'templates', done: 1200, total: 3400 }), en)).toBe('1,200 of 3,400 variants');
-    expect(countLine(progress({ phase: 'pages', done: 1, total: null }), en)).toBe('1 request answered, total not known yet');
-    expect(countLine(progress({ phase: 'pages', done: 3, total: null }), zh)).toBe('已完成 3 个请求，总数尚不确定');
+    expect(countLine(progress({ phase: 'list', done: 1, total: null }), en)).toBe('1 request answered, total not known yet');
+    expect(countLine(progress({ phase: 'list', done: 3, total: null }), zh)).toBe('已完成 3 个请求，总数尚不确定');
     for (const phase of SYNC_WORK_PHASES) {
-      expect(stepLine(progress({ phase }), zh)).not.toMatch(ENGLISH);
-      expect(countLine(progress({ phase }), zh)).not.toMatch(ENGLISH);
+      for (const templateScope of TEMPLATE_SCOPES) {
+        expect(stepLine(progress({ phase, templateScope }), zh)).not.toMatch(ENGLISH);
+        expect(countLine(progress({ phase, templateScope }), zh)).not.toMatch(ENGLISH);
+      }
     }
   });
 

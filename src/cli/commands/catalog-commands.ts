@@ -1,4 +1,5 @@
-// `sync` (progress on stderr, a JSON summary on stdout) and `search TEXT [--json]` (offline).
+// `sync [--templates]` (progress on stderr, a JSON summary on stdout; templates only where wanted unless
+// --templates asks for every variant's) and `search TEXT [--json]` (offline).
 import { allowOnly, type ParsedArgs, UsageError } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { printJson, printLine, progress, yuan } from '../output';
@@ -8,6 +9,7 @@ export async function syncCommand(context: CliContext, args: ParsedArgs): Promis
   const services = await context.core.merchant();
   let lastReport = 0;
   const summary = await services.syncCatalog({
+    templates: args.flags.has('templates') ? 'all' : 'wanted',
     onProgress: (p) => {
       const now = Date.now();
       if (now - lastReport < 1000 && p.done !== p.total) return;

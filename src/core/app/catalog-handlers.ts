@@ -39,7 +39,11 @@ export function catalogHandlers(ctx: AppContext): HandlersFor<Channels> {
   return {
     'catalog.categories': () => ctx.reader.listCategories().map(toCategoryView),
 
-    'catalog.search': (query) => toSearchResult(ctx.core.search(query)),
+    'catalog.search': (query) => {
+      // The category on screen: a running sync fetches its details next (issue 15).
+      ctx.sync.noteBrowsing(query.catalogRef ?? null);
+      return toSearchResult(ctx.core.search(query));
+    },
 
     'catalog.product': ({ productRef }) => productView(productRef),
 

@@ -4,6 +4,9 @@
 // resumable (core/catalog/catalog-sync.ts), so the next run continues where this one stopped. A sync
 // the merchant told to wait (Retry-After beyond what a call sleeps through) resumes by itself at the
 // time it named, instead of asking again before then (contract §8.1).
+// The runner also keeps, in memory, the category the buyer last searched in (catalog.search's
+// catalogRef): the running sync reads it before each detail request, so that category's details come
+// before the rest (core/catalog/detail-order.ts). The UI's sync fetches only wanted templates.
 import { SYNC_WORK_PHASES, type SyncProgressView, type SyncStatus } from '../../shared/ipc/views/catalog';
 import { syncFailureOf } from '../catalog/sync-failure';
 import type { SyncFailure } from '../catalog/sync-state';
@@ -23,6 +26,8 @@ export interface SyncRunner {
   stop(): Promise<void>;
   /** The running sync's end, for tests and for an orderly shutdown. */
   finished(): Promise<void>;
+  /** The catalogRef of the buyer's last catalog search (null: none named); a running sync follows it. */
+  noteBrowsing(catalogRef: number | null): void;
 }
 
 export function createSyncRunner(core: Core, events: AppEvents, logger: Logger): SyncRunner {
@@ -33,6 +38,8 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
   let failure: SyncFailure | null = null;
   /** The pending automatic resume after a merchant's "not before", if any. */
   let resume: AbortController | null = null;
+  /** The category the buyer is looking at, from the last catalog search. */
+  let focus: number | null = null;
 
   const resumeAt = (services: MerchantServices, notBeforeMs: number): void => {
     resume?.abort();
@@ -57,7 +64,7 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
       resume = null;
       aborter = new AbortController();
       const signal = aborter.signal;
-      progress = { phase: 'categories', phaseIndex: 1, phaseCount: SYNC_WORK_PHASES.length, done: 0, total: null, fraction: null, etaMs: null };
+      progress = { phase: 'list', phaseIndex: 1, phaseCount: SYNC_WORK_PHASES.length, done: 0, total: null, fraction: null, etaMs: null, templateScope: 'wanted' };
       failure = null;
       let lastChangedAt = 0;
       let outcome = 'done';
@@ -65,6 +72,8 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
         try {
           await services.syncCatalog({
             signal,
+            templates: 'wanted',
+            focus: () => focus,
             onProgress: (next) => {
               progress = next;
               events.emit('catalog.syncProgress', next);
@@ -91,7 +100,7 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
           running = null;
           aborter = null;
           progress = null;
-          events.emit('catalog.syncProgress', { phase: outcome, phaseIndex: null, phaseCount: SYNC_WORK_PHASES.length, done: 0, total: null, fraction: null, etaMs: null });
+          events.emit('catalog.syncProgress', { phase: outcome, phaseIndex: null, phaseCount: SYNC_WORK_PHASES.length, done: 0, total: null, fraction: null, etaMs: null, templateScope: 'wanted' });
           events.emit('catalog.changed', { productRefs: [] });
         }
       })();
@@ -106,6 +115,9 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
     },
     async finished() {
       await running;
+    },
+    noteBrowsing(catalogRef) {
+      focus = catalogRef;
     },
   };
   return runner;

@@ -9,9 +9,11 @@ import { refreshProductSearch } from '../db/product-search-index';
 import type { Clock } from '../platform/clock';
 import { diffVariants, sameBrand } from './catalog-changes';
 import type { BrandState, ProductChanges, VariantState } from './catalog-changes';
-import { isSyncPhase } from './sync-state';
+import { syncPhaseOf } from './sync-state';
 import type { SyncFailure, SyncState } from './sync-state';
-import { SYNC_FAILURE_KINDS } from '../../shared/ipc/views/catalog';
+import { SYNC_FAILURE_KINDS, type TemplateScope } from '../../shared/ipc/views/catalog';
+import type { CategoryFacts } from './category-refresh';
+import type { DetailCandidate } from './detail-order';
 import { TRANSPORT_REASONS } from '../../shared/transport-reasons';
 
 /** Where a snapshot came from: a detail carries name, type, description and image as well. */
@@ -35,7 +37,7 @@ export type SnapshotOutcome =
       readonly previousRevision: number | null;
       readonly created: boolean;
       readonly changes: ProductChanges;
-      /** Variants whose stored template is missing or carries another purchaseSchemaRevision. */
+      /** Variants whose stored template carries another purchaseSchemaRevision, or is missing where wanted (NEEDS_TEMPLATE). */
       readonly templatesToFetch: readonly TemplateNeed[];
     }
   /** Older than what is stored: ignored, nothing written (interface v1 §2.4 revision). Not an error. */
@@ -99,6 +101,32 @@ interface SyncStateRow {
 }
 
 type Params = Record<string, string | number | null>;
+
+interface TemplateNeedRow {
+  product_ref: number;
+  variant_ref: number;
+  purchase_schema_revision: number;
+}
+
+/** Variants ordered this recently count as wanted (issue 15: "variants ordered in the last 30 days"). */
+export const ORDERED_RECENTLY_S = 30 * 24 * 3600;
+
+/**
+ * The one rule for which variant needs a template (issue 15; contract "What a sync asks for"), over
+ * `v` (variants) LEFT JOIN `t` (templates):
+ * - a cached template whose purchaseSchemaRevision is not the variant's is stale: always fetched again;
+ * - a missing one is fetched when @all = 1 (`sync --templates`), when its product is watched, or when
+ *   the variant was ordered since @orderedSince. Anything else waits until an order needs it (lane L2).
+ * The sync's template phase and a detail or product.changed snapshot both read it.
+ */
+const NEEDS_TEMPLATE = `(t.product_ref IS NOT NULL AND t.purchase_schema_revision <> v.purchase_schema_revision)
+  OR (t.product_ref IS NULL AND (@all = 1
+      OR v.product_ref IN (SELECT product_ref FROM watched_products)
+      OR (v.product_ref, v.variant_ref) IN (SELECT product_ref, variant_ref FROM order_intents WHERE created_at >= @orderedSince)))`;
+
+function toTemplateNeed(row: TemplateNeedRow): TemplateNeed {
+  return { productRef: row.product_ref, variantRef: row.variant_ref, purchaseSchemaRevision: row.purchase_schema_revision };
+}
 
 function prepareStatements(db: Database) {
   return {
@@ -178,16 +206,41 @@ function prepareStatements(db: Database) {
          template_json = excluded.template_json, fetched_at = excluded.fetched_at`,
     ),
     productExists: db.prepare<[number], { one: number }>('SELECT 1 AS one FROM products WHERE product_ref = ?'),
-    variantsNeedingTemplate: db.prepare<[], { product_ref: number; variant_ref: number; purchase_schema_revision: number }>(
+    variantsNeedingTemplate: db.prepare<Params, TemplateNeedRow>(
       `SELECT v.product_ref, v.variant_ref, v.purchase_schema_revision
        FROM variants v JOIN products p ON p.product_ref = v.product_ref
        LEFT JOIN templates t ON t.product_ref = v.product_ref AND t.variant_ref = v.variant_ref
-       WHERE p.removed_at IS NULL AND (t.product_ref IS NULL OR t.purchase_schema_revision <> v.purchase_schema_revision)
+       WHERE p.removed_at IS NULL AND (${NEEDS_TEMPLATE})
        ORDER BY v.product_ref, v.variant_ref`,
     ),
-    // Served by the partial index products_needing_detail.
-    productsNeedingDetail: db.prepare<[], { product_ref: number }>(
-      `SELECT product_ref FROM products WHERE (revision IS NULL OR listed_revision > revision) AND removed_at IS NULL ORDER BY product_ref`,
+    variantsNeedingTemplateOf: db.prepare<Params, TemplateNeedRow>(
+      `SELECT v.product_ref, v.variant_ref, v.purchase_schema_revision
+       FROM variants v LEFT JOIN templates t ON t.product_ref = v.product_ref AND t.variant_ref = v.variant_ref
+       WHERE v.product_ref = @productRef AND (${NEEDS_TEMPLATE})
+       ORDER BY v.position, v.variant_ref`,
+    ),
+    // Products a template may be wanted for: an upper bound of the templates phase before the details arrive.
+    templateInterest: db.prepare<Params, { product_ref: number }>(
+      `SELECT product_ref FROM watched_products
+       UNION SELECT product_ref FROM order_intents WHERE created_at >= @orderedSince
+       UNION SELECT product_ref FROM templates`,
+    ),
+    categoryFacts: db.prepare<[], { stored: number; oldest: number | null; unknown_refs: number }>(
+      `SELECT (SELECT count(*) FROM categories) AS stored, (SELECT min(synced_at) FROM categories) AS oldest,
+              (SELECT count(DISTINCT catalog_ref) FROM products
+               WHERE removed_at IS NULL AND catalog_ref NOT IN (SELECT catalog_ref FROM categories)) AS unknown_refs`,
+    ),
+    categoryRefs: db.prepare<[], { catalog_ref: number }>('SELECT catalog_ref FROM categories'),
+    // The buyer's interest in each product still needing a detail (core/catalog/detail-order.ts ranks them);
+    // served by the partial index products_needing_detail.
+    detailCandidates: db.prepare<[], { product_ref: number; catalog_ref: number; watched: number; ordered: number }>(
+      `SELECT product_ref, catalog_ref,
+              product_ref IN (SELECT product_ref FROM watched_products) AS watched,
+              product_ref IN (SELECT product_ref FROM order_intents) AS ordered
+       FROM products WHERE (revision IS NULL OR listed_revision > revision) AND removed_at IS NULL ORDER BY product_ref`,
+    ),
+    needsDetail: db.prepare<[number], { one: number }>(
+      'SELECT 1 AS one FROM products WHERE product_ref = ? AND (revision IS NULL OR listed_revision > revision) AND removed_at IS NULL',
     ),
     priceHistory: db.prepare<[number, number], { price_fen: number; availability: string; inventory_type: string; remaining_units: number | null; recorded_at: number }>(
       `SELECT price_fen, availability, inventory_type, remaining_units, recorded_at FROM price_history
@@ -344,17 +397,11 @@ function applySnapshot(db: Database, s: Statements, source: SnapshotSource, now:
   });
 
   // A template of a variant that left the list can never be used to order again.
-  const templatesToFetch: TemplateNeed[] = [];
-  const stored = new Map<number, number>();
   for (const row of s.templateRevisions.all(productRef)) {
-    if (after.has(row.variant_ref)) stored.set(row.variant_ref, row.purchase_schema_revision);
-    else s.deleteTemplate.run(productRef, row.variant_ref);
+    if (!after.has(row.variant_ref)) s.deleteTemplate.run(productRef, row.variant_ref);
   }
-  for (const [variantRef, state] of after) {
-    if (stored.get(variantRef) !== state.purchaseSchemaRevision) {
-      templatesToFetch.push({ productRef, variantRef, purchaseSchemaRevision: state.purchaseSchemaRevision });
-    }
-  }
+  // Stale ones always, missing ones only where wanted (NEEDS_TEMPLATE).
+  const templatesToFetch = s.variantsNeedingTemplateOf.all({ productRef, all: 0, orderedSince: now - ORDERED_RECENTLY_S }).map(toTemplateNeed);
 
   refreshProductSearch(db, productRef);
 
@@ -406,10 +453,20 @@ export interface CatalogRepository {
   upsertTemplate(template: PurchaseTemplate): boolean;
   /** Several templates in one transaction; returns how many were stored. */
   upsertTemplates(templates: readonly PurchaseTemplate[]): number;
-  /** Variants of listed products whose template is missing or has another purchaseSchemaRevision. */
-  variantsNeedingTemplate(): TemplateNeed[];
-  /** Products whose detail was never fetched or is older than the catalog list says. */
-  productsNeedingDetail(): number[];
+  /** Variants of listed products whose template is stale, or missing where `scope` wants one (NEEDS_TEMPLATE). */
+  variantsNeedingTemplate(scope: TemplateScope): TemplateNeed[];
+  /** Products a template may be wanted for (watched, ordered in the last 30 days, or with a cached template). */
+  templateInterest(): ReadonlySet<number>;
+  /** Products whose detail was never fetched or is older than the catalog list says, with the buyer's interest in each. */
+  detailCandidates(): DetailCandidate[];
+  /** The product's detail is missing or older than listed (false once the buyer's own fetch stored it). */
+  needsDetail(productRef: number): boolean;
+  /**
+   * What decides whether the categories are fetched again (core/catalog/category-refresh.ts). The
+   * catalogRefs checked against the stored categories are `listed` (what this run's pages named) or,
+   * when null, those of the stored products.
+   */
+  categoryFacts(listed: ReadonlySet<number> | null): CategoryFacts;
   /** The variant's recorded prices, stock and availability over time. */
   priceHistory(productRef: number, variantRef: number): PriceHistoryEntry[];
   /** A product the merchant says does not exist (404 on its detail): kept for orders, hidden from search. */
@@ -489,12 +546,22 @@ export function createCatalogRepository(db: Database, clock: Clock): CatalogRepo
       return templates.filter((template) => storeTemplate(s, template, now)).length;
     }),
 
-    /** Variants of listed products whose template is missing or has another purchaseSchemaRevision. */
-    variantsNeedingTemplate: (): TemplateNeed[] =>
-      s.variantsNeedingTemplate.all().map((row) => ({ productRef: row.product_ref, variantRef: row.variant_ref, purchaseSchemaRevision: row.purchase_schema_revision })),
+    variantsNeedingTemplate: (scope: TemplateScope): TemplateNeed[] =>
+      s.variantsNeedingTemplate.all({ all: scope === 'all' ? 1 : 0, orderedSince: nowSeconds() - ORDERED_RECENTLY_S }).map(toTemplateNeed),
 
-    /** Products whose detail was never fetched or is older than the catalog list says. */
-    productsNeedingDetail: (): number[] => s.productsNeedingDetail.all().map((row) => row.product_ref),
+    templateInterest: (): ReadonlySet<number> => new Set(s.templateInterest.all({ orderedSince: nowSeconds() - ORDERED_RECENTLY_S }).map((row) => row.product_ref)),
+
+    detailCandidates: (): DetailCandidate[] =>
+      s.detailCandidates.all().map((row) => ({ productRef: row.product_ref, catalogRef: row.catalog_ref, watched: row.watched === 1, ordered: row.ordered === 1 })),
+
+    needsDetail: (productRef: number): boolean => s.needsDetail.get(productRef) !== undefined,
+
+    categoryFacts: (listed: ReadonlySet<number> | null): CategoryFacts => {
+      const row = s.categoryFacts.get();
+      const known = listed === null ? null : new Set(s.categoryRefs.all().map((c) => c.catalog_ref));
+      const unknownListedRefs = known === null || listed === null ? (row?.unknown_refs ?? 0) : [...listed].filter((ref) => !known.has(ref)).length;
+      return { stored: row?.stored ?? 0, oldestSyncedAt: row?.oldest ?? null, unknownListedRefs };
+    },
 
     priceHistory: (productRef: number, variantRef: number): PriceHistoryEntry[] =>
       s.priceHistory.all(productRef, variantRef).map((row) => ({
@@ -517,8 +584,8 @@ export function createCatalogRepository(db: Database, clock: Clock): CatalogRepo
       const row = s.readSyncState.get();
       if (!row) return null;
       return {
-        // An unknown phase (a newer build wrote it) reads as a finished sync: the next one starts over.
-        phase: isSyncPhase(row.phase) ? row.phase : 'done',
+        // Old phase names resume as 'list'; an unknown one reads as done (sync-state.ts).
+        phase: syncPhaseOf(row.phase),
         nextPage: row.next_page,
         itemsDone: row.items_done,
         itemsTotal: row.items_total,

@@ -5,8 +5,10 @@
 // - a revision further in the future than REVISION_SKEW_S is refused without a request (revisions are
 //   Unix seconds, contract §4.1; a forged 9999999999 must not cost quota or be believed);
 // - a revision not newer than the stored (authenticated) one needs no request: what we hold is as new.
-// Templates are then fetched again (GET /goods/tpl) for every variant whose purchaseSchemaRevision
-// differs from the stored template; one that cannot be fetched now is left to the next sync.
+// Templates are then fetched (GET /goods/tpl) where the one rule of catalog-repository.ts says so: a
+// stored template whose purchaseSchemaRevision differs from the variant's, and a missing one only for
+// a watched product or a variant ordered in the last 30 days (a product nobody wants gets none); one
+// that cannot be fetched now is left to the next sync.
 import type { ProductChangedEvent } from '../../shared/merchant/webhook-events';
 import type { MerchantClient } from '../merchant/merchant-client';
 import { MerchantApiError } from '../merchant/merchant-errors';

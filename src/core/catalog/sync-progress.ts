@@ -20,8 +20,7 @@ export interface PhaseWork {
 export type SyncWork = Readonly<Record<SyncWorkPhase, PhaseWork>>;
 
 export const UNKNOWN_WORK: SyncWork = {
-  categories: { done: 0, total: null },
-  pages: { done: 0, total: null },
+  list: { done: 0, total: null },
   details: { done: 0, total: null },
   templates: { done: 0, total: null },
 };

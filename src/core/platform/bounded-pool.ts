@@ -22,6 +22,18 @@ export interface BoundedPoolOptions {
 export async function runBounded<T>(items: readonly T[], work: (item: T) => Promise<void>, options: BoundedPoolOptions): Promise<void> {
   // One iterator shared by the workers: each item is taken exactly once, in list order.
   const queue = items.values();
+  const next = (): T | undefined => {
+    const taken = queue.next();
+    return taken.done === true ? undefined : taken.value;
+  };
+  await runBoundedFrom(next, work, { ...options, concurrency: Math.min(options.concurrency, items.length) });
+}
+
+/**
+ * The same pool over items picked one at a time by `next` (undefined: none left), so the caller may
+ * choose each item when a worker is free (the catalog sync's details follow the buyer's focus).
+ */
+export async function runBoundedFrom<T>(next: () => T | undefined, work: (item: T) => Promise<void>, options: BoundedPoolOptions): Promise<void> {
   let failed = false;
   let failure: unknown = undefined;
   const fail = (error: unknown): void => {
@@ -35,16 +47,16 @@ export async function runBounded<T>(items: readonly T[], work: (item: T) => Prom
         return;
       }
       if (options.stopWhen?.() === true) return;
-      const taken = queue.next();
-      if (taken.done === true) return;
+      const taken = next();
+      if (taken === undefined) return;
       try {
-        await work(taken.value);
+        await work(taken);
       } catch (error) {
         fail(error);
       }
     }
   };
-  const workers = Math.max(1, Math.min(options.concurrency, items.length));
+  const workers = Math.max(1, options.concurrency);
   await Promise.all(Array.from({ length: workers }, worker));
   if (failed) throw failure instanceof Error ? failure : new Error(String(failure));
 }

@@ -119,8 +119,9 @@ export async function readProductsByDetail(deps: Omit<CatchUpDeps, 'tracker' | '
         }
         if (outcome.kind !== 'applied') return;
         products.applied++;
-        // Templates are refreshed only for a product whose detail was cached before (its template
-        // version may have moved); a product never synced gets its templates from the next sync.
+        // Templates are refreshed only for a product whose detail was cached before: stale ones, and
+        // missing ones of a watched or recently ordered product (catalog-repository.ts NEEDS_TEMPLATE);
+        // a product never synced gets its templates from the next sync.
         const templates = outcome.previousRevision === null ? [] : outcome.templatesToFetch;
         for (const need of templates) {
           try {

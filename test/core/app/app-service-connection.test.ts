@@ -103,7 +103,7 @@ describe('app service: connection, catalog, settings', () => {
     expect(done.lastSyncedAt).not.toBeNull();
     expect(done.products).toBeGreaterThan(0);
     const phases = kit.events.filter((e) => e.event === 'catalog.syncProgress').map((e) => (e.payload as { phase: string }).phase);
-    expect(phases).toEqual(expect.arrayContaining(['categories', 'pages', 'done']));
+    expect(phases).toEqual(expect.arrayContaining(['list', 'details', 'done']));
     expect(kit.events.some((e) => e.event === 'catalog.changed')).toBe(true);
 
     const categories = await kit.ok('catalog.categories');

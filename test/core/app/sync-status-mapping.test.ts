@@ -18,7 +18,7 @@ const state = (patch: Partial<SyncState>): SyncState => ({
   failure: null,
   ...patch,
 });
-const progress: SyncProgressView = { phase: 'details', phaseIndex: 3, phaseCount: 4, done: 1, total: 9, fraction: 0.2, etaMs: null };
+const progress: SyncProgressView = { phase: 'details', phaseIndex: 2, phaseCount: 3, done: 1, total: 9, fraction: 0.2, etaMs: null, templateScope: 'wanted' };
 const idle = { running: false, progress: null, failure: null };
 
 describe('sync status mapping', () => {

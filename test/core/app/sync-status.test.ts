@@ -1,5 +1,5 @@
 // The sync status tells the truth over real HTTPS against the sandbox: a first sync says it is one
-// (no "last synced" yet) and reports step i of 4 with a fraction that never goes back; a later sync
+// (no "last synced" yet) and reports step i of 3 with a fraction that never goes back; a later sync
 // that fails under the merchant's 503s keeps the last success's time and stores the failure as the
 // merchant's code and requestId (no English text), through a restart of what the runner knows; the
 // next good sync clears it.
@@ -30,12 +30,12 @@ const finished = (): Promise<SyncStatus> =>
 const progressEvents = (): SyncProgressView[] => kit.events.filter((e) => e.event === 'catalog.syncProgress').map((e) => e.payload as SyncProgressView);
 
 describe('sync status', () => {
-  it('a first sync says so, reports step i of 4 and an overall fraction that never goes back', async () => {
+  it('a first sync says so, reports step i of 3 and an overall fraction that never goes back', async () => {
     const during = await kit.ok('catalog.syncStatus');
     expect(during.running).toBe(true);
     expect(during.lastSyncedAt).toBeNull();
     expect(during.failure).toBeNull();
-    expect(during.progress?.phaseCount).toBe(4);
+    expect(during.progress?.phaseCount).toBe(3);
     const done = await finished();
     expect(done.failure).toBeNull();
     expect(done.lastSyncedAt).not.toBeNull();
@@ -43,7 +43,7 @@ describe('sync status', () => {
     const events = progressEvents();
     if (process.env['SHOW_SYNC_EVENTS'] !== undefined) console.log(events.map((e) => `${e.phase} ${e.done}/${e.total} ${e.fraction?.toFixed(3)} ${e.etaMs}`).join('\n'));
     const work = events.filter((e) => e.phaseIndex !== null);
-    expect(new Set(work.map((e) => `${e.phaseIndex}:${e.phase}`))).toEqual(new Set(['1:categories', '2:pages', '3:details', '4:templates']));
+    expect(new Set(work.map((e) => `${e.phaseIndex}:${e.phase}`))).toEqual(new Set(['1:list', '2:details', '3:templates']));
     let shown = -1;
     for (const event of work) {
       if (event.fraction === null) {
@@ -54,9 +54,11 @@ describe('sync status', () => {
       expect(event.fraction).toBeGreaterThanOrEqual(shown);
       shown = event.fraction;
     }
-    // The details are weighed against the templates still to come: never 100 % before the end.
-    const lastDetail = work.filter((e) => e.phase === 'details').at(-1);
-    expect(lastDetail?.fraction ?? 1).toBeLessThan(1);
+    // Nothing watched or ordered: the templates phase has no work (issue 15: templates only where wanted).
+    expect(work.filter((e) => e.phase === 'templates').every((e) => e.total === 0 && e.templateScope === 'wanted')).toBe(true);
+    // The list is weighed against the details still to come: never 100 % before the last detail.
+    const beforeLastDetail = work.slice(0, work.findLastIndex((e) => e.phase === 'details'));
+    expect(beforeLastDetail.every((e) => (e.fraction ?? 0) < 1)).toBe(true);
     // No time left is promised from the first few answers.
     expect(work.slice(0, 5).every((e) => e.etaMs === null)).toBe(true);
     expect(events.at(-1)).toMatchObject({ phase: 'done', phaseIndex: null });

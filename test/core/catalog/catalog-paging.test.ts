@@ -34,7 +34,7 @@ afterEach(() => {
   store.temp.dispose();
 });
 
-const sync = () => runCatalogSync({ repository: store.repository, client: kit.client, clock: kit.clock });
+const sync = () => runCatalogSync({ repository: store.repository, client: kit.client, clock: kit.clock, templates: 'all' });
 const catalogPagesAsked = (): string[] => merchant.requests.filter((r) => r.path.startsWith('/goods/catalog')).map((r) => r.path);
 
 describe('paging anomalies end the sync cleanly', () => {
@@ -57,7 +57,7 @@ describe('paging anomalies end the sync cleanly', () => {
     // Bounded: the first page, then at most one round of the sync's pool (8), never an endless walk.
     expect(catalogPagesAsked().length).toBeLessThanOrEqual(1 + 8);
     expect(store.repository.counts()).toMatchObject({ products: PRODUCTS, removedProducts: 0 });
-    expect(store.repository.readSyncState()).toMatchObject({ phase: 'pages', nextPage: 1, failure: { kind: 'paging', merchantCode: null } });
+    expect(store.repository.readSyncState()).toMatchObject({ phase: 'list', nextPage: 1, failure: { kind: 'paging', merchantCode: null } });
 
     merchant.mode({ kind: 'normal' });
     merchant.requests.length = 0;

@@ -1,5 +1,5 @@
-// The full catalog sync against the real sandbox over HTTPS, SQLite on disk, both clocks 40× faster:
-// what it stores, that an interrupted sync resumes without redoing stored work, and that a second
+// The full catalog sync with every template (`templates: 'all'`, the CLI's `sync --templates`) against
+// the real sandbox over HTTPS, SQLite on disk, both clocks 40× faster: what it stores, that an interrupted sync resumes without redoing stored work, and that a second
 // sync is incremental by revision. Every sync must meet zero 429s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchProducts } from '../../../src/core/catalog/catalog-search';
@@ -53,7 +53,7 @@ describe('catalog sync', () => {
     const kit = await client();
     const s = store(kit);
     const progress: SyncProgress[] = [];
-    const summary = await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, concurrency: CONCURRENCY, onProgress: (p) => progress.push(p) });
+    const summary = await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, templates: 'all', concurrency: CONCURRENCY, onProgress: (p) => progress.push(p) });
     expect(count429(kit.exchanges)).toBe(0);
     first = { kit, store: s, summary, requests: kit.exchanges.length };
 
@@ -96,7 +96,7 @@ describe('catalog sync', () => {
     expect(s.repository.readSyncState()?.phase).toBe('done');
 
     // Progress for a bar: every phase, counts that only grow to their total, an ETA on the way.
-    expect(new Set(progress.map((p) => p.phase))).toEqual(new Set(['categories', 'pages', 'details', 'templates', 'done']));
+    expect(new Set(progress.map((p) => p.phase))).toEqual(new Set(['list', 'details', 'templates', 'done']));
     const detailEvents = progress.filter((p) => p.phase === 'details');
     expect(detailEvents.at(-1)).toMatchObject({ done: PRODUCTS, total: PRODUCTS });
     expect(detailEvents.every((p, i) => i === 0 || p.done >= (detailEvents[i - 1]?.done ?? 0))).toBe(true);
@@ -119,7 +119,7 @@ describe('catalog sync', () => {
     kit.beforeRequest = (n) => {
       if (n === baseline.requests - 5) controller.abort(new Error('simulated crash'));
     };
-    await expect(runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, concurrency: CONCURRENCY, signal: controller.signal })).rejects.toThrow('simulated crash');
+    await expect(runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, templates: 'all', concurrency: CONCURRENCY, signal: controller.signal })).rejects.toThrow('simulated crash');
     expect(s.repository.readSyncState()?.phase).toBe('templates');
     kit.beforeRequest = null;
     const fractions: number[] = [];
@@ -127,6 +127,7 @@ describe('catalog sync', () => {
       repository: s.repository,
       client: kit.client,
       clock: kit.clock,
+      templates: 'all',
       concurrency: CONCURRENCY,
       onProgress: (progress) => {
         if (progress.fraction !== null) fractions.push(progress.fraction);
@@ -141,12 +142,12 @@ describe('catalog sync', () => {
     const kit = await client();
     const s = store(kit);
     const controller = new AbortController();
-    // 1 category request, 2 pages, then the abort cuts the details phase short.
+    // 1 category request, 2 pages (the list), then the abort cuts the details phase short.
     const cutAfter = 60;
     kit.beforeRequest = (n) => {
       if (n === cutAfter) controller.abort(new Error('simulated crash'));
     };
-    await expect(runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, concurrency: CONCURRENCY, signal: controller.signal })).rejects.toThrow(
+    await expect(runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, templates: 'all', concurrency: CONCURRENCY, signal: controller.signal })).rejects.toThrow(
       'simulated crash',
     );
     const interrupted = s.repository.readSyncState();
@@ -162,6 +163,7 @@ describe('catalog sync', () => {
       repository: s.repository,
       client: kit.client,
       clock: kit.clock,
+      templates: 'all',
       concurrency: CONCURRENCY,
       onProgress: (progress) => {
         if (progress.fraction !== null) fractions.push(progress.fraction);
@@ -187,7 +189,7 @@ describe('catalog sync', () => {
     }
   });
 
-  it('a second sync fetches only changed details and bumped templates, and records exactly the new history rows', async () => {
+  it('a second sync fetches only the list pages, changed details and bumped templates, and records exactly the new history rows', async () => {
     const { kit, store: s } = firstSync();
     const products = await controlProducts(sandbox, PRODUCTS);
     const used = new Set<number>();
@@ -219,7 +221,7 @@ describe('catalog sync', () => {
     const stockedHistoryBefore = s.repository.priceHistory(stocked.productRef, stockedVariant.variantRef).length;
     const start = kit.exchanges.length;
 
-    const summary = await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, concurrency: CONCURRENCY });
+    const summary = await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, templates: 'all', concurrency: CONCURRENCY });
     const exchanges = kit.exchanges.slice(start);
     expect(count429(exchanges)).toBe(0);
 
@@ -229,7 +231,9 @@ describe('catalog sync', () => {
     expect(templateRequests).toHaveLength(1);
     expect(Number(templateRequests[0]?.get('productRef'))).toBe(bumped.productRef);
     expect(requestsTo(exchanges, '/goods/catalog')).toHaveLength(2);
-    expect(exchanges).toHaveLength(1 + 2 + 4 + 1);
+    // The categories were stored minutes ago and name every listed catalogRef: not asked again.
+    expect(requestsTo(exchanges, '/categories')).toHaveLength(0);
+    expect(exchanges).toHaveLength(2 + 4 + 1);
     expect(summary).toMatchObject({ resumed: false, detailsFetched: 4, templatesFetched: 1, removedProducts: 0 });
 
     // Exactly the two new history rows: a price change and a stock change; a title or template change records none.

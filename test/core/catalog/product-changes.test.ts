@@ -30,7 +30,8 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   kit = await freshClient(sandbox, SCALE);
   s = createCatalogStore(kit.clock);
-  await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock });
+  // Every template cached, so the events below test the revision rule (a stale template is fetched again).
+  await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, templates: 'all' });
   products = (await controlProducts(sandbox, PRODUCTS)) as (ControlProduct & { brand: unknown })[];
 });
 
@@ -190,22 +191,31 @@ describe('product.changed', () => {
     if (!trigger) throw new Error('no trigger in 0013');
     s.db.exec(trigger);
     s.repository.writeSyncState({ phase: 'done', nextPage: 1, itemsDone: 0, itemsTotal: null, startedAt: 0, updatedAt: 0, finishedAt: 0, lastSuccessAt: 0, failure: null });
-    await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock });
+    await runCatalogSync({ repository: s.repository, client: kit.client, clock: kit.clock, templates: 'all' });
     const corrected = s.reader.readProduct(target.productRef);
     expect(corrected?.variants[0]?.priceFen).toBe(variant.priceFen);
     expect(corrected?.revision).toBe(before.revision);
   });
 
-  it('an event for a product not cached yet fetches its detail and templates', async () => {
-    const empty = createCatalogStore(kit.clock);
-    extraStores.push(empty);
+  it('an event for a product not cached yet fetches its detail, and its templates only when it is watched', async () => {
     const event = eventsFor(products.find((p) => eventsFor(p.productRef).length > 0)?.productRef ?? 0).at(-1);
     if (!event) throw new Error('no captured event');
+    // Nobody watches or ordered it: the detail alone (its templates wait until an order needs them).
+    const empty = createCatalogStore(kit.clock);
+    extraStores.push(empty);
+    const start = kit.exchanges.length;
     const result = applied(await applyProductChangedEvent({ repository: empty.repository, client: kit.client, nowSeconds: () => event.occurredAt }, event));
     expect(result.fetchedDetail).toBe(true);
     const cached = empty.reader.readProduct(event.productRef);
     expect(cached?.name.length).toBeGreaterThan(0);
-    expect(result.templatesRefetched).toHaveLength(cached?.variants.length ?? -1);
+    expect(result.templatesRefetched).toEqual([]);
+    expect(requestsTo(kit.exchanges.slice(start), '/goods/tpl')).toHaveLength(0);
+    // Watched: every variant's template comes with it.
+    const watching = createCatalogStore(kit.clock);
+    extraStores.push(watching);
+    watching.db.prepare('INSERT INTO watched_products (product_ref, watched_at) VALUES (?, 0)').run(event.productRef);
+    const watched = applied(await applyProductChangedEvent({ repository: watching.repository, client: kit.client, nowSeconds: () => event.occurredAt }, event));
+    expect(watched.templatesRefetched).toHaveLength(cached?.variants.length ?? -1);
     expect(count429(kit.exchanges)).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { orderEn } from './messages-order-en';
 import { browseEn } from './messages-browse-en';
 import { syncEn } from './messages-sync-en';
 import { templatesEn } from './messages-templates-en';
+import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
 
 export const en = {
@@ -23,6 +24,7 @@ export const en = {
   ...browseEn,
   ...syncEn,
   ...templatesEn,
+  ...syncScopeEn,
   ...stateEn,
   'app.name': 'Procure Desk',
   'app.tagline': 'Buy card codes and top-ups from your merchant',

@@ -10,6 +10,7 @@ import { orderZhCN } from './messages-order-zh-cn';
 import { browseZhCN } from './messages-browse-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
 import { templatesZhCN } from './messages-templates-zh-cn';
+import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
@@ -23,6 +24,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...browseZhCN,
   ...syncZhCN,
   ...templatesZhCN,
+  ...syncScopeZhCN,
   ...stateZhCN,
   'app.name': '采购台',
   'app.tagline': '从商户采购卡密与充值',

@@ -20,17 +20,23 @@ export function lastSyncedLine(status: Pick<SyncStatus, 'lastSyncedAt' | 'runnin
   return status.running ? t('sync.firstInProgress') : t('catalog.neverSynced');
 }
 
-/** "Step 3 of 4: product details", or null when the event names no work phase. */
+/** "Step 2 of 3: product details", or null when the event names no work phase. */
 export function stepLine(progress: SyncProgressView, { t, td }: Words): string | null {
   if (progress.phaseIndex === null || !(SYNC_WORK_PHASES as readonly string[]).includes(progress.phase)) return null;
-  const phase = td(`sync.phase.${progress.phase}`, 'sync.phase.details');
-  return t('sync.stepOf', { index: progress.phaseIndex, count: progress.phaseCount, phase });
+  return t('sync.stepOf', { index: progress.phaseIndex, count: progress.phaseCount, phase: phaseName(progress, { t, td }) });
+}
+
+/** The phase's name; the templates phase says for which variants (issue 15: only watched/ordered ones by default). */
+function phaseName(progress: SyncProgressView, { t, td }: Pick<Words, 't' | 'td'>): string {
+  if (progress.phase !== 'templates') return td(`sync.phase.${progress.phase}`, 'sync.phase.details');
+  if (progress.templateScope === 'all') return t('sync.phase.templatesAll');
+  return progress.total === null ? t('sync.phase.templates') : t('sync.phase.templatesWanted', { count: progress.total });
 }
 
 /** "27 of 60 products", or the requests answered while the phase's size is not known. */
 export function countLine(progress: SyncProgressView, { td, t, locale }: Words): string {
   if (progress.total === null) return t('sync.countUnknown', { done: progress.done });
-  return td(`sync.count.${progress.phase}`, 'sync.count.pages', { done: progress.done.toLocaleString(locale), total: progress.total });
+  return td(`sync.count.${progress.phase}`, 'sync.count.list', { done: progress.done.toLocaleString(locale), total: progress.total });
 }
 
 /** "about 3 minutes left", or null while the time left is not known. */

@@ -146,9 +146,20 @@ export const templateViewSchema = z.object({
 });
 export type TemplateView = z.infer<typeof templateViewSchema>;
 
-/** The work phases of a full sync, in order (interface v1 §4 "standard order of use"). */
-export const SYNC_WORK_PHASES = ['categories', 'pages', 'details', 'templates'] as const;
+/**
+ * The work phases of a full sync, in order (interface v1 §4 "standard order of use", issue 15): the
+ * list (catalog pages, and the categories when due: docs/contract.md "What a sync asks for"), the
+ * details, then the templates.
+ */
+export const SYNC_WORK_PHASES = ['list', 'details', 'templates'] as const;
 export type SyncWorkPhase = (typeof SYNC_WORK_PHASES)[number];
+
+/**
+ * Which templates a sync fetches: 'wanted' those of watched products and of variants ordered in the
+ * last 30 days (plus any cached one whose purchaseSchemaRevision moved), 'all' one for every variant.
+ */
+export const TEMPLATE_SCOPES = ['wanted', 'all'] as const;
+export type TemplateScope = (typeof TEMPLATE_SCOPES)[number];
 
 export const syncProgressSchema = z.object({
   /** A work phase while it runs; then 'done', 'failed' or 'stopped' once the run has ended. */
@@ -163,6 +174,8 @@ export const syncProgressSchema = z.object({
   fraction: z.number().min(0).max(1).nullable(),
   /** Client-clock ms until the whole sync ends; null until it can be known (see catalog/sync-eta.ts). */
   etaMs: z.number().nullable(),
+  /** Which templates this run fetches: the templates phase says "for N watched/ordered variants" under 'wanted'. */
+  templateScope: z.enum(TEMPLATE_SCOPES),
 });
 export type SyncProgressView = z.infer<typeof syncProgressSchema>;
 
