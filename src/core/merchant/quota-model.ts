@@ -23,9 +23,18 @@ interface Slot {
   at: number;
 }
 
-/** The slots of a window of `limit` that background work leaves free for the buyer: a twentieth, at least one. */
+/**
+ * The slots of a window of `limit` that background work leaves free for the buyer: a tenth, at least one
+ * (catalog: 12 of 120 a minute). Why a tenth (contract §8.1, "the buyer first"): the sync sends its
+ * minute's share in its first seconds, so its slots free in clusters and the buyer may find no slot
+ * freeing for most of a minute; every request the buyer makes in that minute then has to fit in the
+ * reserve. 50 product opens and 20 template fetches spread over a 1,000-product sync (~8.5 merchant
+ * minutes) are about 9 in any minute; a twentieth (6) made the 7th wait up to a minute, a tenth leaves
+ * 3 to spare for an order dialog's detail + template pair. It costs the sync 6 of its 114 slots a
+ * minute (~5 %, measured by bench/interactive-latency.bench.ts).
+ */
 export function backgroundReserveOf(limit: number): number {
-  return Math.max(1, Math.ceil(limit / 20));
+  return Math.max(1, Math.ceil(limit / 10));
 }
 
 class SlotWindow {
@@ -60,7 +69,7 @@ class SlotWindow {
     return decisive === undefined ? Infinity : Math.max(0, decisive);
   }
 
-  /** The slots background work leaves free in this window: a twentieth, at least one. */
+  /** The slots background work leaves free in this window (backgroundReserveOf). */
   get backgroundReserve(): number {
     return backgroundReserveOf(this.limit);
   }
@@ -93,8 +102,10 @@ export interface QuotaLease {
 /**
  * `interactive`: someone waits for the answer (the buyer opened a product, placed an order, the
  * price guard's read before a send). `background`: work nobody is watching (the catalog sync, the
- * watched-product poll). Within a group a background request yields while an interactive one waits,
- * so the buyer is never queued behind a sync that spends the group's whole quota.
+ * watched-product poll, order and case polls, webhook re-checks). A background request yields while an
+ * interactive one of its group waits, and while an interactive one of any group waits on a window it
+ * would take a slot of (the account's total minute and burst are shared by every group), so the
+ * buyer is never queued behind background work. Which caller is which: request-priority.ts.
  */
 export type QuotaPriority = 'interactive' | 'background';
 
@@ -121,6 +132,11 @@ export function createQuotaModel(clock: Clock): QuotaModel {
   let completions: (() => void)[] = [];
   /** Interactive requests waiting for a slot, per group: background ones of that group hold back. */
   const interactiveWaiting = new Map<QuotaGroup, number>();
+  /**
+   * Interactive requests a full window holds back, per window: background requests of every group
+   * that counts against that window hold back too (the total's windows are shared by all groups).
+   */
+  const interactiveBlockedOn = new Map<SlotWindow, number>();
   let priorityWaiters: (() => void)[] = [];
   const priorityChanged = (): void => {
     const waiting = priorityWaiters;
@@ -141,6 +157,13 @@ export function createQuotaModel(clock: Clock): QuotaModel {
     if (burst) windows.push(burst);
     return windows;
   };
+
+  const countBlocked = (windows: readonly SlotWindow[], delta: number): void => {
+    for (const window of windows) interactiveBlockedOn.set(window, (interactiveBlockedOn.get(window) ?? 0) + delta);
+  };
+  /** Whether a background request of `group` must leave the next slot to a waiting interactive one. */
+  const mustYield = (group: QuotaGroup): boolean =>
+    (interactiveWaiting.get(group) ?? 0) > 0 || windowsOf(group).some((window) => (interactiveBlockedOn.get(window) ?? 0) > 0);
 
   const waitFor = (group: QuotaGroup, cooldownKey: string | null, now: number, background = false): number => {
     let wait = Math.max(0, (blockedUntil.get(group) ?? 0) - now, allBlockedUntil - now);
@@ -166,14 +189,25 @@ export function createQuotaModel(clock: Clock): QuotaModel {
       const cooldownKey = cooldown ? `${cooldown.kind}:${cooldown.orderRef}` : null;
       const interactive = priority === 'interactive';
       if (interactive) interactiveWaiting.set(group, (interactiveWaiting.get(group) ?? 0) + 1);
+      /** The full windows this interactive request waits on, as counted in interactiveBlockedOn. */
+      let blockedOn: SlotWindow[] = [];
       try {
         for (;;) {
           signal?.throwIfAborted();
-          if (!interactive && (interactiveWaiting.get(group) ?? 0) > 0) {
+          if (!interactive && mustYield(group)) {
             await nextPriorityChange(signal);
             continue;
           }
           const now = clock.nowMs();
+          if (interactive) {
+            const full = windowsOf(group).filter((window) => window.waitMs(now) > 0);
+            if (full.length !== blockedOn.length || full.some((window, i) => window !== blockedOn[i])) {
+              countBlocked(blockedOn, -1);
+              countBlocked(full, 1);
+              blockedOn = full;
+              priorityChanged();
+            }
+          }
           const wait = waitFor(group, cooldownKey, now, !interactive);
           if (wait === 0) break;
           await (wait === Infinity ? nextCompletion(signal) : clock.sleep(wait, signal));
@@ -181,6 +215,7 @@ export function createQuotaModel(clock: Clock): QuotaModel {
       } finally {
         if (interactive) {
           interactiveWaiting.set(group, (interactiveWaiting.get(group) ?? 1) - 1);
+          countBlocked(blockedOn, -1);
           priorityChanged();
         }
       }

@@ -81,7 +81,7 @@ describe('quota model priorities (the buyer ahead of the sync)', () => {
       await clock.advance(100);
       if (!granted) {
         // Held back with slots still free: the buyer's request goes out now.
-        expect(sent).toBe(120 - 6);
+        expect(sent).toBe(120 - 12);
         let buyer = false;
         void model.acquire('catalog').then((lease) => {
           buyer = true;
@@ -128,11 +128,38 @@ describe('quota model priorities (the buyer ahead of the sync)', () => {
   it('a group the sync spent does not hold back other groups', async () => {
     const clock = steppedClock();
     const model = createQuotaModel(clock);
-    for (let i = 0; i < 114; i++) {
+    for (let i = 0; i < 108; i++) {
       if (i > 0) await clock.advance(100);
       (await model.acquire('catalog', undefined, undefined, 'background')).complete(null);
     }
     const lease = await model.acquire('orderRead', undefined, undefined, 'background');
     lease.complete(null);
+  });
+
+  it('a buyer’s requests of another group waiting on the account’s shared burst window go before background ones', async () => {
+    const clock = steppedClock();
+    const model = createQuotaModel(clock);
+    // The total's 30/s burst is full: 4 slots from t0, 26 from t0 + 500 ms (the buyer's own requests).
+    for (let i = 0; i < 4; i++) (await model.acquire('account')).complete(null);
+    await clock.advance(500);
+    for (let i = 0; i < 26; i++) (await model.acquire('account')).complete(null);
+    const order: string[] = [];
+    const take = (name: string, group: 'catalog' | 'orderRead', priority: 'interactive' | 'background'): Promise<void> =>
+      model.acquire(group, undefined, undefined, priority).then((lease) => {
+        order.push(name);
+        lease.complete(null);
+      });
+    // An order poll is queued first; then the buyer opens four products (another group).
+    const polls = [take('poll-1', 'orderRead', 'background'), take('poll-2', 'orderRead', 'background')];
+    await clock.advance(0);
+    const opens = [1, 2, 3, 4].map((n) => take(`open-${n}`, 'catalog', 'interactive'));
+    await clock.advance(0);
+    expect(order).toEqual([]);
+    // At t0 + 1 s four slots free at once: all four go to the buyer, none to the poll.
+    await clock.advance(500);
+    expect(order).toEqual(['open-1', 'open-2', 'open-3', 'open-4']);
+    for (let i = 0; i < 4 && order.length < 6; i++) await clock.advance(500);
+    await Promise.all([...polls, ...opens]);
+    expect(order.slice(4).sort()).toEqual(['poll-1', 'poll-2']);
   });
 });
