@@ -152,7 +152,8 @@ export function buildMerchantServices(parts: ServiceParts, { client, clientFor, 
   const { db, clock, logger, cipher, catalog, secrets, notBefore } = parts;
   let webhooks: WebhookService | null = null;
   // One probe for every worker while the merchant is unreachable or struggling.
-  const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount(), reach: createReachProbe(access.connection, clock) };
+  const workerProbe = clientFor('workerProbe');
+  const pauseDeps = { notBefore, access, clock, probe: () => workerProbe.getAccount(), reach: createReachProbe(access.connection, clock) };
   // Late-bound: the webhook service is built from this tracker, and the tracker asks it how often to poll.
   const tracker = createOrderTracker({
     db,

@@ -6,7 +6,7 @@ import type { QuotaPriority } from './quota-model';
 
 /** Who sends a merchant request, named for the work it is part of. */
 export type MerchantCaller =
-  /** Anything the buyer started and watches: opening a product or a template, placing (the outbox and its price guard) or acting on an order, after-sales, the account. */
+  /** Anything the buyer started and watches: opening a product or a template, placing (the outbox and its price guard) or acting on an order, after-sales, the account and balance, the connect test. */
   | 'buyer'
   /** The catalog sync: lists, details, templates. */
   | 'catalogSync'
@@ -17,7 +17,9 @@ export type MerchantCaller =
   /** The after-sales worker's scheduled polls of open cases. */
   | 'casePoll'
   /** The webhook side: re-checks of received events, catch-up after a gap, subscription upkeep. */
-  | 'webhookSide';
+  | 'webhookSide'
+  /** The GET /account that tells paused workers whether access or reach is back (worker-pause.ts). */
+  | 'workerProbe';
 
 export const CALLER_PRIORITY: Readonly<Record<MerchantCaller, QuotaPriority>> = {
   buyer: 'interactive',
@@ -27,4 +29,5 @@ export const CALLER_PRIORITY: Readonly<Record<MerchantCaller, QuotaPriority>> = 
   casePoll: 'background',
   // Webhooks are hints nobody waits on; the buyer's own refresh of the same order goes as 'buyer'.
   webhookSide: 'background',
+  workerProbe: 'background',
 };
