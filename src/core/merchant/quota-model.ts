@@ -24,17 +24,28 @@ interface Slot {
 }
 
 /**
- * The slots of a window of `limit` that background work leaves free for the buyer: a tenth, at least one
- * (catalog: 12 of 120 a minute). Why a tenth (contract §8.1, "the buyer first"): the sync sends its
- * minute's share in its first seconds, so its slots free in clusters and the buyer may find no slot
- * freeing for most of a minute; every request the buyer makes in that minute then has to fit in the
- * reserve. 50 product opens and 20 template fetches spread over a 1,000-product sync (~8.5 merchant
- * minutes) are about 9 in any minute; a twentieth (6) made the 7th wait up to a minute, a tenth leaves
- * 3 to spare for an order dialog's detail + template pair. It costs the sync 6 of its 114 slots a
- * minute (~5 %, measured by bench/interactive-latency.bench.ts).
+ * What background work leaves the buyer in a window of `limit` (contract §8.1.1, "the buyer first"):
+ * `atOnce` slots free at every moment (a twentieth, at least one: catalog 6 of 120 a minute), and over
+ * any span of the coming window `perWindow` pro rata (a tenth, at least one: catalog 12 a minute), counting
+ * the slots that age out meanwhile. Why time matters: the sync spends its minute's share in its first
+ * seconds, so its slots leave the window in clusters and for most of a minute none frees; a fixed
+ * reserve of 6 then made the buyer's 7th request in that minute wait up to a minute (50 opens and 20
+ * templates over a 1,000-product sync are about 9 a minute). Keeping free what the buyer may ask before
+ * the next slots age out covers them, and costs the sync little: once its slots are spread over the
+ * minute (which this rule itself brings about) only `atOnce` binds, as before.
  */
+export interface BackgroundReserve {
+  readonly atOnce: number;
+  readonly perWindow: number;
+}
+
+export function buyerShareOf(limit: number): BackgroundReserve {
+  return { atOnce: backgroundReserveOf(limit), perWindow: Math.max(1, Math.ceil(limit / 10)) };
+}
+
+/** The slots background work leaves free at every moment (buyerShareOf's atOnce): its steady-state share is the rest. */
 export function backgroundReserveOf(limit: number): number {
-  return Math.max(1, Math.ceil(limit / 10));
+  return Math.max(1, Math.ceil(limit / 20));
 }
 
 class SlotWindow {
@@ -69,9 +80,40 @@ class SlotWindow {
     return decisive === undefined ? Infinity : Math.max(0, decisive);
   }
 
-  /** The slots background work leaves free in this window (backgroundReserveOf). */
-  get backgroundReserve(): number {
-    return backgroundReserveOf(this.limit);
+  /**
+   * Ms until background work may take a slot (Infinity: until a request in flight completes). It
+   * must leave `reserve.atOnce` free now, and at each coming moment u, with the slots aged out by then,
+   * what the buyer may have asked since now: at most max(atOnce, perWindow · (u − now) / window).
+   * Slots in flight count as not freeing within the window (their age starts with their answer).
+   * A burst window (1 s) frees whole within the buyer's 1 s anyway: only `atOnce` applies there.
+   */
+  backgroundWaitMs(now: number, reserve: BackgroundReserve, paced: boolean): number {
+    let wait = this.waitMs(now, reserve.atOnce);
+    if (!paced || wait === Infinity) return wait;
+    // After this request's slot: free now, growing by one as each finished slot ages out.
+    const free = this.limit - this.slots.length - 1;
+    const ageOuts = this.slots
+      .filter((s) => s.at !== Infinity)
+      .map((s) => s.at + this.windowMs)
+      .sort((a, b) => a - b);
+    if (free + ageOuts.length < reserve.perWindow) return Infinity;
+    ageOuts.forEach((ageOut, i) => {
+      // Just before the i-th slot ages out `free + i` are free: enough for a buyer asking
+      // perWindow · span / window once span <= (free + i) · window / perWindow, i.e. from then on.
+      const from = ageOut - ((free + i) * this.windowMs) / reserve.perWindow;
+      wait = Math.max(wait, from - now);
+    });
+    return Math.max(0, wait);
+  }
+
+  /** What background work leaves the buyer in this window (buyerShareOf). */
+  get backgroundReserve(): BackgroundReserve {
+    return buyerShareOf(this.limit);
+  }
+
+  /** Whether the buyer's share is kept over time (minute windows) or only at once (burst windows). */
+  get paced(): boolean {
+    return this.windowMs > BURST_WINDOW_MS;
   }
 
   take(): Slot {
@@ -168,9 +210,9 @@ export function createQuotaModel(clock: Clock): QuotaModel {
   const waitFor = (group: QuotaGroup, cooldownKey: string | null, now: number, background = false): number => {
     let wait = Math.max(0, (blockedUntil.get(group) ?? 0) - now, allBlockedUntil - now);
     if (cooldownKey !== null) wait = Math.max(wait, (cooldowns.get(cooldownKey) ?? 0) - now);
-    // Background work never takes a window's last slots: a sync that spends a minute's quota in its
-    // first seconds would otherwise make the buyer's own request wait out the rest of the minute.
-    for (const window of windowsOf(group)) wait = Math.max(wait, window.waitMs(now, background ? window.backgroundReserve : 0));
+    // Background work never takes the slots the buyer may need before the window frees others: a sync
+    // that spends a minute's quota in its first seconds would otherwise make the buyer wait out the minute.
+    for (const window of windowsOf(group)) wait = Math.max(wait, background ? window.backgroundWaitMs(now, window.backgroundReserve, window.paced) : window.waitMs(now));
     return wait;
   };
 
