@@ -98,9 +98,10 @@ class SlotWindow {
       .sort((a, b) => a - b);
     if (free + ageOuts.length < reserve.perWindow) return Infinity;
     ageOuts.forEach((ageOut, i) => {
-      // Just before the i-th slot ages out `free + i` are free: enough for a buyer asking
-      // perWindow · span / window once span <= (free + i) · window / perWindow, i.e. from then on.
-      const from = ageOut - ((free + i) * this.windowMs) / reserve.perWindow;
+      // Just before the i-th slot ages out `free + i` are free (the sum stays the same as earlier
+      // slots age out): enough for a buyer asking perWindow · span / window once span <=
+      // (free + i) · window / perWindow, i.e. from then on; once the slot aged out it binds no more.
+      const from = Math.min(ageOut, ageOut - ((free + i) * this.windowMs) / reserve.perWindow);
       wait = Math.max(wait, from - now);
     });
     return Math.max(0, wait);

@@ -3,10 +3,11 @@
 // fetches templates, ten a minute. Each waits at most 1 s of merchant time before it is sent, the sync
 // still finishes, and nothing meets a 429. Waits are measured in the scaled clock's merchant time.
 //
-// Why it holds (quota-model.ts): the sync leaves a tenth of each window (12 of catalog's 120 a minute)
-// to the buyer and yields to any buyer request waiting on a window it counts against. With the
-// twentieth the sync left before, the 7th request in a minute found the catalog minute spent and
-// waited for the sync's slots to age out (tens of seconds).
+// Why it holds (quota-model.ts, contract §8.1.1): the sync keeps free what the buyer may ask before the
+// window frees other slots (6 at once, 12 a minute pro rata in catalog) and yields to any buyer request
+// waiting on a window it counts against. With the fixed twentieth the sync left before, the 7th
+// request of the sync's first minute found the catalog minute spent and waited for the sync's slots to
+// age out (13.6 s).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogRepository } from '../../../src/core/catalog/catalog-repository';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox-process';
