@@ -2,6 +2,8 @@
 //   (c) snapshot upserts per second, which also fill (b)'s 100,000-product cache
 //   (b) search p50/p95 over that cache
 //   (a) full sync of a 1,000-product sandbox under real quotas, as a ratio to the quota bound
+//   (i) the buyer's requests during that sync: their wait in merchant seconds (p95, max), the sync's
+//       minutes with and without them
 //   (d) webhook acknowledgement latency at 200 events/s with durable storage, then the highest
 //       sustained events per second
 //   (f) export of 10,000 cards from an on-disk vault to XLSX, ZIP and CSV, key derivation included
@@ -15,6 +17,7 @@ import { benchCatalogSync } from './catalog-sync.bench';
 import { benchConnectFailures } from './connect-failures.bench';
 import { benchExport } from './export.bench';
 import { benchHostResponsiveness } from './host-responsiveness.bench';
+import { benchInteractiveLatency } from './interactive-latency.bench';
 import { benchSnapshotUpserts } from './snapshot-upserts.bench';
 import { benchUiCatalog } from './ui-catalog.bench';
 import { benchWebhookAck } from './webhook-ack.bench';
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
     cache.dispose();
   }
   for (const line of (await benchCatalogSync()).lines) console.log(line);
+  for (const line of (await benchInteractiveLatency()).lines) console.log(line);
   for (const line of (await benchWebhookAck()).lines) console.log(line);
   for (const line of (await benchExport()).lines) console.log(line);
   for (const line of (await benchHostResponsiveness()).lines) console.log(line);

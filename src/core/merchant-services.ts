@@ -16,6 +16,7 @@ import { createMerchantClient, type MerchantClient } from './merchant/merchant-c
 import type { MerchantAccessError } from './merchant/merchant-errors';
 import type { NotBeforeHold, NotBeforeStore } from './merchant/not-before-store';
 import { createQuotaModel, type QuotaGroup } from './merchant/quota-model';
+import { CALLER_PRIORITY, type MerchantCaller } from './merchant/request-priority';
 import { createRequestSender } from './merchant/request-sender';
 import { DEFAULT_RETRY_POLICY } from './merchant/retry-policy';
 import { merchantWorkerPause } from './merchant/worker-pause';
@@ -96,10 +97,12 @@ export interface ServiceParts {
   readonly webhooks?: WebhookFactory;
 }
 
-/** The clients of one key: the buyer's, the background one (yields its quota), and their access gate. */
+/** The clients of one key: one per caller (its quota priority from request-priority.ts), and their access gate. */
 export interface MerchantClients {
+  /** The buyer's: clientFor('buyer'). */
   readonly client: MerchantClient;
-  readonly backgroundClient: MerchantClient;
+  /** The client of one caller: background callers yield the quota to the buyer and leave a reserve. */
+  readonly clientFor: (caller: MerchantCaller) => MerchantClient;
   /**
    * The connect test (GET /account before this connection ever worked): sent once, never retried,
    * with a short timeout and no wait for a Retry-After, so a wrong address, port or certificate is
@@ -136,24 +139,35 @@ export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSe
     ...(parts.merchantMaxWaitMs === undefined ? {} : { maxWaitMs: parts.merchantMaxWaitMs }),
   });
   const probe = createRequestSender({ ...common, retry: PROBE_RETRY_POLICY, timeoutMs: parts.connectProbeTimeoutMs ?? CONNECT_PROBE_TIMEOUT_MS, maxWaitMs: 0 });
+  const clients = new Map<MerchantCaller, MerchantClient>();
+  const clientFor = (caller: MerchantCaller): MerchantClient => {
+    const known = clients.get(caller);
+    if (known) return known;
+    const built = createMerchantClient(send, access, CALLER_PRIORITY[caller]);
+    clients.set(caller, built);
+    return built;
+  };
   return {
-    client: createMerchantClient(send, access),
-    backgroundClient: createMerchantClient(send, access, 'background'),
-    probeClient: createMerchantClient(probe, access),
+    client: clientFor('buyer'),
+    clientFor,
+    // The connect test is the buyer's: they wait for its answer.
+    probeClient: createMerchantClient(probe, access, CALLER_PRIORITY.buyer),
     access,
   };
 }
 
 /** The services of one connection, not started; the host's webhook factory (if any) attached. */
-export function buildMerchantServices(parts: ServiceParts, { client, backgroundClient, access }: MerchantClients): MerchantServices {
+export function buildMerchantServices(parts: ServiceParts, { client, clientFor, access }: MerchantClients): MerchantServices {
   const { db, clock, logger, cipher, catalog, secrets, notBefore } = parts;
   let webhooks: WebhookService | null = null;
   // One probe for every worker while the merchant is unreachable or struggling.
-  const pauseDeps = { notBefore, access, clock, probe: () => client.getAccount(), reach: createReachProbe(access.connection, clock) };
+  const workerProbe = clientFor('workerProbe');
+  const pauseDeps = { notBefore, access, clock, probe: () => workerProbe.getAccount(), reach: createReachProbe(access.connection, clock) };
   // Late-bound: the webhook service is built from this tracker, and the tracker asks it how often to poll.
   const tracker = createOrderTracker({
     db,
     client,
+    pollClient: clientFor('orderPoll'),
     clock,
     logger,
     cipher,
@@ -186,10 +200,10 @@ export function buildMerchantServices(parts: ServiceParts, { client, backgroundC
   });
   access.onAccountAnswered((accessState) => outbox.accountAnswered(accessState));
   const webhooksLive = (): boolean => webhooks?.webhooksLive() ?? false;
-  const aftersales = createAftersaleService({ db, client, clock, logger, orders: tracker, webhooksLive, pause: merchantWorkerPause(pauseDeps, ['aftersaleRead', 'aftersaleWrite']) });
+  const aftersales = createAftersaleService({ db, client, pollClient: clientFor('casePoll'), clock, logger, orders: tracker, webhooksLive, pause: merchantWorkerPause(pauseDeps, ['aftersaleRead', 'aftersaleWrite']) });
   const watchedProducts = createWatchedProductPoll({
     watches: createProductWatchStore(db),
-    client: backgroundClient,
+    client: clientFor('watchedPoll'),
     catalog,
     clock,
     logger,
@@ -228,8 +242,8 @@ export function buildMerchantServices(parts: ServiceParts, { client, backgroundC
     syncCatalog: (options = {}) =>
       runCatalogSync({
         repository: catalog,
-        // The sync yields its quota group to anything the buyer is waiting for.
-        client: backgroundClient,
+        // The sync yields the quota to anything the buyer is waiting for.
+        client: clientFor('catalogSync'),
         clock,
         templates: options.templates ?? 'wanted',
         ...(options.focus ? { focus: options.focus } : {}),
@@ -241,7 +255,9 @@ export function buildMerchantServices(parts: ServiceParts, { client, backgroundC
     },
     attachWebhooks(factory) {
       if (webhooks !== null) throw new Error('the webhook service is already attached');
-      webhooks = factory({ db, clock, logger, cipher, catalog, client, tracker, secrets, pause: merchantWorkerPause(pauseDeps, ['catalog', 'orderRead', 'aftersaleRead']) });
+      // Webhook events are hints nobody waits on: their re-checks and the catch-up yield to the buyer.
+      const webhookTracker: OrderTracker = { ...tracker, refresh: (ref) => tracker.recheck(ref) };
+      webhooks = factory({ db, clock, logger, cipher, catalog, client: clientFor('webhookSide'), tracker: webhookTracker, secrets, pause: merchantWorkerPause(pauseDeps, ['catalog', 'orderRead', 'aftersaleRead']) });
       return webhooks;
     },
     async detachWebhooks() {

@@ -24,6 +24,8 @@ import { markCaseRead } from './tracking-store';
 export interface AftersaleServiceOptions {
   readonly db: Database;
   readonly client: Pick<MerchantClient, 'createAftersale' | 'getAftersale' | 'postAftersaleMessage'>;
+  /** The client of the case polls nobody waits on (request-priority.ts 'casePoll'); default `client`. */
+  readonly pollClient?: Pick<MerchantClient, 'getAftersale'>;
   readonly clock: Clock;
   readonly logger: SecretAwareLogger;
   /** The orders tracker: an order is read again around a case create (its allowedActions change). */
@@ -77,6 +79,7 @@ export function createAftersaleService(options: AftersaleServiceOptions): Afters
   const tracker = createCaseTracker({
     db,
     client: options.client,
+    ...(options.pollClient ? { pollClient: options.pollClient } : {}),
     clock,
     logger,
     ...(options.pollPolicy ? { policy: options.pollPolicy } : {}),

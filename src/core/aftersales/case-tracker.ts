@@ -17,6 +17,8 @@ import { casesDueForPoll, ensureTracking, nextPollAt, pullInPolls, readSchedule,
 export interface CaseTrackerOptions {
   readonly db: Database;
   readonly client: Pick<MerchantClient, 'getAftersale'>;
+  /** The client of scheduled polls nobody waits on: request-priority.ts 'casePoll'; default `client`. */
+  readonly pollClient?: Pick<MerchantClient, 'getAftersale'>;
   readonly clock: Clock;
   readonly logger: SecretAwareLogger;
   readonly policy?: PollPolicy;
@@ -91,8 +93,9 @@ export function createCaseTracker(options: CaseTrackerOptions): CaseTracker {
   };
 
   /** GET /aftersales/{ref} and apply it. Throws the client's typed errors. */
-  const refresh = async (ref: string, signal?: AbortSignal): Promise<CaseApplyOutcome> => {
-    const { data } = await client.getAftersale(ref, signal);
+  const pollClient = options.pollClient ?? client;
+  const refresh = async (ref: string, signal?: AbortSignal, via: Pick<MerchantClient, 'getAftersale'> = client): Promise<CaseApplyOutcome> => {
+    const { data } = await via.getAftersale(ref, signal);
     options.onReachable?.();
     if (data.platformCaseRef !== ref) throw new Error(`the merchant answered with case ${data.platformCaseRef} when asked for ${ref}`);
     return apply(data, true);
@@ -127,7 +130,7 @@ export function createCaseTracker(options: CaseTrackerOptions): CaseTracker {
         pollTimes.push(clock.nowMs());
         polled += 1;
         try {
-          await refresh(ref, signal);
+          await refresh(ref, signal, pollClient);
         } catch (error) {
           // Not a change: back off as if nothing was seen, and try again later.
           reschedule(ref, false, true);

@@ -91,8 +91,9 @@ const orderPath = (ref: string): string => `/orders/${encodeURIComponent(ref)}`;
 
 /**
  * `access`: told every GET /account answer, the one that says whether a suspension is over (interface v1 §3.3).
- * `priority`: `background` for work nobody waits on (the catalog sync), which then yields the quota to
- * the buyer's own requests (quota-model.ts).
+ * `priority`: `background` for work nobody waits on (the catalog sync, polls), which then yields the
+ * quota to the buyer's own requests (quota-model.ts); which caller gets which is decided in
+ * request-priority.ts (core builds every client in merchant-services.ts from that table).
  */
 export function createMerchantClient(sender: RequestSender, access?: AccessGate, priority: QuotaPriority = 'interactive'): MerchantClient {
   const send: RequestSender = (request, signal) => sender({ ...request, priority }, signal);

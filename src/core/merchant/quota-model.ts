@@ -23,7 +23,27 @@ interface Slot {
   at: number;
 }
 
-/** The slots of a window of `limit` that background work leaves free for the buyer: a twentieth, at least one. */
+/**
+ * What background work leaves the buyer in a window of `limit` (contract §8.1.1, "the buyer first"):
+ * `atOnce` slots free at every moment (a twentieth, at least one: catalog 6 of 120 a minute), and over
+ * any span of the coming window `perWindow` pro rata (a tenth, at least one: catalog 12 a minute), counting
+ * the slots that age out meanwhile. Why time matters: the sync spends its minute's share in its first
+ * seconds, so its slots leave the window in clusters and for most of a minute none frees; a fixed
+ * reserve of 6 then made the buyer's 7th request in that minute wait up to a minute (50 opens and 20
+ * templates over a 1,000-product sync are about 9 a minute). Keeping free what the buyer may ask before
+ * the next slots age out covers them, and costs the sync little: once its slots are spread over the
+ * minute (which this rule itself brings about) only `atOnce` binds, as before.
+ */
+export interface BackgroundReserve {
+  readonly atOnce: number;
+  readonly perWindow: number;
+}
+
+export function buyerShareOf(limit: number): BackgroundReserve {
+  return { atOnce: backgroundReserveOf(limit), perWindow: Math.max(1, Math.ceil(limit / 10)) };
+}
+
+/** The slots background work leaves free at every moment (buyerShareOf's atOnce): its steady-state share is the rest. */
 export function backgroundReserveOf(limit: number): number {
   return Math.max(1, Math.ceil(limit / 20));
 }
@@ -60,9 +80,41 @@ class SlotWindow {
     return decisive === undefined ? Infinity : Math.max(0, decisive);
   }
 
-  /** The slots background work leaves free in this window: a twentieth, at least one. */
-  get backgroundReserve(): number {
-    return backgroundReserveOf(this.limit);
+  /**
+   * Ms until background work may take a slot (Infinity: until a request in flight completes). It
+   * must leave `reserve.atOnce` free now, and at each coming moment u, with the slots aged out by then,
+   * what the buyer may have asked since now: at most max(atOnce, perWindow · (u − now) / window).
+   * Slots in flight count as not freeing within the window (their age starts with their answer).
+   * A burst window (1 s) frees whole within the buyer's 1 s anyway: only `atOnce` applies there.
+   */
+  backgroundWaitMs(now: number, reserve: BackgroundReserve, paced: boolean): number {
+    let wait = this.waitMs(now, reserve.atOnce);
+    if (!paced || wait === Infinity) return wait;
+    // After this request's slot: free now, growing by one as each finished slot ages out.
+    const free = this.limit - this.slots.length - 1;
+    const ageOuts = this.slots
+      .filter((s) => s.at !== Infinity)
+      .map((s) => s.at + this.windowMs)
+      .sort((a, b) => a - b);
+    if (free + ageOuts.length < reserve.perWindow) return Infinity;
+    ageOuts.forEach((ageOut, i) => {
+      // Just before the i-th slot ages out `free + i` are free (the sum stays the same as earlier
+      // slots age out): enough for a buyer asking perWindow · span / window once span <=
+      // (free + i) · window / perWindow, i.e. from then on; once the slot aged out it binds no more.
+      const from = Math.min(ageOut, ageOut - ((free + i) * this.windowMs) / reserve.perWindow);
+      wait = Math.max(wait, from - now);
+    });
+    return Math.max(0, wait);
+  }
+
+  /** What background work leaves the buyer in this window (buyerShareOf). */
+  get backgroundReserve(): BackgroundReserve {
+    return buyerShareOf(this.limit);
+  }
+
+  /** Whether the buyer's share is kept over time (minute windows) or only at once (burst windows). */
+  get paced(): boolean {
+    return this.windowMs > BURST_WINDOW_MS;
   }
 
   take(): Slot {
@@ -93,8 +145,10 @@ export interface QuotaLease {
 /**
  * `interactive`: someone waits for the answer (the buyer opened a product, placed an order, the
  * price guard's read before a send). `background`: work nobody is watching (the catalog sync, the
- * watched-product poll). Within a group a background request yields while an interactive one waits,
- * so the buyer is never queued behind a sync that spends the group's whole quota.
+ * watched-product poll, order and case polls, webhook re-checks). A background request yields while an
+ * interactive one of its group waits, and while an interactive one of any group waits on a window it
+ * would take a slot of (the account's total minute and burst are shared by every group), so the
+ * buyer is never queued behind background work. Which caller is which: request-priority.ts.
  */
 export type QuotaPriority = 'interactive' | 'background';
 
@@ -121,6 +175,11 @@ export function createQuotaModel(clock: Clock): QuotaModel {
   let completions: (() => void)[] = [];
   /** Interactive requests waiting for a slot, per group: background ones of that group hold back. */
   const interactiveWaiting = new Map<QuotaGroup, number>();
+  /**
+   * Interactive requests a full window holds back, per window: background requests of every group
+   * that counts against that window hold back too (the total's windows are shared by all groups).
+   */
+  const interactiveBlockedOn = new Map<SlotWindow, number>();
   let priorityWaiters: (() => void)[] = [];
   const priorityChanged = (): void => {
     const waiting = priorityWaiters;
@@ -142,12 +201,19 @@ export function createQuotaModel(clock: Clock): QuotaModel {
     return windows;
   };
 
+  const countBlocked = (windows: readonly SlotWindow[], delta: number): void => {
+    for (const window of windows) interactiveBlockedOn.set(window, (interactiveBlockedOn.get(window) ?? 0) + delta);
+  };
+  /** Whether a background request of `group` must leave the next slot to a waiting interactive one. */
+  const mustYield = (group: QuotaGroup): boolean =>
+    (interactiveWaiting.get(group) ?? 0) > 0 || windowsOf(group).some((window) => (interactiveBlockedOn.get(window) ?? 0) > 0);
+
   const waitFor = (group: QuotaGroup, cooldownKey: string | null, now: number, background = false): number => {
     let wait = Math.max(0, (blockedUntil.get(group) ?? 0) - now, allBlockedUntil - now);
     if (cooldownKey !== null) wait = Math.max(wait, (cooldowns.get(cooldownKey) ?? 0) - now);
-    // Background work never takes a window's last slots: a sync that spends a minute's quota in its
-    // first seconds would otherwise make the buyer's own request wait out the rest of the minute.
-    for (const window of windowsOf(group)) wait = Math.max(wait, window.waitMs(now, background ? window.backgroundReserve : 0));
+    // Background work never takes the slots the buyer may need before the window frees others: a sync
+    // that spends a minute's quota in its first seconds would otherwise make the buyer wait out the minute.
+    for (const window of windowsOf(group)) wait = Math.max(wait, background ? window.backgroundWaitMs(now, window.backgroundReserve, window.paced) : window.waitMs(now));
     return wait;
   };
 
@@ -166,14 +232,25 @@ export function createQuotaModel(clock: Clock): QuotaModel {
       const cooldownKey = cooldown ? `${cooldown.kind}:${cooldown.orderRef}` : null;
       const interactive = priority === 'interactive';
       if (interactive) interactiveWaiting.set(group, (interactiveWaiting.get(group) ?? 0) + 1);
+      /** The full windows this interactive request waits on, as counted in interactiveBlockedOn. */
+      let blockedOn: SlotWindow[] = [];
       try {
         for (;;) {
           signal?.throwIfAborted();
-          if (!interactive && (interactiveWaiting.get(group) ?? 0) > 0) {
+          if (!interactive && mustYield(group)) {
             await nextPriorityChange(signal);
             continue;
           }
           const now = clock.nowMs();
+          if (interactive) {
+            const full = windowsOf(group).filter((window) => window.waitMs(now) > 0);
+            if (full.length !== blockedOn.length || full.some((window, i) => window !== blockedOn[i])) {
+              countBlocked(blockedOn, -1);
+              countBlocked(full, 1);
+              blockedOn = full;
+              priorityChanged();
+            }
+          }
           const wait = waitFor(group, cooldownKey, now, !interactive);
           if (wait === 0) break;
           await (wait === Infinity ? nextCompletion(signal) : clock.sleep(wait, signal));
@@ -181,6 +258,7 @@ export function createQuotaModel(clock: Clock): QuotaModel {
       } finally {
         if (interactive) {
           interactiveWaiting.set(group, (interactiveWaiting.get(group) ?? 1) - 1);
+          countBlocked(blockedOn, -1);
           priorityChanged();
         }
       }

@@ -51,7 +51,7 @@ export interface MerchantRequest<T> {
   schema: z.ZodType<T>;
   /** Client-clock ms this call may wait for a merchant's Retry-After; default the sender's. */
   maxWaitMs?: number;
-  /** Background requests (the sync) yield to interactive ones of their group (quota-model.ts). */
+  /** Background requests yield to interactive ones and leave them a reserve (quota-model.ts); set by the client (request-priority.ts). */
   priority?: QuotaPriority;
 }
 

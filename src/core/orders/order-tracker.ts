@@ -20,6 +20,8 @@ import { createCallbackReach } from './callback-reach';
 export interface OrderTrackerOptions {
   readonly db: Database;
   readonly client: MerchantClient;
+  /** The client of reads nobody waits on (scheduled polls, recheck): request-priority.ts 'orderPoll'; default `client`. */
+  readonly pollClient?: MerchantClient;
   readonly clock: Clock;
   readonly logger: SecretAwareLogger;
   readonly cipher: CardCipher;
@@ -46,6 +48,8 @@ export interface OrderTracker {
   nudge(clientOrderRef: string): void;
   /** Fetches and applies one order now (after an action, or when the user opens it). */
   refresh(clientOrderRef: string): Promise<StoredOrder | null>;
+  /** As refresh, for a read nobody waits on (a webhook's re-check, catch-up): it yields the quota to the buyer. */
+  recheck(clientOrderRef: string): Promise<StoredOrder | null>;
   /** Polls every order that is due; returns how many were. */
   pollDue(): Promise<number>;
   /** Polls due orders until stop(), at the pace the poll policy gives (rarely while webhooks are live). */
@@ -79,8 +83,9 @@ export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
   };
 
   /** Fetches the authenticated detail and applies it. Throws the client's typed errors. */
-  const refresh = async (ref: string, signal?: AbortSignal): Promise<StoredOrder | null> => {
-    const { data } = await client.getOrder(ref, signal);
+  const pollClient = options.pollClient ?? client;
+  const refresh = async (ref: string, signal?: AbortSignal, via: MerchantClient = client): Promise<StoredOrder | null> => {
+    const { data } = await via.getOrder(ref, signal);
     const result = applyOrderDetail({ db, cipher, logger, now: nowSeconds() }, data, 'orderDetail');
     reschedule(ref, result.changed, true);
     if (result.changed) {
@@ -94,7 +99,7 @@ export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
     if (inFlight.has(order.clientOrderRef)) return;
     inFlight.add(order.clientOrderRef);
     try {
-      await refresh(order.clientOrderRef, loop.signal() ?? undefined);
+      await refresh(order.clientOrderRef, loop.signal() ?? undefined, pollClient);
     } catch (error) {
       if (error instanceof DataKeyMissingError) {
         // Its cards cannot be sealed while the vault key is missing: nothing was stored, the merchant
@@ -146,6 +151,7 @@ export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
     },
     /** Fetches and applies one order now (after an action, or when the user opens it). */
     refresh: (clientOrderRef: string): Promise<StoredOrder | null> => refresh(clientOrderRef),
+    recheck: (clientOrderRef: string): Promise<StoredOrder | null> => refresh(clientOrderRef, undefined, pollClient),
     /** Polls every order that is due; returns how many were. */
     pollDue,
     start: () => loop.start(),

@@ -67,35 +67,59 @@ function steppedClock(): Clock & { advance(ms: number): Promise<void> } {
 }
 
 describe('quota model priorities (the buyer ahead of the sync)', () => {
-  it('the sync never takes a window’s last slots: the buyer’s request is sent at once while the sync waits', async () => {
+  /** The sync as a worker: one request after another, `gapMs` apart, each as soon as the model lets it. */
+  const runSync = (model: ReturnType<typeof createQuotaModel>, clock: ReturnType<typeof steppedClock>, gapMs: number, sent: number[]): { stop(): void } => {
+    let stopped = false;
+    void (async () => {
+      while (!stopped) {
+        (await model.acquire('catalog', undefined, undefined, 'background')).complete(null);
+        sent.push(clock.nowMs());
+        await clock.sleep(gapMs);
+      }
+    })();
+    return { stop: () => (stopped = true) };
+  };
+
+  it('a sync that spends its minute in the first seconds leaves the buyer ten requests a minute, each sent at once', async () => {
     const clock = steppedClock();
     const model = createQuotaModel(clock);
-    let sent = 0;
-    // The sync sends as fast as it may (a request every 100 ms) until the model holds it back.
-    for (;;) {
-      let granted = false;
-      const attempt = model.acquire('catalog', undefined, undefined, 'background').then((lease) => {
-        granted = true;
-        lease.complete(null);
-      });
+    const start = clock.nowMs();
+    const sent: number[] = [];
+    const sync = runSync(model, clock, 100, sent);
+    // The buyer asks every 6 s from 12 s on: 8 requests before the sync's first slots free at 60 s.
+    const late: number[] = [];
+    for (let t = 100; t < 60_000; t += 100) {
       await clock.advance(100);
-      if (!granted) {
-        // Held back with slots still free: the buyer's request goes out now.
-        expect(sent).toBe(120 - 6);
-        let buyer = false;
+      if (t >= 12_000 && t % 6_000 === 0) {
+        let granted = false;
         void model.acquire('catalog').then((lease) => {
-          buyer = true;
+          granted = true;
           lease.complete(null);
         });
         await clock.advance(0);
-        expect(buyer).toBe(true);
-        expect(granted).toBe(false);
-        await clock.advance(60_000);
-        await attempt;
-        return;
+        if (!granted) late.push(t);
       }
-      sent += 1;
     }
+    sync.stop();
+    expect(late).toEqual([]);
+    // The sync was held back early (a fixed twentieth let it take 114 and the buyer's 7th wait).
+    expect(sent.filter((at) => at - start < 12_000).length).toBeLessThanOrEqual(120 - 10);
+    await clock.advance(60_000);
+  });
+
+  it('once its requests are spread over the minute the sync keeps all but a twentieth of it', async () => {
+    const clock = steppedClock();
+    const model = createQuotaModel(clock);
+    const start = clock.nowMs();
+    const sent: number[] = [];
+    // Asking at 120 a minute, the sync's own pace: the buyer's share then costs it 6 a minute.
+    const sync = runSync(model, clock, 500, sent);
+    for (let t = 0; t < 240_000; t += 100) await clock.advance(100);
+    sync.stop();
+    const inFourthMinute = sent.filter((at) => at - start >= 180_000 && at - start < 240_000).length;
+    expect(inFourthMinute).toBeGreaterThanOrEqual(113);
+    expect(inFourthMinute).toBeLessThanOrEqual(114);
+    await clock.advance(60_000);
   });
 
   it('a request the buyer waits for takes the next free slot of its group before the sync’s queued ones', async () => {
@@ -128,11 +152,38 @@ describe('quota model priorities (the buyer ahead of the sync)', () => {
   it('a group the sync spent does not hold back other groups', async () => {
     const clock = steppedClock();
     const model = createQuotaModel(clock);
-    for (let i = 0; i < 114; i++) {
+    for (let i = 0; i < 108; i++) {
       if (i > 0) await clock.advance(100);
       (await model.acquire('catalog', undefined, undefined, 'background')).complete(null);
     }
     const lease = await model.acquire('orderRead', undefined, undefined, 'background');
     lease.complete(null);
+  });
+
+  it('a buyer’s requests of another group waiting on the account’s shared burst window go before background ones', async () => {
+    const clock = steppedClock();
+    const model = createQuotaModel(clock);
+    // The total's 30/s burst is full: 4 slots from t0, 26 from t0 + 500 ms (the buyer's own requests).
+    for (let i = 0; i < 4; i++) (await model.acquire('account')).complete(null);
+    await clock.advance(500);
+    for (let i = 0; i < 26; i++) (await model.acquire('account')).complete(null);
+    const order: string[] = [];
+    const take = (name: string, group: 'catalog' | 'orderRead', priority: 'interactive' | 'background'): Promise<void> =>
+      model.acquire(group, undefined, undefined, priority).then((lease) => {
+        order.push(name);
+        lease.complete(null);
+      });
+    // An order poll is queued first; then the buyer opens four products (another group).
+    const polls = [take('poll-1', 'orderRead', 'background'), take('poll-2', 'orderRead', 'background')];
+    await clock.advance(0);
+    const opens = [1, 2, 3, 4].map((n) => take(`open-${n}`, 'catalog', 'interactive'));
+    await clock.advance(0);
+    expect(order).toEqual([]);
+    // At t0 + 1 s four slots free at once: all four go to the buyer, none to the poll.
+    await clock.advance(500);
+    expect(order).toEqual(['open-1', 'open-2', 'open-3', 'open-4']);
+    for (let i = 0; i < 4 && order.length < 6; i++) await clock.advance(500);
+    await Promise.all([...polls, ...opens]);
+    expect(order.slice(4).sort()).toEqual(['poll-1', 'poll-2']);
   });
 });
