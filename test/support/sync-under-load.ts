@@ -132,7 +132,7 @@ export async function syncUnderLoad(options: SyncUnderLoadOptions): Promise<Sync
     await Promise.all(calls);
   })();
   try {
-    const summary = await runCatalogSync({ repository: options.repository(clock), client: syncClient, clock });
+    const summary = await runCatalogSync({ repository: options.repository(clock), client: syncClient, clock, templates: 'wanted' });
     const syncMs = clock.nowMs() - start;
     await buyer;
     return { summary, syncMs, requests, tooMany, waits };
