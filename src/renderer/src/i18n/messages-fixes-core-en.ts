@@ -26,7 +26,6 @@ export const fixesCoreEn = {
   'health.mode.pollingHint': 'The app asks the merchant about each open order now and then. This is a normal mode: nothing is broken. Choose a webhook path above to be told sooner.',
   'health.mode.webhooksLive': 'Webhooks work: the callback address was checked',
   'health.mode.webhooksWaiting': 'Webhooks set up, none confirmed yet: orders are also checked by polling',
-  'health.tunnel': '{kind} · {state}',
   'health.lastReceived': 'Last webhook received',
   'health.noneReceived': 'None since the receiver started',
   'health.oldCallback': '{count, plural, one {# open order was} other {# open orders were}} placed before this callback address was in use. The merchant keeps sending an order\'s updates to the address it was placed with, so the app checks {count, plural, one {it} other {them}} by polling.',

@@ -27,7 +27,6 @@ export const fixesCoreZhCN: Record<FixesCoreMessageKey, string> = {
   'health.mode.pollingHint': '应用会不时向商户查询每笔未完成的订单。这是正常的工作方式，并非故障。如需更快收到更新，可在上方选择一种 Webhook 接收方式。',
   'health.mode.webhooksLive': 'Webhook 工作正常：回调地址已验证',
   'health.mode.webhooksWaiting': 'Webhook 已设置，尚未确认可用：订单同时通过定时查询更新',
-  'health.tunnel': '{kind} · {state}',
   'health.lastReceived': '最近收到 Webhook',
   'health.noneReceived': '接收服务启动以来尚未收到',
   'health.oldCallback': '有 {count} 笔未完成的订单是在启用当前回调地址之前下的。商户会一直把订单的更新发往下单时的地址，因此应用通过定时查询跟踪这些订单。',

@@ -10,7 +10,6 @@ export const orderEn = {
   'orderForm.unitsMore': 'One step more',
   'orderForm.supply': 'Supply',
   'orderForm.stockBelow': 'The merchant lists only {count} left: it may refuse this quantity.',
-  'orderForm.fixOne': 'Fix 1 problem before sending.',
   'orderForm.confirmIntro': 'Check the order. This is exactly what will be sent to the merchant and charged to your balance.',
   'orderForm.entries': 'Accounts to recharge',
   'orderForm.entriesSingle': '{count, plural, one {Account to recharge (once)} other {Account to recharge (# times)}}',

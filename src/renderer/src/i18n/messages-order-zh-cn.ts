@@ -11,7 +11,6 @@ export const orderZhCN: Record<OrderMessageKey, string> = {
   'orderForm.unitsMore': '增加',
   'orderForm.supply': '供货状态',
   'orderForm.stockBelow': '商户显示仅剩 {count} 件，可能会拒绝这个数量。',
-  'orderForm.fixOne': '请先修正 1 处问题。',
   'orderForm.confirmIntro': '请核对订单。以下内容将原样发送给商户，并从余额中扣款。',
   'orderForm.entries': '充值账号',
   'orderForm.entriesSingle': '充值账号（充值 {count} 次）',

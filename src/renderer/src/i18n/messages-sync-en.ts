@@ -30,6 +30,4 @@ export const syncEn = {
   'sync.transport.insecure': 'The merchant’s address is not secure (https).',
   'sync.transport.tooLarge': 'The merchant sent an answer far too large.',
   'sync.transport.unknown': 'The merchant could not be reached.',
-  'catalog.detailPending': 'Details pending',
-  'catalog.detailPendingNote': 'variants and stock arrive with the sync',
 } as const;

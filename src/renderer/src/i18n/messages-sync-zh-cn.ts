@@ -32,6 +32,4 @@ export const syncZhCN: Record<keyof typeof syncEn, string> = {
   'sync.transport.insecure': '商户地址未使用加密连接，不安全。',
   'sync.transport.tooLarge': '商户的应答过大。',
   'sync.transport.unknown': '无法连接到商户。',
-  'catalog.detailPending': '详情待同步',
-  'catalog.detailPendingNote': '规格与库存将随同步更新',
 };
