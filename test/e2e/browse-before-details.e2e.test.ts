@@ -1,6 +1,6 @@
 // Browsing before the details arrive (contract §11), in the real UI (built renderer, Debian Chromium,
 // web host with its demo merchant, every merchant answer slowed so the first sync's details step
-// lasts): once the list pages are stored the catalog lists and searches products whose detail is not
+// lasts longer than the test): once the list pages are stored the catalog lists and searches products whose detail is not
 // there yet, their rows say "prices from the list; details loading" with the list's price and variant
 // count, and opening one shows a loading state (never an empty variant table) and then its variants,
 // fetched as the buyer's request ahead of the sync. Screenshots of the list and of the drawer loading
@@ -13,8 +13,15 @@ import { closeOverlays, connectDemo, search } from './support/app-steps';
 import { sandboxControl, type ControlProduct, type SandboxControl } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 
-/** Every merchant answer takes this long: the details step of 60 products outlasts the test's steps. */
+/** Every merchant answer takes this long while connecting: inside the connect test's 5 s. */
 const LATENCY_MS = 4000;
+/**
+ * Then every answer takes this long (under the request timeout of 15 s), so the details step of 60
+ * products (8 in flight) lasts about 90 s: longer than this file's steps on a loaded machine. At 4 s
+ * it lasted 30 s, and a slow run found every row stored before it looked for list-only ones (and no
+ * request left to notice the merchant going away in the offline test).
+ */
+const SLOW_LATENCY_MS = 12_000;
 let host: RunningWebHost;
 let browser: Browser;
 let page: Page;
@@ -91,6 +98,7 @@ describe('browsing before the details arrive', () => {
   it('lists, searches and opens products known only from the list, in Chinese and English', async () => {
     await page.getByTestId('connect-screen').waitFor();
     await connectDemo(page);
+    await control.faults({ latencyMs: SLOW_LATENCY_MS });
     await page.getByTestId('connect-continue').click();
     await page.getByTestId('catalog-screen').waitFor();
     // The list pages are stored: rows appear while the details step runs.
