@@ -3,6 +3,8 @@
 // side is attached by the host's factory (CoreDeps.webhooks or attachWebhooks).
 import type { Database } from 'better-sqlite3';
 import { createAftersaleService, type AftersaleService } from './aftersales/aftersale-service';
+import { recordBalance } from './books/balance-history';
+import type { Account } from '../shared/merchant/account';
 import type { TemplateScope } from '../shared/ipc/views/catalog';
 import type { CatalogRepository } from './catalog/catalog-repository';
 import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from './catalog/catalog-sync';
@@ -139,11 +141,21 @@ export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSe
     ...(parts.merchantMaxWaitMs === undefined ? {} : { maxWaitMs: parts.merchantMaxWaitMs }),
   });
   const probe = createRequestSender({ ...common, retry: PROBE_RETRY_POLICY, timeoutMs: parts.connectProbeTimeoutMs ?? CONNECT_PROBE_TIMEOUT_MS, maxWaitMs: 0 });
+  // Every balance any caller hears is history the books read (balance-history.ts); a failure to
+  // write it is logged and never fails the request that carried it.
+  const owner = { baseUrl: settings.baseUrl, userId: settings.userId };
+  const observeAccount = (account: Account, requestId: string | null): void => {
+    try {
+      recordBalance(parts.db, owner, { accountRef: account.accountRef, balanceFen: account.balance, currency: account.currency, requestId }, clock.nowMs());
+    } catch (error) {
+      logger.warn('balance history not recorded', { error: error instanceof Error ? error.message : 'unknown' });
+    }
+  };
   const clients = new Map<MerchantCaller, MerchantClient>();
   const clientFor = (caller: MerchantCaller): MerchantClient => {
     const known = clients.get(caller);
     if (known) return known;
-    const built = createMerchantClient(send, access, CALLER_PRIORITY[caller]);
+    const built = createMerchantClient(send, access, CALLER_PRIORITY[caller], observeAccount);
     clients.set(caller, built);
     return built;
   };
@@ -151,7 +163,7 @@ export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSe
     client: clientFor('buyer'),
     clientFor,
     // The connect test is the buyer's: they wait for its answer.
-    probeClient: createMerchantClient(probe, access, CALLER_PRIORITY.buyer),
+    probeClient: createMerchantClient(probe, access, CALLER_PRIORITY.buyer, observeAccount),
     access,
   };
 }

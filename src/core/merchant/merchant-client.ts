@@ -89,18 +89,22 @@ export interface MerchantClient {
 
 const orderPath = (ref: string): string => `/orders/${encodeURIComponent(ref)}`;
 
+/** Told every GET /account answer of the client (the balance history records it); must not throw. */
+export type AccountObserver = (account: Account, requestId: string | null) => void;
+
 /**
  * `access`: told every GET /account answer, the one that says whether a suspension is over (interface v1 §3.3).
  * `priority`: `background` for work nobody waits on (the catalog sync, polls), which then yields the
  * quota to the buyer's own requests (quota-model.ts); which caller gets which is decided in
  * request-priority.ts (core builds every client in merchant-services.ts from that table).
  */
-export function createMerchantClient(sender: RequestSender, access?: AccessGate, priority: QuotaPriority = 'interactive'): MerchantClient {
+export function createMerchantClient(sender: RequestSender, access?: AccessGate, priority: QuotaPriority = 'interactive', accountObserver?: AccountObserver): MerchantClient {
   const send: RequestSender = (request, signal) => sender({ ...request, priority }, signal);
   return {
     getAccount: async (signal?: AbortSignal) => {
       const result = await send({ method: 'GET', path: '/account', group: 'account', repeatable: true, schema: accountSchema }, signal);
       access?.accountAnswered(result.data.accessState, result.requestId);
+      accountObserver?.(result.data, result.requestId);
       return result;
     },
     listCategories: (paging: Paging = {}, signal?: AbortSignal) =>

@@ -18,6 +18,7 @@ import { orderDraftsMigration } from './0014-order-drafts';
 import { catalogSyncOutcomeMigration } from './0015-catalog-sync-outcome';
 import { listedVariantCountMigration } from './0016-listed-variant-count';
 import { orderNeedsTemplateMigration } from './0017-order-needs-template';
+import { balanceHistoryMigration } from './0018-balance-history';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   catalogSyncOutcomeMigration,
   listedVariantCountMigration,
   orderNeedsTemplateMigration,
+  balanceHistoryMigration,
 ];
