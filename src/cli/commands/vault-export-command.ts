@@ -1,0 +1,79 @@
+// `vault export --out FILE [--format xlsx|csv-zip] [--order REF | --product N | --from D --to D |
+// --not-exported] [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]`: the app's export
+// (core's card exporter: the same selection, encryption, marks and one `export` audit row written in
+// the transaction that renames the file into place). The password comes from PROCURE_EXPORT_PASSWORD
+// or standard input (export-password.ts), never argv, and meets the app's password policy; a plain
+// CSV is not offered here. Cards of refunded orders leave only with --include-refunded (the app's
+// acknowledgement), else exit 5. The answer says where the file went and how many cards, never what.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createCardExporter, withExtension } from '../../core';
+import { cardSelectionSchema, EXPORT_LANGUAGES, type CardSelection, type ExportFormat, type ExportLanguage } from '../../shared/ipc/views/vault';
+import { intOption, optionOf, requiredOption, UsageError, type ParsedArgs } from '../cli-args';
+import type { CliContext } from '../cli-context';
+import { localDayRange } from '../day-range';
+import { exportPassword } from '../export-password';
+import { printJson, printLine } from '../output';
+import { requireOrder } from './vault-commands';
+
+/** The CLI's format words and the app's formats: an encrypted workbook, or a CSV in an AES ZIP. */
+const FORMATS: Readonly<Record<string, Exclude<ExportFormat, 'csv'>>> = { xlsx: 'xlsx', 'csv-zip': 'zip' };
+
+function formatOf(args: ParsedArgs): Exclude<ExportFormat, 'csv'> {
+  const word = optionOf(args, 'format') ?? 'xlsx';
+  const format = FORMATS[word];
+  if (format === undefined) throw new UsageError(`--format takes xlsx or csv-zip (both encrypted with the password); got "${word}"`);
+  return format;
+}
+
+function languageOf(args: ParsedArgs): ExportLanguage {
+  const word = optionOf(args, 'language') ?? 'zh-CN';
+  const language = EXPORT_LANGUAGES.find((l) => l === word);
+  if (language === undefined) throw new UsageError(`--language takes ${EXPORT_LANGUAGES.join(' or ')}`);
+  return language;
+}
+
+/** Exactly one of the app's selections; refused when none or several are given. */
+function selectionOf(context: CliContext, args: ParsedArgs): CardSelection {
+  const order = optionOf(args, 'order');
+  const product = intOption(args, 'product', false);
+  const from = optionOf(args, 'from');
+  const to = optionOf(args, 'to');
+  const notExported = args.flags.has('not-exported');
+  const chosen: CardSelection[] = [];
+  if (order !== undefined) {
+    requireOrder(context, order);
+    chosen.push({ kind: 'order', clientOrderRef: order });
+  }
+  if (product !== undefined) chosen.push({ kind: 'product', productRef: product });
+  if (from !== undefined || to !== undefined) {
+    if (from === undefined || to === undefined) throw new UsageError('--from and --to go together (received between those days, both included)');
+    chosen.push({ kind: 'dateRange', ...localDayRange(from, to) });
+  }
+  if (notExported) chosen.push({ kind: 'notExported' });
+  const [selection, ...others] = chosen;
+  if (selection === undefined || others.length > 0) throw new UsageError('choose what to export with exactly one of --order REF, --product N, --from D --to D, --not-exported');
+  const parsed = cardSelectionSchema.safeParse(selection);
+  if (!parsed.success) throw new UsageError(`the selection is not valid: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+export async function vaultExportCommand(context: CliContext, args: ParsedArgs): Promise<void> {
+  const format = formatOf(args);
+  const language = languageOf(args);
+  const selection = selectionOf(context, args);
+  const target = withExtension(resolve(requiredOption(args, 'out')), format);
+  if (existsSync(target) && !args.flags.has('overwrite')) throw new UsageError(`${target} exists: choose another --out, or add --overwrite`);
+  const password = await exportPassword(context);
+  const { core } = context;
+  const exporter = createCardExporter({ db: core.db, vault: core.vault, logger: context.logger, now: () => Math.floor(core.clock.nowMs() / 1000) });
+  const outcome = await exporter.export(
+    { selection, format, language, password, passwordConfirm: password, acknowledgeRefunded: args.flags.has('include-refunded') },
+    // The path was chosen on the command line: nothing to ask.
+    () => Promise.resolve(target),
+  );
+  if (outcome.status === 'cancelled') throw new Error('the export was cancelled');
+  const view = { path: outcome.path, fileName: outcome.fileName, count: outcome.count, format: format === 'zip' ? 'csv-zip' : 'xlsx', orders: outcome.clientOrderRefs.length };
+  if (args.flags.has('json')) printJson(view);
+  else printLine(`exported ${view.count} card${view.count === 1 ? '' : 's'} of ${view.orders} order${view.orders === 1 ? '' : 's'} to ${view.path} (${view.format}, encrypted)`);
+}
