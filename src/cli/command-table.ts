@@ -148,7 +148,7 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     words: ['aftersales', 'send'],
     synopsis: 'CASE --text TEXT [--image URL …] [--json]',
-    help: 'Sends a message on a case: stored with its clientMessageRef before the first send, so a retry never posts it twice. Exit 0 sent, 2 input that breaks a rule or a closed case, 3 the merchant refused it, 4 no answer (kept; `run` sends it with the same ref).',
+    help: 'Sends a message on a case: stored with its clientMessageRef before the first send, so a retry never posts it twice. Exit 0 sent, 2 input that breaks a rule or an unknown case, 3 the merchant refused it or the case takes no more messages, 4 no answer (kept; `run` sends it with the same ref).',
     options: ['text', 'image'],
     run: aftersalesSendCommand,
   },

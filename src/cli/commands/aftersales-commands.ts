@@ -73,6 +73,9 @@ export async function aftersalesOpenCommand(context: CliContext, args: ParsedArg
   const services = await context.core.merchant();
   try {
     const ref = await services.aftersales.open({ clientOrderRef: orderRef, category, description, images });
+    // Core reads the order again in the background (its allowedActions changed); this process ends
+    // now, so it waits for that read: the next command sees the order as the merchant has it.
+    await services.tracker.refresh(orderRef).catch((error: unknown) => progress(`the order could not be read again (${error instanceof Error ? context.logger.redact(error.message) : 'unknown'}); run or the next command does`));
     printCase(detailOf(context, ref), args.flags.has('json'));
     return EXIT.ok;
   } catch (error) {
