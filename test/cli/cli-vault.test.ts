@@ -260,6 +260,10 @@ describe('cli vault export', () => {
       expect(result.stderr).not.toContain('password123');
     }
     expect(existsSync(out('refused.xlsx'))).toBe(false);
+    // A folder that is not there: exit 1 naming the target, nothing written or audited.
+    const nowhere = await cli(['vault', 'export', '--out', join(root, 'no-such-folder', 'x.xlsx'), '--order', orderA], { env: { PROCURE_EXPORT_PASSWORD: STRONG } });
+    expect(nowhere.code, nowhere.stderr).toBe(1);
+    expect(nowhere.stderr).toContain(`could not be saved at ${join(root, 'no-such-folder', 'x.xlsx')}`);
     expect(auditRows(dir)).toHaveLength(before);
     // An existing file stays unless --overwrite.
     const again = await cli(['vault', 'export', '--out', out('a.xlsx'), '--order', orderA], { env: { PROCURE_EXPORT_PASSWORD: STRONG } });

@@ -67,11 +67,17 @@ export async function vaultExportCommand(context: CliContext, args: ParsedArgs):
   const password = await exportPassword(context);
   const { core } = context;
   const exporter = createCardExporter({ db: core.db, vault: core.vault, logger: context.logger, now: () => Math.floor(core.clock.nowMs() / 1000) });
-  const outcome = await exporter.export(
-    { selection, format, language, password, passwordConfirm: password, acknowledgeRefunded: args.flags.has('include-refunded') },
-    // The path was chosen on the command line: nothing to ask.
-    () => Promise.resolve(target),
-  );
+  const outcome = await exporter
+    .export(
+      { selection, format, language, password, passwordConfirm: password, acknowledgeRefunded: args.flags.has('include-refunded') },
+      // The path was chosen on the command line: nothing to ask.
+      () => Promise.resolve(target),
+    )
+    .catch((error: unknown) => {
+      // Node's words would name the temporary file beside the target; ours name the target.
+      const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;
+      throw code !== null && /^E[A-Z]+$/.test(code) ? new Error(`the export could not be saved at ${target} (${code}); nothing was written`) : error;
+    });
   if (outcome.status === 'cancelled') throw new Error('the export was cancelled');
   const view = { path: outcome.path, fileName: outcome.fileName, count: outcome.count, format: format === 'zip' ? 'csv-zip' : 'xlsx', orders: outcome.clientOrderRefs.length };
   if (args.flags.has('json')) printJson(view);
