@@ -237,6 +237,15 @@ describe('cli vault export', () => {
     expect(facts).toMatchObject({ exportFormat: 'zip', subject: { kind: 'dateRange' }, refundAcknowledged: { count: 1 } });
   });
 
+  it('several orders: their cards, as picked in the vault (one `export` row of selected cards)', async () => {
+    const result = await cli(['vault', 'export', '--out', out('picked.xlsx'), '--order', orderA, '--order', orderB, '--include-refunded', '--json'], { env: { PROCURE_EXPORT_PASSWORD: STRONG } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(jsonOf<{ count: number; orders: number }>(result)).toMatchObject({ count: unitsA + 1, orders: 2 });
+    const row = auditRows(dir).at(-1);
+    expect(row).toMatchObject({ action: 'export', card_count: unitsA + 1 });
+    expect(parseAuditFacts(row?.detail ?? null)?.subject).toMatchObject({ kind: 'cards', more: 0 });
+  });
+
   it('refunded cards need --include-refunded (exit 5); weak, missing or argv passwords exit 2; nothing written or audited', async () => {
     const before = auditRows(dir).length;
     const cases: { args: string[]; options: CliOptions; code: number; says: string }[] = [
@@ -246,8 +255,10 @@ describe('cli vault export', () => {
       { args: ['--order', orderA], options: {}, code: 2, says: 'a password is required' },
       { args: ['--order', orderA, '--password', 'Argv-Pass_2026x'], options: {}, code: 2, says: 'never taken from the command line' },
       { args: ['--order', orderA, '--password=Argv-Pass_2026x'], options: {}, code: 2, says: 'never taken from the command line' },
-      { args: [], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'exactly one of' },
-      { args: ['--order', orderA, '--product', '1'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'exactly one of' },
+      { args: [], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'choose what to export' },
+      { args: ['--order', orderA, '--not-exported'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'choose what to export' },
+      { args: ['--order', 'o_unknownOrderRef123'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'no order o_unknownOrderRef123' },
+      { args: ['--product', '999999'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'no cards' },
       { args: ['--from', '2026-02-30', '--to', '2026-03-01'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'YYYY-MM-DD' },
       { args: ['--order', orderA, '--format', 'csv'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'xlsx or csv-zip' },
     ];

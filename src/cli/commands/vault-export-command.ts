@@ -1,4 +1,4 @@
-// `vault export --out FILE [--format xlsx|csv-zip] [--order REF | --product N | --from D --to D |
+// `vault export --out FILE [--format xlsx|csv-zip] [--order REF … --product N … | --from D --to D |
 // --not-exported] [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]`: the app's export
 // (core's card exporter: the same selection, encryption, marks and one `export` audit row written in
 // the transaction that renames the file into place). The password comes from PROCURE_EXPORT_PASSWORD
@@ -7,9 +7,9 @@
 // acknowledgement), else exit 5. The answer says where the file went and how many cards, never what.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createCardExporter, withExtension } from '../../core';
+import { createCardExporter, createCardQueries, withExtension } from '../../core';
 import { cardSelectionSchema, EXPORT_LANGUAGES, type CardSelection, type ExportFormat, type ExportLanguage } from '../../shared/ipc/views/vault';
-import { intOption, optionOf, requiredOption, UsageError, type ParsedArgs } from '../cli-args';
+import { optionOf, requiredOption, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { localDayRange } from '../day-range';
 import { exportPassword } from '../export-password';
@@ -33,26 +33,51 @@ function languageOf(args: ParsedArgs): ExportLanguage {
   return language;
 }
 
-/** Exactly one of the app's selections; refused when none or several are given. */
+/** Every card of the given orders and products, as the vault list's picked cards (the app's `cards` selection). */
+function pickedCards(context: CliContext, orders: readonly string[], products: readonly number[]): CardSelection {
+  const queries = createCardQueries(context.core.db);
+  const keys = new Map<string, { clientOrderRef: string; seq: number }>();
+  const add = (clientOrderRef: string, seq: number): void => void keys.set(`${clientOrderRef}#${seq}`, { clientOrderRef, seq });
+  for (const ref of orders) for (const card of context.core.vault.listCards(ref)) add(ref, card.seq);
+  for (const productRef of products) {
+    for (let offset = 0; ; offset += PRODUCT_PAGE) {
+      const page = queries.page({ selection: { kind: 'product', productRef } }, offset, PRODUCT_PAGE);
+      for (const row of page) add(row.client_order_ref, row.seq);
+      if (page.length < PRODUCT_PAGE) break;
+    }
+  }
+  if (keys.size === 0) throw new UsageError('the orders and products given hold no cards: there is nothing to export');
+  return { kind: 'cards', cards: [...keys.values()] };
+}
+
+const PRODUCT_PAGE = 500;
+
+/**
+ * One of the app's selections: one order or product as such; several (--order and --product repeat and
+ * combine) as the cards they hold, picked; or a date range, or the cards not yet exported, alone.
+ */
 function selectionOf(context: CliContext, args: ParsedArgs): CardSelection {
-  const order = optionOf(args, 'order');
-  const product = intOption(args, 'product', false);
+  const orders = args.options.get('order') ?? [];
+  const products = (args.options.get('product') ?? []).map((text) => {
+    if (!/^\d+$/.test(text)) throw new UsageError('--product takes a whole number');
+    return Number(text);
+  });
+  for (const ref of orders) requireOrder(context, ref);
   const from = optionOf(args, 'from');
   const to = optionOf(args, 'to');
-  const notExported = args.flags.has('not-exported');
   const chosen: CardSelection[] = [];
-  if (order !== undefined) {
-    requireOrder(context, order);
-    chosen.push({ kind: 'order', clientOrderRef: order });
-  }
-  if (product !== undefined) chosen.push({ kind: 'product', productRef: product });
+  const [onlyOrder] = orders;
+  const [onlyProduct] = products;
+  if (orders.length + products.length > 1) chosen.push(pickedCards(context, orders, products));
+  else if (onlyOrder !== undefined) chosen.push({ kind: 'order', clientOrderRef: onlyOrder });
+  else if (onlyProduct !== undefined) chosen.push({ kind: 'product', productRef: onlyProduct });
   if (from !== undefined || to !== undefined) {
     if (from === undefined || to === undefined) throw new UsageError('--from and --to go together (received between those days, both included)');
     chosen.push({ kind: 'dateRange', ...localDayRange(from, to) });
   }
-  if (notExported) chosen.push({ kind: 'notExported' });
+  if (args.flags.has('not-exported')) chosen.push({ kind: 'notExported' });
   const [selection, ...others] = chosen;
-  if (selection === undefined || others.length > 0) throw new UsageError('choose what to export with exactly one of --order REF, --product N, --from D --to D, --not-exported');
+  if (selection === undefined || others.length > 0) throw new UsageError('choose what to export with --order REF and/or --product N (each may repeat), or --from D --to D, or --not-exported');
   const parsed = cardSelectionSchema.safeParse(selection);
   if (!parsed.success) throw new UsageError(`the selection is not valid: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
