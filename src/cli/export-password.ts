@@ -9,8 +9,9 @@ export const EXPORT_PASSWORD_ENV = 'PROCURE_EXPORT_PASSWORD';
 /** One line from a terminal without echoing it (raw mode), ended by Enter; Ctrl-C or Ctrl-D ends it empty. */
 async function readHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
-  process.stderr.write(prompt);
+  // Raw (no echo) before the prompt: nothing typed after seeing it is ever shown.
   stdin.setRawMode(true);
+  process.stderr.write(prompt);
   stdin.setEncoding('utf8');
   let typed = '';
   try {

@@ -5,6 +5,7 @@
 // reveal, the export opened back with its password by 7-Zip and msoffcrypto-tool and refused with a
 // weak one or one given in argv, refunded cards only with the acknowledgement, and no secret in the
 // log (nor, unencrypted, anywhere in the data folder).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { parseAuditFacts } from '../../src/shared/ipc/views/audit';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { MSOFFCRYPTO, parseCsv, readXlsx, run, SEVEN_ZIP } from '../core/export/file-readers';
 import { auditRows, cardProduct, connectedFolder, orderWithCards, refundInFull, withRunner, type AuditRow } from './cards-kit';
-import { filesContaining, jsonOf, PASSPHRASE, runCli, type CliOptions, type CliResult } from './cli-kit';
+import { CLI_ENTRY, filesContaining, jsonOf, PASSPHRASE, runCli, type CliOptions, type CliResult } from './cli-kit';
 
 let sandbox: RunningSandbox;
 let root: string;
@@ -283,6 +284,60 @@ describe('cli vault export', () => {
     const overwritten = await cli(['vault', 'export', '--out', out('a.xlsx'), '--order', orderA, '--overwrite'], { env: { PROCURE_EXPORT_PASSWORD: STRONG } });
     expect(overwritten.code, overwritten.stderr).toBe(0);
     expect(auditRows(dir)).toHaveLength(before + 1);
+  });
+});
+
+/** Runs the CLI on a pseudo-terminal (Python's pty), typing `typed` + Enter at the password prompt: all it showed, and its exit code. */
+function onTerminal(args: readonly string[], typed: string): { code: number | null; shown: string } {
+  const result = spawnSync('/usr/bin/python3', ['-c', PTY_SCRIPT, process.execPath, ...CLI_ENTRY, '--data', dir, ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, PROCURE_PASSPHRASE: PASSPHRASE, PW_TO_TYPE: typed, PROCURE_EXPORT_PASSWORD: '' },
+    timeout: 90_000,
+  });
+  return { code: result.status, shown: `${result.stdout.toString('utf8')}${result.stderr.toString('utf8')}` };
+}
+
+const PTY_SCRIPT = `
+import os, pty, sys, time, select
+argv = sys.argv[1:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(argv[0], argv)
+out = b''
+def drain(t):
+    global out
+    end = time.time() + t
+    while time.time() < end:
+        r, _, _ = select.select([fd], [], [], 0.1)
+        if r:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                return False
+            if not chunk: return False
+            out += chunk
+    return True
+deadline = time.time() + 60
+while b'Export password:' not in out and time.time() < deadline:
+    if not drain(0.2): break
+os.write(fd, os.environ['PW_TO_TYPE'].encode() + b'\\r')
+while drain(0.5) and time.time() < deadline:
+    pass
+_, status = os.waitpid(pid, 0)
+sys.stdout.write(out.decode('utf8', 'replace'))
+sys.exit(os.waitstatus_to_exitcode(status))
+`;
+
+describe('cli vault export at a terminal', () => {
+  it('asks for the password without echoing it', () => {
+    const typed = 'Typed-At-Terminal_77';
+    secrets.add(typed);
+    const { code, shown } = onTerminal(['vault', 'export', '--out', join(root, 'typed.xlsx'), '--order', orderA], typed);
+    expect(code, shown).toBe(0);
+    expect(shown).toContain('Export password:');
+    expect(shown).toContain('exported');
+    expect(shown).not.toContain(typed);
+    expect(run(MSOFFCRYPTO, ['-p', typed, join(root, 'typed.xlsx'), join(root, 'typed-plain.xlsx')]).status).toBe(0);
   });
 });
 
