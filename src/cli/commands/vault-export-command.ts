@@ -33,6 +33,9 @@ function languageOf(args: ParsedArgs): ExportLanguage {
   return language;
 }
 
+/** The vault list's page size (the contract's maximum), for reading a product's cards. */
+const PRODUCT_PAGE = 500;
+
 /** Every card of the given orders and products, as the vault list's picked cards (the app's `cards` selection). */
 function pickedCards(context: CliContext, orders: readonly string[], products: readonly number[]): CardSelection {
   const queries = createCardQueries(context.core.db);
@@ -49,8 +52,6 @@ function pickedCards(context: CliContext, orders: readonly string[], products: r
   if (keys.size === 0) throw new UsageError('the orders and products given hold no cards: there is nothing to export');
   return { kind: 'cards', cards: [...keys.values()] };
 }
-
-const PRODUCT_PAGE = 500;
 
 /**
  * One of the app's selections: one order or product as such; several (--order and --product repeat and
