@@ -2,7 +2,9 @@
 // the options it takes and the function that runs it. cli.ts dispatches through this table only, so
 // adding a command is one entry here (and its function in one file per command group under commands/).
 // The options are checked here before a command runs: anything else is a usage error (exit 2), never
-// silently ignored. --json and --help are taken by every command.
+// silently ignored. --json and --help are taken by every command. A new entry lists every option and
+// flag its run reads (a new option name also goes into cli-args.ts OPTIONS), and README's command line
+// section names the command and its options (test/cli/cli-help.test.ts walks this table and checks both).
 import type { ParsedArgs } from './cli-args';
 import type { CliContext } from './cli-context';
 import { aftersalesListCommand, aftersalesOpenCommand, aftersalesSendCommand, aftersalesShowCommand } from './commands/aftersales-commands';
