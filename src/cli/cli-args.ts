@@ -34,7 +34,25 @@ const OPTIONS = {
   'callback-url': { type: 'string' },
   'webhook-port': { type: 'string' },
   tunnel: { type: 'string' },
+  // vault and after-sales (issue 16)
+  order: { type: 'string' },
+  card: { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string' },
+  language: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  type: { type: 'string' },
+  text: { type: 'string' },
+  image: { type: 'string' },
+  state: { type: 'string' },
   json: { type: 'boolean' },
+  yes: { type: 'boolean' },
+  'acknowledge-refunded': { type: 'boolean' },
+  'include-refunded': { type: 'boolean' },
+  'not-exported': { type: 'boolean' },
+  overwrite: { type: 'boolean' },
+  unread: { type: 'boolean' },
   'queue-only': { type: 'boolean' },
   'until-idle': { type: 'boolean' },
   templates: { type: 'boolean' },
@@ -59,6 +77,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     }
     if (token.kind === 'option-terminator') throw new UsageError('unknown option --');
     const { name, rawName, value } = token;
+    // Refused in our words, never echoed: argv is visible to every process on the machine.
+    if (name === 'password') throw new UsageError('a password is never taken from the command line (every process can read it): set PROCURE_EXPORT_PASSWORD or write it to standard input');
     if (!isKnownOption(name)) throw new UsageError(`unknown option ${rawName}`);
     if (name === 'help') {
       help = true;

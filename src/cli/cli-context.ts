@@ -23,8 +23,9 @@ export interface CliContext {
 /** A wait the merchant imposes beyond 30 s ends a command at once, naming the time: a script must not sit silent. */
 export const COMMAND_MAX_WAIT_MS = 30_000;
 
-export async function readStdinLine(): Promise<string> {
-  if (process.stdin.isTTY) process.stderr.write('API key: ');
+/** The first line of standard input, trimmed; `prompt` is said on stderr when a person types it. */
+export async function readStdinLine(prompt = 'API key: '): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write(prompt);
   let text = '';
   for await (const chunk of process.stdin) {
     text += String(chunk);

@@ -4,22 +4,52 @@ import { ConnectionInputError } from '../core';
 import { NotConnectedError } from '../core';
 import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../core';
 import { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError } from '../core';
+import { AftersaleNotFoundError, CaseActionNotAllowedError, CaseOpenPendingError, CaseValidationError } from '../core';
+import { CardDecryptionError, CardNotFoundError, DataKeyMissingError, ExportInputError, RefundedCardsError, SelectionError } from '../core';
 
-export const EXIT = { ok: 0, failure: 1, usage: 2, business: 3, network: 4 } as const;
+/**
+ * 5: cards of an order the merchant took money back for (refunded, cancelled, partly refunded) were
+ * asked for without the acknowledgement the app asks for too (--acknowledge-refunded / --include-refunded).
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2, business: 3, network: 4, refundAck: 5 } as const;
 
 export interface Failure {
   code: number;
   message: string;
 }
 
+/** Wrong input or a reference this machine does not know: the command line must change. */
+function isUsage(error: unknown): error is Error {
+  return (
+    error instanceof UsageError ||
+    error instanceof ConnectionInputError ||
+    error instanceof NotConnectedError ||
+    error instanceof PurchaseValidationError ||
+    error instanceof IntentStateError ||
+    error instanceof PriceUnknownError ||
+    error instanceof ExportInputError ||
+    error instanceof SelectionError ||
+    error instanceof CardNotFoundError ||
+    error instanceof CaseValidationError ||
+    error instanceof AftersaleNotFoundError
+  );
+}
+
 /** What to print and which code to exit with; messages never carry a credential (see redaction). */
 export function describeFailure(error: unknown): Failure {
-  if (error instanceof UsageError || error instanceof ConnectionInputError || error instanceof NotConnectedError) return { code: EXIT.usage, message: error.message };
-  if (error instanceof PurchaseValidationError || error instanceof IntentStateError || error instanceof PriceUnknownError) return { code: EXIT.usage, message: error.message };
+  if (isUsage(error)) return { code: EXIT.usage, message: error.message };
+  if (error instanceof RefundedCardsError) return { code: EXIT.refundAck, message: error.message };
   if (error instanceof TemplateNotSupportedError) return { code: EXIT.business, message: error.message };
+  if (error instanceof CaseActionNotAllowedError) {
+    const merchant = error.merchant === null ? '' : ` (${error.merchant.code}${error.merchant.requestId ? `, requestId ${error.merchant.requestId}` : ''})`;
+    return { code: EXIT.business, message: `${error.message}${merchant}` };
+  }
   if (error instanceof MerchantApiError) return { code: EXIT.business, message: `${error.code} ${error.errorName}${error.requestId ? ` (requestId ${error.requestId})` : ''}` };
   // The merchant asked to wait longer than a command blocks: it says until when.
   if (error instanceof MerchantNotBeforeError) return { code: EXIT.network, message: error.message };
-  if (error instanceof MerchantTransportError || error instanceof MerchantProtocolError) return { code: EXIT.network, message: error.message };
+  if (error instanceof MerchantTransportError || error instanceof MerchantProtocolError || error instanceof CaseOpenPendingError) return { code: EXIT.network, message: error.message };
+  if (error instanceof DataKeyMissingError || (error instanceof CardDecryptionError && error.keyMissing)) {
+    return { code: EXIT.failure, message: 'the key that unlocks the stored cards is missing from the secret store' };
+  }
   return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
 }

@@ -55,3 +55,17 @@ export type { CoreChild, CoreLauncher } from './process/core-channel';
 export type { CoreInit } from './process/core-process-protocol';
 export { coreProcessEnv, nodeCoreLauncher } from './process/node-core-launcher';
 export type { AppService } from './app/app-service';
+
+// The command line's vault and after-sales commands (issue 16): the same services the app's vault and
+// after-sales channels use (app/vault-handlers.ts, vault-export-handlers.ts, aftersale-handlers.ts).
+export { createCardQueries, SelectionError } from './export/card-selection';
+export { listVault } from './export/vault-list';
+export { createCardExporter } from './export/card-exporter';
+export { ExportInputError } from './export/export-request';
+export { withExtension } from './export/export-file-name';
+export { RefundedCardsError } from './vault/refund-mark';
+export { CardNotFoundError } from './vault/vault-reader';
+export { CardDecryptionError, DataKeyMissingError } from './vault/card-cipher';
+export { createCaseViews } from './aftersales/case-views';
+export { AftersaleNotFoundError, CaseActionNotAllowedError, CaseOpenPendingError, CaseValidationError } from './aftersales/aftersale-errors';
+export { getOutboxMessage } from './aftersales/outbox-store';

@@ -11,3 +11,8 @@ export function cardNumber(seq: number): number {
 export function cardNumberLabel(seq: number): string {
   return `#${cardNumber(seq)}`;
 }
+
+/** The stored seq of the card a buyer calls #`number` (the CLI's `--card N`); the inverse of cardNumber. */
+export function seqOfCardNumber(number: number): number {
+  return number - 1;
+}

@@ -35,6 +35,8 @@ export interface CliOptions {
   timeoutMs?: number;
   /** PROCURE_PASSPHRASE for the child; PASSPHRASE unless given, null leaves it unset. */
   passphrase?: string | null;
+  /** More environment variables for the child (e.g. PROCURE_EXPORT_PASSWORD). */
+  env?: Record<string, string>;
 }
 
 export interface SpawnedCli {
@@ -43,8 +45,11 @@ export interface SpawnedCli {
   result: Promise<CliResult>;
 }
 
-function childEnv(apiKey: string | undefined, passphrase: string | null): NodeJS.ProcessEnv {
+function childEnv(apiKey: string | undefined, passphrase: string | null, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
+  // Only what the test gives: an export password never leaks in from the environment tests run in.
+  delete env['PROCURE_EXPORT_PASSWORD'];
+  Object.assign(env, extra);
   delete env['PROCURE_PASSPHRASE'];
   if (passphrase !== null) env['PROCURE_PASSPHRASE'] = passphrase;
   delete env['PROCURE_API_KEY'];
@@ -59,7 +64,7 @@ export function spawnCli(dataDir: string, args: readonly string[], options: CliO
     if (argv.some((arg) => arg.includes(secret))) throw new Error('test bug: a credential was about to be passed in argv');
   }
   const startedAt = Date.now();
-  const child = spawn(process.execPath, argv, { cwd: process.cwd(), env: childEnv(options.apiKeyEnv, options.passphrase === undefined ? PASSPHRASE : options.passphrase), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, argv, { cwd: process.cwd(), env: childEnv(options.apiKeyEnv, options.passphrase === undefined ? PASSPHRASE : options.passphrase, options.env ?? {}), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8');

@@ -1,11 +1,10 @@
 // `sync [--templates]` (progress on stderr, a JSON summary on stdout; templates only where wanted unless
 // --templates asks for every variant's) and `search TEXT [--json]` (offline).
-import { allowOnly, type ParsedArgs, UsageError } from '../cli-args';
+import { type ParsedArgs, UsageError } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { printJson, printLine, progress, yuan } from '../output';
 
 export async function syncCommand(context: CliContext, args: ParsedArgs): Promise<void> {
-  allowOnly(args, []);
   const services = await context.core.merchant();
   let lastReport = 0;
   const summary = await services.syncCatalog({
@@ -24,7 +23,6 @@ export async function syncCommand(context: CliContext, args: ParsedArgs): Promis
 }
 
 export function searchCommand(context: CliContext, args: ParsedArgs): void {
-  allowOnly(args, []);
   const text = args.words.slice(1).join(' ');
   if (text.trim() === '') throw new UsageError('search needs some text');
   const result = context.core.search({ text, limit: 50 });

@@ -1,11 +1,10 @@
 // `connect --base-url URL --user-id ID [--ca-cert FILE]`: the key from PROCURE_API_KEY or stdin.
 import { readFileSync } from 'node:fs';
-import { allowOnly, optionOf, requiredOption, type ParsedArgs } from '../cli-args';
+import { optionOf, requiredOption, type ParsedArgs } from '../cli-args';
 import { readStdinLine, type CliContext } from '../cli-context';
 import { printJson, yuan } from '../output';
 
 export async function connectCommand(context: CliContext, args: ParsedArgs): Promise<void> {
-  allowOnly(args, ['base-url', 'user-id', 'ca-cert']);
   const baseUrl = requiredOption(args, 'base-url');
   const userId = requiredOption(args, 'user-id');
   const caFile = optionOf(args, 'ca-cert');

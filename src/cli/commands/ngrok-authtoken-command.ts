@@ -3,12 +3,10 @@
 // from the environment (PROCURE_NGROK_AUTHTOKEN) or standard input, never from argv, which every
 // process on the machine can read; it is never printed back.
 import { saveNgrokAuthtoken } from '../../core';
-import { allowOnly, type ParsedArgs } from '../cli-args';
 import { readStdinLine, type CliContext } from '../cli-context';
 import { printJson } from '../output';
 
-export async function ngrokAuthtokenCommand(context: CliContext, args: ParsedArgs): Promise<void> {
-  allowOnly(args, []);
+export async function ngrokAuthtokenCommand(context: CliContext): Promise<void> {
   // An empty variable counts as unset, so the token is then read from stdin.
   const authtoken = process.env['PROCURE_NGROK_AUTHTOKEN'] || (await readStdinLine());
   context.logger.registerSecret(authtoken);

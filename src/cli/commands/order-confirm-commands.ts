@@ -7,7 +7,7 @@
 //   order withdraw REF  gives the intent up: at once when the merchant surely holds nothing; an
 //     unknown outcome is looked up first (GET /orders/{ref}). Prints which case applied.
 import type { PurchaseInput } from '../../core';
-import { allowOnly, intOption, UsageError, type ParsedArgs } from '../cli-args';
+import { intOption, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { printJson, progress } from '../output';
@@ -22,7 +22,6 @@ function refOf(args: ParsedArgs, command: string): string {
 }
 
 export async function orderConfirmCommand(context: CliContext, args: ParsedArgs): Promise<number> {
-  allowOnly(args, ['units', 'entry', 'max-price']);
   const ref = refOf(args, 'confirm');
   const services = await context.core.merchant();
   const intent = services.intents.getIntent(ref);
@@ -48,7 +47,6 @@ const WITHDRAW_WORDS = {
 } as const;
 
 export async function orderWithdrawCommand(context: CliContext, args: ParsedArgs): Promise<number> {
-  allowOnly(args, []);
   const ref = refOf(args, 'withdraw');
   const services = await context.core.merchant();
   if (services.intents.getIntent(ref) === null) throw new UsageError(`no order ${ref} on this machine`);

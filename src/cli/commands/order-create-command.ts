@@ -10,7 +10,7 @@
 // same data folder, while that runner's heartbeat is fresh, so its webhooks reach the receiver.
 import type { MerchantServices } from '../../core';
 import { TemplateOfflineError, VariantNotFoundError } from '../../core';
-import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
+import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { printJson, yuan } from '../output';
@@ -54,7 +54,6 @@ async function prepareTemplate(services: MerchantServices, productRef: number, v
 }
 
 export async function orderCreateCommand(context: CliContext, args: ParsedArgs): Promise<number> {
-  allowOnly(args, ['product', 'variant', 'units', 'entry', 'callback-url', 'max-price']);
   const productRef = intOption(args, 'product', true);
   const variantRef = intOption(args, 'variant', false) ?? 0;
   const units = intOption(args, 'units', true);

@@ -1,12 +1,11 @@
 // `order show REF --json` and `orders --json`: what this machine knows, offline; card numbers masked.
 import { getStoredOrder, listRefunds, listStoredOrders } from '../../core';
 import { getIntent, listIntents } from '../../core';
-import { allowOnly, type ParsedArgs, UsageError } from '../cli-args';
+import { type ParsedArgs, UsageError } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { printJson, printLine, yuan } from '../output';
 
 export function orderShowCommand(context: CliContext, args: ParsedArgs): void {
-  allowOnly(args, []);
   const ref = args.words[2];
   if (ref === undefined) throw new UsageError('order show needs a clientOrderRef');
   const { db } = context.core;
@@ -34,7 +33,6 @@ export function orderShowCommand(context: CliContext, args: ParsedArgs): void {
 }
 
 export function ordersCommand(context: CliContext, args: ParsedArgs): void {
-  allowOnly(args, []);
   const { db } = context.core;
   const orders = new Map(listStoredOrders(db).map((o) => [o.clientOrderRef, o]));
   const rows = listIntents(db).map((intent) => {

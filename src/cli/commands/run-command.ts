@@ -8,7 +8,7 @@ import { createWebhookService, type WebhookService } from '../../core';
 import { createTunnel } from '../../core';
 import type { TunnelSpec } from '../../core';
 import { parseTunnelSpec, TunnelSpecError } from '../../core';
-import { allowOnly, intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
+import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { printJson, progress } from '../output';
 
@@ -32,7 +32,6 @@ function webhookChoice(args: ParsedArgs): WebhookChoice | null {
 }
 
 export async function runCommand(context: CliContext, args: ParsedArgs): Promise<void> {
-  allowOnly(args, ['webhook-port', 'tunnel']);
   const choice = webhookChoice(args);
   const { core } = context;
   const services = await core.merchant();

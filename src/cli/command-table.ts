@@ -1,0 +1,176 @@
+// Every command of `npm run cli`, one entry each: the words that name it, its synopsis, its --help text,
+// the options it takes and the function that runs it. cli.ts dispatches through this table only, so
+// adding a command is one entry here (and its function in one file per command group under commands/).
+// The options are checked here before a command runs: anything else is a usage error (exit 2), never
+// silently ignored. --json and --help are taken by every command. A new entry lists every option and
+// flag its run reads (a new option name also goes into cli-args.ts OPTIONS), and README's command line
+// section names the command and its options (test/cli/cli-help.test.ts walks this table and checks both).
+import type { ParsedArgs } from './cli-args';
+import type { CliContext } from './cli-context';
+import { aftersalesListCommand, aftersalesOpenCommand, aftersalesSendCommand, aftersalesShowCommand } from './commands/aftersales-commands';
+import { searchCommand, syncCommand } from './commands/catalog-commands';
+import { connectCommand } from './commands/connect-command';
+import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
+import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-confirm-commands';
+import { orderCreateCommand } from './commands/order-create-command';
+import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
+import { runCommand } from './commands/run-command';
+import { vaultExportCommand } from './commands/vault-export-command';
+import { vaultListCommand, vaultRevealCommand } from './commands/vault-commands';
+
+export interface CliCommand {
+  /** The words that name it, e.g. ['vault', 'reveal']. */
+  readonly words: readonly string[];
+  /** What follows the words, e.g. 'REF [--card N] --yes [--json]'. */
+  readonly synopsis: string;
+  /** What it does, its options and the exit codes it adds to the common ones; printed by --help. */
+  readonly help: string;
+  /** The options and flags it takes besides --json and --help (without the dashes). */
+  readonly options: readonly string[];
+  /** Runs it; the exit code (nothing: 0). */
+  readonly run: (context: CliContext, args: ParsedArgs) => Promise<number | void> | number | void;
+}
+
+export const COMMON_EXIT_CODES =
+  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement';
+
+export const COMMANDS: readonly CliCommand[] = [
+  {
+    words: ['connect'],
+    synopsis: '--base-url URL --user-id ID [--ca-cert FILE]',
+    help: 'Checks the credentials with the merchant and stores them. The API key comes from PROCURE_API_KEY or standard input, never argv. Prints the account as JSON.',
+    options: ['base-url', 'user-id', 'ca-cert'],
+    run: connectCommand,
+  },
+  {
+    words: ['sync'],
+    synopsis: '[--templates]',
+    help: 'Details of every product into the offline cache (progress on stderr, a JSON summary on stdout); order templates only for watched products and variants ordered in the last 30 days. --templates: one for every variant.',
+    options: ['templates'],
+    run: syncCommand,
+  },
+  {
+    words: ['search'],
+    synopsis: 'TEXT [--json]',
+    help: 'Searches the offline cache (no merchant needed).',
+    options: [],
+    run: searchCommand,
+  },
+  {
+    words: ['order', 'create'],
+    synopsis: '--product N [--variant N] --units N [--entry fieldRef=value …] [--max-price YUAN] [--callback-url URL] [--queue-only] [--json]',
+    help: 'Records the order with the unit price you confirm (--max-price; without it the cached price, printed), then sends it and waits for the outcome. A higher price at send time, a product that cannot be supplied or a refused key exits 3 and charges nothing; the merchant unreachable exits 4 (kept; `run` sends it). --queue-only records without sending.',
+    options: ['product', 'variant', 'units', 'entry', 'callback-url', 'max-price', 'queue-only'],
+    run: orderCreateCommand,
+  },
+  {
+    words: ['order', 'confirm'],
+    synopsis: 'REF [--units N] [--entry fieldRef=value …] [--max-price YUAN]',
+    help: 'After 409101 (the order form changed) or a price/stock park: checks the order again and sends the same ref.',
+    options: ['units', 'entry', 'max-price'],
+    run: orderConfirmCommand,
+  },
+  {
+    words: ['order', 'withdraw'],
+    synopsis: 'REF',
+    help: 'Gives up an order the merchant does not hold (an unknown outcome is looked up first). Exit 0 withdrawn, 3 the merchant has the order, 4 still being checked.',
+    options: [],
+    run: orderWithdrawCommand,
+  },
+  {
+    words: ['order', 'show'],
+    synopsis: 'REF [--json]',
+    help: 'What this machine knows of one order, offline; card numbers masked.',
+    options: [],
+    run: orderShowCommand,
+  },
+  {
+    words: ['orders'],
+    synopsis: '[--json]',
+    help: 'Every order on this machine, offline.',
+    options: [],
+    run: ordersCommand,
+  },
+  {
+    words: ['run'],
+    synopsis: '[--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|url:URL]',
+    help: 'Sends queued orders and after-sales messages and tracks orders and cases until SIGTERM/SIGINT (--until-idle: until no order waits to be sent). With a webhook flag it also receives webhooks and prints the callback URL as one JSON line.',
+    options: ['until-idle', 'webhook-port', 'tunnel'],
+    run: runCommand,
+  },
+  {
+    words: ['tunnel', 'ngrok-authtoken'],
+    synopsis: '',
+    help: 'Stores the ngrok authtoken (from PROCURE_NGROK_AUTHTOKEN or standard input, never argv) for `run --tunnel ngrok`.',
+    options: [],
+    run: ngrokAuthtokenCommand,
+  },
+  {
+    words: ['vault', 'list'],
+    synopsis: '[--order REF | --product N] [--json]',
+    help: 'The cards in the vault, masked exactly as the vault screen masks them (the last digits of the number, never the password); offline, nothing audited. --json: {total, cards:[{clientOrderRef, platformOrderRef, card, seq, cardNoMasked, refundMark, …}]}.',
+    options: ['order', 'product'],
+    run: vaultListCommand,
+  },
+  {
+    words: ['vault', 'reveal'],
+    synopsis: 'REF [--card N] --yes [--acknowledge-refunded] [--json]',
+    help: 'Prints the plain card codes of one order (--card N: only card #N, numbered as the vault shows them) and writes one `reveal` row to the audit log, as the app does. Refused without --yes (exit 2). Cards of an order the merchant refunded or cancelled need --acknowledge-refunded (else exit 5, nothing revealed).',
+    options: ['card', 'yes', 'acknowledge-refunded'],
+    run: vaultRevealCommand,
+  },
+  {
+    words: ['vault', 'export'],
+    synopsis: '--out FILE [--format xlsx|csv-zip] (--order REF … --product N … | --from YYYY-MM-DD --to YYYY-MM-DD | --not-exported) [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]',
+    help: 'Exports the selected cards as the app does: an encrypted XLSX (default) or a CSV in an AES-256 ZIP, the cards marked exported and one `export` row in the audit log. The password comes from PROCURE_EXPORT_PASSWORD or the first line of standard input, never argv, and must pass the app\'s password policy (else exit 2). --order and --product may repeat and combine (their cards, as cards picked in the vault); --from/--to: cards received on those local days, both included. Cards of refunded orders need --include-refunded (else exit 5, nothing written). An existing file is kept unless --overwrite.',
+    options: ['out', 'format', 'order', 'product', 'from', 'to', 'not-exported', 'include-refunded', 'language', 'overwrite'],
+    run: vaultExportCommand,
+  },
+  {
+    words: ['aftersales', 'list'],
+    synopsis: '[--order REF] [--state active|done|STATE] [--unread] [--json]',
+    help: 'The after-sales cases stored here, latest activity first; offline.',
+    options: ['order', 'state', 'unread'],
+    run: aftersalesListCommand,
+  },
+  {
+    words: ['aftersales', 'show'],
+    synopsis: 'CASE [--json]',
+    help: 'One stored case with its messages and their delivery; offline.',
+    options: [],
+    run: aftersalesShowCommand,
+  },
+  {
+    words: ['aftersales', 'open'],
+    synopsis: 'REF --type cardInvalid|cardUsed|notReceived|wrongAmount|other --text TEXT [--image URL …] [--json]',
+    help: 'Opens a case for an order, checked as the app checks it (the text at most 500 characters, at most 5 public https image URLs, the order must allow after-sales). Input that breaks a rule exits 2, the merchant\'s refusal 3, no answer 4 (the same request is sent again by `run`).',
+    options: ['type', 'text', 'image'],
+    run: aftersalesOpenCommand,
+  },
+  {
+    words: ['aftersales', 'send'],
+    synopsis: 'CASE --text TEXT [--image URL …] [--json]',
+    help: 'Sends a message on a case: stored with its clientMessageRef before the first send, so a retry never posts it twice. Exit 0 sent, 2 input that breaks a rule or an unknown case, 3 the merchant refused it or the case takes no more messages, 4 no answer (kept; `run` sends it with the same ref).',
+    options: ['text', 'image'],
+    run: aftersalesSendCommand,
+  },
+];
+
+/** The command the words name (the longest match: `order show REF` is `order show`), or null. */
+export function findCommand(words: readonly string[]): CliCommand | null {
+  let best: CliCommand | null = null;
+  for (const command of COMMANDS) {
+    const matches = command.words.every((word, i) => words[i] === word);
+    if (matches && (best === null || command.words.length > best.words.length)) best = command;
+  }
+  return best;
+}
+
+/** The commands whose words begin with these (`vault` names every vault command). */
+export function commandsUnder(words: readonly string[]): CliCommand[] {
+  return COMMANDS.filter((command) => words.length > 0 && words.every((word, i) => command.words[i] === word));
+}
+
+export function synopsisOf(command: CliCommand): string {
+  return `${command.words.join(' ')}${command.synopsis === '' ? '' : ` ${command.synopsis}`}`;
+}
