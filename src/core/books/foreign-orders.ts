@@ -28,7 +28,6 @@ export interface ForeignOrderRow {
 export function recordForeignOrder(db: Database, owner: BalanceOwner, order: Order, requestId: string | null, nowMs: number): ForeignOrderRow {
   const own = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM order_intents WHERE client_order_ref = ?').get(order.clientOrderRef);
   if ((own?.n ?? 0) > 0) throw new ForeignOrderRefusedError(`${order.clientOrderRef} is an order of this app, not a foreign one`);
-  const { card_list: _cards, ...withoutCards } = order;
   db.prepare(
     `INSERT INTO foreign_orders (base_url, user_id, client_order_ref, platform_order_ref, product_name, units, total_fen, refunded_fen, state, revision, created_at, completed_at, detail_json, recorded_at_ms, request_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -49,7 +48,8 @@ export function recordForeignOrder(db: Database, owner: BalanceOwner, order: Ord
     order.revision,
     order.createdAt,
     order.completedAt,
-    JSON.stringify({ ...withoutCards, card_list: null }),
+    // Stored without its cards: a foreign order's codes are not the app's to keep.
+    JSON.stringify({ ...order, card_list: null }),
     nowMs,
     requestId,
   );
