@@ -1,6 +1,6 @@
 // `npm run cli -- --data DIR <command>`: the core without a window, for people who script their buying
 // (and for tests). Exit codes: 0 success, 2 bad usage, 3 merchant business error, 4 network or
-// unknown outcome (see exit-codes.ts).
+// unknown outcome, 5 reconcile found differences (see exit-codes.ts).
 import { parseCliArgs, UsageError } from './cli-args';
 import { openCliContext, type CliContext } from './cli-context';
 import { connectCommand } from './commands/connect-command';
@@ -10,6 +10,7 @@ import { orderCreateCommand } from './commands/order-create-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
 import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { runCommand } from './commands/run-command';
+import { RECONCILE_USAGE, reconcileCommand } from './commands/reconcile-command';
 import { describeFailure, EXIT } from './exit-codes';
 
 const USAGE = `usage: npm run cli -- --data DIR <command>   (--help: this text)
@@ -25,6 +26,7 @@ const USAGE = `usage: npm run cli -- --data DIR <command>   (--help: this text)
   orders --json
   run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|url:URL]
   tunnel ngrok-authtoken   (the token from PROCURE_NGROK_AUTHTOKEN or stdin; used by --tunnel ngrok)
+${RECONCILE_USAGE}
 PROCURE_PASSPHRASE protects the key and the card vault in DIR (unset: a key file DIR/passphrase.key, mode 0600).`;
 
 async function dispatch(context: CliContext, words: string[], args: Parameters<typeof connectCommand>[1]): Promise<number> {
@@ -38,6 +40,7 @@ async function dispatch(context: CliContext, words: string[], args: Parameters<t
   else if (command === 'order' && sub === 'show') orderShowCommand(context, args);
   else if (command === 'orders') ordersCommand(context, args);
   else if (command === 'run') await runCommand(context, args);
+  else if (command === 'reconcile') return reconcileCommand(context, args);
   else if (command === 'tunnel' && sub === 'ngrok-authtoken') await ngrokAuthtokenCommand(context, args);
   else throw new UsageError(`unknown command: ${words.join(' ') || '(none)'}`);
   return EXIT.ok;

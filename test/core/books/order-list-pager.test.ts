@@ -49,7 +49,7 @@ function scripted(pages: ((page: number) => OrderList)[]): { client: MerchantCli
     asked.push(page);
     const answer = pages[asked.length - 1];
     if (answer === undefined) return Promise.reject(new Error('merchant gone'));
-    return Promise.resolve({ data: answer(page), requestId: null, status: 200 } as Awaited<ReturnType<MerchantClient['listOrders']>>);
+    return Promise.resolve({ data: answer(page), requestId: `req_page_${page}` });
   };
   return { client: { listOrders } as MerchantClient, asked };
 }
