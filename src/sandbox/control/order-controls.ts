@@ -5,6 +5,7 @@ import { generateCards } from '../domain/card-generator';
 import type { Merchant } from '../domain/merchant';
 import { orderToWire, type OrderState } from '../domain/order-records';
 import { ControlError, readYuan, type ControlBody } from './control-error';
+import { ApiError } from '../http/api-error';
 
 const STATES: readonly string[] = ['pending', 'processing', 'verifying', 'completed', 'failed', 'cancelled', 'refunded'];
 
@@ -38,4 +39,20 @@ export function dropOrder(merchant: Merchant, clientOrderRef: string): unknown {
   order.timer?.cancel();
   merchant.orders.remove(order);
   return { dropped: clientOrderRef };
+}
+
+/**
+ * An order placed with the account outside this OpenAPI client (the merchant's own shop, another
+ * program): the same rules and charge as POST /orders/create with the body given
+ * (`{"clientOrderRef","productRef","variantRef"?,"units"}`); a refusal answers 409 with its code.
+ */
+export function placeOrderElsewhere(merchant: Merchant, userId: string, body: ControlBody): unknown {
+  const account = merchant.ctx.accounts.byUserId(userId);
+  if (!account) throw new ControlError(404, 'no such account');
+  try {
+    return orderToWire(merchant.creation.create(account, body), false);
+  } catch (error) {
+    if (error instanceof ApiError) throw new ControlError(409, `refused: ${error.message}`);
+    throw error;
+  }
 }

@@ -9,6 +9,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { testId } from '../lib/test-id';
 import { Untranslated } from './MerchantText';
+import { OrderStatusTag } from './OrderStatusTag';
 
 const KIND_COLOR: Readonly<Record<DifferenceKind, string>> = { foreign: 'purple', mismatch: 'orange', cards: 'red', notReceived: 'volcano' };
 
@@ -19,12 +20,16 @@ export interface DifferenceActions {
   openCase(difference: Extract<ReconcileDifference, { kind: 'cards' }>): void;
 }
 
+/** State (unknown ones raw, never as success), units and money of one side. */
 function Facts({ facts }: { facts: OrderFactsView }) {
   return (
-    <Untranslated kind="merchant">
-      {facts.state} ×{facts.units} · {formatFen(facts.totalFen)}
-      {facts.refundedFen > 0 ? ` (−${formatFen(facts.refundedFen)})` : ''}
-    </Untranslated>
+    <Space size={4} wrap>
+      <OrderStatusTag intentStatus="accepted" state={facts.state} />
+      <span>
+        ×{facts.units} · {formatFen(facts.totalFen)}
+        {facts.refundedFen > 0 ? ` (−${formatFen(facts.refundedFen)})` : ''}
+      </span>
+    </Space>
   );
 }
 
@@ -80,7 +85,7 @@ export function ReconcileDifferences({ differences, actions }: { differences: re
           );
         }
         if (d.kind === 'cards') return t('reconcile.cards', { count: d.vaultCards, units: d.units });
-        if (d.kind === 'notReceived') return t('reconcile.intent', { status: d.intentStatus });
+        if (d.kind === 'notReceived') return <OrderStatusTag intentStatus={d.intentStatus} state={null} />;
         return '—';
       },
     },
