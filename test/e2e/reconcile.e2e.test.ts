@@ -49,6 +49,9 @@ const remember = (order: WireOrder): WireOrder => {
 
 async function photograph(target: Page, name: string): Promise<void> {
   mkdirSync(DOCS_SCREENS, { recursive: true });
+  // The order notices of the purchases would cover the table.
+  const notices = target.locator('.ant-notification-notice-close');
+  while ((await notices.count()) > 0) await notices.first().click();
   await target.waitForTimeout(400);
   await target.screenshot({ path: join(DOCS_SCREENS, `${name}.png`), fullPage: true });
 }
@@ -140,10 +143,11 @@ describe('reconciliation as a buyer', () => {
     await expect.poll(() => row(page, 'foreign', foreignRef).count(), { timeout: 30_000 }).toBe(0);
 
     await row(page, 'cards', unitsRef).getByTestId('reconcile-open-case').click();
-    const modal = page.getByTestId('case-form-modal');
-    await modal.waitFor();
-    expect(await modal.locator('textarea').inputValue()).toContain('3');
-    await modal.getByTestId('case-submit').click();
+    const form = page.getByTestId('case-form');
+    await form.waitFor();
+    // Prefilled: cards not received, and how many of how many.
+    expect(await form.getByTestId('case-description-input').inputValue()).toContain('3');
+    await page.getByTestId('case-submit').click();
     await page.getByTestId('case-chat').waitFor({ timeout: 30_000 });
     await closeOverlays(page);
     expect(session.problems).toEqual([]);

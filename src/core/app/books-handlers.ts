@@ -10,6 +10,7 @@ import { AppFailure } from './error-mapping';
 import { ForeignOrderRefusedError, recordForeignOrder } from '../books/foreign-orders';
 import { ReconcilePagingError } from '../books/order-list-pager';
 import { ReconcileRangeError } from '../books/reconcile-range';
+import { ReconcileBusyError } from '../books/reconciliation';
 import { reconcileReportTable } from '../books/reconcile-report-table';
 import { stageFile } from '../export/atomic-file-write';
 import { csvBytes } from '../export/csv-writer';
@@ -21,7 +22,7 @@ type Channels = 'books.reconcile' | 'books.reconcileLatest' | 'books.recompare' 
 
 function asFailure(error: unknown): unknown {
   if (error instanceof ReconcileRangeError) return new AppFailure('INVALID_INPUT', error.message, [{ path: error.field, message: error.message }]);
-  if (error instanceof ForeignOrderRefusedError) return new AppFailure('ACTION_NOT_ALLOWED', error.message);
+  if (error instanceof ForeignOrderRefusedError || error instanceof ReconcileBusyError) return new AppFailure('ACTION_NOT_ALLOWED', error.message);
   if (error instanceof ReconcilePagingError) return new AppFailure('MERCHANT_MALFORMED', error.message);
   return error;
 }

@@ -29,6 +29,10 @@ export interface ReconciliationDeps {
   readonly accountClient: MerchantClient;
 }
 
+export class ReconcileBusyError extends Error {
+  override readonly name = 'ReconcileBusyError';
+}
+
 export interface ReconcileOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: PagerProgress) => void;
@@ -132,19 +136,36 @@ export function createReconciliation(deps: ReconciliationDeps): Reconciliation {
     return { run: store.begin(range, createdTo, pageSize, clock.nowMs()), resumed: false };
   };
 
+  // One run at a time: a second press (a double click, the CLI beside the app) while one pages joins it
+  // when it is the same range, and is refused otherwise, so no two runs ever read the same pages.
+  let running: { key: string; promise: Promise<ReconcileReport> } | null = null;
+
+  const runOnce = async (range: ReconcileRange, options: ReconcileOptions): Promise<ReconcileReport> => {
+    const { run, resumed } = startOrResume(range, options.pageSize ?? RECONCILE_PAGE_SIZE);
+    try {
+      await pageOrderList(run.id, { client: deps.listClient, store, ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+      return await finishRun(store.get(run.id), resumed, options.signal);
+    } catch (error) {
+      store.fail(run.id, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  };
+
   return {
     store,
     owner,
-    async run(input, options = {}) {
+    run(input, options = {}) {
       const range = reconcileRange(input, clock.nowMs());
-      const { run, resumed } = startOrResume(range, options.pageSize ?? RECONCILE_PAGE_SIZE);
-      try {
-        await pageOrderList(run.id, { client: deps.listClient, store, ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-        return await finishRun(store.get(run.id), resumed, options.signal);
-      } catch (error) {
-        store.fail(run.id, error instanceof Error ? error.message : String(error));
-        throw error;
+      const key = `${range.fromDay}/${range.toDay}`;
+      if (running !== null) {
+        if (running.key === key) return running.promise;
+        return Promise.reject(new ReconcileBusyError(`a reconciliation of ${running.key.replace('/', ' … ')} is running: wait for it`));
       }
+      const promise = runOnce(range, options).finally(() => {
+        running = null;
+      });
+      running = { key, promise };
+      return promise;
     },
     async recompare(signal) {
       const latest = store.latestReport();

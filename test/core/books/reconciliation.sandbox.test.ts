@@ -152,6 +152,11 @@ describe('reconciliation against the sandbox', () => {
     // The same as an uninterrupted run of the same range.
     const fresh = await services.reconciliation.run({ fromDay: today() }, { pageSize: 2 });
     expect(kinds(fresh)).toEqual(kinds(resumed));
+    // A double press joins the run in flight: one run, each page read once.
+    const before = listRequests(app).length;
+    const [a, b] = await Promise.all([app.kit.ok('books.reconcile', { fromDay: today() }), app.kit.ok('books.reconcile', { fromDay: today() })]);
+    expect(a).toEqual(b);
+    expect(listRequests(app).length - before).toBe(1);
   });
 
   it('pages a list that grows while it is read: every order once, no failure', async () => {

@@ -8,7 +8,13 @@ import { formatFen } from '../lib/money';
 
 function Boundary({ side, testId }: { side: BoundaryBalance; testId: string }) {
   const { t, locale } = useI18n();
-  if (side.known) return <span data-testid={testId} data-known="true">{formatFen(side.balanceFen)}</span>;
+  if (side.known) {
+    return (
+      <span data-testid={testId} data-known="true" className="reconcile-money">
+        {formatFen(side.balanceFen)}
+      </span>
+    );
+  }
   const when = (fen: number, ms: number): string => `${formatFen(fen)} (${new Date(ms).toLocaleString(locale)})`;
   return (
     <span data-testid={testId} data-known="false">
@@ -29,15 +35,19 @@ export function ReconcileBalance({ balance }: { balance: BalanceCheck }) {
   const unexplained = balance.unexplainedFen;
   return (
     <Card size="small" title={t('reconcile.balance.title')} data-testid="reconcile-balance">
-      <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+      <Descriptions size="small" bordered column={{ xs: 1, lg: 2 }}>
         <Descriptions.Item label={t('reconcile.balance.start')}>
           <Boundary side={balance.start} testId="reconcile-balance-start" />
         </Descriptions.Item>
         <Descriptions.Item label={t('reconcile.balance.end')}>
           <Boundary side={balance.end} testId="reconcile-balance-end" />
         </Descriptions.Item>
-        <Descriptions.Item label={t('reconcile.balance.charges')}>{formatFen(balance.chargesFen)}</Descriptions.Item>
-        <Descriptions.Item label={t('reconcile.balance.refunds')}>{formatFen(balance.refundsFen)}</Descriptions.Item>
+        <Descriptions.Item label={t('reconcile.balance.charges')}>
+          <span className="reconcile-money">{formatFen(balance.chargesFen)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconcile.balance.refunds')}>
+          <span className="reconcile-money">{formatFen(balance.refundsFen)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('reconcile.balance.unexplained')}>
           {unexplained === null ? (
             <Typography.Text type="secondary" data-testid="reconcile-unexplained" data-known="false">

@@ -63,6 +63,13 @@ export function ReconcileScreen() {
   useEffect(() => api.books.onReconcileProgress(setProgress), []);
 
   const report = latest.data ?? null;
+  // The days of the report shown, until the buyer picks others.
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (touched || report === null) return;
+    setFromDay(report.fromDay);
+    setToDay(report.toDay);
+  }, [report, touched]);
   const error = run.error ?? refresh.error ?? recordForeign.error ?? exporter.error;
   const busyRef = refresh.isPending ? (refresh.variables ?? null) : recordForeign.isPending ? (recordForeign.variables ?? null) : null;
 
@@ -90,9 +97,15 @@ export function ReconcileScreen() {
         <Alert type="info" showIcon icon={<ReconciliationOutlined />} title={t('reconcile.note')} />
         <Space wrap>
           <span>{t('reconcile.from')}</span>
-          <Input type="date" value={fromDay} onChange={(e) => setFromDay(e.target.value)} data-testid="reconcile-from" style={{ width: 170 }} aria-label={t('reconcile.from')} />
+          <Input type="date" value={fromDay} onChange={(e) => {
+              setTouched(true);
+              setFromDay(e.target.value);
+            }} data-testid="reconcile-from" style={{ width: 170 }} aria-label={t('reconcile.from')} />
           <span>{t('reconcile.to')}</span>
-          <Input type="date" value={toDay} onChange={(e) => setToDay(e.target.value)} data-testid="reconcile-to" style={{ width: 170 }} aria-label={t('reconcile.to')} />
+          <Input type="date" value={toDay} onChange={(e) => {
+              setTouched(true);
+              setToDay(e.target.value);
+            }} data-testid="reconcile-to" style={{ width: 170 }} aria-label={t('reconcile.to')} />
           <Button type="primary" onClick={start} loading={run.isPending} disabled={fromDay === '' || toDay === ''} data-testid="reconcile-run">
             {t('reconcile.run')}
           </Button>
