@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReconcileReport } from '../../src/shared/ipc/views/reconcile';
-import { callApi } from '../support/merchant-http';
+import { callApi, control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
-import { jsonOf, pickCardProduct, runCli, type CliResult } from './cli-kit';
+import { jsonOf, pickCardProduct, runCli, spawnCli, type CliResult } from './cli-kit';
 
 let sandbox: RunningSandbox;
 let root: string;
@@ -76,6 +76,37 @@ describe('cli: reconcile', () => {
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
     }
   });
+
+  it('killed mid-run, continues at the page it had not stored: no stored page asked again, the same result', async () => {
+    // 250 more orders (three pages of 100), each answer slowed so the kill lands mid-run.
+    for (let i = 0; i < 250; i++) await control(sandbox, 'POST', `/control/accounts/${sandbox.userId}/orders`, { clientOrderRef: `SHOP-${i}`, productRef: card.productRef, units: 1 });
+    await control(sandbox, 'POST', '/control/faults', { latencyMs: 1500 });
+    try {
+      const first = spawnCli(dir, ['reconcile', '--from', today(), '--json'], { secrets: [sandbox.apiKey] });
+      let said = '';
+      await new Promise<void>((resolve) => {
+        first.child.stderr?.on('data', (chunk: string) => {
+          said += chunk;
+          if (said.includes('page 1/3')) resolve();
+        });
+      });
+      first.child.kill('SIGKILL');
+      const killed = await first.result;
+      expect(killed.signal).toBe('SIGKILL');
+      const resumed = await cli(['reconcile', '--from', today(), '--json']);
+      expect(resumed.code, resumed.stderr).toBe(5);
+      // Page 1 was stored before the kill: the resumed run starts at page 2.
+      expect(resumed.stderr).not.toContain('page 1/3');
+      expect(resumed.stderr).toContain('page 3/3');
+      const report = jsonOf<ReconcileReport>(resumed);
+      expect(report.resumed).toBe(true);
+      expect(report.pagesRead).toBe(3);
+      expect(report.totals.merchantOrders).toBe(252);
+      expect(report.differences.filter((d) => d.kind === 'foreign')).toHaveLength(251);
+    } finally {
+      await control(sandbox, 'POST', '/control/faults', { latencyMs: 0 });
+    }
+  }, 120_000);
 
   it('prints its usage line in --help, and the key in no output', async () => {
     const help = await runCli(dir, ['--help']);

@@ -49,9 +49,8 @@ const remember = (order: WireOrder): WireOrder => {
 
 async function photograph(target: Page, name: string): Promise<void> {
   mkdirSync(DOCS_SCREENS, { recursive: true });
-  // The order notices of the purchases would cover the table.
-  const notices = target.locator('.ant-notification-notice-close');
-  while ((await notices.count()) > 0) await notices.first().click();
+  // The order notices of the purchases (they close by themselves) would cover the table in the picture.
+  await target.addStyleTag({ content: '.ant-notification { display: none !important; }' });
   await target.waitForTimeout(400);
   await target.screenshot({ path: join(DOCS_SCREENS, `${name}.png`), fullPage: true });
 }
