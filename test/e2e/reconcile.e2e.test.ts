@@ -51,6 +51,8 @@ async function photograph(target: Page, name: string): Promise<void> {
   mkdirSync(DOCS_SCREENS, { recursive: true });
   // The order notices of the purchases (they close by themselves) would cover the table in the picture.
   await target.addStyleTag({ content: '.ant-notification { display: none !important; }' });
+  // The frame scrolls inside a fixed viewport: tall enough for the whole report.
+  await target.setViewportSize({ width: 1440, height: 1200 });
   await target.waitForTimeout(400);
   await target.screenshot({ path: join(DOCS_SCREENS, `${name}.png`), fullPage: true });
 }

@@ -20,6 +20,8 @@ function useReportMutation<I>(call: (input: I) => Promise<ReconcileReport | null
       if (report !== null) client.setQueryData(reconcileKey, report);
     },
     onSettled: () => {
+      // A run that ends today asked the balance: the header shows it too.
+      void client.invalidateQueries({ queryKey: keys.account });
       void client.invalidateQueries({ queryKey: keys.orders });
       void client.invalidateQueries({ queryKey: keys.vault });
     },
