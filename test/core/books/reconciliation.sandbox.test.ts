@@ -3,7 +3,10 @@
 // account is found; the actions fix what they should (checked in the database and at the merchant); the
 // balance check says when a boundary is not known; an interrupted run resumes without reading a page
 // twice; orders placed while the list is paged do not break it; the report holds no card secret.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readXlsx } from '../export/file-readers';
 import type { ReconcileReport } from '../../../src/shared/ipc/views/reconcile';
 import { openConnectedApp, type ConnectedApp } from '../app/app-kit';
 import { placeCard, placeCompletedCard, secondClient, tamper, today } from './reconcile-kit';
@@ -109,9 +112,20 @@ describe('reconciliation against the sandbox', () => {
     expect(passwords.length).toBeGreaterThan(3);
     const latest = JSON.stringify(await kit.ok('books.reconcileLatest'));
     const stored = JSON.stringify(kit.core.db.prepare('SELECT report_json FROM reconcile_runs').all()) + JSON.stringify(kit.core.db.prepare('SELECT item_json FROM reconcile_items').all());
+    // The exports, written where the host chose (CSV as text, XLSX as its unzipped sheet).
+    const files: string[] = [];
+    kit.host.chooseExportPath = (name: string) => Promise.resolve(join(kit.dataDir, name));
+    for (const format of ['csv', 'xlsx'] as const) {
+      const written = await kit.ok('books.exportReconcile', { format, language: 'en' });
+      expect(written.status).toBe('written');
+      if (written.status === 'written') files.push(format === 'csv' ? readFileSync(written.path, 'utf8') : JSON.stringify(readXlsx(readFileSync(written.path))));
+    }
+    expect(files[0]).toContain(unitsRef);
+    expect(files[1]).toContain(unitsRef);
     for (const secret of passwords) {
       expect(latest.includes(secret)).toBe(false);
       expect(stored.includes(secret)).toBe(false);
+      for (const file of files) expect(file.includes(secret)).toBe(false);
     }
   });
 
