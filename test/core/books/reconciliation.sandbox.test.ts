@@ -129,6 +129,42 @@ describe('reconciliation against the sandbox', () => {
     }
   });
 
+  it('looks up an unknown outcome instead of assuming it, and never expects an intent not sent yet', async () => {
+    const app = await open();
+    const { kit, merchant, catalog } = app;
+    const lost = await placeCard(kit, catalog, 1);
+    const unseen = await placeCard(kit, catalog, 1);
+    const services = await kit.core.merchant();
+    // No worker may resolve these meanwhile: the state is the one a crash mid-send leaves.
+    await services.stopWorkers();
+    const forget = kit.core.db.transaction((ref: string) => {
+      kit.core.db.prepare('DELETE FROM order_state_history WHERE client_order_ref = ?').run(ref);
+      kit.core.db.prepare('DELETE FROM orders WHERE client_order_ref = ?').run(ref);
+      kit.core.db.prepare("UPDATE order_intents SET status = 'unknown' WHERE client_order_ref = ?").run(ref);
+    });
+    forget(lost);
+    forget(unseen);
+    await merchant.control('POST', `/control/orders/${lost}/drop`);
+    const now = Math.floor(Date.now() / 1000);
+    kit.core.db
+      .prepare("INSERT INTO order_intents (client_order_ref, product_ref, product_type, units, status, created_at, updated_at) VALUES ('queued-ref-1', 1, 'card', 1, 'queued', ?, ?)")
+      .run(now, now);
+    const before = kit.requests.length;
+    const report = await services.reconciliation.run({ fromDay: today() });
+    expect(kinds(report)).toEqual([`mismatch:${unseen}`, `notReceived:${lost}`].sort());
+    expect(report.differences.find((d) => d.kind === 'notReceived')).toMatchObject({ intentStatus: 'unknown' });
+    expect(report.differences.find((d) => d.kind === 'mismatch')).toMatchObject({ fields: ['notStored'], local: null });
+    expect(report.totals.notSentYet).toBe(1);
+    // One list page and one look-up (the lost order): no other order read. The catalog sync of the
+    // app may still be reading products and the balance meanwhile.
+    const asked = kit.requests
+      .slice(before)
+      .map((r) => `${r.method} ${new URL(r.url).pathname.replace(/^.*\/openapi\/v1/, '')}`)
+      .filter((line) => line.startsWith('GET /orders'));
+    expect(asked).toEqual(['GET /orders', `GET /orders/${lost}`]);
+    expect(report.requests).toBe(2);
+  });
+
   it('checks the balance between known boundaries: a foreign order is the unexplained difference until it is recorded', async () => {
     const app = await open();
     const { kit, merchant, catalog } = app;
