@@ -23,6 +23,7 @@ const WORDS = {
     refunds: 'Refunds recorded',
     unexplained: 'Unexplained difference',
     difference: 'Difference',
+    units: 'units',
     kinds: { foreign: 'Foreign order', mismatch: 'Differs', cards: 'Card count', notReceived: 'Never received' },
   },
   'zh-CN': {
@@ -42,6 +43,7 @@ const WORDS = {
     refunds: '已记录退款',
     unexplained: '无法解释的差额',
     difference: '差异',
+    units: '数量',
     kinds: { foreign: '外部订单', mismatch: '不一致', cards: '卡密数量', notReceived: '商户未收到' },
   },
 } as const;
@@ -56,9 +58,9 @@ function differenceRow(d: ReconcileDifference, words: (typeof WORDS)[ExportLangu
     case 'mismatch':
       return [...head, `${d.merchant.state} ×${d.merchant.units}`, d.local === null ? null : `${d.local.state} ×${d.local.units}`, { fen: d.merchant.totalFen }, d.fields.join(', ')];
     case 'cards':
-      return [...head, String(d.merchantCards), String(d.vaultCards), null, `units ${d.units}`];
+      return [...head, String(d.merchantCards), String(d.vaultCards), null, `${words.units} ${d.units}`];
     case 'notReceived':
-      return [...head, null, d.intentStatus, null, `units ${d.units}`];
+      return [...head, null, d.intentStatus, null, `${words.units} ${d.units}`];
   }
 }
 
