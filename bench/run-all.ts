@@ -8,6 +8,7 @@
 //       sustained events per second
 //   (f) export of 10,000 cards from an on-disk vault to XLSX, ZIP and CSV, key derivation included
 //   (h) the connect test's time to each named failure (refused, DNS, TLS, http, 404, 401/403, timeout)
+//   (r) reconciliation of 1,000 orders: requests, merchant minutes against the quota bound
 //   (g) the host's event-loop delay while core syncs, exports and takes webhooks at once, with core in
 //       the host process and in its own process
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
@@ -18,6 +19,7 @@ import { benchConnectFailures } from './connect-failures.bench';
 import { benchExport } from './export.bench';
 import { benchHostResponsiveness } from './host-responsiveness.bench';
 import { benchInteractiveLatency } from './interactive-latency.bench';
+import { benchReconcile } from './reconcile.bench';
 import { benchSnapshotUpserts } from './snapshot-upserts.bench';
 import { benchUiCatalog } from './ui-catalog.bench';
 import { benchWebhookAck } from './webhook-ack.bench';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   for (const line of (await benchInteractiveLatency()).lines) console.log(line);
   for (const line of (await benchWebhookAck()).lines) console.log(line);
   for (const line of (await benchExport()).lines) console.log(line);
+  for (const line of (await benchReconcile()).lines) console.log(line);
   for (const line of (await benchHostResponsiveness()).lines) console.log(line);
   for (const line of (await benchConnectFailures()).lines) console.log(line);
   // (e) the catalog screen at 100,000 products in the real UI (needs `npm run build:web`)

@@ -1,7 +1,7 @@
 // `npm run cli -- --data DIR <command>`: the core without a window, for people who script their buying
 // (and for tests). The commands, their options and help are the table in command-table.ts. Exit
 // codes: 0 success, 2 bad usage, 3 merchant business error, 4 network or unknown outcome, 5 refunded
-// cards without the acknowledgement, 1 anything else (see exit-codes.ts).
+// cards without the acknowledgement, 6 reconcile found differences, 1 anything else (see exit-codes.ts).
 import { parseCliArgs, UsageError, type ParsedArgs } from './cli-args';
 import { openCliContext, type CliContext } from './cli-context';
 import { commandUsage, generalUsage, helpFor } from './cli-help';

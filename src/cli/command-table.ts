@@ -14,6 +14,7 @@ import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-confirm-commands';
 import { orderCreateCommand } from './commands/order-create-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
+import { reconcileCommand } from './commands/reconcile-command';
 import { runCommand } from './commands/run-command';
 import { vaultExportCommand } from './commands/vault-export-command';
 import { vaultListCommand, vaultRevealCommand } from './commands/vault-commands';
@@ -32,7 +33,7 @@ export interface CliCommand {
 }
 
 export const COMMON_EXIT_CODES =
-  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement';
+  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement, 6 reconcile found differences';
 
 export const COMMANDS: readonly CliCommand[] = [
   {
@@ -153,6 +154,13 @@ export const COMMANDS: readonly CliCommand[] = [
     help: 'Sends a message on a case: stored with its clientMessageRef before the first send, so a retry never posts it twice. Exit 0 sent, 2 input that breaks a rule or an unknown case, 3 the merchant refused it or the case takes no more messages, 4 no answer (kept; `run` sends it with the same ref).',
     options: ['text', 'image'],
     run: aftersalesSendCommand,
+  },
+  {
+    words: ['reconcile'],
+    synopsis: '[--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]',
+    help: "Compares a range of days (this machine's time zone; yesterday by default) with the merchant: its order list, each order's state, amount, units, refunds and cards, and the balance at the range's start and end. Progress on stderr, the report on stdout (--json: one document, money in fen). Exit 0 nothing differs, 6 the run finished and found differences, 2 a bad day, 4 no answer or a list that moved in a way no rule explains (run again: it resumes at the next page).",
+    options: ['from', 'to'],
+    run: reconcileCommand,
   },
 ];
 

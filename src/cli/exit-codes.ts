@@ -5,13 +5,15 @@ import { NotConnectedError } from '../core';
 import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../core';
 import { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError } from '../core';
 import { AftersaleNotFoundError, CaseActionNotAllowedError, CaseOpenPendingError, CaseValidationError } from '../core';
+import { ReconcilePagingError, ReconcileRangeError } from '../core';
 import { CardDecryptionError, CardNotFoundError, DataKeyMissingError, ExportInputError, RefundedCardsError, SelectionError } from '../core';
 
 /**
+ * 6 (differences): `reconcile` ran to the end and found something that differs (not an error).
  * 5: cards of an order the merchant took money back for (refunded, cancelled, partly refunded) were
  * asked for without the acknowledgement the app asks for too (--acknowledge-refunded / --include-refunded).
  */
-export const EXIT = { ok: 0, failure: 1, usage: 2, business: 3, network: 4, refundAck: 5 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, business: 3, network: 4, refundAck: 5, differences: 6 } as const;
 
 export interface Failure {
   code: number;
@@ -39,6 +41,9 @@ function isUsage(error: unknown): error is Error {
 export function describeFailure(error: unknown): Failure {
   if (isUsage(error)) return { code: EXIT.usage, message: error.message };
   if (error instanceof RefundedCardsError) return { code: EXIT.refundAck, message: error.message };
+  if (error instanceof ReconcileRangeError) return { code: EXIT.usage, message: error.message };
+  // The merchant's list moved in a way no rule explains: like an outage, try again later.
+  if (error instanceof ReconcilePagingError) return { code: EXIT.network, message: error.message };
   if (error instanceof TemplateNotSupportedError) return { code: EXIT.business, message: error.message };
   if (error instanceof CaseActionNotAllowedError) {
     const merchant = error.merchant === null ? '' : ` (${error.merchant.code}${error.merchant.requestId ? `, requestId ${error.merchant.requestId}` : ''})`;

@@ -40,6 +40,8 @@ export { cachedUnitPriceFen } from './orders/order-intents';
 export { getStoredOrder, listRefunds, listStoredOrders } from './orders/order-store';
 export type { PurchaseInput } from './orders/purchase-validation';
 export { readCachedTemplate } from './orders/template-cache';
+export { ReconcilePagingError } from './books/order-list-pager';
+export { ReconcileRangeError } from './books/reconcile-range';
 export { createWebhookService } from './webhooks/webhook-service';
 export type { WebhookService } from './webhooks/webhook-service';
 export { createTunnel } from './webhooks/tunnels/create-tunnel';

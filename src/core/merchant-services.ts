@@ -3,7 +3,8 @@
 // side is attached by the host's factory (CoreDeps.webhooks or attachWebhooks).
 import type { Database } from 'better-sqlite3';
 import { createAftersaleService, type AftersaleService } from './aftersales/aftersale-service';
-import { recordBalance } from './books/balance-history';
+import { recordBalance, type BalanceOwner } from './books/balance-history';
+import { createReconciliation, type Reconciliation } from './books/reconciliation';
 import type { Account } from '../shared/merchant/account';
 import type { TemplateScope } from '../shared/ipc/views/catalog';
 import type { CatalogRepository } from './catalog/catalog-repository';
@@ -53,6 +54,8 @@ export interface MerchantServices {
   aftersales: AftersaleService;
   /** Watched products read by detail now and then: the safety net under their product.changed webhooks. */
   watchedProducts: WatchedProductPoll;
+  /** The books' reconciliation of this merchant's orders and balance (contract §12.2). */
+  reconciliation: Reconciliation;
   /**
    * A pause for a background worker that sends requests of these quota groups: while the
    * merchant refuses this key (401/403) or a stored Retry-After holds one of the groups. Pass it as the
@@ -112,6 +115,8 @@ export interface MerchantClients {
    */
   readonly probeClient: MerchantClient;
   readonly access: AccessGate;
+  /** Whose books these are: the merchant's address and the user ID. */
+  readonly owner: BalanceOwner;
 }
 
 /** How long the connect probe waits for an answer: a merchant answers GET /account in well under this. */
@@ -165,11 +170,12 @@ export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSe
     // The connect test is the buyer's: they wait for its answer.
     probeClient: createMerchantClient(probe, access, CALLER_PRIORITY.buyer, observeAccount),
     access,
+    owner,
   };
 }
 
 /** The services of one connection, not started; the host's webhook factory (if any) attached. */
-export function buildMerchantServices(parts: ServiceParts, { client, clientFor, access }: MerchantClients): MerchantServices {
+export function buildMerchantServices(parts: ServiceParts, { client, clientFor, access, owner }: MerchantClients): MerchantServices {
   const { db, clock, logger, cipher, catalog, secrets, notBefore } = parts;
   let webhooks: WebhookService | null = null;
   // One probe for every worker while the merchant is unreachable or struggling.
@@ -236,6 +242,7 @@ export function buildMerchantServices(parts: ServiceParts, { client, clientFor, 
     actions: createOrderActions({ db, client, clock, logger, tracker }),
     aftersales,
     watchedProducts,
+    reconciliation: createReconciliation({ db, clock, logger, owner, listClient: clientFor('reconcile'), accountClient: client }),
     startWorkers() {
       outbox.recover();
       outbox.start();

@@ -73,6 +73,12 @@ const VALID: Record<ChannelName, unknown> = {
   'settings.saveNgrokAuthtoken': { authtoken: '2abcNGROKtoken' },
   'events.health': undefined,
   'secrets.usePassphraseFile': { passphrase: 'Lantern-river 47 orchard' },
+  'books.reconcile': { fromDay: '2026-11-25', toDay: '2026-11-25' },
+  'books.reconcileLatest': undefined,
+  'books.recompare': undefined,
+  'books.refreshOrder': { clientOrderRef: 'PD_order_1' },
+  'books.recordForeign': { clientOrderRef: 'PD_order_1' },
+  'books.exportReconcile': { format: 'csv', language: 'en' },
 };
 
 /** An input each channel's schema refuses. */
@@ -126,6 +132,12 @@ const INVALID: Record<ChannelName, unknown> = {
   'settings.saveNgrokAuthtoken': { authtoken: '' },
   'events.health': 0,
   'secrets.usePassphraseFile': { passphrase: '' },
+  'books.reconcile': { fromDay: '25/11/2026' },
+  'books.reconcileLatest': { sneaky: true },
+  'books.recompare': 'now',
+  'books.refreshOrder': { clientOrderRef: 'has space' },
+  'books.recordForeign': {},
+  'books.exportReconcile': { format: 'zip' },
 };
 
 const channels = Object.keys(CHANNELS) as ChannelName[];

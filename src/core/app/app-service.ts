@@ -31,6 +31,7 @@ import { secretStoreHandlers } from './secret-store-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { createSyncRunner } from './sync-runner';
 import { aftersaleHandlers } from './aftersale-handlers';
+import { booksHandlers } from './books-handlers';
 import { createAftersaleNotices } from './aftersale-notices';
 import { vaultExportHandlers } from './vault-export-handlers';
 import { vaultHandlers } from './vault-handlers';
@@ -206,6 +207,7 @@ function allChannelHandlers(ctx: AppContext): ChannelHandlers {
     ...settingsHandlers(ctx),
     ...secretStoreHandlers(ctx),
     ...webhookHandlers(ctx),
+    ...booksHandlers(ctx),
   };
 }
 

@@ -20,6 +20,7 @@ import { CaseChatDrawer } from './screens/CaseChatDrawer';
 import { OpenCaseModal } from './screens/OpenCaseModal';
 import { UnlockGate } from './screens/UnlockScreen';
 import { VaultScreen } from './screens/VaultScreen';
+import { ReconcileScreen } from './screens/ReconcileScreen';
 import { useLocale } from './i18n/use-i18n';
 import { WithMerchantData } from './components/MerchantText';
 import { notificationText } from '../../shared/notification-text';
@@ -82,6 +83,7 @@ function Shell() {
       {page === 'aftersales' ? <AftersalesScreen /> : null}
       {page === 'vault' ? <VaultScreen /> : null}
       {page === 'audit' ? <AuditLogScreen /> : null}
+      {page === 'reconcile' ? <ReconcileScreen /> : null}
       {page === 'settings' ? <SettingsScreen onReconnect={() => setSwitching(true)} /> : null}
       <ProductDrawer />
       <OrderFormModal />

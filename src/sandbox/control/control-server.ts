@@ -16,6 +16,7 @@ import { createAccount, ledger, rotateKey, updateAccount } from './account-contr
 import { checkControlAccess } from './control-access';
 import { ControlError, type ControlBody } from './control-error';
 import { changeProduct, listProducts } from './product-controls';
+import { dropOrder, placeOrderElsewhere, tamperOrder } from './order-controls';
 
 export interface ControlDeps {
   merchant: Merchant;
@@ -130,11 +131,14 @@ function setRequestFaults({ deps, body }: ControlRequest): FaultSettings {
 
 const ROUTES: { method: string; pattern: RegExp; handle: ControlHandler }[] = [
   { method: 'POST', pattern: /^\/control\/accounts$/, handle: ({ deps, body }) => createAccount(deps.merchant, body) },
+  { method: 'POST', pattern: /^\/control\/accounts\/([^/]+)\/orders$/, handle: ({ deps, params, body }) => placeOrderElsewhere(deps.merchant, at(params, 0), body) },
   { method: 'POST', pattern: /^\/control\/accounts\/([^/]+)\/rotate-key$/, handle: ({ deps, params }) => rotateKey(deps.merchant, at(params, 0)) },
   { method: 'POST', pattern: /^\/control\/accounts\/([^/]+)$/, handle: ({ deps, params, body }) => updateAccount(deps.merchant, at(params, 0), body) },
   { method: 'GET', pattern: /^\/control\/products$/, handle: ({ deps, query }) => listProducts(deps.merchant, query) },
   { method: 'POST', pattern: /^\/control\/products\/(\d+)$/, handle: ({ deps, params, body }) => changeProduct(deps.merchant, Number(at(params, 0)), body) },
   { method: 'POST', pattern: /^\/control\/orders\/([^/]+)\/advance$/, handle: advanceOrder },
+  { method: 'POST', pattern: /^\/control\/orders\/([^/]+)\/tamper$/, handle: ({ deps, params, body }) => tamperOrder(deps.merchant, at(params, 0), body) },
+  { method: 'POST', pattern: /^\/control\/orders\/([^/]+)\/drop$/, handle: ({ deps, params }) => dropOrder(deps.merchant, at(params, 0)) },
   { method: 'POST', pattern: /^\/control\/aftersales\/([^/]+)\/reply$/, handle: replyToCase },
   { method: 'POST', pattern: /^\/control\/faults$/, handle: setFaults },
   { method: 'GET', pattern: /^\/control\/ledger\/([^/]+)$/, handle: ({ deps, params }) => ledger(deps.merchant, at(params, 0)) },

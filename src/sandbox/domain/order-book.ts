@@ -41,6 +41,11 @@ export class OrderBook {
     return undefined;
   }
 
+  /** The control API's "drop": the merchant forgets the order (a test of orders it never received). */
+  remove(order: Order): void {
+    this.byAccount.get(order.accountRef)?.delete(order.clientOrderRef);
+  }
+
   add(order: Order): void {
     this.table(order.accountRef).set(order.clientOrderRef, order);
   }

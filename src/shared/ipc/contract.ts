@@ -12,6 +12,7 @@ import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResul
 import { settingsSchema } from './views/settings';
 import { maskedCardSchema, vaultKeyStatusSchema, revealedCardSchema } from './views/vault';
 import { webhookHealthSchema } from './views/webhooks';
+import { reconcileExportInputSchema, reconcileInputSchema, reconcileProgressSchema, reconcileReportSchema } from './views/reconcile';
 import { caseDetailSchema, caseListQuerySchema, caseRefInputSchema, caseRowSchema, openCaseInputSchema, sendCaseMessageInputSchema, unreadSummarySchema } from './views/aftersales';
 import { auditEntrySchema, auditQuerySchema } from './views/audit';
 import { cardSelectionSchema, exportInputSchema, exportPreviewSchema, exportResultSchema, markCardsInputSchema, vaultListQuerySchema, vaultListSchema } from './views/vault';
@@ -90,6 +91,18 @@ export const CHANNELS = {
   // While secrets are memory-only (desktop): moves them into a passphrase-protected file. The
   // passphrase follows the export password rule (password-policy.ts); it is never stored or echoed.
   'secrets.usePassphraseFile': channel(z.object({ passphrase: z.string().min(1).max(MAX_EXPORT_PASSWORD_LENGTH) }), connectionStatusSchema),
+  /** Reconciles a range with the merchant (contract §12.2): pages GET /orders (resumed after an interruption), compares, checks the balance. */
+  'books.reconcile': channel(reconcileInputSchema, reconcileReportSchema),
+  /** The latest finished reconciliation of this merchant, or null. */
+  'books.reconcileLatest': channel(none, reconcileReportSchema.nullable()),
+  /** The latest report again over the books as they are now (after an action elsewhere, like opening a case). */
+  'books.recompare': channel(none, reconcileReportSchema.nullable()),
+  /** Refreshes one of the app's orders from the merchant (authenticated GET through the tracker), then recompares. */
+  'books.refreshOrder': channel(ref, reconcileReportSchema.nullable()),
+  /** Records an order placed elsewhere with this account, read-only, from its authenticated detail; then recompares. */
+  'books.recordForeign': channel(ref, reconcileReportSchema.nullable()),
+  /** The latest report as XLSX or CSV (no card secret in it); the web host hands it over as a download. */
+  'books.exportReconcile': channel(reconcileExportInputSchema, exportResultSchema),
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -110,6 +123,8 @@ export const EVENTS = {
   /** The app's core process: restarting after it ended (the UI says "reconnecting"), or ready again (the UI reloads its data). */
   'core.state': z.object({ state: z.enum(['ready', 'reconnecting']) }),
   'app.notification': notificationSchema,
+  /** A reconciliation's paging: pages read of how many, requests sent. */
+  'books.reconcileProgress': reconcileProgressSchema,
 } as const;
 
 export type EventName = keyof typeof EVENTS;

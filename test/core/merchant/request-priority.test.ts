@@ -30,5 +30,7 @@ describe('request priority: one place decides', () => {
   it('the buyer is interactive and every worker nobody waits on is background', () => {
     expect(CALLER_PRIORITY.buyer).toBe('interactive');
     for (const caller of ['catalogSync', 'watchedPoll', 'orderPoll', 'casePoll', 'webhookSide', 'workerProbe'] as const) expect(CALLER_PRIORITY[caller]).toBe('background');
+    // Reconciliation's thousand-order read yields to whatever else the buyer does meanwhile (contract §12.2).
+    expect(CALLER_PRIORITY.reconcile).toBe('background');
   });
 });

@@ -19,6 +19,7 @@ import { catalogSyncOutcomeMigration } from './0015-catalog-sync-outcome';
 import { listedVariantCountMigration } from './0016-listed-variant-count';
 import { orderNeedsTemplateMigration } from './0017-order-needs-template';
 import { balanceHistoryMigration } from './0018-balance-history';
+import { reconciliationMigration } from './0019-reconciliation';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   listedVariantCountMigration,
   orderNeedsTemplateMigration,
   balanceHistoryMigration,
+  reconciliationMigration,
 ];

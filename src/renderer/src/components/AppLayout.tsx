@@ -1,6 +1,6 @@
 // The frame: a sider menu (catalog, orders, vault, settings), a header with balance, the connection state
 // and the language switch, the status banner, and the current screen.
-import { AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, ReconciliationOutlined, SettingOutlined } from '@ant-design/icons';
 import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
@@ -33,6 +33,7 @@ const PAGES: readonly { key: Page; icon: ReactNode }[] = [
   { key: 'aftersales', icon: <CustomerServiceOutlined /> },
   { key: 'vault', icon: <LockOutlined /> },
   { key: 'audit', icon: <AuditOutlined /> },
+  { key: 'reconcile', icon: <ReconciliationOutlined /> },
   { key: 'settings', icon: <SettingOutlined /> },
 ];
 

@@ -10,6 +10,7 @@ import { orderEn } from './messages-order-en';
 import { browseEn } from './messages-browse-en';
 import { syncEn } from './messages-sync-en';
 import { templatesEn } from './messages-templates-en';
+import { reconcileEn } from './messages-reconcile-en';
 import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
 
@@ -25,6 +26,7 @@ export const en = {
   ...syncEn,
   ...templatesEn,
   ...syncScopeEn,
+  ...reconcileEn,
   ...stateEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',

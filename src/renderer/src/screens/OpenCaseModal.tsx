@@ -23,8 +23,10 @@ function OpenCaseForm({ clientOrderRef, onDone }: { clientOrderRef: string; onDo
   const open = useOpenCase();
   // The order drawer this form opens from has it cached: named by the merchant's number, not our ref.
   const order = useOrder(clientOrderRef);
-  const [category, setCategory] = useState<string | undefined>(undefined);
-  const [description, setDescription] = useState('');
+  // Prefilled when opened from a screen that already knows the problem (reconciliation); still editable.
+  const prefill = useAftersaleStore((state) => state.formPrefill);
+  const [category, setCategory] = useState<string | undefined>(prefill?.category);
+  const [description, setDescription] = useState(prefill?.description ?? '');
   const [rows, setRows] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
 

@@ -3,22 +3,30 @@
 import { create } from 'zustand';
 import { useUiStore } from './ui-store';
 
+/** What the form starts with when another screen knows the problem (reconciliation: cards not delivered). */
+export interface CaseFormPrefill {
+  readonly category: string;
+  readonly description: string;
+}
+
 interface AftersaleUiState {
   caseRef: string | null;
   formOrderRef: string | null;
+  formPrefill: CaseFormPrefill | null;
   openCase: (platformCaseRef: string | null) => void;
-  openCaseForm: (clientOrderRef: string | null) => void;
+  openCaseForm: (clientOrderRef: string | null, prefill?: CaseFormPrefill) => void;
 }
 
 export const useAftersaleStore = create<AftersaleUiState>()((set) => ({
   caseRef: null,
   formOrderRef: null,
+  formPrefill: null,
   // A case is another object: the product and order drawers close under it (see ui-store.ts).
   openCase: (caseRef) => {
     if (caseRef !== null) useUiStore.setState({ productRef: null, orderForm: null, orderRef: null });
     set({ caseRef });
   },
-  openCaseForm: (formOrderRef) => set({ formOrderRef }),
+  openCaseForm: (formOrderRef, prefill) => set({ formOrderRef, formPrefill: prefill ?? null }),
 }));
 
 // Going to another screen, product or order closes the case chat and the open-a-case form, as it

@@ -1,0 +1,156 @@
+// Reconciliation (对账): the buyer picks the days (yesterday by default, in their time zone) and presses
+// Reconcile; the merchant's order list is read page by page (progress shown) and compared with the
+// app's books, the balance checked. The totals, the balance and each difference with its action follow;
+// the report exports as XLSX or CSV (no card secret in it; the web host hands it over as a download).
+import { ReconciliationOutlined } from '@ant-design/icons';
+import { Alert, App as AntApp, Button, Card, Col, Dropdown, Input, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { ReconcileDifference, ReconcileProgress, ReconcileReport } from '../../../shared/ipc/views/reconcile';
+import { api } from '../bridge';
+import { ProblemAlert } from '../components/ProblemAlert';
+import { ReconcileBalance } from '../components/ReconcileBalance';
+import { ReconcileDifferences } from '../components/ReconcileDifferences';
+import { useI18n } from '../i18n/use-i18n';
+import { startBrowserDownload } from '../lib/browser-download';
+import { explainError } from '../lib/explain-error';
+import { formatFen } from '../lib/money';
+import { useExportReconcile, useLatestReconcile, useRecordForeign, useRefreshForReconcile, useRunReconcile } from '../queries/reconcile';
+import { useAftersaleStore } from '../state/aftersale-store';
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+function yesterday(): string {
+  const d = new Date();
+  d.setDate(d.getDate() - 1);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function Totals({ report }: { report: ReconcileReport }) {
+  const { t } = useI18n();
+  const s = report.totals;
+  return (
+    <Row gutter={[16, 16]} data-testid="reconcile-totals">
+      <Col xs={12} md={5}>
+        <Statistic title={t('reconcile.stat.merchantOrders')} value={s.merchantOrders} />
+      </Col>
+      <Col xs={12} md={5}>
+        <Statistic title={t('reconcile.stat.appOrders')} value={s.appOrders} />
+      </Col>
+      <Col xs={12} md={5}>
+        <Statistic title={t('reconcile.stat.charged')} value={formatFen(s.merchantChargedFen)} />
+      </Col>
+      <Col xs={12} md={5}>
+        <Statistic title={t('reconcile.stat.unknownStates')} value={s.unknownStates} />
+      </Col>
+      <Col xs={12} md={4}>
+        <Statistic title={t('reconcile.stat.requests')} value={report.requests} />
+      </Col>
+    </Row>
+  );
+}
+
+export function ReconcileScreen() {
+  const { t, locale } = useI18n();
+  const { message } = AntApp.useApp();
+  const latest = useLatestReconcile();
+  const run = useRunReconcile();
+  const refresh = useRefreshForReconcile();
+  const recordForeign = useRecordForeign();
+  const exporter = useExportReconcile();
+  const openCaseForm = useAftersaleStore((state) => state.openCaseForm);
+  const [fromDay, setFromDay] = useState(yesterday);
+  const [toDay, setToDay] = useState(yesterday);
+  const [progress, setProgress] = useState<ReconcileProgress | null>(null);
+  useEffect(() => api.books.onReconcileProgress(setProgress), []);
+
+  const report = latest.data ?? null;
+  // The days of the report shown, until the buyer picks others.
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (touched || report === null) return;
+    setFromDay(report.fromDay);
+    setToDay(report.toDay);
+  }, [report, touched]);
+  const error = run.error ?? refresh.error ?? recordForeign.error ?? exporter.error;
+  const busyRef = refresh.isPending ? (refresh.variables ?? null) : recordForeign.isPending ? (recordForeign.variables ?? null) : null;
+
+  const start = (): void => {
+    setProgress(null);
+    run.mutate({ fromDay, toDay });
+  };
+  const exportAs = (format: 'xlsx' | 'csv'): void =>
+    exporter.mutate(
+      { format, language: locale },
+      {
+        onSuccess: (answer) => {
+          if (answer.status !== 'written') return;
+          if (answer.downloadUrl !== undefined) startBrowserDownload(answer.downloadUrl, answer.fileName);
+          void message.success(t('reconcile.exported', { file: answer.fileName }));
+        },
+      },
+    );
+  const openCase = (d: Extract<ReconcileDifference, { kind: 'cards' }>): void =>
+    openCaseForm(d.clientOrderRef, { category: 'notReceived', description: t('reconcile.caseText', { count: d.merchantCards, units: d.units }) });
+
+  return (
+    <Card title={t('reconcile.title')} data-testid="reconcile-screen">
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Alert type="info" showIcon icon={<ReconciliationOutlined />} title={t('reconcile.note')} />
+        <Space wrap>
+          <span>{t('reconcile.from')}</span>
+          <Input type="date" value={fromDay} onChange={(e) => {
+              setTouched(true);
+              setFromDay(e.target.value);
+            }} data-testid="reconcile-from" style={{ width: 170 }} aria-label={t('reconcile.from')} />
+          <span>{t('reconcile.to')}</span>
+          <Input type="date" value={toDay} onChange={(e) => {
+              setTouched(true);
+              setToDay(e.target.value);
+            }} data-testid="reconcile-to" style={{ width: 170 }} aria-label={t('reconcile.to')} />
+          <Button type="primary" onClick={start} loading={run.isPending} disabled={fromDay === '' || toDay === ''} data-testid="reconcile-run">
+            {t('reconcile.run')}
+          </Button>
+          <Dropdown
+            disabled={report === null}
+            menu={{ items: [
+              { key: 'xlsx', label: <span data-testid="reconcile-export-xlsx">{t('reconcile.exportXlsx')}</span>, onClick: () => exportAs('xlsx') },
+              { key: 'csv', label: <span data-testid="reconcile-export-csv">{t('reconcile.exportCsv')}</span>, onClick: () => exportAs('csv') },
+            ] }}
+          >
+            <Button loading={exporter.isPending} data-testid="reconcile-export">
+              {t('reconcile.export')}
+            </Button>
+          </Dropdown>
+        </Space>
+        {run.isPending ? (
+          <div data-testid="reconcile-progress">
+            <Typography.Text>
+              {progress === null || progress.pageCount === null ? t('reconcile.progressUnknown') : t('reconcile.progress', { done: progress.pagesRead, total: progress.pageCount, requests: progress.requests })}
+            </Typography.Text>
+            <Progress percent={progress?.pageCount ? Math.round((100 * progress.pagesRead) / progress.pageCount) : 0} size="small" />
+          </div>
+        ) : null}
+        {error !== null ? <ProblemAlert explained={explainError(error)} testId="reconcile-problem" /> : null}
+        {report === null ? (
+          <Typography.Text type="secondary" data-testid="reconcile-none">
+            {t('reconcile.none')}
+          </Typography.Text>
+        ) : (
+          <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="reconcile-report" data-differences={report.differences.length}>
+            <Space wrap>
+              <Typography.Text strong>{t('reconcile.range', { from: report.fromDay, to: report.toDay })}</Typography.Text>
+              {report.resumed ? <Tag>{t('reconcile.resumed')}</Tag> : null}
+            </Space>
+            {report.differences.length === 0 ? (
+              <Alert type="success" showIcon title={t('reconcile.clean')} data-testid="reconcile-clean" />
+            ) : (
+              <Alert type="warning" showIcon title={t('reconcile.found', { count: report.differences.length })} data-testid="reconcile-found" />
+            )}
+            <Totals report={report} />
+            <ReconcileBalance balance={report.balance} />
+            <ReconcileDifferences differences={report.differences} actions={{ busyRef, refresh: (ref) => refresh.mutate(ref), recordForeign: (ref) => recordForeign.mutate(ref), openCase }} />
+          </Space>
+        )}
+      </Space>
+    </Card>
+  );
+}
