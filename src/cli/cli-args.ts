@@ -34,6 +34,8 @@ const OPTIONS = {
   'callback-url': { type: 'string' },
   'webhook-port': { type: 'string' },
   tunnel: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
   json: { type: 'boolean' },
   'queue-only': { type: 'boolean' },
   'until-idle': { type: 'boolean' },

@@ -10,6 +10,7 @@ import { orderCreateCommand } from './commands/order-create-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
 import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { runCommand } from './commands/run-command';
+import { REPORT_USAGE, reportCommand } from './commands/report-command';
 import { describeFailure, EXIT } from './exit-codes';
 
 const USAGE = `usage: npm run cli -- --data DIR <command>   (--help: this text)
@@ -25,6 +26,7 @@ const USAGE = `usage: npm run cli -- --data DIR <command>   (--help: this text)
   orders --json
   run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|url:URL]
   tunnel ngrok-authtoken   (the token from PROCURE_NGROK_AUTHTOKEN or stdin; used by --tunnel ngrok)
+${REPORT_USAGE}
 PROCURE_PASSPHRASE protects the key and the card vault in DIR (unset: a key file DIR/passphrase.key, mode 0600).`;
 
 async function dispatch(context: CliContext, words: string[], args: Parameters<typeof connectCommand>[1]): Promise<number> {
@@ -39,6 +41,7 @@ async function dispatch(context: CliContext, words: string[], args: Parameters<t
   else if (command === 'orders') ordersCommand(context, args);
   else if (command === 'run') await runCommand(context, args);
   else if (command === 'tunnel' && sub === 'ngrok-authtoken') await ngrokAuthtokenCommand(context, args);
+  else if (command === 'report') reportCommand(context, args);
   else throw new UsageError(`unknown command: ${words.join(' ') || '(none)'}`);
   return EXIT.ok;
 }

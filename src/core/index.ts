@@ -40,6 +40,8 @@ export { cachedUnitPriceFen } from './orders/order-intents';
 export { getStoredOrder, listRefunds, listStoredOrders } from './orders/order-store';
 export type { PurchaseInput } from './orders/purchase-validation';
 export { readCachedTemplate } from './orders/template-cache';
+export { LocalDayError, localDayOf } from './books/local-days';
+export { spendReportForConnection } from './books/spend-books';
 export { createWebhookService } from './webhooks/webhook-service';
 export type { WebhookService } from './webhooks/webhook-service';
 export { createTunnel } from './webhooks/tunnels/create-tunnel';
