@@ -63,6 +63,22 @@ export function SpendPerDayChart({ report }: { report: SpendReport }) {
   );
 }
 
+/** The merchant's own words, not ours to translate: marked so for browsers and the zh-CN scan (MerchantText.tsx). */
+const UNTRANSLATED = { translate: 'no', 'data-untranslated': 'merchant' };
+
+/** A category axis tick with the merchant's name, cut to fit, the whole name on hover. */
+function NameTick({ x, y, payload, fill }: { x?: number | string; y?: number | string; payload?: { value?: unknown }; fill: string }) {
+  const name = typeof payload?.value === 'string' ? payload.value : '';
+  return (
+    <g transform={`translate(${x ?? 0},${y ?? 0})`} {...UNTRANSLATED}>
+      <text x={-4} y={0} dy={4} textAnchor="end" fill={fill} fontSize={12}>
+        <title>{name}</title>
+        {shortName(name)}
+      </text>
+    </g>
+  );
+}
+
 /** Horizontal bars of the biggest groups by net spend; names from the merchant (not translated). */
 export function SpendGroupChart({ groups, testId, unnamed }: { groups: readonly SpendGroup[]; testId: string; unnamed: (key: number | null) => string }) {
   const { t, locale } = useI18n();
@@ -73,7 +89,7 @@ export function SpendGroupChart({ groups, testId, unnamed }: { groups: readonly 
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
         <CartesianGrid horizontal={false} {...style.grid} />
         <XAxis type="number" tickFormatter={(v: number) => axisYuan(v, locale)} {...style.axis} />
-        <YAxis type="category" dataKey="name" width={NAME_AXIS_WIDTH} tickFormatter={shortName} interval={0} {...style.axis} />
+        <YAxis type="category" dataKey="name" width={NAME_AXIS_WIDTH} interval={0} stroke={style.axis.stroke} tick={(props: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) => <NameTick x={props.x} y={props.y} payload={props.payload} fill={style.token.colorTextSecondary} />} />
         <Tooltip formatter={money} {...style.tooltip} />
         <Legend {...style.legend} />
         <Bar dataKey="net" name={t('dashboard.series.net')} stackId="spend" fill={style.token.colorPrimary} isAnimationActive={false} />
