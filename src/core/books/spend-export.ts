@@ -1,7 +1,7 @@
 // One dashboard chart's data as a table for the CSV and XLSX writers of core/export: exactly the
 // numbers the chart draws (the same SpendReport), headers in the buyer's language (Chinese when not
 // named). Money cells are fen, written as yuan by the writers; no card secret is anywhere near this.
-import type { SpendChart, SpendReport } from '../../shared/ipc/views/books';
+import { SPEND_EXPORT_FILE_PREFIX, type SpendChart, type SpendReport } from '../../shared/ipc/views/books';
 import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import type { ExportCell, ExportTable } from '../export/export-table';
 import { localDayOf } from './local-days';
@@ -103,5 +103,5 @@ export function spendTable(report: SpendReport, chart: SpendChart, language: Exp
 
 /** The file name the host is offered: ASCII, naming the chart and the range. */
 export function spendFileName(report: SpendReport, chart: SpendChart, format: 'csv' | 'xlsx'): string {
-  return `procure-desk-spend-${chart}-${report.query.from}-to-${report.query.to}.${format}`;
+  return `${SPEND_EXPORT_FILE_PREFIX}${chart}-${report.query.from}-to-${report.query.to}.${format}`;
 }

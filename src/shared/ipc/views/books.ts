@@ -86,6 +86,9 @@ export const spendReportSchema = z.object({
 });
 export type SpendReport = z.infer<typeof spendReportSchema>;
 
+/** How a spend export's file name starts: the desktop's save dialog words itself by it (not card codes). */
+export const SPEND_EXPORT_FILE_PREFIX = 'procure-desk-spend-';
+
 export const SPEND_CHARTS = ['days', 'categories', 'products', 'outcomes', 'delivery', 'balance'] as const;
 export type SpendChart = (typeof SPEND_CHARTS)[number];
 
