@@ -62,6 +62,7 @@ async function demoUserId(): Promise<string> {
 describe('dashboard', () => {
   it('buys, and a low-balance line set in Settings is crossed by an order: banner and notification', async () => {
     await connectDemo(page);
+    await page.getByTestId('connect-continue').click();
     await ensureCatalog(page);
     const first = await buyCardOrder(page, products, 1, []);
     bought.push(first.productRef);
@@ -163,7 +164,8 @@ describe('dashboard', () => {
       const opened = await openApp(browser, await host.newLaunchUrl(), look.locale, { colorScheme: look.colorScheme, viewport: { width: 1280, height: 1400 } });
       try {
         await openDashboard(opened.page);
-        await opened.page.getByTestId('chart-balance').locator('.recharts-line-curve').waitFor();
+        await expect.poll(() => opened.page.getByTestId('chart-balance').locator('.recharts-line-curve').count()).toBe(1);
+        await expect.poll(() => opened.page.getByTestId('chart-products').locator('.recharts-bar-rectangle').count()).toBe(2);
         await opened.page.waitForTimeout(500);
         await opened.page.screenshot({ path: join(DOCS_SCREENS, `dashboard-${look.suffix}.png`), fullPage: true });
         if (look.locale === 'zh-CN') expect(await untranslatedOn(opened.page)).toEqual([]);

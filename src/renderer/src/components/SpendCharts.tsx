@@ -151,7 +151,7 @@ export function BalanceChart({ report }: { report: SpendReport }) {
         <XAxis dataKey="at" type="number" scale="time" domain={[report.fromMs, report.toMs]} tickFormatter={dayOf} minTickGap={24} {...style.axis} />
         <YAxis tickFormatter={(v: number) => axisYuan(v, locale)} width={80} domain={['auto', 'auto']} {...style.axis} />
         <Tooltip formatter={money} labelFormatter={(v: unknown) => (typeof v === 'number' ? timeOf(v) : '')} {...style.tooltip} />
-        <Line dataKey="balanceFen" name={t('dashboard.series.balance')} type="stepAfter" stroke={style.token.colorPrimary} strokeWidth={2} dot={{ r: 2 }} connectNulls={false} isAnimationActive={false} />
+        <Line dataKey="balanceFen" name={t('dashboard.series.balance')} type="stepAfter" stroke={style.token.colorPrimary} strokeWidth={2} dot={{ r: 3, fill: style.token.colorPrimary }} connectNulls={false} isAnimationActive={false} />
       </LineChart>
     </Frame>
   );
