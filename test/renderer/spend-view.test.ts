@@ -2,7 +2,7 @@
 // refused), the balance runs as a line that breaks between runs (never interpolated), the axes' yuan.
 import { describe, expect, it } from 'vitest';
 import { MAX_LOW_BALANCE_FEN } from '../../src/shared/ipc/views/settings';
-import { axisYuan, balancePoints, lastDays, parseLowBalanceYuan } from '../../src/renderer/src/lib/spend-view';
+import { axisYuan, balancePoints, lastDays, parseLowBalanceYuan, yuanTicks } from '../../src/renderer/src/lib/spend-view';
 
 describe('low-balance field', () => {
   it('takes yuan with at most two decimals, 0, grouping and a ¥ pasted in', () => {
@@ -46,6 +46,13 @@ describe('axes and ranges', () => {
     expect(axisYuan(2_500_000_00, 'zh-CN')).toBe('¥250万');
     expect(axisYuan(2_500_000_00, 'en')).toBe('¥2,500k');
     expect(axisYuan(0, 'en')).toBe('¥0');
+  });
+
+  it('puts money ticks at round yuan steps up to the largest amount', () => {
+    expect(yuanTicks(37_00)).toEqual([0, 10_00, 20_00, 30_00, 40_00]);
+    expect(yuanTicks(0)).toEqual([0, 50, 100]);
+    expect(yuanTicks(123_456_78)).toEqual([0, 50_000_00, 100_000_00, 150_000_00]);
+    expect(yuanTicks(20_00)).toEqual([0, 5_00, 10_00, 15_00, 20_00]);
   });
 
   it('the last N days end today and hold N days', () => {

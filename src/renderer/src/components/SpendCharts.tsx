@@ -7,7 +7,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { SpendGroup, SpendReport } from '../../../shared/ipc/views/books';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
-import { axisYuan, balancePoints, shortDay } from '../lib/spend-view';
+import { axisYuan, balancePoints, shortDay, yuanTicks } from '../lib/spend-view';
 
 const HEIGHT = 260;
 const TOP_GROUPS = 10;
@@ -48,12 +48,13 @@ export function SpendPerDayChart({ report }: { report: SpendReport }) {
   const { t, locale } = useI18n();
   const style = useChartStyle();
   const data = report.days.map((d) => ({ day: d.day, net: d.netFen, refunded: d.refundedFen }));
+  const ticks = yuanTicks(Math.max(0, ...report.days.map((d) => d.chargedFen)));
   return (
     <Frame testId="chart-days">
       <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid vertical={false} {...style.grid} />
         <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...style.axis} />
-        <YAxis tickFormatter={(v: number) => axisYuan(v, locale)} width={72} {...style.axis} />
+        <YAxis tickFormatter={(v: number) => axisYuan(v, locale)} width={72} ticks={ticks} domain={[0, ticks.at(-1) ?? 0]} {...style.axis} />
         <Tooltip formatter={money} {...style.tooltip} />
         <Legend {...style.legend} />
         <Bar dataKey="net" name={t('dashboard.series.net')} stackId="spend" fill={style.token.colorPrimary} isAnimationActive={false} />
@@ -83,12 +84,14 @@ function NameTick({ x, y, payload, fill }: { x?: number | string; y?: number | s
 export function SpendGroupChart({ groups, testId, unnamed }: { groups: readonly SpendGroup[]; testId: string; unnamed: (key: number | null) => string }) {
   const { t, locale } = useI18n();
   const style = useChartStyle();
-  const data = groups.slice(0, TOP_GROUPS).map((g) => ({ name: g.name ?? unnamed(g.key), net: g.netFen, refunded: g.refundedFen }));
+  const shown = groups.slice(0, TOP_GROUPS);
+  const data = shown.map((g) => ({ name: g.name ?? unnamed(g.key), net: g.netFen, refunded: g.refundedFen }));
+  const ticks = yuanTicks(Math.max(0, ...shown.map((g) => g.chargedFen)));
   return (
     <Frame testId={testId}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
         <CartesianGrid horizontal={false} {...style.grid} />
-        <XAxis type="number" tickFormatter={(v: number) => axisYuan(v, locale)} {...style.axis} />
+        <XAxis type="number" tickFormatter={(v: number) => axisYuan(v, locale)} ticks={ticks} domain={[0, ticks.at(-1) ?? 0]} {...style.axis} />
         <YAxis type="category" dataKey="name" width={NAME_AXIS_WIDTH} interval={0} stroke={style.axis.stroke} tick={(props: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) => <NameTick x={props.x} y={props.y} payload={props.payload} fill={style.token.colorTextSecondary} />} />
         <Tooltip formatter={money} {...style.tooltip} />
         <Legend {...style.legend} />
@@ -128,7 +131,7 @@ export function DeliveryChart({ report }: { report: SpendReport }) {
       <LineChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid vertical={false} {...style.grid} />
         <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...style.axis} />
-        <YAxis width={48} {...style.axis} />
+        <YAxis width={48} domain={[0, (max: number) => Math.max(1, Math.ceil(max))]} {...style.axis} />
         <Tooltip formatter={(v: unknown) => (typeof v === 'number' ? t('dashboard.minutes', { value: v }) : '—')} {...style.tooltip} />
         <Legend {...style.legend} />
         <Line dataKey="minutes" name={t('dashboard.series.delivery')} stroke={style.token.colorPrimary} strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />

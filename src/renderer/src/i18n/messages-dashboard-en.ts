@@ -24,7 +24,7 @@ export const dashboardEn = {
   'dashboard.total.refunded': 'Refunded',
   'dashboard.total.net': 'Net spend',
   'dashboard.total.successRate': 'Success rate',
-  'dashboard.total.medianDelivery': 'Median time to delivery',
+  'dashboard.total.medianDelivery': 'Median delivery',
   'dashboard.total.outcomes': '{completed} completed · {unsuccessful} not · {inProgress} in progress · {unknown} unknown state',
   'dashboard.minutes': '{value} min',
 

@@ -31,6 +31,22 @@ export function axisYuan(fen: number, locale: string): string {
   return `¥${Math.round(yuan).toLocaleString(locale)}`;
 }
 
+/**
+ * Money axis ticks (fen) at round yuan steps (1, 2 or 5 × 10ⁿ yuan), from 0 to at least `maxFen`, about
+ * `count` of them: an axis reads ¥0 ¥10 ¥20 ¥30 ¥40, not ¥9.50 ¥19 ¥29.
+ */
+export function yuanTicks(maxFen: number, count = 5): number[] {
+  const top = Math.max(maxFen, 100);
+  const raw = top / 100 / (count - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.round(([1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power) * 100);
+  const ticks: number[] = [];
+  for (let value = 0; ; value += step) {
+    ticks.push(value);
+    if (value >= top) return ticks;
+  }
+}
+
 /** "11-26" from "2026-11-26": short enough for 90 ticks' worth of labels. */
 export function shortDay(day: string): string {
   return day.slice(5);
