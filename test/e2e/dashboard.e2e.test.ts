@@ -80,9 +80,11 @@ describe('dashboard', () => {
     bought.push(first.productRef);
     await closeOverlays(page);
 
-    // The line: junk and negative amounts are refused in words; the balance now is accepted.
-    const balanceFen = fenOfText(await page.getByTestId('header-balance').textContent());
-    await goTo(page, 'settings');
+    // The line: junk and negative amounts are refused in words; the balance now (the merchant's) is accepted.
+    const userId = await demoUserId();
+    const control = sandboxControl(host.controlUrl, host.controlToken);
+    const balanceFen = parseYuanText((await control.ledger(userId)).balance) ?? Number.NaN;
+    await expect.poll(async () => fenOfText(await page.getByTestId('header-balance').textContent())).toBe(balanceFen);
     const input = page.getByTestId('low-balance-input');
     for (const junk of ['abc', '-5', '12.345', '99999999']) {
       await input.fill(junk);
@@ -92,15 +94,21 @@ describe('dashboard', () => {
     await input.fill((balanceFen / 100).toFixed(2));
     await page.getByTestId('low-balance-save').click();
     await expect.poll(() => page.getByTestId('low-balance-save').isDisabled()).toBe(true);
+    // At the line is not below it: nothing yet.
+    await page.getByTestId('nav-catalog').click();
+    await page.waitForTimeout(1_500);
     expect(await page.getByTestId('low-balance-banner').count()).toBe(0);
 
     await page.evaluate(WATCH_LOW_BALANCE_TOASTS);
     const second = await buyCardOrder(page, products, 1, bought);
     bought.push(second.productRef);
     await closeOverlays(page);
-    await page.getByTestId('low-balance-banner').waitFor({ timeout: 30_000 });
-    // One notification for the one crossing, even though the balance was read again since.
+    const after = parseYuanText((await control.ledger(userId)).balance) ?? Number.NaN;
+    expect(after).toBeLessThan(balanceFen);
+    await expect.poll(async () => fenOfText(await page.getByTestId('header-balance').textContent())).toBe(after);
+    // One notification for the one crossing, even though the balance was read again since; and the banner.
     await expect.poll(() => page.evaluate<number>('window.__lowBalanceToasts')).toBe(1);
+    await page.getByTestId('low-balance-banner').waitFor({ timeout: 15_000 });
     await screenshot(page, 'dashboard-low-balance-banner');
   }, 300_000);
 

@@ -46,6 +46,7 @@ describe('axes and ranges', () => {
     expect(axisYuan(2_500_000_00, 'zh-CN')).toBe('¥250万');
     expect(axisYuan(2_500_000_00, 'en')).toBe('¥2,500k');
     expect(axisYuan(0, 'en')).toBe('¥0');
+    expect(axisYuan(1_000_000, 'zh-CN')).toBe('¥10,000');
   });
 
   it('puts money ticks at round yuan steps up to the largest amount', () => {

@@ -3,13 +3,14 @@
 // the exact amount through formatYuan. No animation: the numbers are there at once (and in pictures).
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type LegendPayload } from 'recharts';
 import type { SpendGroup, SpendReport } from '../../../shared/ipc/views/books';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { axisYuan, balancePoints, shortDay, yuanTicks } from '../lib/spend-view';
 
 const HEIGHT = 260;
+const SERIES_ORDER = ['net', 'refunded', 'completed', 'unsuccessful', 'unknownState', 'minutes', 'balanceFen'];
 const TOP_GROUPS = 10;
 /** Room for Chinese product names on the bar charts' category axis (longer names are cut with …). */
 const NAME_AXIS_WIDTH = 150;
@@ -27,7 +28,8 @@ function useChartStyle() {
       itemStyle: { color: token.colorText },
       cursor: { fill: token.colorFillSecondary },
     },
-    legend: { wrapperStyle: { color: token.colorTextSecondary, fontSize: 12 } },
+    // In the order the series are drawn (the default sorts by label, which differs per language).
+    legend: { wrapperStyle: { color: token.colorTextSecondary, fontSize: 12 }, itemSorter: (item: LegendPayload) => SERIES_ORDER.indexOf(String(item.dataKey)) },
   };
 }
 

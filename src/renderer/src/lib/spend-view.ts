@@ -21,12 +21,15 @@ export function pageTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** A yuan amount for an axis: no cents, thousands grouped; 万 for large amounts in Chinese, k in English. */
+/** A yuan amount for an axis: no cents, thousands grouped; from ¥100,000 on, 万 in Chinese and k in English. */
+/** Below this an axis writes the whole amount (a balance of ¥9,990 next to ¥10,000, not ¥1万). */
+const LARGE_YUAN = 100_000;
+
 export function axisYuan(fen: number, locale: string): string {
   const yuan = fen / 100;
   const abs = Math.abs(yuan);
-  if (locale === 'zh-CN' && abs >= 10_000) return `¥${(yuan / 10_000).toLocaleString('zh-CN', { maximumFractionDigits: 1 })}万`;
-  if (locale !== 'zh-CN' && abs >= 10_000) return `¥${(yuan / 1_000).toLocaleString('en', { maximumFractionDigits: 1 })}k`;
+  if (locale === 'zh-CN' && abs >= LARGE_YUAN) return `¥${(yuan / 10_000).toLocaleString('zh-CN', { maximumFractionDigits: 1 })}万`;
+  if (locale !== 'zh-CN' && abs >= LARGE_YUAN) return `¥${(yuan / 1_000).toLocaleString('en', { maximumFractionDigits: 1 })}k`;
   if (abs < 10 && fen % 100 !== 0) return formatYuan(fen, { symbol: true });
   return `¥${Math.round(yuan).toLocaleString(locale)}`;
 }
