@@ -86,11 +86,13 @@ describe('dashboard', () => {
     const balanceFen = parseYuanText((await control.ledger(userId)).balance) ?? Number.NaN;
     await expect.poll(async () => fenOfText(await page.getByTestId('header-balance').textContent())).toBe(balanceFen);
     const input = page.getByTestId('low-balance-input');
-    for (const junk of ['abc', '-5', '12.345', '99999999']) {
+    for (const junk of ['abc', '12.345', '99999999', '-5']) {
       await input.fill(junk);
       await page.getByTestId('low-balance-problem').waitFor();
       expect(await page.getByTestId('low-balance-save').isDisabled()).toBe(true);
     }
+    mkdirSync(DOCS_SCREENS, { recursive: true });
+    await page.getByTestId('settings-low-balance').screenshot({ path: join(DOCS_SCREENS, 'settings-low-balance-zh-light.png') });
     await input.fill((balanceFen / 100).toFixed(2));
     await page.getByTestId('low-balance-save').click();
     await expect.poll(() => page.getByTestId('low-balance-save').isDisabled()).toBe(true);
@@ -109,7 +111,8 @@ describe('dashboard', () => {
     // One notification for the one crossing, even though the balance was read again since; and the banner.
     await expect.poll(() => page.evaluate<number>('window.__lowBalanceToasts')).toBe(1);
     await page.getByTestId('low-balance-banner').waitFor({ timeout: 15_000 });
-    await screenshot(page, 'dashboard-low-balance-banner');
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(DOCS_SCREENS, 'low-balance-banner-zh-light.png') });
   }, 300_000);
 
   it('draws the real orders: totals equal the ledger; filters and the range change the charts', async () => {
