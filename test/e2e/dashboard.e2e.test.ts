@@ -92,6 +92,9 @@ describe('dashboard', () => {
       expect(await page.getByTestId('low-balance-save').isDisabled()).toBe(true);
     }
     mkdirSync(DOCS_SCREENS, { recursive: true });
+    // The order's toasts would cover the card in the picture.
+    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click();
+    await page.waitForTimeout(400);
     await page.getByTestId('settings-low-balance').screenshot({ path: join(DOCS_SCREENS, 'settings-low-balance-zh-light.png') });
     await input.fill((balanceFen / 100).toFixed(2));
     await page.getByTestId('low-balance-save').click();
