@@ -20,7 +20,7 @@ import type { Database } from 'better-sqlite3';
 import { classifyOrderState } from '../../shared/merchant/known-values';
 import { MAX_SPEND_RANGE_DAYS, type SpendDay, type SpendGroup, type SpendQuery, type SpendReport, type SpendTotals } from '../../shared/ipc/views/books';
 import { balanceObservations, type BalanceOwner } from './balance-history';
-import { daysBetween, localDayOf, nextDay, startOfLocalDay } from './local-days';
+import { daysBetween, nextDay, startOfLocalDay } from './local-days';
 
 interface OrderFact {
   readonly created_at: number;
@@ -126,11 +126,29 @@ function totalsOf(orders: readonly OrderFact[]): SpendTotals {
   return { ...money(tally), ...outcomes, successRate: settled === 0 ? null : outcomes.completed / settled, medianDeliverySeconds: median(delivery) };
 }
 
+/** The index of the day an instant falls in, by the days' start instants (ascending); -1 before the first. */
+function dayIndex(starts: readonly number[], atMs: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if ((starts[mid] ?? Number.POSITIVE_INFINITY) <= atMs) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
 function daysOf(orders: readonly OrderFact[], days: readonly string[], timeZone: string): SpendDay[] {
-  const byDay = new Map<string, OrderFact[]>(days.map((d) => [d, []]));
-  for (const o of orders) byDay.get(localDayOf(timeZone, o.created_at * 1000))?.push(o);
-  return days.map((day) => {
-    const t = totalsOf(byDay.get(day) ?? []);
+  // Each day's start once (the zone's rules), then every order by a binary search: no time-zone
+  // formatting per order, which dominated a report of many orders.
+  const starts = days.map((day) => startOfLocalDay(timeZone, day));
+  const byDay: OrderFact[][] = days.map(() => []);
+  for (const o of orders) byDay[dayIndex(starts, o.created_at * 1000)]?.push(o);
+  return days.map((day, index) => {
+    const t = totalsOf(byDay[index] ?? []);
     return { day, orders: t.orders, chargedFen: t.chargedFen, refundedFen: t.refundedFen, netFen: t.netFen, completed: t.completed, unsuccessful: t.unsuccessful, unknownState: t.unknownState, medianDeliverySeconds: t.medianDeliverySeconds };
   });
 }
