@@ -15,6 +15,7 @@ import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-conf
 import { orderCreateCommand } from './commands/order-create-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
 import { reconcileCommand } from './commands/reconcile-command';
+import { reportCommand } from './commands/report-command';
 import { runCommand } from './commands/run-command';
 import { vaultExportCommand } from './commands/vault-export-command';
 import { vaultListCommand, vaultRevealCommand } from './commands/vault-commands';
@@ -161,6 +162,13 @@ export const COMMANDS: readonly CliCommand[] = [
     help: "Compares a range of days (this machine's time zone; yesterday by default) with the merchant: its order list, each order's state, amount, units, refunds and cards, and the balance at the range's start and end. Progress on stderr, the report on stdout (--json: one document, money in fen). Exit 0 nothing differs, 6 the run finished and found differences, 2 a bad day, 4 no answer or a list that moved in a way no rule explains (run again: it resumes at the next page).",
     options: ['from', 'to'],
     run: reconcileCommand,
+  },
+  {
+    words: ['report', 'spend'],
+    synopsis: '[--from YYYY-MM-DD] [--to YYYY-MM-DD] [--product N] [--json]',
+    help: "The dashboard's spend report from what this machine knows (offline): charged, refunded and net spend, success rate, median delivery, per day, category and product. Local days of this process's time zone (TZ); without --from/--to the last 30 days up to today; money in fen in --json. Exit 2 for a bad day, a reversed or too long range.",
+    options: ['from', 'to', 'product'],
+    run: reportCommand,
   },
 ];
 

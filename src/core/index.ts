@@ -42,6 +42,8 @@ export type { PurchaseInput } from './orders/purchase-validation';
 export { readCachedTemplate } from './orders/template-cache';
 export { ReconcilePagingError } from './books/order-list-pager';
 export { ReconcileRangeError } from './books/reconcile-range';
+export { LocalDayError, localDayOf } from './books/local-days';
+export { spendReportForConnection } from './books/spend-books';
 export { createWebhookService } from './webhooks/webhook-service';
 export type { WebhookService } from './webhooks/webhook-service';
 export { createTunnel } from './webhooks/tunnels/create-tunnel';

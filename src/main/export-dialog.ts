@@ -4,6 +4,7 @@
 // core then writes, marks and audits nothing.
 import { dialog as electronDialog, type BrowserWindow, type SaveDialogOptions, type SaveDialogReturnValue } from 'electron';
 import { join } from 'node:path';
+import { SPEND_EXPORT_FILE_PREFIX } from '../shared/ipc/views/books';
 import type { MainLanguage } from './app-locale';
 
 /** The member of Electron's dialog used here (replaceable in tests). */
@@ -26,6 +27,12 @@ const TEXT = {
   en: { title: 'Export card codes', button: 'Export', xlsx: 'Password-protected Excel workbook', zip: 'Password-protected ZIP archive', csv: 'CSV text (not encrypted)' },
 } as const;
 
+/** A spend chart's data (core/books/spend-export.ts): no card codes, no encryption. */
+const SPEND_TEXT = {
+  'zh-CN': { title: '导出支出数据', button: '导出', xlsx: 'Excel 工作簿', zip: 'ZIP 压缩包', csv: 'CSV 文本' },
+  en: { title: 'Export spend data', button: 'Export', xlsx: 'Excel workbook', zip: 'ZIP archive', csv: 'CSV text' },
+} as const;
+
 type Extension = 'xlsx' | 'zip' | 'csv';
 
 function extensionOf(fileName: string): Extension | null {
@@ -35,8 +42,8 @@ function extensionOf(fileName: string): Extension | null {
 
 export function createExportPathChooser(options: ExportPathChooserOptions): (suggestedFileName: string) => Promise<string | null> {
   const port = options.dialog ?? electronDialog;
-  const text = TEXT[options.language];
   return async (suggestedFileName) => {
+    const text = (suggestedFileName.startsWith(SPEND_EXPORT_FILE_PREFIX) ? SPEND_TEXT : TEXT)[options.language];
     const ext = extensionOf(suggestedFileName);
     const dialogOptions: SaveDialogOptions = {
       title: text.title,

@@ -49,6 +49,12 @@ describe('export save dialog', () => {
     expect(calls.map((c) => c.options.filters)).toEqual([[{ name: 'Password-protected ZIP archive', extensions: ['zip'] }], [{ name: 'CSV text (not encrypted)', extensions: ['csv'] }]]);
   });
 
+  it('words a spend export as spend data, not card codes', async () => {
+    const choose = createExportPathChooser({ window: () => mainWindow, defaultDir: () => '/docs', language: 'zh-CN' });
+    await choose('procure-desk-spend-days-2026-11-01-to-2026-11-30.xlsx');
+    expect(calls[0]?.options).toMatchObject({ title: '导出支出数据', filters: [{ name: 'Excel 工作簿', extensions: ['xlsx'] }] });
+  });
+
   it('answers null when the buyer cancels (or the dialog returns no path)', async () => {
     const choose = createExportPathChooser({ window: () => mainWindow, defaultDir: () => '/docs', language: 'en' });
     answer = { canceled: true, filePath: '' };

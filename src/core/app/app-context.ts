@@ -38,8 +38,6 @@ export interface AppServiceOptions {
   readonly secretStoreKind?: string;
   /** Real ms between scans for changed orders and watched products; default 500. */
   readonly changeScanIntervalMs?: number;
-  /** Below this balance (fen) a lowBalance notification is pushed once; default 100 yuan. */
-  readonly lowBalanceFen?: number;
   /** How long a copied card value stays on the clipboard; default 30 s. */
   readonly clipboardClearMs?: number;
 }

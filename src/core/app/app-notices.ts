@@ -1,10 +1,13 @@
 // What the buyer is told when money or a watched product moves: the balance pushed (and a low balance
-// notified once per crossing), orders that completed, failed or got their cards, watched products that
-// changed. The balance is read again shortly after anything that can move money.
+// notified once per crossing of the buyer's line, core/books/low-balance.ts), orders that completed,
+// failed or got their cards, watched products that changed. The balance is read again shortly after
+// anything that can move money (an order's state, a finished catalog sync), so a crossing is seen.
 import type { AccountView } from '../../shared/ipc/views/connection';
 import type { NotificationView } from '../../shared/ipc/views/notifications';
 import type { Account } from '../../shared/merchant/account';
 import { notificationText, type NotificationFacts } from '../../shared/notification-text';
+import type { Database } from 'better-sqlite3';
+import { noteBalanceAgainstLine } from '../books/low-balance';
 import type { MerchantServices } from '../create-core';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { AppEvents } from './app-events';
@@ -19,6 +22,8 @@ export interface AppNotices {
   accountSeen(account: Account): AccountView;
   ordersMoved(transitions: readonly OrderTransition[]): void;
   productsMoved(changes: readonly WatchedProductChange[]): void;
+  /** Something may have moved the balance (a catalog sync ended): read it again shortly. */
+  balanceMayHaveMoved(): void;
   /** Cancels a pending balance read. */
   stop(): void;
 }
@@ -26,13 +31,15 @@ export interface AppNotices {
 export interface AppNoticesOptions {
   readonly events: AppEvents;
   readonly logger: SecretAwareLogger;
-  readonly lowBalanceFen: number;
+  readonly db: Database;
+  /** The buyer's low-balance line now (fen; 0: off), read at each balance. */
+  readonly lowBalanceFen: () => number;
+  readonly nowSeconds: () => number;
   /** The services whose client reads the balance again (none running: not read). */
   readonly running: () => MerchantServices | null;
 }
 
-export function createAppNotices({ events, logger, lowBalanceFen, running }: AppNoticesOptions): AppNotices {
-  let balanceLow = false;
+export function createAppNotices({ events, logger, db, lowBalanceFen, nowSeconds, running }: AppNoticesOptions): AppNotices {
   let accountTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Facts in, the English wording added (displays word it again in the buyer's language). */
@@ -41,9 +48,13 @@ export function createAppNotices({ events, logger, lowBalanceFen, running }: App
   const accountSeen = (account: Account): AccountView => {
     const view = toAccountView(account);
     events.emit('account.changed', view);
-    const low = view.balanceFen < lowBalanceFen;
-    if (low && !balanceLow) notify({ kind: 'lowBalance', balanceFen: view.balanceFen, currency: view.currency });
-    balanceLow = low;
+    let crossed = false;
+    try {
+      crossed = noteBalanceAgainstLine(db, view.balanceFen, lowBalanceFen(), nowSeconds());
+    } catch (error) {
+      logger.warn('low-balance line not checked', { error: error instanceof Error ? error.message : 'unknown' });
+    }
+    if (crossed) notify({ kind: 'lowBalance', balanceFen: view.balanceFen, currency: view.currency });
     return view;
   };
 
@@ -80,6 +91,7 @@ export function createAppNotices({ events, logger, lowBalanceFen, running }: App
       }
       if (moneyMoved) refreshAccountSoon();
     },
+    balanceMayHaveMoved: () => refreshAccountSoon(),
     productsMoved(changes) {
       events.emit('catalog.changed', { productRefs: changes.map((c) => c.productRef) });
       for (const c of changes) {

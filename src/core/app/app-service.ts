@@ -16,7 +16,7 @@ import { createAppEvents } from './app-events';
 import type { AppContext, AppHost, AppServiceOptions } from './app-context';
 import { createAppNotices } from './app-notices';
 import { createConnectionStateRelay } from './connection-state-relay';
-import { readDemoFlag, retireLocaltunnelChoice, writeDemoFlag } from './app-settings';
+import { readDemoFlag, readSettings, retireLocaltunnelChoice, writeDemoFlag } from './app-settings';
 import { catalogHandlers } from './catalog-handlers';
 import { createChangeWatch } from './change-watch';
 import { dispatchChannel } from './channel-dispatch';
@@ -31,7 +31,8 @@ import { secretStoreHandlers } from './secret-store-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { createSyncRunner } from './sync-runner';
 import { aftersaleHandlers } from './aftersale-handlers';
-import { booksHandlers } from './books-handlers';
+import { reconcileHandlers } from './reconcile-handlers';
+import { spendHandlers } from './spend-handlers';
 import { createAftersaleNotices } from './aftersale-notices';
 import { vaultExportHandlers } from './vault-export-handlers';
 import { vaultHandlers } from './vault-handlers';
@@ -45,7 +46,6 @@ export interface AppService {
   stop(): Promise<void>;
 }
 
-const DEFAULT_LOW_BALANCE_FEN = 100_00;
 const DEFAULT_CLIPBOARD_CLEAR_MS = 30_000;
 /** Real ms between looks at the webhook side's health (pushed only when it changed). */
 const HEALTH_EVERY_MS = 1_000;
@@ -56,11 +56,12 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   // Read on every status: the desktop app's store can move from memory to the passphrase file.
   const secretStoreKind = (): string => options.secretStoreKind ?? secrets?.kind ?? 'memory';
   const events = createAppEvents(logger);
-  const sync = createSyncRunner(core, events, logger);
   const nowSeconds = (): number => Math.floor(core.clock.nowMs() / 1000);
   const connectionState = createConnectionStateRelay(events);
   const activation = createMerchantActivation(core.db, logger, (services) => connectionState.follow(services?.connectionState ?? null));
-  const notices = createAppNotices({ events, logger, lowBalanceFen: options.lowBalanceFen ?? DEFAULT_LOW_BALANCE_FEN, running: () => activation.running() });
+  const notices = createAppNotices({ events, logger, db: core.db, lowBalanceFen: () => readSettings(core.db).lowBalanceFen, nowSeconds, running: () => activation.running() });
+  // A finished sync read the catalog, not the balance: the balance is read after it so a crossing is seen.
+  const sync = createSyncRunner(core, events, logger, () => notices.balanceMayHaveMoved());
   const scanEvery = options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs };
   const changeWatch = createChangeWatch({ db: core.db, clock: core.clock, logger, ...scanEvery, onOrders: (transitions) => notices.ordersMoved(transitions), onWatchedProducts: (changes) => notices.productsMoved(changes) });
   // After-sales changes and merchant replies, whoever stored them (webhooks, polls, the outbox).
@@ -205,9 +206,10 @@ function allChannelHandlers(ctx: AppContext): ChannelHandlers {
     ...vaultExportHandlers(ctx),
     ...aftersaleHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...reconcileHandlers(ctx),
     ...secretStoreHandlers(ctx),
     ...webhookHandlers(ctx),
-    ...booksHandlers(ctx),
+    ...spendHandlers(ctx),
   };
 }
 

@@ -30,7 +30,8 @@ export interface SyncRunner {
   noteBrowsing(catalogRef: number | null): void;
 }
 
-export function createSyncRunner(core: Core, events: AppEvents, logger: Logger): SyncRunner {
+/** `onEnded`: a run ended (done, stopped or failed); the app reads the balance after it. */
+export function createSyncRunner(core: Core, events: AppEvents, logger: Logger, onEnded: () => void = () => undefined): SyncRunner {
   let running: Promise<void> | null = null;
   let aborter: AbortController | null = null;
   let progress: SyncProgressView | null = null;
@@ -102,6 +103,7 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger):
           progress = null;
           events.emit('catalog.syncProgress', { phase: outcome, phaseIndex: null, phaseCount: SYNC_WORK_PHASES.length, done: 0, total: null, fraction: null, etaMs: null, templateScope: 'wanted' });
           events.emit('catalog.changed', { productRefs: [] });
+          onEnded();
         }
       })();
       return status();

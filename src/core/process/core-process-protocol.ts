@@ -21,7 +21,6 @@ export const coreInitSchema = z.object({
   secretStoreKind: z.string().min(1),
   capabilities: hostCapabilitiesSchema,
   changeScanIntervalMs: z.number().int().positive().optional(),
-  lowBalanceFen: z.number().int().nonnegative().optional(),
   clipboardClearMs: z.number().int().positive().optional(),
   requestTimeoutMs: z.number().int().positive().optional(),
   /** Core's clock runs this many times faster (tests and the demo sandbox's faster clock); absent: real time. */

@@ -52,7 +52,6 @@ export function runCoreProcess(port: ParentPort): CoreProcessRuntime {
         logger,
         secrets: hostProxy.secrets,
         ...(init.changeScanIntervalMs === undefined ? {} : { changeScanIntervalMs: init.changeScanIntervalMs }),
-        ...(init.lowBalanceFen === undefined ? {} : { lowBalanceFen: init.lowBalanceFen }),
         ...(init.clipboardClearMs === undefined ? {} : { clipboardClearMs: init.clipboardClearMs }),
       });
       service.onEvent((name, payload) => port.post({ t: 'event', name, payload }));

@@ -21,6 +21,8 @@ import { OpenCaseModal } from './screens/OpenCaseModal';
 import { UnlockGate } from './screens/UnlockScreen';
 import { VaultScreen } from './screens/VaultScreen';
 import { ReconcileScreen } from './screens/ReconcileScreen';
+import { DashboardScreen } from './screens/DashboardScreen';
+import { useLowBalanceStore } from './state/low-balance-store';
 import { useLocale } from './i18n/use-i18n';
 import { WithMerchantData } from './components/MerchantText';
 import { notificationText } from '../../shared/notification-text';
@@ -35,6 +37,8 @@ function Shell() {
     (note: NotificationView) => {
       // Worded here, in the buyer's language, from the facts the service pushed.
       const { title, body } = notificationText(note, locale);
+      // A crossing of the buyer's low-balance line also raises the banner (until dismissed or topped up).
+      if (note.kind === 'lowBalance' && note.balanceFen !== undefined) useLowBalanceStore.getState().crossed(note.balanceFen);
       const type = note.kind === 'orderFailed' || note.kind === 'lowBalance' ? 'warning' : 'info';
       notification[type]({ title, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
     },
@@ -80,6 +84,7 @@ function Shell() {
     <AppLayout connection={connection.data} account={account.data}>
       {page === 'catalog' ? <CatalogScreen /> : null}
       {page === 'orders' ? <OrdersScreen /> : null}
+      {page === 'dashboard' ? <DashboardScreen /> : null}
       {page === 'aftersales' ? <AftersalesScreen /> : null}
       {page === 'vault' ? <VaultScreen /> : null}
       {page === 'audit' ? <AuditLogScreen /> : null}

@@ -10,6 +10,7 @@ import { accountViewSchema, connectionStateSchema, connectionStatusSchema } from
 import { notificationSchema } from './views/notifications';
 import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
 import { settingsSchema } from './views/settings';
+import { spendExportInputSchema, spendQuerySchema, spendReportSchema } from './views/books';
 import { maskedCardSchema, vaultKeyStatusSchema, revealedCardSchema } from './views/vault';
 import { webhookHealthSchema } from './views/webhooks';
 import { reconcileExportInputSchema, reconcileInputSchema, reconcileProgressSchema, reconcileReportSchema } from './views/reconcile';
@@ -82,6 +83,10 @@ export const CHANNELS = {
   'aftersales.send': channel(sendCaseMessageInputSchema, caseDetailSchema),
   'aftersales.markRead': channel(caseRefInputSchema, caseRowSchema),
   'aftersales.unread': channel(none, unreadSummarySchema),
+  /** Spend at a glance (contract §12.3): the dashboard's charts and `cli report spend` read this one report. */
+  'books.spend': channel(spendQuerySchema, spendReportSchema),
+  /** One chart's data as CSV or XLSX, written where the host says (a save dialog; the web host's download). */
+  'books.exportSpend': channel(spendExportInputSchema, exportResultSchema),
   'settings.get': channel(none, settingsSchema),
   'settings.set': channel(settingsSchema.partial(), settingsSchema),
   // Write-only, like the API key: the renderer learns whether a token is stored, never the token.

@@ -1,6 +1,6 @@
-// The frame: a sider menu (catalog, orders, vault, settings), a header with balance, the connection state
-// and the language switch, the status banner, and the current screen.
-import { AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, ReconciliationOutlined, SettingOutlined } from '@ant-design/icons';
+// The frame: a sider menu (catalog, orders, spend, vault, reconciliation, settings), a header with balance,
+// the connection state and the language switch, the status and low-balance banners, and the current screen.
+import { AppstoreOutlined, AuditOutlined, BarChartOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, ReconciliationOutlined, SettingOutlined } from '@ant-design/icons';
 import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
@@ -14,6 +14,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { NavUnreadBadge } from './NavUnreadBadge';
 import { CoreReconnectingBanner } from './CoreReconnectingBanner';
 import { StatusBanner } from './StatusBanner';
+import { LowBalanceBanner } from './LowBalanceBanner';
 
 /** The header badge's colour of each connection state: green online, amber struggling, red blocked. */
 const BADGE_OF_STATE: Record<ConnectionStateName, 'success' | 'warning' | 'error' | 'default'> = {
@@ -30,6 +31,7 @@ const BADGE_OF_STATE: Record<ConnectionStateName, 'success' | 'warning' | 'error
 const PAGES: readonly { key: Page; icon: ReactNode }[] = [
   { key: 'catalog', icon: <AppstoreOutlined /> },
   { key: 'orders', icon: <FileTextOutlined /> },
+  { key: 'dashboard', icon: <BarChartOutlined /> },
   { key: 'aftersales', icon: <CustomerServiceOutlined /> },
   { key: 'vault', icon: <LockOutlined /> },
   { key: 'audit', icon: <AuditOutlined /> },
@@ -96,6 +98,7 @@ export function AppLayout({ connection, account, children }: { connection: Conne
         <Layout.Content className="app-content">
           <CoreReconnectingBanner />
           <StatusBanner />
+          <LowBalanceBanner account={account} />
           {children}
         </Layout.Content>
       </Layout>

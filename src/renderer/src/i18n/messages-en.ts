@@ -13,6 +13,7 @@ import { templatesEn } from './messages-templates-en';
 import { reconcileEn } from './messages-reconcile-en';
 import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
+import { dashboardEn } from './messages-dashboard-en';
 
 export const en = {
   ...aftersaleEn,
@@ -28,6 +29,7 @@ export const en = {
   ...syncScopeEn,
   ...reconcileEn,
   ...stateEn,
+  ...dashboardEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',

@@ -13,6 +13,7 @@ import { templatesZhCN } from './messages-templates-zh-cn';
 import { reconcileZhCN } from './messages-reconcile-zh-cn';
 import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
+import { dashboardZhCN } from './messages-dashboard-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -28,6 +29,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...syncScopeZhCN,
   ...reconcileZhCN,
   ...stateZhCN,
+  ...dashboardZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',

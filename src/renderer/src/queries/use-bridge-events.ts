@@ -9,6 +9,7 @@ import { useConnectionStateStore } from '../state/connection-state-store';
 import { useUiStore } from '../state/ui-store';
 import { aftersaleKeys } from './aftersales';
 import { keys } from './keys';
+import { spendKeys } from './books';
 
 const CATALOG_COALESCE_MS = 750;
 
@@ -44,7 +45,11 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
         // A phase finished, or the run ended (done, failed, stopped: no phase index): the status changed.
         if (progress.phaseIndex === null || (progress.total !== null && progress.done >= progress.total)) invalidateCatalog();
       }),
-      api.account.onChanged((account) => client.setQueryData(keys.account, account)),
+      api.account.onChanged((account) => {
+        client.setQueryData(keys.account, account);
+        // The balance chart draws the balance history this answer just extended.
+        void client.invalidateQueries({ queryKey: spendKeys.all });
+      }),
       // The one connection state machine's transitions (core/connection/connection-state.ts).
       api.connection.onState((view) => useConnectionStateStore.getState().set(view)),
       api.connection.onChanged((status) => {

@@ -1,5 +1,6 @@
 // Settings: the connection (the key is write-only: replace or clear, never shown), how order
-// updates arrive (webhooks through a tunnel, or polling) and their health, language and theme.
+// updates arrive (webhooks through a tunnel, or polling) and their health, the low-balance notice,
+// language and theme.
 import { PassphraseFileAction } from '../components/PassphraseFileDialog';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { App } from 'antd';
@@ -14,6 +15,7 @@ import { explainError } from '../lib/explain-error';
 import { choiceFromTunnel, tunnelFromChoice, WEBHOOK_PATHS, type WebhookChoice, type WebhookPath } from '../lib/webhook-path';
 import { useAccount, useClearKey, useConnectionStatus, useReplaceKey } from '../queries/connection';
 import { WebhookHealthPanel } from '../components/WebhookHealthPanel';
+import { LowBalanceSetting } from '../components/LowBalanceSetting';
 import { useEventsHealth, useNgrokAuthtoken, useSaveNgrokAuthtoken, useSetSettings, useSettings } from '../queries/settings';
 import { useUiStore, type ThemePreference } from '../state/ui-store';
 import { useChangePreferences } from '../state/use-preferences';
@@ -220,6 +222,7 @@ export function SettingsScreen({ onReconnect }: { onReconnect: () => void }) {
     <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="settings-screen">
       <ConnectionCard onReconnect={onReconnect} />
       <EventsCard />
+      <LowBalanceSetting />
       <AppearanceCard />
     </Space>
   );

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { SyncProgressView } from '../../../shared/ipc/views/catalog';
 import type { LanguagePreference } from '../i18n/locale';
 
-export type Page = 'catalog' | 'orders' | 'aftersales' | 'vault' | 'audit' | 'reconcile' | 'settings';
+export type Page = 'catalog' | 'orders' | 'dashboard' | 'aftersales' | 'vault' | 'audit' | 'reconcile' | 'settings';
 export type ThemePreference = 'system' | 'light' | 'dark';
 export type SortKey = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'recentlyChanged';
 

@@ -1,9 +1,6 @@
-// books.*: reconciliation over the app's contract (contract §12.2). The run's paging is pushed as
+// books.reconcile*: reconciliation over the app's contract (contract §12.2). The run's paging is pushed as
 // books.reconcileProgress; each action (refresh one of the app's orders, record a foreign order) answers
-// the report compared again over the books as they are then. The export is written like the vault's:
-// staged beside the place the host chose and renamed into it whole; the web host hands it over as a
-// download (the answer has the vault export's 'written' shape).
-import { basename, isAbsolute } from 'node:path';
+// the report compared again over the books as they are then. The export goes through table-export.ts.
 import type { HandlersFor } from './handler-types';
 import type { AppContext } from './app-context';
 import { AppFailure } from './error-mapping';
@@ -12,11 +9,8 @@ import { ReconcilePagingError } from '../books/order-list-pager';
 import { ReconcileRangeError } from '../books/reconcile-range';
 import { ReconcileBusyError } from '../books/reconciliation';
 import { reconcileReportTable } from '../books/reconcile-report-table';
-import { stageFile } from '../export/atomic-file-write';
-import { csvBytes } from '../export/csv-writer';
-import { withExtension } from '../export/export-file-name';
-import { xlsxBytes } from '../export/xlsx-writer';
 import { getIntent } from '../orders/order-intent-store';
+import { exportTable } from './table-export';
 
 type Channels = 'books.reconcile' | 'books.reconcileLatest' | 'books.recompare' | 'books.refreshOrder' | 'books.recordForeign' | 'books.exportReconcile';
 
@@ -35,7 +29,7 @@ const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-export function booksHandlers(ctx: AppContext): HandlersFor<Channels> {
+export function reconcileHandlers(ctx: AppContext): HandlersFor<Channels> {
   return {
     'books.reconcile': (input) =>
       guarded(async () => {
@@ -73,17 +67,10 @@ export function booksHandlers(ctx: AppContext): HandlersFor<Channels> {
       guarded(async () => {
         const report = (await ctx.merchant()).reconciliation.latest();
         if (report === null) throw new AppFailure('NOT_FOUND', 'there is no reconciliation to export yet: reconcile first');
-        const choose = ctx.host.chooseExportPath?.bind(ctx.host);
-        if (choose === undefined) throw new AppFailure('INTERNAL', 'this host cannot save files, so it cannot export');
-        const chosen = await choose(`procure-desk-reconciliation-${report.fromDay}-${report.toDay}.${format}`);
-        if (chosen === null) return { status: 'cancelled' as const };
-        if (!isAbsolute(chosen)) throw new Error('the host answered a relative path for the export');
-        const target = withExtension(chosen, format);
         const table = reconcileReportTable(report, language ?? 'zh-CN');
-        const staged = await stageFile(target, format === 'csv' ? csvBytes(table) : await xlsxBytes(table));
-        staged.commit();
-        ctx.logger.info('reconciliation exported', { format, file: basename(target), differences: report.differences.length });
-        return { status: 'written' as const, path: target, fileName: basename(target), count: report.differences.length, format };
+        const answer = await exportTable(ctx, `procure-desk-reconciliation-${report.fromDay}-${report.toDay}.${format}`, format, table, report.differences.length);
+        if (answer.status === 'written') ctx.logger.info('reconciliation exported', { format, file: answer.fileName, differences: report.differences.length });
+        return answer;
       }),
   };
 }
