@@ -43,7 +43,11 @@ const orderArb = fc.record({
   state: fc.constantFrom('pending', 'processing', 'completed', 'failed', 'cancelled', 'refunded', 'shipped_elsewhere'),
   createdAt: fc.integer({ min: 0, max: 2_000_000_000 }),
   revision: fc.integer({ min: 0, max: 100 }),
-  refunds: fc.array(fc.record({ refundRef: fc.stringMatching(/^R\d{3}$/), amountFen: fc.integer({ min: 1, max: 100 }), state: fc.constantFrom('pending', 'succeeded', 'rejected') }), { maxLength: 2 }),
+  // A refund's ref is unique within its order (the merchant's key for it; the app stores it so).
+  refunds: fc.uniqueArray(fc.record({ refundRef: fc.stringMatching(/^R\d{3}$/), amountFen: fc.integer({ min: 1, max: 100 }), state: fc.constantFrom('pending', 'succeeded', 'rejected') }), {
+    maxLength: 2,
+    selector: (refund) => refund.refundRef,
+  }),
 });
 const distinct = fc.uniqueArray(orderArb, { selector: (o) => o.clientOrderRef, maxLength: 20 });
 
