@@ -10,6 +10,7 @@ import { accountViewSchema, connectionStateSchema, connectionStatusSchema } from
 import { notificationSchema } from './views/notifications';
 import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
 import { settingsSchema } from './views/settings';
+import { batchExportInputSchema, batchExportSchema, batchPlaceInputSchema, batchPreviewInputSchema, batchPreviewSchema, batchRefInputSchema, batchRetryResultSchema, batchStatusSchema, batchFileSchema } from './views/batch';
 import { maskedCardSchema, vaultKeyStatusSchema, revealedCardSchema } from './views/vault';
 import { webhookHealthSchema } from './views/webhooks';
 import { caseDetailSchema, caseListQuerySchema, caseRefInputSchema, caseRowSchema, openCaseInputSchema, sendCaseMessageInputSchema, unreadSummarySchema } from './views/aftersales';
@@ -62,6 +63,17 @@ export const CHANNELS = {
   'orders.withdraw': channel(ref, withdrawResultSchema),
   /** Asks the merchant for the order now (within quota) so actions are offered from a fresh status. */
   'orders.refresh': channel(ref, orderDetailSchema),
+  /** Batch orders from a file (contract §13): read, map, check every row by the form's rules; writes nothing. */
+  'batch.preview': channel(batchPreviewInputSchema, batchPreviewSchema),
+  /** Every valid row one intent, the whole batch in one transaction before any send; the same draftRef answers the same batch. */
+  'batch.place': channel(batchPlaceInputSchema, batchStatusSchema),
+  'batch.status': channel(batchRefInputSchema, batchStatusSchema),
+  /** The failed rows only, again (same ref where the merchant stored nothing); the batch's own file is needed. */
+  'batch.retryFailed': channel(batchRefInputSchema.extend({ file: batchFileSchema }), batchRetryResultSchema),
+  /** The price the merchant asks now, confirmed for every row the guard parked as price_changed. */
+  'batch.confirmPrice': channel(batchRefInputSchema.extend({ unitPriceFen: z.number().int().positive().max(100_000_000) }), batchStatusSchema),
+  /** The file's rows with status, clientOrderRef, platformOrderRef and error (no card secrets). */
+  'batch.exportResults': channel(batchExportInputSchema, batchExportSchema),
   'vault.cards': channel(ref, z.array(maskedCardSchema)),
   // acknowledgeRefunded: the buyer was asked and goes on with a card of a refunded or cancelled order.
   'vault.reveal': channel(cardRef.extend({ acknowledgeRefunded: z.boolean().optional() }), revealedCardSchema),

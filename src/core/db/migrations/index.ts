@@ -18,6 +18,7 @@ import { orderDraftsMigration } from './0014-order-drafts';
 import { catalogSyncOutcomeMigration } from './0015-catalog-sync-outcome';
 import { listedVariantCountMigration } from './0016-listed-variant-count';
 import { orderNeedsTemplateMigration } from './0017-order-needs-template';
+import { batchOrdersMigration } from './0020-batch-orders';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -37,4 +38,9 @@ export const migrations: readonly Migration[] = [
   catalogSyncOutcomeMigration,
   listedVariantCountMigration,
   orderNeedsTemplateMigration,
+  // Issue 16 lanes: 18 and 19 are reserved for the other lanes' migrations; these two empty
+  // stand-ins keep ids consecutive on this branch only and are replaced by them at merge.
+  { id: 18, name: 'reserved-issue-16-a', sql: 'SELECT 1;' },
+  { id: 19, name: 'reserved-issue-16-b', sql: 'SELECT 1;' },
+  batchOrdersMigration,
 ];
