@@ -54,7 +54,8 @@ function readCsv(bytes: Uint8Array): { rows: { rowNumber: number; cells: string[
   let records: string[][];
   try {
     // Blank lines are records too (of one empty cell), so a row's number is its record's place.
-    records = parse(text, { delimiter: pickDelimiter(text), relax_column_count: true, skip_empty_lines: false }) as string[][];
+    const parsed: unknown = parse(text, { delimiter: pickDelimiter(text), relax_column_count: true, skip_empty_lines: false });
+    records = parsed as string[][];
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new BatchFileError('badCsv', `the file is not a readable CSV: ${reason}`);
@@ -74,7 +75,7 @@ async function readXlsx(bytes: Uint8Array): Promise<{ rowNumber: number; cells: 
   let data: unknown[][];
   try {
     // parseNumber keeps a number as the text the sheet stores: no float rounding of long digit strings.
-    data = (await readSheet<string>(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1, { parseNumber: (text) => text })) as unknown[][];
+    data = await readSheet<string>(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1, { parseNumber: (text) => text });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new BatchFileError('unreadableSpreadsheet', `the XLSX workbook cannot be read: ${reason}`);

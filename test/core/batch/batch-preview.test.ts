@@ -60,7 +60,7 @@ describe('batch preview', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(phone, units), { minLength: 1, maxLength: 40 }), fc.boolean(), fc.integer({ min: 1, max: 10_000 }), (rows, mapUnits, price) => {
         const t = table(['tel', 'qty'], rows.map(([p, u]) => [p, u]));
-        const mapping = mapUnits ? { phone: 'tel', [UNITS_TARGET]: 'qty' } : { phone: 'tel' };
+        const mapping: Record<string, string> = mapUnits ? { phone: 'tel', [UNITS_TARGET]: 'qty' } : { phone: 'tel' };
         const preview = previewBatch({ table: t, template: TEMPLATE, mapping, unitPriceFen: price });
         expect(preview.totals.ok + preview.totals.withErrors).toBe(rows.length);
         let total = 0;
