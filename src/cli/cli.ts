@@ -3,6 +3,7 @@
 // unknown outcome (see exit-codes.ts).
 import { parseCliArgs, UsageError } from './cli-args';
 import { openCliContext, type CliContext } from './cli-context';
+import { BATCH_USAGE, batchCommand } from './commands/batch-command';
 import { connectCommand } from './commands/connect-command';
 import { searchCommand, syncCommand } from './commands/catalog-commands';
 import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-confirm-commands';
@@ -23,6 +24,7 @@ const USAGE = `usage: npm run cli -- --data DIR <command>   (--help: this text)
   order withdraw REF                                         (give up an order the merchant does not hold; an unknown outcome is checked first)
   order show REF --json
   orders --json
+${BATCH_USAGE}
   run [--until-idle] [--webhook-port N] [--tunnel loopback|ngrok|cloudflared|url:URL]
   tunnel ngrok-authtoken   (the token from PROCURE_NGROK_AUTHTOKEN or stdin; used by --tunnel ngrok)
 PROCURE_PASSPHRASE protects the key and the card vault in DIR (unset: a key file DIR/passphrase.key, mode 0600).`;
@@ -37,6 +39,7 @@ async function dispatch(context: CliContext, words: string[], args: Parameters<t
   else if (command === 'order' && sub === 'withdraw') return orderWithdrawCommand(context, args);
   else if (command === 'order' && sub === 'show') orderShowCommand(context, args);
   else if (command === 'orders') ordersCommand(context, args);
+  else if (command === 'batch') return batchCommand(context, args);
   else if (command === 'run') await runCommand(context, args);
   else if (command === 'tunnel' && sub === 'ngrok-authtoken') await ngrokAuthtokenCommand(context, args);
   else throw new UsageError(`unknown command: ${words.join(' ') || '(none)'}`);
