@@ -12,6 +12,7 @@ import { syncEn } from './messages-sync-en';
 import { templatesEn } from './messages-templates-en';
 import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
+import { batchEn } from './messages-batch-en';
 
 export const en = {
   ...aftersaleEn,
@@ -26,6 +27,7 @@ export const en = {
   ...templatesEn,
   ...syncScopeEn,
   ...stateEn,
+  ...batchEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',

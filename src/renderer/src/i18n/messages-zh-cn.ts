@@ -12,6 +12,7 @@ import { syncZhCN } from './messages-sync-zh-cn';
 import { templatesZhCN } from './messages-templates-zh-cn';
 import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
+import { batchZhCN } from './messages-batch-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -26,6 +27,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...templatesZhCN,
   ...syncScopeZhCN,
   ...stateZhCN,
+  ...batchZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',
