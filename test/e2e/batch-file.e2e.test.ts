@@ -1,0 +1,166 @@
+// "Batch from file" as a buyer does it, in Chromium through the web host and its demo merchant
+// (contract §13): a GB18030 CSV dropped on the dialog, the columns guessed, every row checked with
+// the rows in error named, the total confirmed, Pay clicked twice, each row followed live, and the
+// results exported next to the file's rows. The sandbox's ledger proves exactly the valid rows were
+// charged, once each, at the confirmed total. Then again in English with the mapping remembered.
+// Screenshots of the mapping/preview, confirmation and status steps in zh-CN and English, light
+// and dark, go to docs/screens (the zh-CN pictures are scanned for English first).
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closeOverlays, MERCHANT_WAIT_MS, openProduct, pick, variantRow } from './support/app-steps';
+import { startDemoSession, type DemoSession } from './support/demo-session';
+import { purchasable, type ControlProduct, type ControlVariant, type Ledger } from './support/sandbox-control';
+import { untranslatedOn } from './support/visible-text';
+
+const DOCS = join(process.cwd(), 'docs', 'screens');
+let session: DemoSession;
+let page: Page;
+let chosen: { product: ControlProduct; variant: ControlVariant };
+
+const yuanToFen = (yuan: string): number => Math.round(Number(yuan) * 100);
+
+/** GB18030 bytes of text (ASCII and two-byte codes), through the browser-independent platform decoder. */
+function gb18030(text: string): Buffer {
+  const decoder = new TextDecoder('gb18030');
+  const table = new Map<string, number[]>();
+  for (let lead = 0x81; lead <= 0xfe; lead += 1) {
+    for (let trail = 0x40; trail <= 0xfe; trail += 1) {
+      if (trail === 0x7f) continue;
+      const char = decoder.decode(Uint8Array.of(lead, trail));
+      if (char.length === 1 && !table.has(char)) table.set(char, [lead, trail]);
+    }
+  }
+  const out: number[] = [];
+  for (const char of text) out.push(...(char.charCodeAt(0) < 0x80 ? [char.charCodeAt(0)] : (table.get(char) ?? [0x3f])));
+  return Buffer.from(out);
+}
+
+const FILE_TEXT = '数量,客户,备注\r\n1,张三,"北京, 朝阳"\r\n2,李四,\r\nabc,王五,数量写错了\r\n1,赵六,"两行\r\n备注"\r\n0,钱七,太少\r\n3,孙八,\r\n';
+const VALID_UNITS = [1, 2, 1, 3];
+
+async function photo(name: string, look: { lang: 'zh' | 'en'; dark: boolean }): Promise<void> {
+  mkdirSync(DOCS, { recursive: true });
+  await page.emulateMedia({ colorScheme: look.dark ? 'dark' : 'light' });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(DOCS, `${name}-${look.lang}-${look.dark ? 'dark' : 'light'}.png`) });
+}
+
+async function photoBoth(name: string, lang: 'zh' | 'en'): Promise<void> {
+  await photo(name, { lang, dark: false });
+  await photo(name, { lang, dark: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** No English word and no message key on the zh-CN screen, outside what is marked untranslated. */
+async function expectAllChinese(): Promise<void> {
+  expect(await untranslatedOn(page)).toEqual([]);
+}
+
+async function ledger(): Promise<Ledger> {
+  return session.control.ledger(session.userId);
+}
+
+async function openBatch(): Promise<Locator> {
+  await openProduct(page, chosen.product);
+  await variantRow(page, chosen.variant).getByTestId('variant-batch').click();
+  const modal = page.getByTestId('batch-modal');
+  await modal.getByTestId('batch-pick').waitFor();
+  return modal;
+}
+
+async function dropFile(modal: Locator): Promise<void> {
+  await modal.locator('[data-testid="batch-pick"] input[type="file"]').setInputFiles({ name: '客户订单.csv', mimeType: 'text/csv', buffer: gb18030(FILE_TEXT) });
+  await modal.getByTestId('batch-preview').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
+/** Confirms and pays (twice, as an impatient buyer), then waits for every row to be accepted; returns the charges added. */
+async function payAndFollow(modal: Locator, lang: 'zh' | 'en'): Promise<{ confirmedFen: number; charges: number[]; exported: string }> {
+  await modal.getByTestId('batch-next').click();
+  const confirm = modal.getByTestId('batch-confirm');
+  await confirm.waitFor();
+  const confirmedFen = yuanToFen(((await confirm.getByTestId('batch-confirm-total').textContent()) ?? '').replace(/[^\d.]/g, ''));
+  expect(await confirm.getByTestId('batch-confirm-rows').textContent()).toBe('4');
+  if (lang === 'zh') {
+    await expectAllChinese();
+    await photo('batch-confirm', { lang, dark: false });
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  const before = await ledger();
+  await confirm.getByTestId('batch-pay').dblclick();
+  const status = modal.getByTestId('batch-status');
+  await status.waitFor({ timeout: MERCHANT_WAIT_MS });
+  await expect.poll(() => status.getAttribute('data-accepted'), { timeout: MERCHANT_WAIT_MS, interval: 300 }).toBe('4');
+  expect(await status.getAttribute('data-open')).toBe('0');
+  if (lang === 'zh') await expectAllChinese();
+  await photoBoth('batch-status', lang);
+  const after = await ledger();
+  const added = after.entries.slice(before.entries.length);
+  expect(added.every((entry) => entry.kind === 'charge')).toBe(true);
+  const charges = added.map((entry) => yuanToFen(entry.amount));
+  expect(yuanToFen(before.balance) - yuanToFen(after.balance)).toBe(confirmedFen);
+  // The results, next to the file's rows: the download the buyer gets.
+  const download = page.waitForEvent('download');
+  await status.getByTestId('batch-export-csv').click();
+  const file = await download;
+  const exported = readFileSync(await file.path(), 'utf8');
+  for (const entry of added) expect(exported).toContain(entry.clientOrderRef);
+  return { confirmedFen, charges, exported };
+}
+
+beforeAll(async () => {
+  session = await startDemoSession('zh-CN');
+  page = session.page;
+  chosen = pick(session.products, (p, v) => p.productType === 'card' && v.supply === 'succeed' && v.unitRule.min === 1 && v.unitRule.step === 1 && v.unitRule.max >= 3 && v.inventoryType === 'unlimited' && purchasable(p, v));
+}, 120_000);
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await session.recordFailure('batch-file', context.task.name);
+  await closeOverlays(page).catch(() => undefined);
+});
+
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('batch orders from a file, in the real UI', () => {
+  it('previews a GB18030 file with its rows in error, charges exactly the valid rows once on a double click, and exports the results', async () => {
+    const price = yuanToFen(chosen.variant.price);
+    const modal = await openBatch();
+    await dropFile(modal);
+    const totals = modal.getByTestId('batch-totals');
+    expect(await totals.getAttribute('data-ok')).toBe('4');
+    expect(await totals.getAttribute('data-errors')).toBe('2');
+    expect(Number(await totals.getAttribute('data-total-fen'))).toBe(7 * price);
+    expect(await modal.getByTestId('batch-mapping-source').getAttribute('data-source')).toBe('guessed');
+    const errors = modal.getByTestId('batch-row-error');
+    expect(await errors.allTextContents()).toEqual(['数量不是整数', '数量超出商户允许的范围']);
+    await expectAllChinese();
+    await photoBoth('batch-preview', 'zh');
+
+    const { confirmedFen, charges, exported } = await payAndFollow(modal, 'zh');
+    expect(confirmedFen).toBe(7 * price);
+    expect(charges.sort((a, b) => a - b)).toEqual(VALID_UNITS.map((u) => u * price).sort((a, b) => a - b));
+    const lines = exported.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('数量,客户,备注,status,clientOrderRef,platformOrderRef,error');
+    expect(exported).toContain('abc,王五,数量写错了,invalid');
+    expect(exported).toContain('"两行\r\n备注"');
+    expect(session.problems).toEqual([]);
+  }, 240_000);
+
+  it('in English: the columns remembered for the product, the same flow, charged exactly once more', async () => {
+    const price = yuanToFen(chosen.variant.price);
+    await closeOverlays(page);
+    await page.getByTestId('language-switch').click();
+    const modal = await openBatch();
+    await dropFile(modal);
+    expect(await modal.getByTestId('batch-mapping-source').getAttribute('data-source')).toBe('remembered');
+    expect(await modal.getByTestId('batch-row-error').allTextContents()).toEqual(['The quantity is not a whole number', 'The quantity is outside what the merchant allows']);
+    await photoBoth('batch-preview', 'en');
+    const { confirmedFen, charges } = await payAndFollow(modal, 'en');
+    expect(confirmedFen).toBe(7 * price);
+    expect(charges).toHaveLength(4);
+    expect(session.problems).toEqual([]);
+  }, 240_000);
+});
