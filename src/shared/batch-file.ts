@@ -11,6 +11,9 @@ export const MAX_BATCH_ROWS = 5000;
 /** The most columns a file may have. */
 export const MAX_BATCH_COLUMNS = 100;
 
+/** The most text the order form's paste box sends to be split (characters). */
+export const MAX_PASTE_CHARS = 1_000_000;
+
 /** base64 text of MAX_BATCH_FILE_BYTES bytes. */
 export const MAX_BATCH_FILE_BASE64_CHARS = Math.ceil(MAX_BATCH_FILE_BYTES / 3) * 4;
 

@@ -6,12 +6,13 @@
 import type { BatchStatusView } from '../../shared/ipc/views/batch';
 import { BatchFileError } from '../batch/batch-file-error';
 import { batchStatus, confirmBatchPrice, placeBatch, prepareBatch, retryFailedRows, type BatchDeps, type BatchFile } from '../batch/batch-orders';
+import { parsePastedRows } from '../batch/batch-paste';
 import { batchResults } from '../batch/batch-results';
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
 
-type Channels = 'batch.preview' | 'batch.place' | 'batch.status' | 'batch.retryFailed' | 'batch.confirmPrice' | 'batch.exportResults';
+type Channels = 'batch.preview' | 'batch.place' | 'batch.status' | 'batch.parsePaste' | 'batch.retryFailed' | 'batch.confirmPrice' | 'batch.exportResults';
 
 const fileOf = (input: { fileName: string; dataBase64: string }): BatchFile => ({ fileName: input.fileName, bytes: new Uint8Array(Buffer.from(input.dataBase64, 'base64')) });
 
@@ -63,6 +64,8 @@ export function batchHandlers(ctx: AppContext): HandlersFor<Channels> {
       }),
 
     'batch.status': ({ batchId }) => status(batchId),
+
+    'batch.parsePaste': ({ text, fieldCount }) => readable(() => Promise.resolve({ rows: parsePastedRows(text, fieldCount) })),
 
     'batch.retryFailed': ({ batchId, file }) =>
       readable(async () => {

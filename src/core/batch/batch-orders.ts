@@ -85,7 +85,7 @@ function viewOf(prepared: Omit<PreparedBatch, 'view'>, extra: { mapping: BatchCo
     defaultUnits: extra.defaultUnits,
     unitPriceFen: extra.unitPriceFen,
     fileSha256: extra.sha,
-    rows: preview.rows.map((row) => ({ rowNumber: row.rowNumber, values: { ...row.values }, units: row.units, amountFen: row.amountFen, errors: row.errors.map((e) => ({ ...e })) })),
+    rows: preview.rows.map((row) => ({ rowNumber: row.rowNumber, cells: [...row.cells], values: { ...row.values }, units: row.units, amountFen: row.amountFen, errors: row.errors.map((e) => ({ ...e })) })),
     totals: preview.totals,
   };
 }

@@ -21,7 +21,9 @@ export interface BatchRowError {
 
 export interface BatchRowPreview {
   readonly rowNumber: number;
-  /** The mapped cells as the file has them (target → text), for the preview table. */
+  /** Every cell of the row as the file has it (as wide as the header), for the preview table. */
+  readonly cells: readonly string[];
+  /** The mapped cells as the file has them (target → text). */
   readonly values: Readonly<Record<string, string>>;
   /** Null when the units cell is not a whole number. */
   readonly units: number | null;
@@ -106,7 +108,8 @@ export function previewBatch(input: PreviewInput): BatchPreview {
       units += read.units ?? 0;
       totalFen += amountFen ?? 0;
     }
-    return { rowNumber: row.rowNumber, values, units: read.units, purchaseEntries: good ? purchaseEntries : null, amountFen, errors };
+    const cells = Array.from({ length: table.header.length }, (_, index) => row.cells[index] ?? '');
+    return { rowNumber: row.rowNumber, cells, values, units: read.units, purchaseEntries: good ? purchaseEntries : null, amountFen, errors };
   });
   return { rows, totals: { rows: rows.length, ok, withErrors: rows.length - ok, units, totalFen } };
 }

@@ -2,6 +2,7 @@
 // (and the web host) validate every input against it; the preload and the web bridge are generated
 // from it, so the renderer sees one domain-shaped object and never a channel name.
 import { z } from 'zod';
+import { MAX_PASTE_CHARS } from '../batch-file';
 import { MAX_CA_CERT_PEM_CHARS } from '../connection-input';
 import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
 import { CLIENT_REF_PATTERN } from '../refs';
@@ -68,6 +69,8 @@ export const CHANNELS = {
   /** Every valid row one intent, the whole batch in one transaction before any send; the same draftRef answers the same batch. */
   'batch.place': channel(batchPlaceInputSchema, batchStatusSchema),
   'batch.status': channel(batchRefInputSchema, batchStatusSchema),
+  /** The order form's "paste many accounts", split by the batch reader's CSV rules (quotes, commas and newlines in cells). */
+  'batch.parsePaste': channel(z.object({ text: z.string().max(MAX_PASTE_CHARS), fieldCount: z.number().int().min(1).max(100) }), z.object({ rows: z.array(z.array(z.string())) })),
   /** The failed rows only, again (same ref where the merchant stored nothing); the batch's own file is needed. */
   'batch.retryFailed': channel(batchRefInputSchema.extend({ file: batchFileSchema }), batchRetryResultSchema),
   /** The price the merchant asks now, confirmed for every row the guard parked as price_changed. */

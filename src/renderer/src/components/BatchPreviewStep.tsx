@@ -91,6 +91,17 @@ export function BatchTotals({ preview }: { preview: BatchPreviewView }) {
   );
 }
 
+/** The file's columns shown beside the check: every mapped one, then others up to MAX_FILE_COLUMNS, each with what it feeds. */
+const MAX_FILE_COLUMNS = 6;
+function fileColumns(preview: BatchPreviewView): { index: number; name: string; target: string | null }[] {
+  const labels = new Map(preview.targets.map((target) => [target.target, target.target === UNITS_TARGET ? null : target.label || target.target]));
+  const feeds = new Map<string, string | null>();
+  for (const [target, column] of Object.entries(preview.mapping)) feeds.set(column, labels.get(target) ?? null);
+  const all = preview.header.map((name, index) => ({ index, name, target: feeds.get(name) ?? null, mapped: feeds.has(name) })).filter((column) => column.name !== '');
+  const shown = [...all.filter((column) => column.mapped && column.target !== null), ...all.filter((column) => !column.mapped)].slice(0, MAX_FILE_COLUMNS);
+  return shown.sort((a, b) => a.index - b.index).map(({ index, name, target }) => ({ index, name, target }));
+}
+
 function encodingWord(t: ReturnType<typeof useI18n>['t'], encoding: string | null): string {
   if (encoding === 'gb18030') return t('batch.encoding.gb18030');
   if (encoding === 'utf-8-bom') return t('batch.encoding.utf-8-bom');
@@ -102,12 +113,21 @@ export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, o
   const [onlyErrors, setOnlyErrors] = useState(false);
   const errorWords = useRowErrorWords(preview);
   const rows = useMemo(() => (onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
-  const mapped = preview.targets.filter((target) => preview.mapping[target.target] !== undefined && target.target !== UNITS_TARGET);
   const columns: BatchColumn<BatchPreviewRow>[] = [
     { key: 'row', title: t('batch.colRow'), width: '56px', render: (row) => row.rowNumber },
-    ...mapped.map((target) => ({ key: target.target, title: <Untranslated>{target.label || target.target}</Untranslated>, width: 'minmax(120px, 1fr)', render: (row: BatchPreviewRow) => <Untranslated kind="buyer">{row.values[target.target] ?? ''}</Untranslated> })),
+    ...fileColumns(preview).map(({ index, name, target }) => ({
+      key: `c${index}`,
+      title: (
+        <span title={target ?? undefined}>
+          <Untranslated kind="buyer">{name}</Untranslated>
+          {target !== null ? <Typography.Text type="secondary"> → {target}</Typography.Text> : null}
+        </span>
+      ),
+      width: 'minmax(110px, 1fr)',
+      render: (row: BatchPreviewRow) => <Untranslated kind="buyer">{row.cells[index] ?? ''}</Untranslated>,
+    })),
     { key: 'units', title: t('batch.colUnits'), width: '72px', render: (row) => (row.units === null ? '—' : row.units) },
-    { key: 'amount', title: t('batch.colAmount'), width: '96px', render: (row) => formatFen(row.amountFen) },
+    { key: 'amount', title: t('batch.colAmount'), width: '96px', render: (row) => (row.errors.length === 0 ? formatFen(row.amountFen) : '—') },
     {
       key: 'check',
       title: t('batch.colCheck'),

@@ -9,7 +9,7 @@ export const batchEn = {
   'batch.stepConfirm': 'Confirm',
   'batch.stepStatus': 'Progress',
   'batch.pickTitle': 'Drop a CSV or Excel (XLSX) file here, or click to choose one',
-  'batch.pickHint': 'One order per row, with a header row. CSV may be UTF-8 or the GB18030 that Chinese Excel writes. At most {maxRows} rows and {maxMb} MB.',
+  'batch.pickHint': 'One order per row, with a header row. CSV may be UTF-8 or the GB18030 that Chinese Excel writes. At most {maxRows, plural, one {# row} other {# rows}} and {maxMb} MB.',
   'batch.reading': 'Reading the file…',
   'batch.tooLargeLocal': 'This file is {sizeMb} MB; at most {maxMb} MB can be ordered as one batch.',
   'batch.fileSummary': '{rows, plural, one {# row} other {# rows}}, {format}',

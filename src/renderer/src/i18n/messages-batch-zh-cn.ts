@@ -10,7 +10,7 @@ export const batchZhCN: Record<keyof typeof batchEn, string> = {
   'batch.stepConfirm': '确认',
   'batch.stepStatus': '进度',
   'batch.pickTitle': '将 CSV 或 Excel（XLSX）文件拖到这里，或点击选择文件',
-  'batch.pickHint': '每行一笔订单，第一行为表头。CSV 可以是 UTF-8，也可以是中文版 Excel 保存的 GB18030。最多 {maxRows} 行、{maxMb} MB。',
+  'batch.pickHint': '每行一笔订单，第一行为表头。CSV 可以是 UTF-8，也可以是中文版 Excel 保存的 GB18030。最多 {maxRows, plural, other {# 行}}、{maxMb} MB。',
   'batch.reading': '正在读取文件…',
   'batch.tooLargeLocal': '该文件有 {sizeMb} MB，一个批次最多 {maxMb} MB。',
   'batch.fileSummary': '{rows, plural, other {# 行}}，{format}',

@@ -33,6 +33,8 @@ export const batchRowErrorSchema = z.object({ path: z.string(), code: z.string()
 
 export const batchPreviewRowSchema = z.object({
   rowNumber: z.number().int().positive(),
+  /** Every cell of the row, as wide as the header. */
+  cells: z.array(z.string()),
   values: z.record(z.string(), z.string()),
   units: z.number().int().nullable(),
   amountFen: fen.nullable(),
