@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeOverlays, MERCHANT_WAIT_MS, openProduct, pick, variantRow } from './support/app-steps';
+import { closeOverlays, MERCHANT_WAIT_MS, openOrderForm, openProduct, pick, variantRow } from './support/app-steps';
 import { startDemoSession, type DemoSession } from './support/demo-session';
 import { purchasable, type ControlProduct, type ControlVariant, type Ledger } from './support/sandbox-control';
 import { untranslatedOn } from './support/visible-text';
@@ -163,4 +163,20 @@ describe('batch orders from a file, in the real UI', () => {
     expect(charges).toHaveLength(4);
     expect(session.problems).toEqual([]);
   }, 240_000);
+
+  it('reads the order form’s pasted accounts by the same CSV rules: quotes taken off, one unit per line', async () => {
+    await closeOverlays(page);
+    const topup = pick(session.products, (p, v) => p.productType === 'topup' && v.entryMode === 'perUnit' && v.unitRule.min === 1 && v.unitRule.step === 1 && v.unitRule.max >= 2 && purchasable(p, v));
+    const modal = await openOrderForm(page, topup.product, topup.variant);
+    await modal.getByTestId('order-paste-toggle').click();
+    await modal.getByTestId('order-paste').fill('"13800138000"\n\n"139 0013 9000"\n');
+    const apply = modal.getByTestId('order-paste-apply');
+    await expect.poll(() => apply.isEnabled(), { timeout: 10_000, interval: 200 }).toBe(true);
+    await apply.click();
+    await expect.poll(() => modal.getByTestId('order-group').count()).toBe(2);
+    const first = (group: number): Locator => modal.locator(`[data-testid^="order-field-${group}-"]:not([data-testid="order-field-error"])`).first();
+    expect(await first(0).inputValue()).toBe('13800138000');
+    expect(await first(1).inputValue()).toBe('139 0013 9000');
+    expect(session.problems).toEqual([]);
+  }, 120_000);
 });
