@@ -120,7 +120,12 @@ export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, o
       title: (
         <span title={target ?? undefined}>
           <Untranslated kind="buyer">{name}</Untranslated>
-          {target !== null ? <Typography.Text type="secondary"> → {target}</Typography.Text> : null}
+          {target !== null ? (
+            <Typography.Text type="secondary">
+              {' → '}
+              <Untranslated>{target}</Untranslated>
+            </Typography.Text>
+          ) : null}
         </span>
       ),
       width: 'minmax(110px, 1fr)',
