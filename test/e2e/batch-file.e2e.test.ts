@@ -246,4 +246,55 @@ describe('batch orders from a file, in the real UI', () => {
     await photoBoth('batch-mapping', 'zh');
     expect(session.problems).toEqual([]);
   }, 120_000);
+
+  it('asks again when the price rose (nothing charged until confirmed), and retries only the refused row', async () => {
+    await closeOverlays(page);
+    const card = pick(session.products, (p, v) => p !== chosen.product && p.productType === 'card' && p.variants.length === 1 && v.supply === 'succeed' && v.unitRule.min === 1 && v.inventoryType === 'unlimited' && purchasable(p, v));
+    chosen = card;
+    const shown = yuanToFen(card.variant.price);
+    const raised = shown + 100;
+    let modal = await openBatch();
+    await modal.locator('[data-testid="batch-pick"] input[type="file"]').setInputFiles({ name: 'rise.csv', mimeType: 'text/csv', buffer: Buffer.from('数量\n1\n1\n', 'utf8') });
+    await modal.getByTestId('batch-preview').waitFor({ timeout: MERCHANT_WAIT_MS });
+    // The merchant raises the price between the preview and the send.
+    await session.control.changeProduct(card.product.productRef, { variantRef: card.variant.variantRef, price: (raised / 100).toFixed(2) });
+    const before = await ledger();
+    await modal.getByTestId('batch-next').click();
+    await modal.getByTestId('batch-pay').click();
+    const rose = modal.getByTestId('batch-price-rose');
+    await rose.waitFor({ timeout: MERCHANT_WAIT_MS });
+    expect(((await rose.textContent()) ?? '').replace(/,/g, '')).toContain((raised / 100).toFixed(2));
+    expect((await ledger()).entries.length).toBe(before.entries.length);
+    await expectAllChinese();
+    await photo('batch-price-rose', { lang: 'zh', dark: false });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await rose.getByTestId('batch-confirm-price').click();
+    const status = modal.getByTestId('batch-status');
+    await expect.poll(() => status.getAttribute('data-accepted'), { timeout: MERCHANT_WAIT_MS, interval: 300 }).toBe('2');
+    const afterRise = await ledger();
+    expect(afterRise.entries.slice(before.entries.length).map((e) => yuanToFen(e.amount))).toEqual([raised, raised]);
+
+    // Money for one row only: the second is refused (422103) and retried, alone, once there is money.
+    await closeOverlays(page);
+    await session.control.setBalance(session.userId, ((raised * 1.5) / 100).toFixed(2));
+    modal = await openBatch();
+    await modal.locator('[data-testid="batch-pick"] input[type="file"]').setInputFiles({ name: 'retry.csv', mimeType: 'text/csv', buffer: Buffer.from('数量\n1\n1\n', 'utf8') });
+    await modal.getByTestId('batch-preview').waitFor({ timeout: MERCHANT_WAIT_MS });
+    await modal.getByTestId('batch-next').click();
+    await modal.getByTestId('batch-pay').click();
+    const second = modal.getByTestId('batch-status');
+    await expect.poll(() => second.getAttribute('data-failed'), { timeout: MERCHANT_WAIT_MS, interval: 300 }).toBe('1');
+    expect(await second.getAttribute('data-accepted')).toBe('1');
+    await session.control.setBalance(session.userId, '100000');
+    await second.getByTestId('batch-retry').click();
+    await modal.getByTestId('batch-retry-note').waitFor();
+    await expect.poll(() => second.getAttribute('data-accepted'), { timeout: MERCHANT_WAIT_MS, interval: 300 }).toBe('2');
+    const added = (await ledger()).entries.slice(afterRise.entries.length);
+    expect(added.map((e) => [e.kind, yuanToFen(e.amount)])).toEqual([
+      ['charge', raised],
+      ['charge', raised],
+    ]);
+    expect(new Set(added.map((e) => e.clientOrderRef)).size).toBe(2);
+    expect(session.problems).toEqual([]);
+  }, 180_000);
 });
