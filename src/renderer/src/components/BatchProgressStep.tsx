@@ -33,7 +33,8 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
   const { t } = useI18n();
   const { counts } = status;
   const total = status.rows.length;
-  const done = counts.accepted + counts.failed + counts.waiting + counts.withdrawn;
+  // Rows waiting for the buyer are not done: the bar does not fill (nor turn green) while any waits.
+  const done = counts.accepted + counts.failed + counts.withdrawn;
   const columns: BatchColumn<BatchStatusRow>[] = [
     { key: 'row', title: t('batch.colRow'), width: '56px', render: (row) => row.rowNumber },
     {
@@ -55,7 +56,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
       render: (row) => (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} title={row.earlierRefs.length > 0 ? t('batch.earlierRefs', { refs: row.earlierRefs.join(', ') }) : undefined}>
           <Untranslated kind="reference">{row.platformOrderRef ?? row.clientOrderRef}</Untranslated>
-          {row.errorCode !== null ? <Untranslated kind="technical"> · {row.errorCode}</Untranslated> : null}
+          {row.phase === 'failed' && row.errorCode !== null ? <Untranslated kind="technical"> · {row.errorCode}</Untranslated> : null}
         </Typography.Text>
       ),
     },
@@ -63,7 +64,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
   return (
     <div data-testid="batch-status" data-batch={status.batchId} data-open={counts.queued + counts.sending} data-accepted={counts.accepted} data-failed={counts.failed}>
       <Typography.Title level={5}>{t('batch.statusTitle')}</Typography.Title>
-      <Progress percent={total === 0 ? 100 : Math.round((done / total) * 100)} status={counts.failed > 0 ? 'exception' : undefined} />
+      <Progress percent={total === 0 ? 100 : Math.round((done / total) * 100)} status={counts.failed > 0 ? 'exception' : counts.waiting > 0 ? 'normal' : undefined} />
       <div className="batch-totals">
         {(['queued', 'sending', 'accepted', 'failed', 'waiting', 'withdrawn'] as const).map((phase) =>
           counts[phase] > 0 ? (
