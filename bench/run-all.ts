@@ -9,10 +9,12 @@
 //   (f) export of 10,000 cards from an on-disk vault to XLSX, ZIP and CSV, key derivation included
 //   (h) the connect test's time to each named failure (refused, DNS, TLS, http, 404, 401/403, timeout)
 //   (r) reconciliation of 1,000 orders: requests, merchant minutes against the quota bound
+//   (j) the preview of a 1,000-row batch file (CSV in GB18030, XLSX), in ms
 //   (g) the host's event-loop delay while core syncs, exports and takes webhooks at once, with core in
 //       the host process and in its own process
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import { createBenchDatabase } from './bench-database';
+import { benchBatchPreview } from './batch-preview.bench';
 import { benchCatalogSearch } from './catalog-search.bench';
 import { benchCatalogSync } from './catalog-sync.bench';
 import { benchConnectFailures } from './connect-failures.bench';
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
   for (const line of (await benchWebhookAck()).lines) console.log(line);
   for (const line of (await benchExport()).lines) console.log(line);
   for (const line of (await benchReconcile()).lines) console.log(line);
+  for (const line of (await benchBatchPreview()).lines) console.log(line);
   for (const line of (await benchHostResponsiveness()).lines) console.log(line);
   for (const line of (await benchConnectFailures()).lines) console.log(line);
   // (e) the catalog screen at 100,000 products in the real UI (needs `npm run build:web`)

@@ -7,6 +7,7 @@
 // section names the command and its options (test/cli/cli-help.test.ts walks this table and checks both).
 import type { ParsedArgs } from './cli-args';
 import type { CliContext } from './cli-context';
+import { batchCommand } from './commands/batch-command';
 import { aftersalesListCommand, aftersalesOpenCommand, aftersalesSendCommand, aftersalesShowCommand } from './commands/aftersales-commands';
 import { searchCommand, syncCommand } from './commands/catalog-commands';
 import { connectCommand } from './commands/connect-command';
@@ -155,6 +156,13 @@ export const COMMANDS: readonly CliCommand[] = [
     help: 'Sends a message on a case: stored with its clientMessageRef before the first send, so a retry never posts it twice. Exit 0 sent, 2 input that breaks a rule or an unknown case, 3 the merchant refused it or the case takes no more messages, 4 no answer (kept; `run` sends it with the same ref).',
     options: ['text', 'image'],
     run: aftersalesSendCommand,
+  },
+  {
+    words: ['batch'],
+    synopsis: 'FILE --product N [--variant N] [--map column=field …] [--units N] [--max-price YUAN] [--yes] [--retry BATCH] [--results PATH] [--json]',
+    help: 'Orders from a CSV (UTF-8, UTF-8 with BOM, GB18030) or XLSX file, one order per row, through the app\'s own batch path. --map names the column of each template field ("units" for the units column; guessed from the header, then remembered per product). Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid row becomes one order (all recorded before any is sent) at the unit price you confirm (--max-price; without it the cached price), sent at the pace the quota allows, and the command waits for each row. --retry BATCH sends the failed rows of that batch again (FILE must be its own file); --results PATH writes the file\'s rows with status, clientOrderRef, platformOrderRef and error (.csv or .xlsx). Exit 0 every row fine or accepted, 2 bad usage or an unreadable file, 3 rows with errors, refused, failed or waiting on a price rise, 4 the merchant away or rows still sending (kept; `run` sends them).',
+    options: ['product', 'variant', 'map', 'units', 'max-price', 'yes', 'retry', 'results'],
+    run: batchCommand,
   },
   {
     words: ['reconcile'],

@@ -3,7 +3,7 @@ import type { TemplateView } from '../../src/shared/ipc/views/catalog';
 import {
   buildPurchaseEntries,
   groupCount,
-  parsePastedAccounts,
+  groupsFromRows,
   snapUnits,
   templateToFormModel,
   type FormModel,
@@ -63,11 +63,9 @@ describe('entry groups', () => {
     expect(buildPurchaseEntries(model({ entryMode: 'none' }), [])).toBeUndefined();
   });
 
-  it('parses pasted accounts, one line per unit, columns in field order', () => {
-    const one = model({ entryMode: 'perUnit', purchaseFields: [field({ fieldRef: 'mobile', type: 'mobile' })] });
-    expect(parsePastedAccounts('13800000000\n\n 13900000000 \r\n', one.fields)).toEqual([{ mobile: '13800000000' }, { mobile: '13900000000' }]);
+  it('makes one entry group per pasted row, values in field order', () => {
     const two = model({ entryMode: 'perUnit', purchaseFields: [field({ fieldRef: 'account' }), field({ fieldRef: 'server' })] });
-    expect(parsePastedAccounts('u1\ts1\nu2, s2\nu3', two.fields)).toEqual([
+    expect(groupsFromRows([['u1', 's1'], ['u2', 's2'], ['u3']], two.fields)).toEqual([
       { account: 'u1', server: 's1' },
       { account: 'u2', server: 's2' },
       { account: 'u3', server: '' },

@@ -26,6 +26,7 @@ import { webhookHandlers, webhookHealthView } from './webhook-handlers';
 import type { ChannelHandlers } from './handler-types';
 import { createMerchantActivation } from './merchant-activation';
 import { orderHandlers } from './order-handlers';
+import { batchHandlers } from './batch-handlers';
 import { createOrderViews } from './order-views';
 import { secretStoreHandlers } from './secret-store-handlers';
 import { settingsHandlers } from './settings-handlers';
@@ -202,6 +203,7 @@ function allChannelHandlers(ctx: AppContext): ChannelHandlers {
     ...connectionHandlers(ctx),
     ...catalogHandlers(ctx),
     ...orderHandlers(ctx),
+    ...batchHandlers(ctx),
     ...vaultHandlers(ctx),
     ...vaultExportHandlers(ctx),
     ...aftersaleHandlers(ctx),

@@ -11,6 +11,7 @@ import { CatalogScreen } from './screens/CatalogScreen';
 import { ConnectScreen } from './screens/ConnectScreen';
 import { OrderDetailDrawer } from './screens/OrderDetailDrawer';
 import { OrderFormModal } from './screens/OrderFormModal';
+import { BatchFileModal } from './screens/BatchFileModal';
 import { OrdersScreen } from './screens/OrdersScreen';
 import { ProductDrawer } from './screens/ProductDrawer';
 import { SettingsScreen } from './screens/SettingsScreen';
@@ -92,6 +93,7 @@ function Shell() {
       {page === 'settings' ? <SettingsScreen onReconnect={() => setSwitching(true)} /> : null}
       <ProductDrawer />
       <OrderFormModal />
+      <BatchFileModal />
       <OrderDetailDrawer />
       <OpenCaseModal />
       <CaseChatDrawer />

@@ -2,6 +2,7 @@
 // (and the web host) validate every input against it; the preload and the web bridge are generated
 // from it, so the renderer sees one domain-shaped object and never a channel name.
 import { z } from 'zod';
+import { MAX_PASTE_CHARS } from '../batch-file';
 import { MAX_CA_CERT_PEM_CHARS } from '../connection-input';
 import { MAX_EXPORT_PASSWORD_LENGTH } from '../password-policy';
 import { CLIENT_REF_PATTERN } from '../refs';
@@ -11,6 +12,7 @@ import { notificationSchema } from './views/notifications';
 import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
 import { settingsSchema } from './views/settings';
 import { spendExportInputSchema, spendQuerySchema, spendReportSchema } from './views/books';
+import { batchExportInputSchema, batchExportSchema, batchPlaceInputSchema, batchPreviewInputSchema, batchPreviewSchema, batchRefInputSchema, batchRetryResultSchema, batchStatusSchema, batchFileSchema } from './views/batch';
 import { maskedCardSchema, vaultKeyStatusSchema, revealedCardSchema } from './views/vault';
 import { webhookHealthSchema } from './views/webhooks';
 import { reconcileExportInputSchema, reconcileInputSchema, reconcileProgressSchema, reconcileReportSchema } from './views/reconcile';
@@ -64,6 +66,19 @@ export const CHANNELS = {
   'orders.withdraw': channel(ref, withdrawResultSchema),
   /** Asks the merchant for the order now (within quota) so actions are offered from a fresh status. */
   'orders.refresh': channel(ref, orderDetailSchema),
+  /** Batch orders from a file (contract §13): read, map, check every row by the form's rules; writes nothing. */
+  'batch.preview': channel(batchPreviewInputSchema, batchPreviewSchema),
+  /** Every valid row one intent, the whole batch in one transaction before any send; the same draftRef answers the same batch. */
+  'batch.place': channel(batchPlaceInputSchema, batchStatusSchema),
+  'batch.status': channel(batchRefInputSchema, batchStatusSchema),
+  /** The order form's "paste many accounts", split by the batch reader's CSV rules (quotes, commas and newlines in cells). */
+  'batch.parsePaste': channel(z.object({ text: z.string().max(MAX_PASTE_CHARS), fieldCount: z.number().int().min(1).max(100) }), z.object({ rows: z.array(z.array(z.string())) })),
+  /** The failed rows only, again (same ref where the merchant stored nothing); the batch's own file is needed. */
+  'batch.retryFailed': channel(batchRefInputSchema.extend({ file: batchFileSchema }), batchRetryResultSchema),
+  /** The price the merchant asks now, confirmed for every row the guard parked as price_changed. */
+  'batch.confirmPrice': channel(batchRefInputSchema.extend({ unitPriceFen: z.number().int().positive().max(100_000_000) }), batchStatusSchema),
+  /** The file's rows with status, clientOrderRef, platformOrderRef and error (no card secrets). */
+  'batch.exportResults': channel(batchExportInputSchema, batchExportSchema),
   'vault.cards': channel(ref, z.array(maskedCardSchema)),
   // acknowledgeRefunded: the buyer was asked and goes on with a card of a refunded or cancelled order.
   'vault.reveal': channel(cardRef.extend({ acknowledgeRefunded: z.boolean().optional() }), revealedCardSchema),

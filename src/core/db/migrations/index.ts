@@ -20,6 +20,7 @@ import { listedVariantCountMigration } from './0016-listed-variant-count';
 import { orderNeedsTemplateMigration } from './0017-order-needs-template';
 import { balanceHistoryMigration } from './0018-balance-history';
 import { reconciliationMigration } from './0019-reconciliation';
+import { batchOrdersMigration } from './0020-batch-orders';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   orderNeedsTemplateMigration,
   balanceHistoryMigration,
   reconciliationMigration,
+  batchOrdersMigration,
 ];

@@ -1,13 +1,25 @@
-// "Paste many accounts" for perUnit top-ups: one line per unit, straight from a spreadsheet.
+// "Paste many accounts" for perUnit top-ups: one line per unit, straight from a spreadsheet. Core
+// splits the text with the batch reader's CSV rules (batch.parsePaste: a quoted value keeps its
+// commas and newlines), so a paste and a file are read the same way.
+import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
+import { api } from '../bridge';
 import { useI18n } from '../i18n/use-i18n';
-import { parsePastedAccounts, type EntryGroup, type FieldModel } from '../lib/template-form';
+import { groupsFromRows, type EntryGroup, type FieldModel } from '../lib/template-form';
 
 export function PasteAccounts({ fields, maxUnits, onApply }: { fields: readonly FieldModel[]; maxUnits: number; onApply: (groups: EntryGroup[]) => void }) {
   const { t } = useI18n();
   const [text, setText] = useState('');
-  const groups = parsePastedAccounts(text, fields);
+  const deferred = useDeferredValue(text);
+  const parsed = useQuery({
+    queryKey: ['paste', fields.length, deferred],
+    queryFn: () => api.batch.parsePaste({ text: deferred, fieldCount: Math.max(1, fields.length) }),
+    enabled: deferred.trim() !== '',
+    staleTime: Infinity,
+  });
+  const current = deferred === text && text.trim() !== '' && parsed.data !== undefined;
+  const groups = current ? groupsFromRows(parsed.data.rows, fields) : [];
   const tooMany = groups.length > maxUnits;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>

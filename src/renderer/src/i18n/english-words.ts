@@ -13,6 +13,10 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
     'API',
     'CSV',
     'XLSX',
+    // Text encodings a batch file may be in (UTF-8, its BOM, GB18030), named so in Chinese software.
+    'UTF',
+    'BOM',
+    'GB',
     'ZIP',
     'HTTPS',
     'HTTP',

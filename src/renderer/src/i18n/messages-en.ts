@@ -14,6 +14,7 @@ import { reconcileEn } from './messages-reconcile-en';
 import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
 import { dashboardEn } from './messages-dashboard-en';
+import { batchEn } from './messages-batch-en';
 
 export const en = {
   ...aftersaleEn,
@@ -30,6 +31,7 @@ export const en = {
   ...reconcileEn,
   ...stateEn,
   ...dashboardEn,
+  ...batchEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',

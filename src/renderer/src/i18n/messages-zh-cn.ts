@@ -14,6 +14,7 @@ import { reconcileZhCN } from './messages-reconcile-zh-cn';
 import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
 import { dashboardZhCN } from './messages-dashboard-zh-cn';
+import { batchZhCN } from './messages-batch-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -30,6 +31,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...reconcileZhCN,
   ...stateZhCN,
   ...dashboardZhCN,
+  ...batchZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',

@@ -3,6 +3,7 @@
 // total, the errors and the order that would be sent. The box shows the model's text, the total is
 // computed from the same parse that is sent, and a value outside the template's unitRule is an error
 // that blocks sending: nothing is clamped, padded or rounded behind the buyer's back.
+import { readUnitsText } from '../../../shared/units-text';
 import { validateForm, validateUnits, type FieldError, type UnitsError } from './purchase-validation';
 import { buildPurchaseEntries, emptyGroup, groupCount, snapUnits, type EntryGroup, type FormModel, type UnitRule } from './template-form';
 
@@ -20,23 +21,19 @@ export type UnitsTextError = UnitsError | { readonly code: 'unitsEmpty' } | { re
 
 export type UnitsParse = { readonly ok: true; readonly units: number } | { readonly ok: false; readonly error: UnitsTextError };
 
-/** Longest digit string read as a number: far above any unitRule, far below 2^53. */
-const MAX_DIGITS = 9;
-
 /**
- * The units the text says, or why it says none. Full-width digits (a Chinese IME) read as digits;
- * surrounding spaces are ignored; anything else — signs, decimals, exponents, letters — is not a
- * whole number, and is said so rather than guessed at.
+ * The units the text says, or why it says none (shared/units-text.ts, the batch file's units column
+ * reads the same way): anything but a whole number is said so rather than guessed at.
  */
 export function parseUnitsText(text: string, rule: UnitRule): UnitsParse {
-  const cleaned = text.normalize('NFKC').trim();
-  if (cleaned === '') return { ok: false, error: { code: 'unitsEmpty' } };
-  if (!/^\d+$/.test(cleaned)) return { ok: false, error: { code: 'unitsNotWhole' } };
-  const digits = cleaned.replace(/^0+(?=\d)/, '');
-  if (digits.length > MAX_DIGITS) return { ok: false, error: { code: 'unitsRange', min: rule.min, max: rule.max, step: rule.step } };
-  const units = Number(digits);
-  const ruleError = validateUnits(rule, units);
-  return ruleError === null ? { ok: true, units } : { ok: false, error: ruleError };
+  const reading = readUnitsText(text);
+  if (!reading.ok) {
+    if (reading.problem === 'empty') return { ok: false, error: { code: 'unitsEmpty' } };
+    if (reading.problem === 'notWhole') return { ok: false, error: { code: 'unitsNotWhole' } };
+    return { ok: false, error: { code: 'unitsRange', min: rule.min, max: rule.max, step: rule.step } };
+  }
+  const ruleError = validateUnits(rule, reading.units);
+  return ruleError === null ? { ok: true, units: reading.units } : { ok: false, error: ruleError };
 }
 
 export function newDraft(rule: UnitRule): OrderDraft {

@@ -113,23 +113,17 @@ export function snapUnits(rule: UnitRule, units: number): number {
 }
 
 /**
- * "Paste many accounts": one line per unit. With one field a line is its value; with several,
- * values are split by tab, comma or semicolon in the order of the fields (as a spreadsheet copies
- * them). Blank lines are skipped.
+ * "Paste many accounts": one row per unit, its values in the order of the fields. The rows come from
+ * core's batch reader (batch.parsePaste: quotes, commas and newlines inside a value, as in a file).
  */
-export function parsePastedAccounts(text: string, fields: readonly FieldModel[]): EntryGroup[] {
-  const groups: EntryGroup[] = [];
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (line === '') continue;
-    const parts = fields.length <= 1 ? [line] : line.split(/\t|,|;|，|；/).map((part) => part.trim());
+export function groupsFromRows(rows: readonly (readonly string[])[], fields: readonly FieldModel[]): EntryGroup[] {
+  return rows.map((parts) => {
     const group = emptyGroup(fields);
     fields.forEach((field, index) => {
       group[field.fieldRef] = parts[index] ?? '';
     });
-    groups.push(group);
-  }
-  return groups;
+    return group;
+  });
 }
 
 /** The purchaseEntries to send: none → omitted; otherwise each group without its empty values. */

@@ -18,6 +18,7 @@ import { testId } from '../lib/test-id';
 import { useOpenProduct, usePriceHistory, useProduct, useSetWatched } from '../queries/catalog';
 import { ProductDetailStatus } from '../components/ProductDetailStatus';
 import { useUiStore } from '../state/ui-store';
+import { BatchFromFileButton } from '../components/BatchFromFileButton';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { ProductView } from '../../../shared/ipc/views/catalog';
@@ -84,7 +85,10 @@ export function ProductDrawer() {
           </Button>
         );
         return purchasable ? (
-          button
+          <Space size={4}>
+            {data === undefined ? null : <BatchFromFileButton productRef={data.productRef} variantRef={variant.variantRef} />}
+            {button}
+          </Space>
         ) : (
           <Space size={4}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="variant-buy-reason">

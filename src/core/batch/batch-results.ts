@@ -1,0 +1,39 @@
+// The results of a batch next to the file's own rows (contract §13.6): every original column as the
+// file has it, then status (the merchant's state once it has the order, else our intent status;
+// "invalid" for a row never placed), clientOrderRef, platformOrderRef and error. Card secrets never
+// appear (they are not columns of anything here), and cells go through the export writers (CSV with
+// its formula guard and BOM, XLSX with typed text cells).
+import { csvBytes } from '../export/csv-writer';
+import type { ExportTable } from '../export/export-table';
+import { xlsxBytes } from '../export/xlsx-writer';
+import { IntentStateError } from '../orders/order-errors';
+import { readBatchTable } from './batch-file-read';
+import { batchStatus, sha256Hex, type BatchDeps, type BatchFile } from './batch-orders';
+import { previewBatch } from './batch-preview';
+import { getBatch } from './batch-store';
+
+export const RESULT_COLUMNS = ['status', 'clientOrderRef', 'platformOrderRef', 'error'] as const;
+
+export async function batchResults(deps: BatchDeps, batchId: string, file: BatchFile, format: 'csv' | 'xlsx'): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const batch = getBatch(deps.db, batchId);
+  if (batch === null) throw new IntentStateError(`no batch ${batchId}`);
+  if (sha256Hex(file.bytes) !== batch.fileSha256) throw new IntentStateError(`this is not the file batch ${batchId} was placed from (its content differs); choose that file`);
+  const table = await readBatchTable(file.bytes);
+  const status = batchStatus(deps, batchId);
+  const byRow = new Map(status.rows.map((row) => [row.rowNumber, row]));
+  // Rows never placed: their errors as the preview said them, with the batch's own mapping and price.
+  const template = await deps.placement.templateForForm(batch.productRef, batch.variantRef);
+  const preview = previewBatch({ table, template, mapping: batch.mapping, unitPriceFen: batch.confirmedUnitPriceFen, ...(batch.defaultUnits === null ? {} : { defaultUnits: batch.defaultUnits }) });
+  const invalid = new Map(preview.rows.map((row) => [row.rowNumber, row.errors.map((e) => e.message).join('; ')]));
+  const width = table.header.length;
+  const rows = table.rows.map((row) => {
+    const cells = Array.from({ length: width }, (_, index) => row.cells[index] ?? '');
+    const placed = byRow.get(row.rowNumber);
+    if (placed === undefined) return [...cells, 'invalid', '', '', invalid.get(row.rowNumber) ?? ''];
+    const error = placed.errorCode === null ? (placed.state === 'failed' ? (placed.errorMessage ?? 'failed') : '') : `${placed.errorCode}${placed.errorMessage ? ` ${placed.errorMessage}` : ''}`;
+    return [...cells, placed.state ?? placed.intentStatus, placed.clientOrderRef, placed.platformOrderRef ?? '', error];
+  });
+  const exported: ExportTable = { sheetName: 'Results', headers: [...table.header, ...RESULT_COLUMNS], rows };
+  const base = batch.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
+  return { fileName: `${base}-results.${format}`, bytes: format === 'csv' ? csvBytes(exported) : await xlsxBytes(exported) };
+}

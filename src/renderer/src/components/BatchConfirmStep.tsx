@@ -1,0 +1,51 @@
+// The batch dialog's confirmation: exactly what will be written and charged (one order per ready row,
+// the units, the unit price every order is held to, the total), then "Pay" places the batch once: the
+// step's draftRef makes a second click or a resent call answer the same batch.
+import { Alert, Button, Descriptions } from 'antd';
+import type { BatchPreviewView } from '../../../shared/ipc/views/batch';
+import { useI18n } from '../i18n/use-i18n';
+import { formatFen } from '../lib/money';
+import { MemoryOnlySecretsWarning } from './MemoryOnlySecretsWarning';
+import { Untranslated } from './MerchantText';
+
+interface Props {
+  readonly preview: BatchPreviewView;
+  readonly productName: string;
+  readonly variantTitle: string;
+  readonly sending: boolean;
+  onBack: () => void;
+  onPay: () => void;
+}
+
+export function BatchConfirmStep({ preview, productName, variantTitle, sending, onBack, onPay }: Props) {
+  const { t } = useI18n();
+  const { totals } = preview;
+  return (
+    <div data-testid="batch-confirm">
+      <Descriptions bordered size="small" column={1} title={t('batch.confirmTitle')}>
+        <Descriptions.Item label={t('detail.product')}>
+          <Untranslated>{productName}</Untranslated> · <Untranslated>{variantTitle}</Untranslated>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('batch.confirmRows')}>
+          <span data-testid="batch-confirm-rows">{totals.ok}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('batch.confirmUnits')}>{totals.units}</Descriptions.Item>
+        <Descriptions.Item label={t('batch.confirmUnitPrice')}>{formatFen(preview.unitPriceFen)}</Descriptions.Item>
+        <Descriptions.Item label={t('batch.confirmTotal')}>
+          <strong data-testid="batch-confirm-total">{formatFen(totals.totalFen)}</strong>
+        </Descriptions.Item>
+        {totals.withErrors > 0 ? <Descriptions.Item label={t('batch.confirmSkipped')}>{totals.withErrors}</Descriptions.Item> : null}
+      </Descriptions>
+      <Alert type="info" showIcon style={{ marginTop: 12 }} title={t('batch.priceCap')} />
+      <MemoryOnlySecretsWarning />
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <Button onClick={onBack} disabled={sending} data-testid="batch-confirm-back">
+          {t('batch.back')}
+        </Button>
+        <Button type="primary" loading={sending} onClick={onPay} data-testid="batch-pay">
+          {t('batch.place', { count: totals.ok })}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// Batch orders from a file (issue 16, contract §13) as the renderer and core exchange them. The file
+// travels as base64 within MAX_BATCH_FILE_BYTES on every call that needs it (preview, place, retry,
+// export): core keeps no copy of its cells, which may be top-up accounts.
+import { z } from 'zod';
+import { MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BASE64_CHARS } from '../../batch-file';
+import { CLIENT_REF_PATTERN, DRAFT_REF_PATTERN } from '../../refs';
+import { fen, seconds } from './view-fields';
+
+export const batchFileSchema = z.object({
+  fileName: z.string().min(1).max(255),
+  dataBase64: z.string().max(MAX_BATCH_FILE_BASE64_CHARS).regex(/^[A-Za-z0-9+/]*={0,2}$/),
+});
+export type BatchFileInput = z.infer<typeof batchFileSchema>;
+
+/** target (fieldRef or "@units") → the file's header text. */
+export const columnMapSchema = z
+  .record(z.string().min(1).max(64), z.string().max(200))
+  .refine((map) => Object.keys(map).length <= MAX_BATCH_COLUMNS + 1, { message: 'too many mapped columns' });
+
+const batchRef = z.string().regex(CLIENT_REF_PATTERN);
+
+export const batchPreviewInputSchema = z.object({
+  file: batchFileSchema,
+  productRef: z.number().int().positive(),
+  variantRef: z.number().int().nonnegative(),
+  /** null: the remembered mapping when it fits the file, else a guess from the headers. */
+  mapping: columnMapSchema.nullable(),
+  /** Units of a row without a units column; the template's minimum when absent. */
+  defaultUnits: z.number().int().positive().max(100_000).optional(),
+});
+
+export const batchRowErrorSchema = z.object({ path: z.string(), code: z.string(), message: z.string() });
+
+export const batchPreviewRowSchema = z.object({
+  rowNumber: z.number().int().positive(),
+  /** Every cell of the row, as wide as the header. */
+  cells: z.array(z.string()),
+  values: z.record(z.string(), z.string()),
+  units: z.number().int().nullable(),
+  amountFen: fen.nullable(),
+  errors: z.array(batchRowErrorSchema),
+});
+export type BatchPreviewRow = z.infer<typeof batchPreviewRowSchema>;
+
+export const batchTotalsSchema = z.object({
+  rows: z.number().int(),
+  ok: z.number().int(),
+  withErrors: z.number().int(),
+  units: z.number().int(),
+  totalFen: fen,
+});
+
+export const batchTargetSchema = z.object({ target: z.string(), label: z.string(), required: z.boolean(), type: z.string() });
+
+export const batchPreviewSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  /** CSV: utf-8, utf-8-bom or gb18030; null for XLSX. */
+  encoding: z.string().nullable(),
+  header: z.array(z.string()),
+  mapping: z.record(z.string(), z.string()),
+  mappingSource: z.enum(['given', 'remembered', 'guessed']),
+  mappingProblems: z.array(z.string()),
+  targets: z.array(batchTargetSchema),
+  unitRule: z.object({ min: z.number().int(), max: z.number().int(), step: z.number().int() }),
+  entryMode: z.string(),
+  defaultUnits: z.number().int(),
+  unitPriceFen: fen,
+  fileSha256: z.string(),
+  rows: z.array(batchPreviewRowSchema),
+  totals: batchTotalsSchema,
+});
+export type BatchPreviewView = z.infer<typeof batchPreviewSchema>;
+
+export const batchPlaceInputSchema = batchPreviewInputSchema.extend({
+  mapping: columnMapSchema,
+  /** The unit price the confirm step showed (fen): every row's intent carries it, the guard holds the merchant to it. */
+  unitPriceFen: z.number().int().positive().max(100_000_000),
+  /** The total and row count the buyer confirmed: a file or price that changed since is refused. */
+  confirmedTotalFen: z.number().int().nonnegative(),
+  confirmedRows: z.number().int().positive(),
+  /** The confirm step's reference: confirming it again answers the same batch (0020). */
+  draftRef: z.string().regex(DRAFT_REF_PATTERN),
+});
+
+/** A row's place in the flow: queued, sending (or being checked), accepted, failed, waiting (for the buyer), withdrawn. */
+export const BATCH_ROW_PHASES = ['queued', 'sending', 'accepted', 'failed', 'waiting', 'withdrawn'] as const;
+export type BatchRowPhase = (typeof BATCH_ROW_PHASES)[number];
+
+export const batchStatusRowSchema = z.object({
+  rowNumber: z.number().int().positive(),
+  clientOrderRef: z.string(),
+  phase: z.enum(BATCH_ROW_PHASES),
+  intentStatus: z.string(),
+  state: z.string().nullable(),
+  platformOrderRef: z.string().nullable(),
+  units: z.number().int(),
+  totalFen: fen.nullable(),
+  confirmedUnitPriceFen: fen.nullable(),
+  guardUnitPriceFen: fen.nullable(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  earlierRefs: z.array(z.string()),
+});
+export type BatchStatusRow = z.infer<typeof batchStatusRowSchema>;
+
+export const batchStatusSchema = z.object({
+  batchId: z.string(),
+  productRef: z.number().int(),
+  variantRef: z.number().int(),
+  fileName: z.string(),
+  confirmedUnitPriceFen: fen,
+  createdAt: seconds,
+  rows: z.array(batchStatusRowSchema),
+  counts: z.object({ queued: z.number().int(), sending: z.number().int(), accepted: z.number().int(), failed: z.number().int(), waiting: z.number().int(), withdrawn: z.number().int() }),
+  /** Rows parked because the merchant asks more than confirmed, and the highest price it asks (fen). */
+  priceChanged: z.object({ rows: z.number().int(), unitPriceFen: fen.nullable() }),
+  /** What the merchant charged for the accepted rows (fen). */
+  chargedFen: fen,
+  /** Merchant-time ms until the queued rows are sent, from the orderCreate quota; null when nothing waits to be sent. */
+  etaMs: z.number().int().nullable(),
+});
+export type BatchStatusView = z.infer<typeof batchStatusSchema>;
+
+export const batchRetryResultSchema = z.object({
+  /** Rows sent again under the same ref (the merchant refused the create: it stored nothing). */
+  requeued: z.number().int(),
+  /** Rows given a new ref (the merchant created an order under the old one, which then failed); the old is kept as retired. */
+  renewed: z.number().int(),
+  /** Rows that cannot be retried as they are (the file's row no longer passes the form's rules). */
+  skipped: z.array(z.object({ rowNumber: z.number().int(), reason: z.string() })),
+  status: batchStatusSchema,
+});
+
+export const batchRefInputSchema = z.object({ batchId: batchRef });
+
+export const batchExportInputSchema = z.object({ batchId: batchRef, file: batchFileSchema, format: z.enum(['csv', 'xlsx']) });
+export const batchExportSchema = z.object({ fileName: z.string(), dataBase64: z.string() });
