@@ -42,7 +42,7 @@ export type { PurchaseInput } from './orders/purchase-validation';
 export { readCachedTemplate } from './orders/template-cache';
 export { ReconcilePagingError } from './books/order-list-pager';
 export { ReconcileRangeError } from './books/reconcile-range';
-export { LocalDayError, localDayOf } from './books/local-days';
+export { LocalDayError, localDayOf, nextDay, processTimeZone, startOfLocalDay } from './books/local-days';
 export { spendReportForConnection } from './books/spend-books';
 export { BatchFileError } from './batch/batch-file-error';
 export { batchStatus, placeBatch, prepareBatch, retryFailedRows } from './batch/batch-orders';

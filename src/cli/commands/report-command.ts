@@ -2,7 +2,7 @@
 // report (core/books/spend-report.ts, the same one) for scripts, offline, from what this machine
 // knows. Days are local days of this process's time zone (TZ); without --from/--to the last 30 days
 // up to today. Exit 0 with the report; 2 for a bad day, a reversed or too long range, an unknown option.
-import { LocalDayError, localDayOf, spendReportForConnection } from '../../core';
+import { LocalDayError, localDayOf, processTimeZone, spendReportForConnection } from '../../core';
 import type { SpendGroup, SpendQuery, SpendReport } from '../../shared/ipc/views/books';
 import { type ParsedArgs, UsageError } from '../cli-args';
 import type { CliContext } from '../cli-context';
@@ -47,7 +47,7 @@ function printReport(report: SpendReport): void {
 
 export function reportCommand(context: CliContext, args: ParsedArgs): void {
   if (args.words[1] !== 'spend' || args.words.length > 2) throw new UsageError(`unknown report: ${args.words.slice(1).join(' ') || '(none)'}; try report spend`);
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = processTimeZone();
   let report: SpendReport;
   try {
     report = spendReportForConnection(context.core.db, queryOf(args, timeZone, Date.now()));

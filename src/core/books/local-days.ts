@@ -26,6 +26,11 @@ function wallClock(timeZone: string): Intl.DateTimeFormat {
   return made;
 }
 
+/** The zone of the process core runs in: the buyer's, in the desktop app and the CLI. */
+export function processTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export function checkTimeZone(timeZone: string): void {
   wallClock(timeZone);
 }

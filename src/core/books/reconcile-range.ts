@@ -1,8 +1,10 @@
-// The days a reconciliation covers, in the buyer's local time zone (the machine's, where core runs):
-// a day starts at local midnight and ends one second before the next local midnight, so a day of a
-// daylight-saving change has 23 or 25 hours and is still one day. The merchant's list is asked with
+// The days a reconciliation covers, in the buyer's local time zone (the process's, where core runs;
+// the day rules themselves are local-days.ts): a day starts at local midnight and ends one second
+// before the next local midnight, so a day of a daylight-saving change has 23 or 25 hours and is
+// still one day. The merchant's list is asked with
 // createdFrom/createdTo in Unix seconds, inclusive (contract §7.5).
 import { DAY_PATTERN, MAX_RECONCILE_DAYS, type ReconcileInput } from '../../shared/ipc/views/reconcile';
+import { LocalDayError, localDayOf, nextDay, processTimeZone, startOfLocalDay } from './local-days';
 
 export class ReconcileRangeError extends Error {
   override readonly name = 'ReconcileRangeError';
@@ -23,34 +25,26 @@ export interface ReconcileRange {
   readonly createdTo: number;
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** The local day of a moment. */
+/** The local day of a moment, in the process's zone. */
 export function localDay(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return localDayOf(processTimeZone(), ms);
 }
 
-/** Local midnight starting `day`, ms; null for a day that does not exist (2026-02-30). */
+/** Local midnight starting `day`, ms; null for what is not a day (2026-02-30). */
 function localMidnightMs(day: string): number | null {
   if (!DAY_PATTERN.test(day)) return null;
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(y, m - 1, d, 0, 0, 0, 0);
-  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return null;
-  return date.getTime();
-}
-
-/** The local day after `day`. */
-function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  // Noon: far from any daylight-saving jump.
-  return localDay(new Date(y, m - 1, d + 1, 12).getTime());
+  try {
+    return startOfLocalDay(processTimeZone(), day);
+  } catch (error) {
+    if (error instanceof LocalDayError) return null;
+    throw error;
+  }
 }
 
 /** Yesterday in the buyer's time zone: the default range. */
 export function yesterday(nowMs: number): string {
-  const d = new Date(nowMs);
-  return localDay(new Date(d.getFullYear(), d.getMonth(), d.getDate() - 1, 12).getTime());
+  const today = localDay(nowMs);
+  return localDay(startOfLocalDay(processTimeZone(), today) - 1);
 }
 
 /** The range of the buyer's input: both absent is yesterday, one absent is the other's day. */
