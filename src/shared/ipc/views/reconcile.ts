@@ -11,7 +11,8 @@ export const daySchema = z.string().regex(DAY_PATTERN);
 /** The longest range one run covers: about a quarter (a longer one is several runs). */
 export const MAX_RECONCILE_DAYS = 92;
 
-export const reconcileInputSchema = z.object({
+// Strict: every field is optional, so an object of other keys would otherwise pass as "yesterday".
+export const reconcileInputSchema = z.strictObject({
   /** Both absent: yesterday. One absent: the other's day. */
   fromDay: daySchema.optional(),
   toDay: daySchema.optional(),
