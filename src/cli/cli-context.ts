@@ -3,7 +3,7 @@
 // input or the folder's key file (cli-passphrase.ts), never from argv (argv is visible to every
 // process on the machine).
 import { join } from 'node:path';
-import { createCore, type Core } from '../core';
+import { openDesk, type Core, type Desk, type ProfileRecord } from '../core';
 import { RedactingLogger } from '../core';
 import { createRotatingFileSink, type RotatingFileSink } from '../core';
 import { createPrivateFile, securePrivateFile, securePrivateFolder } from '../core';
@@ -12,6 +12,11 @@ import type { SecretStore } from '../core';
 import { cliPassphrase, SECRET_FILE_NAME } from './cli-passphrase';
 
 export interface CliContext {
+  /** Every merchant profile of the data folder (contract §15). */
+  desk: Desk;
+  /** The profile this run works with: --profile's, else the active one. */
+  profile: ProfileRecord;
+  /** That profile's core. */
   core: Core;
   logger: RedactingLogger;
   /** The store holding the API key, for other secrets the user hands over (the ngrok authtoken). */
@@ -34,7 +39,7 @@ export async function readStdinLine(prompt = 'API key: '): Promise<string> {
   return (text.split('\n')[0] ?? '').trim();
 }
 
-export async function openCliContext(dataDir: string): Promise<CliContext> {
+export async function openCliContext(dataDir: string, profileName: string | null = null): Promise<CliContext> {
   securePrivateFolder(dataDir);
   const { passphrase, notice } = cliPassphrase(dataDir, process.env['PROCURE_PASSPHRASE']);
   if (notice !== null) process.stderr.write(`${notice}\n`);
@@ -47,8 +52,16 @@ export async function openCliContext(dataDir: string): Promise<CliContext> {
   try {
     const secrets = await PassphraseSecretStore.open({ filePath: join(dataDir, SECRET_FILE_NAME), passphrase });
     // A command blocks at most this long for a merchant's Retry-After; a longer one ends it with exit 4.
-    const core = await createCore({ dataDir, secrets, logger, merchantMaxWaitMs: COMMAND_MAX_WAIT_MS });
-    return { core, logger, secrets, logFile: logSink };
+    const desk = openDesk({ dataDir, secrets, logger, merchantMaxWaitMs: COMMAND_MAX_WAIT_MS });
+    try {
+      const chosen = profileName === null ? desk.profiles.activeId() : desk.profiles.lookup(profileName).id;
+      if (chosen === null) throw new Error('the data folder has no merchant profile');
+      const opened = await desk.open(chosen);
+      return { desk, profile: opened.record, core: opened.core, logger, secrets: opened.secrets, logFile: logSink };
+    } catch (error) {
+      await desk.close();
+      throw error;
+    }
   } catch (error) {
     // What was logged on the way still reaches the file before the run ends.
     await logSink.close();

@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     if (failure.code === EXIT.usage && error instanceof UsageError) process.stderr.write(`${command === null ? generalUsage() : commandUsage(command)}\n`);
     return failure.code;
   } finally {
-    await context?.core.close();
+    await context?.desk.close();
     await context?.logFile.close();
   }
 }

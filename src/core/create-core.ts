@@ -9,15 +9,13 @@ import { probeAccount } from './connection/connect-probe';
 import { clearMerchantCache, hasOpenWork, isSameAccount, MerchantSwitchRefusedError, openWork } from './connection/merchant-switch';
 import { completeBaseUrl } from '../shared/connection-input';
 import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
-import { migrate } from './db/migrate';
-import { openDatabase } from './db/open-database';
+import { openPrivateDatabase } from './db/open-private-database';
 import type { SecretAwareLogger } from './logging/logger';
 import type { HttpPort } from './merchant/http-port';
 import { createNodeHttpsPort } from './merchant/node-https-port';
 import { createNotBeforeStore, type NotBeforeStore } from './merchant/not-before-store';
 import { buildMerchantClients, buildMerchantServices, type MerchantServices, type ServiceParts } from './merchant-services';
 import { systemClock, type Clock } from './platform/clock';
-import { createPrivateFile, securePrivateFile, securePrivateFolder, sqliteFiles } from './platform/private-files';
 import type { SecretStore } from './secrets/secret-store';
 import { CardCipher, DataKeyMissingError } from './vault/card-cipher';
 import { ensureVaultKey } from './vault/card-store';
@@ -83,19 +81,6 @@ export class NotConnectedError extends Error {
   }
 }
 
-/** The data folder's database, private (folder 0700, files 0600, on every start: platform/private-files.ts) and migrated. */
-function openCoreDatabase(dataDir: string): Database {
-  securePrivateFolder(dataDir);
-  const databaseFile = join(dataDir, DATABASE_FILE_NAME);
-  createPrivateFile(databaseFile);
-  for (const file of sqliteFiles(databaseFile)) securePrivateFile(file);
-  const db = openDatabase(databaseFile);
-  // WAL mode has just made the -wal and -shm files, if they were not there yet.
-  for (const file of sqliteFiles(databaseFile)) securePrivateFile(file);
-  migrate(db);
-  return db;
-}
-
 /**
  * The vault's cipher under the stored data key; locked (never a new key in its place) when a key the
  * stored cards depend on is missing from the secret store.
@@ -121,7 +106,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const clock = deps.clock ?? systemClock;
   const { logger, secrets } = deps;
   const makeHttp = deps.http ?? ((ca: string | null) => createNodeHttpsPort(ca === null ? {} : { ca }));
-  const db = openCoreDatabase(deps.dataDir);
+  // Private (folder 0700, files 0600 on every start) and migrated.
+  const db = openPrivateDatabase(join(deps.dataDir, DATABASE_FILE_NAME));
   const cipher = await openVaultCipher(db, secrets, clock, logger);
   const catalog = createCatalogRepository(db, clock);
   const vault = createVaultReader({ db, cipher, now: () => Math.floor(clock.nowMs() / 1000) });

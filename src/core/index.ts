@@ -9,6 +9,11 @@ export { AppFailure } from './app/error-mapping';
 export { API_KEY_SECRET, ConnectionInputError } from './connection/connection-settings';
 export { NotConnectedError, createCore } from './create-core';
 export type { Core, MerchantServices } from './create-core';
+export { DESK_FILE_NAME, openDesk } from './desk/desk';
+export type { Desk, OpenProfile } from './desk/desk';
+export { ProfileNameError, ProfileNotFoundError } from './desk/profile-store';
+export type { ProfileRecord } from './desk/profile-store';
+export { createDeskService } from './app/desk-service';
 
 // Logging (redacting) and private files, which every host also uses for its own lines and folders.
 export type { Logger, LogFields, SecretAwareLogger } from './logging/logger';

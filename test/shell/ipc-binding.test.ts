@@ -15,8 +15,8 @@ import { bindIpcHandlers } from '../../src/main/ipc/bind-ipc-handlers';
 import { ipcChannelName } from '../../src/shared/ipc/ipc-names';
 import { createSenderCheck } from '../../src/main/ipc/sender-check';
 import { createAppUrlMatcher } from '../../src/main/security';
-import { createAppService } from '../../src/core/app/app-service';
-import { createCore, type Core } from '../../src/core/create-core';
+import { createDeskService } from '../../src/core/app/desk-service';
+import { openDesk, type Desk } from '../../src/core/desk/desk';
 import { RedactingLogger } from '../../src/core/logging/redacting-logger';
 import { MemorySecretStore } from '../../src/core/secrets/memory-secret-store';
 
@@ -88,6 +88,12 @@ const VALID: Record<ChannelName, unknown> = {
   'books.refreshOrder': { clientOrderRef: 'PD_order_1' },
   'books.recordForeign': { clientOrderRef: 'PD_order_1' },
   'books.exportReconcile': { format: 'csv', language: 'en' },
+  'profiles.list': undefined,
+  'profiles.add': { name: 'Second merchant' },
+  'profiles.rename': { profileId: 'p1', name: 'Cards' },
+  'profiles.switch': { profileId: 'p1' },
+  'profiles.work': { profileId: 'p1' },
+  'profiles.remove': { profileId: 'p2', confirmName: 'Second merchant' },
 };
 
 /** An input each channel's schema refuses. */
@@ -156,6 +162,12 @@ const INVALID: Record<ChannelName, unknown> = {
   'books.refreshOrder': { clientOrderRef: 'has space' },
   'books.recordForeign': {},
   'books.exportReconcile': { format: 'zip' },
+  'profiles.list': { sneaky: true },
+  'profiles.add': { name: 7 },
+  'profiles.rename': { profileId: '../p1', name: 'x' },
+  'profiles.switch': { profileId: 'p1', extra: true },
+  'profiles.work': {},
+  'profiles.remove': { profileId: 'p2' },
 };
 
 const channels = Object.keys(CHANNELS) as ChannelName[];
@@ -276,17 +288,18 @@ describe('IPC binding: every channel of the contract', () => {
 describe('IPC binding through the app service: one parse, one redacting error shape', () => {
   const KEY = `AK_${'cd'.repeat(16)}`;
   let dataDir: string;
-  let core: Core;
+  let desk: Desk;
   const logLines: string[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'procure-ipc-binding-'));
     const logger = new RedactingLogger({ sink: (line) => logLines.push(line) });
-    core = await createCore({ dataDir, secrets: new MemorySecretStore(), logger });
+    // What the hosts run: the desk service over every profile (contract §15).
+    desk = openDesk({ dataDir, secrets: new MemorySecretStore(), logger });
   });
 
   afterAll(async () => {
-    await core?.close();
+    await desk?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -294,7 +307,7 @@ describe('IPC binding through the app service: one parse, one redacting error sh
     const fake = fakeIpcMain();
     const main = fakeWebContents();
     const logger = new RedactingLogger({ sink: (line) => logLines.push(line) });
-    const service = createAppService(core, { startDemoMerchant: () => Promise.reject(new Error('no demo')) }, { logger });
+    const service = createDeskService(desk, { startDemoMerchant: () => Promise.reject(new Error('no demo')) }, { logger });
     bindIpcHandlers({ ipcMain: fake, service, isTrustedSender: createSenderCheck({ trustedContents: () => main, isAppUrl: createAppUrlMatcher(APP_URL) }) });
     const answer = (await fake.invoke(ipcChannelName(channel), main, main.mainFrame, INVALID[channel])) as IpcResult<unknown>;
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: `the request for ${channel} does not match the contract` } });
@@ -306,7 +319,7 @@ describe('IPC binding through the app service: one parse, one redacting error sh
     const main = fakeWebContents();
     const logger = new RedactingLogger({ sink: (line) => logLines.push(line) });
     logger.registerSecret(KEY);
-    const service = createAppService(core, { startDemoMerchant: () => Promise.reject(new Error('no demo')) }, { logger });
+    const service = createDeskService(desk, { startDemoMerchant: () => Promise.reject(new Error('no demo')) }, { logger });
     bindIpcHandlers({ ipcMain: fake, service, isTrustedSender: createSenderCheck({ trustedContents: () => main, isAppUrl: createAppUrlMatcher(APP_URL) }) });
     const answer = await fake.invoke(ipcChannelName('connection.connect'), main, main.mainFrame, { baseUrl: KEY, userId: 7, apiKey: KEY, caCertPem: null });
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });

@@ -40,6 +40,8 @@ export interface AppServiceOptions {
   readonly changeScanIntervalMs?: number;
   /** How long a copied card value stays on the clipboard; default 30 s. */
   readonly clipboardClearMs?: number;
+  /** The profile's name (the desk's, contract §15): put in export file names; absent with one merchant only. */
+  readonly merchantName?: () => string;
 }
 
 export interface AppContext {
@@ -53,6 +55,8 @@ export interface AppContext {
   readonly watchStore: ProductWatchStore;
   readonly sync: SyncRunner;
   readonly clipboardClearMs: number;
+  /** The profile's name for export file names; null when the host runs one merchant without a desk. */
+  merchantName(): string | null;
   nowSeconds(): number;
   /** The running merchant services of the stored connection; NotConnectedError without a stored key. */
   merchant(): Promise<MerchantServices>;

@@ -8,13 +8,14 @@ export type AppEventListener = (event: EventName, payload: unknown) => void;
 
 export interface AppEvents {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Another emitter's event passed on (the desk's profiles): checked against the contract like any other. */
+  relay(event: EventName, payload: unknown): void;
   on(listener: AppEventListener): () => void;
 }
 
 export function createAppEvents(logger: Logger): AppEvents {
   const listeners = new Set<AppEventListener>();
-  return {
-    emit(event, payload) {
+  const send = (event: EventName, payload: unknown): void => {
       const checked = EVENTS[event].safeParse(payload);
       if (!checked.success) {
         logger.error('app event does not match the contract; dropped', { event, issues: checked.error.issues.map((i) => i.path.join('.')) });
@@ -27,7 +28,10 @@ export function createAppEvents(logger: Logger): AppEvents {
           logger.warn('app event listener failed', { event, error: error instanceof Error ? error.name : 'unknown' });
         }
       }
-    },
+  };
+  return {
+    emit: send,
+    relay: send,
     on(listener) {
       listeners.add(listener);
       return () => {

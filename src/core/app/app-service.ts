@@ -23,7 +23,7 @@ import { dispatchChannel } from './channel-dispatch';
 import { connectionHandlers } from './connection-handlers';
 import { AppFailure } from './error-mapping';
 import { webhookHandlers, webhookHealthView } from './webhook-handlers';
-import type { ChannelHandlers } from './handler-types';
+import type { ProfileChannelHandlers } from './handler-types';
 import { createMerchantActivation } from './merchant-activation';
 import { orderHandlers } from './order-handlers';
 import { batchHandlers } from './batch-handlers';
@@ -112,6 +112,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     watchStore: createProductWatchStore(core.db),
     sync,
     clipboardClearMs: options.clipboardClearMs ?? DEFAULT_CLIPBOARD_CLEAR_MS,
+    merchantName: () => options.merchantName?.() ?? null,
     nowSeconds,
     merchant,
     activeServices: () => activation.running(),
@@ -198,7 +199,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
 }
 
 /** Every channel of the contract, each domain's handlers over the one context. */
-function allChannelHandlers(ctx: AppContext): ChannelHandlers {
+function allChannelHandlers(ctx: AppContext): ProfileChannelHandlers {
   return {
     ...connectionHandlers(ctx),
     ...catalogHandlers(ctx),

@@ -8,8 +8,11 @@ import type { SecretAwareLogger } from '../logging/logger';
 import { INTERNAL_MESSAGE, toIpcError } from './error-mapping';
 import type { ChannelHandlers } from './handler-types';
 
-export async function dispatchChannel(handlers: ChannelHandlers, logger: SecretAwareLogger, channel: string, rawInput: unknown): Promise<IpcResult<unknown>> {
+export async function dispatchChannel(handlers: Partial<ChannelHandlers>, logger: SecretAwareLogger, channel: string, rawInput: unknown): Promise<IpcResult<unknown>> {
   if (!isChannelName(channel)) return { ok: false, error: { code: 'INVALID_INPUT', message: 'no such channel' } };
+  // A profile's own service has no desk channel (profiles.*): the desk answers those.
+  const handler = handlers[channel] as ((input: unknown) => unknown) | undefined;
+  if (handler === undefined) return { ok: false, error: { code: 'INVALID_INPUT', message: 'no such channel here' } };
   const spec = CHANNELS[channel];
   const input = spec.input.safeParse(rawInput);
   if (!input.success) {
@@ -24,8 +27,7 @@ export async function dispatchChannel(handlers: ChannelHandlers, logger: SecretA
   }
   let value: unknown;
   try {
-    // The map is complete and keyed by channel (ChannelHandlers), so this handler takes this input.
-    const handler = handlers[channel] as (input: unknown) => unknown;
+    // The map is keyed by channel (ChannelHandlers), so this handler takes this input.
     value = await handler(input.data);
   } catch (error) {
     return { ok: false, error: toIpcError(error, logger, channel) };

@@ -9,6 +9,8 @@ import { NotOpenApiError } from '../connection/connect-probe';
 import { MerchantSwitchRefusedError } from '../connection/merchant-switch';
 import { fieldOfProblem } from '../../shared/connection-input';
 import { NotConnectedError } from '../create-core';
+import { LastProfileError, ProfileBusyError, ProfileCardsNotExportedError } from '../desk/profile-removal';
+import { ProfileNameError, ProfileNotFoundError } from '../desk/profile-store';
 import type { SecretAwareLogger } from '../logging/logger';
 import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, MerchantTransportError } from '../merchant/merchant-errors';
 import { ActionInputError } from '../orders/order-actions';
@@ -28,6 +30,14 @@ import { CardNotFoundError } from '../vault/vault-reader';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /** A refusal decided by a handler itself (not found, no clipboard, …), carried as it is. */
+/** Another service's answer passed on as it was (the desk's routing to a profile's service). */
+export class RelayedIpcError extends Error {
+  override readonly name = 'RelayedIpcError';
+  constructor(readonly ipcError: IpcError) {
+    super(ipcError.message);
+  }
+}
+
 export class AppFailure extends Error {
   override readonly name = 'AppFailure';
   constructor(
@@ -44,6 +54,10 @@ export const INTERNAL_MESSAGE = 'something went wrong inside the app; the detail
 
 export function toIpcError(error: unknown, logger: SecretAwareLogger, channel: string): IpcError {
   const said = (message: string): string => logger.redact(message);
+  if (error instanceof RelayedIpcError) return error.ipcError;
+  if (error instanceof ProfileNameError) return { code: 'INVALID_INPUT', message: said(error.message), fields: [{ path: 'name', message: error.problem }] };
+  if (error instanceof ProfileNotFoundError) return { code: 'NOT_FOUND', message: said(error.message) };
+  if (error instanceof ProfileBusyError || error instanceof ProfileCardsNotExportedError || error instanceof LastProfileError) return { code: 'ACTION_NOT_ALLOWED', message: said(error.message) };
   if (error instanceof AppFailure) {
     const fields = error.fields?.map((f) => ({ path: f.path, message: said(f.message) }));
     return { code: error.code, message: said(error.message), ...(fields === undefined ? {} : { fields }) };

@@ -8,3 +8,9 @@ export type HandlerInput<C extends ChannelName> = z.output<(typeof CHANNELS)[C][
 export type ChannelHandlers = { [C in ChannelName]: (input: HandlerInput<C>) => Promise<ChannelOutput<C>> | ChannelOutput<C> };
 
 export type HandlersFor<C extends ChannelName> = Pick<ChannelHandlers, C>;
+
+/** Channels the desk answers above the profiles (desk-handlers.ts): a profile's own service has none of them. */
+export type DeskOnlyChannel = 'profiles.list' | 'profiles.add' | 'profiles.rename' | 'profiles.switch' | 'profiles.work' | 'profiles.remove';
+
+/** One profile's app service: every channel but the desk's. */
+export type ProfileChannelHandlers = Omit<ChannelHandlers, DeskOnlyChannel>;

@@ -3,8 +3,9 @@
 // and stops cleanly when asked. The executable entry is core-process-main.ts; this file is testable
 // in-process with any ParentPort.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createAppService, type AppService } from '../app/app-service';
-import { createCore, type Core } from '../create-core';
+import type { AppService } from '../app/app-service';
+import { createDeskService } from '../app/desk-service';
+import { openDesk, type Desk } from '../desk/desk';
 import { RedactingLogger } from '../logging/redacting-logger';
 import { createScaledClock } from '../platform/clock';
 import type { ParentPort } from './core-channel';
@@ -12,7 +13,7 @@ import { coreInitSchema, hostToCoreSchema, type CoreInit, type HostToCore } from
 import { createHostProxy, type HostProxy } from './host-proxy';
 
 interface OpenCore {
-  readonly core: Core;
+  readonly desk: Desk;
   readonly service: AppService;
   readonly proxy: HostProxy;
 }
@@ -40,15 +41,17 @@ export function runCoreProcess(port: ParentPort): CoreProcessRuntime {
     logger = new RedactingLogger({ sink: (line) => port.post({ t: 'log', line }), level: init.logLevel });
     const hostProxy = createHostProxy(port, init.capabilities, init.secretStoreKind, () => currentCall.getStore());
     proxy = hostProxy;
+    let desk: Desk | null = null;
     try {
-      const core = await createCore({
+      // Every merchant profile of the data folder, each its own core (contract §15).
+      desk = openDesk({
         dataDir: init.dataDir,
         secrets: hostProxy.secrets,
         logger,
         ...(init.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: init.requestTimeoutMs }),
         ...(init.timeScale === undefined ? {} : { clock: createScaledClock(init.timeScale) }),
       });
-      const service = createAppService(core, hostProxy.host, {
+      const service = createDeskService(desk, hostProxy.host, {
         logger,
         secrets: hostProxy.secrets,
         ...(init.changeScanIntervalMs === undefined ? {} : { changeScanIntervalMs: init.changeScanIntervalMs }),
@@ -56,9 +59,10 @@ export function runCoreProcess(port: ParentPort): CoreProcessRuntime {
       });
       service.onEvent((name, payload) => port.post({ t: 'event', name, payload }));
       await service.start();
-      open = { core, service, proxy: hostProxy };
+      open = { desk, service, proxy: hostProxy };
       port.post({ t: 'ready' });
     } catch (error) {
+      await desk?.close().catch(() => undefined);
       hostProxy.abandon();
       const message = logger.redact(error instanceof Error ? error.message : 'unknown');
       logger.error('core could not open', { error: message });
@@ -73,7 +77,7 @@ export function runCoreProcess(port: ParentPort): CoreProcessRuntime {
     if (current !== null) {
       try {
         await current.service.stop();
-        await current.core.close();
+        await current.desk.close();
       } catch (error) {
         logger.error('core did not close cleanly', { error: logger.redact(error instanceof Error ? error.message : 'unknown') });
       }

@@ -18,6 +18,7 @@ import { webhookHealthSchema } from './views/webhooks';
 import { reconcileExportInputSchema, reconcileInputSchema, reconcileProgressSchema, reconcileReportSchema } from './views/reconcile';
 import { caseDetailSchema, caseListQuerySchema, caseRefInputSchema, caseRowSchema, openCaseInputSchema, sendCaseMessageInputSchema, unreadSummarySchema } from './views/aftersales';
 import { auditEntrySchema, auditQuerySchema } from './views/audit';
+import { addProfileInputSchema, profileFilterField, profileListSchema, profileRefInputSchema, profileWorkSchema, removeProfileInputSchema, renameProfileInputSchema } from './views/profiles';
 import { cardSelectionSchema, exportInputSchema, exportPreviewSchema, exportResultSchema, markCardsInputSchema, vaultListQuerySchema, vaultListSchema } from './views/vault';
 
 const none = z.undefined();
@@ -54,7 +55,7 @@ export const CHANNELS = {
   'catalog.setWatched': channel(z.object({ productRef: z.number().int().positive(), watched: z.boolean() }), productViewSchema),
   'orders.template': channel(z.object({ productRef: z.number().int().positive(), variantRef: z.number().int().nonnegative() }), templateViewSchema),
   'orders.place': channel(placeOrderInputSchema, orderDetailSchema),
-  'orders.list': channel(z.object({ intentStatus: z.string().max(40).optional(), state: z.string().max(40).optional(), limit: z.number().int().min(1).max(1000).optional() }), z.array(orderRowSchema)),
+  'orders.list': channel(z.object({ intentStatus: z.string().max(40).optional(), state: z.string().max(40).optional(), limit: z.number().int().min(1).max(1000).optional(), profile: profileFilterField }), z.array(orderRowSchema)),
   'orders.get': channel(ref, orderDetailSchema),
   'orders.submitVerificationCode': channel(ref.extend({ code: z.string().regex(/^\d{4,8}$/) }), orderDetailSchema),
   'orders.cancel': channel(ref.extend({ reason: z.string().max(200).optional() }), orderDetailSchema),
@@ -123,6 +124,17 @@ export const CHANNELS = {
   'books.recordForeign': channel(ref, reconcileReportSchema.nullable()),
   /** The latest report as XLSX or CSV (no card secret in it); the web host hands it over as a download. */
   'books.exportReconcile': channel(reconcileExportInputSchema, exportResultSchema),
+  /** The merchant profiles, the active one first in the header (contract §15.1). */
+  'profiles.list': channel(none, profileListSchema),
+  /** A new, not yet connected profile; it becomes the active one (the connect screen follows). */
+  'profiles.add': channel(addProfileInputSchema, profileListSchema),
+  'profiles.rename': channel(renameProfileInputSchema, profileListSchema),
+  /** Makes one profile the active one: the catalog, ordering and its settings are that merchant's. */
+  'profiles.switch': channel(profileRefInputSchema, profileListSchema),
+  /** What a profile still has open (removal refuses) and its cards (offered as an export first). */
+  'profiles.work': channel(profileRefInputSchema, profileWorkSchema),
+  /** Removes a profile with its data and its secrets; refused while its work is open. */
+  'profiles.remove': channel(removeProfileInputSchema, profileListSchema),
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -145,6 +157,8 @@ export const EVENTS = {
   'app.notification': notificationSchema,
   /** A reconciliation's paging: pages read of how many, requests sent. */
   'books.reconcileProgress': reconcileProgressSchema,
+  /** A profile was added, renamed, removed or switched to, or one's connection state changed. */
+  'profiles.changed': profileListSchema,
 } as const;
 
 export type EventName = keyof typeof EVENTS;

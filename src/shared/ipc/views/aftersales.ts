@@ -2,6 +2,7 @@
 // categories raw (unknown ones shown as unknown), our own delivery state per buyer message (the
 // outbox: pending until the first send, retrying after a failure, failed when the merchant refused).
 import { z } from 'zod';
+import { merchantTagSchema, profileFilterField } from './profiles';
 import { CLIENT_REF_PATTERN } from '../../refs';
 import { seconds } from './view-fields';
 
@@ -58,6 +59,8 @@ export const caseRowSchema = z.object({
   unread: z.number().int().nonnegative(),
   /** Buyer messages not yet accepted by the merchant. */
   unsent: z.number().int().nonnegative(),
+  /** The case's merchant, in the list over every profile (contract §15.2). */
+  merchant: merchantTagSchema.optional(),
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;
 
@@ -91,6 +94,8 @@ export const caseListQuerySchema = z.object({
   state: z.string().max(40).optional(),
   clientOrderRef: orderRef.optional(),
   unreadOnly: z.boolean().optional(),
+  /** One merchant's cases only; absent: every profile's (contract §15.2). */
+  profile: profileFilterField,
 });
 export type CaseListQuery = z.infer<typeof caseListQuerySchema>;
 

@@ -3,6 +3,7 @@
 // the export); the renderer words them (AuditLogScreen). A row written before facts existed keeps its
 // English text and is shown as it was.
 import { z } from 'zod';
+import { merchantTagSchema, profileFilterField, profileIdSchema } from './profiles';
 import { CARD_REFUND_MARKS, EXPORT_FORMATS } from './vault';
 import { seconds } from './view-fields';
 
@@ -69,7 +70,11 @@ export const auditQuerySchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   /** Entries with id below this (paging backwards, newest first). */
   beforeId: z.number().int().positive().optional(),
+  /** Paging over every profile: per profile, its entries with id below this (ids are per profile). */
+  beforeIds: z.record(profileIdSchema, z.number().int().positive()).optional(),
   limit: z.number().int().min(1).max(500),
+  /** One merchant's entries only; absent: every profile's (contract §15.2). */
+  profile: profileFilterField,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -86,5 +91,7 @@ export const auditEntrySchema = z.object({
   detail: z.string().nullable(),
   /** What the row says, for the screen to word in the buyer's language (null for an older row). */
   facts: auditFactsSchema.nullable(),
+  /** The entry's merchant, in the log over every profile (contract §15.2). */
+  merchant: merchantTagSchema.optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

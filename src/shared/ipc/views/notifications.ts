@@ -1,6 +1,7 @@
 // A notification pushed to the renderer: the facts it words in the buyer's language, plus an English
 // title and body for logs and the CLI.
 import { z } from 'zod';
+import { merchantTagSchema } from './profiles';
 import { fen } from './view-fields';
 
 export const notificationSchema = z.object({
@@ -21,5 +22,7 @@ export const notificationSchema = z.object({
   priceFromFen: fen.nullable().optional(),
   preview: z.string().nullable().optional(),
   images: z.number().int().optional(),
+  /** Which merchant it is about, once the buyer has more than one (contract §15.2). */
+  merchant: merchantTagSchema.optional(),
 });
 export type NotificationView = z.infer<typeof notificationSchema>;

@@ -1,6 +1,7 @@
 // Orders as the renderer sees them: the buyer's confirmed input, our intent status beside the merchant's
 // raw state, refunds, and the masked cards of an order (never a card secret).
 import { z } from 'zod';
+import { merchantTagSchema } from './profiles';
 import { DRAFT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
 import { maskedCardSchema } from './vault';
@@ -45,6 +46,8 @@ export const orderRowSchema = z.object({
   confirmedUnitPriceFen: fen.nullable(),
   /** The top-up account, masked (`138****8000`, ` +N` for more groups), as in rechargedEntries; null without entries. */
   rechargedAccountMasked: z.string().nullable(),
+  /** The row's merchant, in lists that span every profile (contract §15.2). */
+  merchant: merchantTagSchema.optional(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 

@@ -2,6 +2,7 @@
 // carries a card secret: card numbers are masked, and an export answers where it wrote, not what. The
 // one exception is RevealedCard, returned by an explicit, audited reveal.
 import { z } from 'zod';
+import { merchantTagSchema, profileFilterField } from './profiles';
 import { CLIENT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
 
@@ -48,6 +49,8 @@ export const vaultListQuerySchema = z.object({
   refund: z.enum(VAULT_REFUND_FILTERS).optional(),
   offset: z.number().int().nonnegative(),
   limit: z.number().int().min(1).max(500),
+  /** One merchant's cards only; absent: every profile's (contract §15.2). */
+  profile: profileFilterField,
 });
 export type VaultListQuery = z.infer<typeof vaultListQuerySchema>;
 
@@ -69,6 +72,8 @@ export const vaultCardRowSchema = z.object({
   usedAt: seconds.nullable(),
   exportedAt: seconds.nullable(),
   refundMark: z.enum(CARD_REFUND_MARKS).nullable(),
+  /** The card's merchant, in the list over every profile (contract §15.2). */
+  merchant: merchantTagSchema.optional(),
 });
 export type VaultCardRow = z.infer<typeof vaultCardRowSchema>;
 

@@ -1,0 +1,195 @@
+// The app service over every merchant profile (issue 17, contract §15): what the hosts run. Each
+// profile has its own app service over its own core (createAppService, unchanged: its workers, its
+// quota, its webhook side, its change watch); this layer routes the contract's channels to them:
+// - profiles.* are answered here (desk-handlers.ts);
+// - the lists that span every profile (orders, vault, after-sales, audit) ask each profile's service
+//   and merge the answers with a merchant tag (cross-profile-lists.ts);
+// - settings that belong to the app, not to a merchant (language, theme, the webhook tunnel and port)
+//   are written to every profile so each one's workers follow them; a merchant's own (the low-balance
+//   line) stay with the active profile;
+// - everything else goes to the active profile's service, input untouched (its parse is the only one).
+// Events: what a screen of the active profile shows (connection, account, catalog, health) comes from
+// the active profile only; what the cross-profile lists and notifications show comes from every
+// profile, notifications tagged with their merchant. profiles.changed follows every profile's state.
+import type { EventName } from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/ipc-result';
+import type { MerchantTag, ProfileList, ProfileView } from '../../shared/ipc/views/profiles';
+import type { Desk, OpenProfile } from '../desk/desk';
+import type { SecretAwareLogger } from '../logging/logger';
+import { RedactingLogger } from '../logging/redacting-logger';
+import { createAppEvents } from './app-events';
+import type { AppHost, AppServiceOptions } from './app-context';
+import { createAppService, type AppService } from './app-service';
+import { dispatchChannel } from './channel-dispatch';
+import { crossProfileListHandlers, type ListSource } from './cross-profile-lists';
+import { deskHandlers } from './desk-handlers';
+import { AppFailure, RelayedIpcError } from './error-mapping';
+import type { ChannelHandlers } from './handler-types';
+import type { ConnectionStateView, ConnectionStatus } from '../../shared/ipc/views/connection';
+
+/** Events a screen of the active profile shows: another profile's would show the wrong merchant. */
+const ACTIVE_PROFILE_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['connection.changed', 'connection.state', 'account.changed', 'catalog.syncProgress', 'catalog.changed', 'events.health', 'books.reconcileProgress']);
+
+export interface ProfileEntry {
+  readonly profile: OpenProfile;
+  readonly service: AppService;
+  readonly tag: () => MerchantTag;
+  /** The profile's own service's answer, unwrapped: its error is thrown as the same IpcError. */
+  ask<T>(channel: string, input: unknown): Promise<T>;
+}
+
+export interface DeskServiceState {
+  readonly desk: Desk;
+  readonly logger: SecretAwareLogger;
+  entries(): ProfileEntry[];
+  entry(id: string): Promise<ProfileEntry>;
+  active(): Promise<ProfileEntry>;
+  /** Stops and forgets a profile's service (before its core closes). */
+  drop(id: string): Promise<void>;
+  listView(): Promise<ProfileList>;
+  /** Tells the window: the profiles changed; with `switched`, the active one's connection and state too. */
+  announce(switched: boolean): Promise<void>;
+}
+
+function unwrap<T>(result: IpcResult<unknown>): T {
+  // The profile's service checked its answer against the contract for this channel.
+  if (result.ok) return result.value as T;
+  throw new RelayedIpcError(result.error);
+}
+
+export function createDeskService(desk: Desk, host: AppHost, options: AppServiceOptions = {}): AppService {
+  const logger: SecretAwareLogger = options.logger ?? new RedactingLogger({ sink: () => undefined });
+  const events = createAppEvents(logger);
+  const entries = new Map<string, Promise<ProfileEntry>>();
+  const ready: ProfileEntry[] = [];
+  const lifecycle = { started: false };
+  let announcing: ReturnType<typeof setTimeout> | null = null;
+
+  const isActive = (id: string): boolean => desk.profiles.activeId() === id;
+
+  const build = async (id: string): Promise<ProfileEntry> => {
+    const profile = await desk.open(id);
+    const tag = (): MerchantTag => ({ profileId: id, name: desk.profiles.find(id)?.name ?? profile.record.name });
+    const service = createAppService(profile.core, host, { ...options, logger, secrets: profile.secrets, merchantName: () => tag().name });
+    service.onEvent((name, payload) => {
+      if (name === 'connection.state' || name === 'connection.changed') scheduleAnnounce();
+      if (ACTIVE_PROFILE_EVENTS.has(name) && !isActive(id)) return;
+      events.relay(name, name === 'app.notification' && typeof payload === 'object' && payload !== null ? { ...payload, merchant: tag() } : payload);
+    });
+    const entry: ProfileEntry = { profile, service, tag, ask: async (channel, input) => unwrap(await service.handle(channel, input)) };
+    if (lifecycle.started) await service.start();
+    ready.push(entry);
+    return entry;
+  };
+  const entry = (id: string): Promise<ProfileEntry> => {
+    const existing = entries.get(id);
+    if (existing !== undefined) return existing;
+    const building = build(id);
+    entries.set(id, building);
+    building.catch(() => entries.delete(id));
+    return building;
+  };
+  const active = async (): Promise<ProfileEntry> => {
+    const id = desk.profiles.activeId();
+    if (id === null) throw new AppFailure('INTERNAL', 'the desk has no merchant profile');
+    return entry(id);
+  };
+
+  const profileView = async (item: ProfileEntry): Promise<ProfileView> => {
+    const [status, state] = await Promise.all([item.ask<ConnectionStatus>('connection.status', undefined), item.ask<ConnectionStateView>('connection.state', undefined)]);
+    const record = desk.profiles.find(item.profile.record.id) ?? item.profile.record;
+    return { id: record.id, name: record.name, active: isActive(record.id), connected: status.connected, baseUrl: status.baseUrl, userId: status.userId, demo: status.demo, state };
+  };
+  const listView = async (): Promise<ProfileList> => {
+    const records = desk.profiles.list();
+    const views = await Promise.all(records.map(async (record) => profileView(await entry(record.id))));
+    return { activeId: desk.profiles.activeId() ?? records[0]?.id ?? 'p1', profiles: views };
+  };
+  const announce = async (switched: boolean): Promise<void> => {
+    try {
+      if (switched) {
+        const current = await active();
+        events.emit('connection.changed', await current.ask('connection.status', undefined));
+        events.emit('connection.state', await current.ask('connection.state', undefined));
+      }
+      events.emit('profiles.changed', await listView());
+    } catch (error) {
+      logger.warn('the profiles could not be announced', { error: error instanceof Error ? error.message : 'unknown' });
+    }
+  };
+  // Connection states move in bursts (every merchant answer): one profiles.changed per burst.
+  function scheduleAnnounce(): void {
+    if (announcing !== null) return;
+    announcing = setTimeout(() => {
+      announcing = null;
+      void announce(false);
+    }, 50);
+    announcing.unref();
+  }
+
+  const state: DeskServiceState = {
+    desk,
+    logger,
+    entries: () => ready.filter((item) => desk.profiles.find(item.profile.record.id) !== null),
+    entry,
+    active,
+    async drop(id) {
+      const existing = entries.get(id);
+      entries.delete(id);
+      if (existing === undefined) return;
+      const item = await existing;
+      ready.splice(ready.indexOf(item), 1);
+      await item.service.stop();
+    },
+    listView,
+    announce,
+  };
+
+  const sources = (): ListSource[] =>
+    desk.profiles
+      .list()
+      .map((record) => ready.find((item) => item.profile.record.id === record.id))
+      .filter((item): item is ProfileEntry => item !== undefined)
+      .map((item) => ({ tag: item.tag(), ask: (channel, input) => item.ask(channel, input) }));
+
+  const handlers: Partial<ChannelHandlers> = { ...deskHandlers(state), ...crossProfileListHandlers(sources) };
+
+  return {
+    async handle(channel, rawInput) {
+      if (Object.hasOwn(handlers, channel)) {
+        // Every profile's service exists before a list spans them.
+        await Promise.all(desk.profiles.list().map((record) => entry(record.id).catch(() => null)));
+        return dispatchChannel(handlers, logger, channel, rawInput);
+      }
+      try {
+        return await (await active()).service.handle(channel, rawInput);
+      } catch (error) {
+        logger.error('the active profile could not be opened', { error: error instanceof Error ? logger.redact(error.message) : 'unknown' });
+        return { ok: false, error: { code: 'INTERNAL', message: 'the merchant profile could not be opened' } };
+      }
+    },
+    onEvent: (listener) => events.on(listener),
+    async start() {
+      if (lifecycle.started) return;
+      lifecycle.started = true;
+      const activeId = desk.profiles.activeId();
+      for (const record of desk.profiles.list()) {
+        try {
+          await (await entry(record.id)).service.start();
+        } catch (error) {
+          // The host is told when the profile on screen cannot open (a database from a newer build…).
+          if (record.id === activeId) throw error;
+          logger.error('a merchant profile could not start', { profile: record.id, error: error instanceof Error ? logger.redact(error.message) : 'unknown' });
+        }
+      }
+      await announce(false);
+    },
+    async stop() {
+      if (!lifecycle.started) return;
+      lifecycle.started = false;
+      if (announcing !== null) clearTimeout(announcing);
+      announcing = null;
+      for (const item of [...ready]) await item.service.stop();
+    },
+  };
+}

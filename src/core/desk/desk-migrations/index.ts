@@ -1,0 +1,6 @@
+// Every migration of the desk database (desk.sqlite), in application order. Append only, like core's
+// own list (db/migrations): a change is a new file with the next id.
+import type { Migration } from '../../db/migration';
+import { profilesMigration } from './0001-profiles';
+
+export const deskMigrations: readonly Migration[] = [profilesMigration];
