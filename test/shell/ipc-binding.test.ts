@@ -94,6 +94,13 @@ const VALID: Record<ChannelName, unknown> = {
   'profiles.switch': { profileId: 'p1' },
   'profiles.work': { profileId: 'p1' },
   'profiles.remove': { profileId: 'p2', confirmName: 'Second merchant' },
+  'catalog.compare': { text: '视频' },
+  'links.list': undefined,
+  'links.link': { a: { profileId: 'p1', productRef: 7, variantRef: 0 }, b: { profileId: 'p2', productRef: 9, variantRef: 1 } },
+  'links.unlink': { key: { profileId: 'p1', productRef: 7, variantRef: 0 } },
+  'links.forVariant': { key: { profileId: 'p1', productRef: 7, variantRef: 0 } },
+  'links.setRule': { linkId: 1, rule: { maxUnitPriceFen: 1000, preference: ['p2'] } },
+  'orders.offers': { key: { profileId: 'p1', productRef: 7, variantRef: 0 }, units: 1 },
 };
 
 /** An input each channel's schema refuses. */
@@ -168,6 +175,13 @@ const INVALID: Record<ChannelName, unknown> = {
   'profiles.switch': { profileId: 'p1', extra: true },
   'profiles.work': {},
   'profiles.remove': { profileId: 'p2' },
+  'catalog.compare': { text: '' },
+  'links.list': { all: true },
+  'links.link': { a: { profileId: 'p1', productRef: 7, variantRef: 0 } },
+  'links.unlink': { key: { profileId: 'p1', productRef: -7, variantRef: 0 } },
+  'links.forVariant': { key: { profileId: 'p1', productRef: 7 } },
+  'links.setRule': { linkId: 1, rule: { maxUnitPriceFen: 0, preference: ['p2'] } },
+  'orders.offers': { key: { profileId: 'p1', productRef: 7, variantRef: 0 }, units: 0 },
 };
 
 const channels = Object.keys(CHANNELS) as ChannelName[];
@@ -291,7 +305,7 @@ describe('IPC binding through the app service: one parse, one redacting error sh
   let desk: Desk;
   const logLines: string[] = [];
 
-  beforeAll(async () => {
+  beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'procure-ipc-binding-'));
     const logger = new RedactingLogger({ sink: (line) => logLines.push(line) });
     // What the hosts run: the desk service over every profile (contract §15).

@@ -23,7 +23,8 @@ import { createAppService, type AppService } from './app-service';
 import { dispatchChannel } from './channel-dispatch';
 import { crossProfileListHandlers, type ListSource } from './cross-profile-lists';
 import { deskHandlers } from './desk-handlers';
-import { AppFailure, RelayedIpcError } from './error-mapping';
+import { holds, routeCall, type RoutedCall } from './profile-routing';
+import { AppFailure, RelayedIpcError, toIpcError } from './error-mapping';
 import type { ChannelHandlers } from './handler-types';
 import type { ConnectionStateView, ConnectionStatus } from '../../shared/ipc/views/connection';
 
@@ -95,6 +96,19 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
     return entry(id);
   };
 
+  /** The profile a forwarded call goes to (profile-routing.ts): named, else owner of its reference, else active. */
+  const target = async (routed: RoutedCall): Promise<ProfileEntry> => {
+    if (routed.profileId !== null) return entry(desk.profiles.lookup(routed.profileId).id);
+    const current = await active();
+    const owned = routed.owned;
+    if (owned === null || holds(current.profile.core.db, owned)) return current;
+    for (const record of desk.profiles.list()) {
+      const candidate = await entry(record.id);
+      if (holds(candidate.profile.core.db, owned)) return candidate;
+    }
+    return current;
+  };
+
   const profileView = async (item: ProfileEntry): Promise<ProfileView> => {
     const [status, state] = await Promise.all([item.ask<ConnectionStatus>('connection.status', undefined), item.ask<ConnectionStateView>('connection.state', undefined)]);
     const record = desk.profiles.find(item.profile.record.id) ?? item.profile.record;
@@ -162,10 +176,11 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
         return dispatchChannel(handlers, logger, channel, rawInput);
       }
       try {
-        return await (await active()).service.handle(channel, rawInput);
+        const routed = routeCall(rawInput);
+        return await (await target(routed)).service.handle(channel, routed.input);
       } catch (error) {
-        logger.error('the active profile could not be opened', { error: error instanceof Error ? logger.redact(error.message) : 'unknown' });
-        return { ok: false, error: { code: 'INTERNAL', message: 'the merchant profile could not be opened' } };
+        // An unknown profileId is NOT_FOUND; a profile whose core cannot open is logged as INTERNAL.
+        return { ok: false, error: toIpcError(error, logger, channel) };
       }
     },
     onEvent: (listener) => events.on(listener),

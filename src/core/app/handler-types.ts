@@ -10,7 +10,20 @@ export type ChannelHandlers = { [C in ChannelName]: (input: HandlerInput<C>) => 
 export type HandlersFor<C extends ChannelName> = Pick<ChannelHandlers, C>;
 
 /** Channels the desk answers above the profiles (desk-handlers.ts): a profile's own service has none of them. */
-export type DeskOnlyChannel = 'profiles.list' | 'profiles.add' | 'profiles.rename' | 'profiles.switch' | 'profiles.work' | 'profiles.remove';
+export type DeskOnlyChannel =
+  | 'profiles.list'
+  | 'profiles.add'
+  | 'profiles.rename'
+  | 'profiles.switch'
+  | 'profiles.work'
+  | 'profiles.remove'
+  | 'catalog.compare'
+  | 'links.list'
+  | 'links.link'
+  | 'links.unlink'
+  | 'links.forVariant'
+  | 'links.setRule'
+  | 'orders.offers';
 
 /** One profile's app service: every channel but the desk's. */
 export type ProfileChannelHandlers = Omit<ChannelHandlers, DeskOnlyChannel>;

@@ -18,13 +18,19 @@ import { webhookHealthSchema } from './views/webhooks';
 import { reconcileExportInputSchema, reconcileInputSchema, reconcileProgressSchema, reconcileReportSchema } from './views/reconcile';
 import { caseDetailSchema, caseListQuerySchema, caseRefInputSchema, caseRowSchema, openCaseInputSchema, sendCaseMessageInputSchema, unreadSummarySchema } from './views/aftersales';
 import { auditEntrySchema, auditQuerySchema } from './views/audit';
-import { addProfileInputSchema, profileFilterField, profileListSchema, profileRefInputSchema, profileWorkSchema, removeProfileInputSchema, renameProfileInputSchema } from './views/profiles';
+import { compareQuerySchema, compareResultSchema, linkForInputSchema, linkInputSchema, linkViewSchema, offersInputSchema, offersSchema, setRuleInputSchema, unlinkInputSchema } from './views/compare';
+import { addProfileInputSchema, profileFilterField, profileIdSchema, profileListSchema, profileRefInputSchema, profileWorkSchema, removeProfileInputSchema, renameProfileInputSchema } from './views/profiles';
 import { cardSelectionSchema, exportInputSchema, exportPreviewSchema, exportResultSchema, markCardsInputSchema, vaultListQuerySchema, vaultListSchema } from './views/vault';
 
 const none = z.undefined();
 const orderRef = z.string().regex(CLIENT_REF_PATTERN);
 const ref = z.object({ clientOrderRef: orderRef });
 const cardRef = z.object({ clientOrderRef: orderRef, seq: z.number().int().nonnegative() });
+/**
+ * Which profile a call is for when it is not the active one (contract §15.2): the desk routes by it and
+ * takes it off; a call carrying an order's, case's or batch's reference goes to its owner anyway.
+ */
+const profileScope = profileIdSchema.optional();
 
 function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
@@ -46,15 +52,15 @@ export const CHANNELS = {
   'account.get': channel(none, accountViewSchema),
   'catalog.categories': channel(none, z.array(categoryViewSchema)),
   'catalog.search': channel(searchQuerySchema, searchResultSchema),
-  'catalog.product': channel(z.object({ productRef: z.number().int().positive() }), productViewSchema),
+  'catalog.product': channel(z.object({ productRef: z.number().int().positive(), profileId: profileScope }), productViewSchema),
   /** The product for the drawer: fetches its detail first, as the buyer's request, when it is missing or stale (contract §11.2). */
-  'catalog.openProduct': channel(z.object({ productRef: z.number().int().positive() }), openedProductSchema),
-  'catalog.priceHistory': channel(z.object({ productRef: z.number().int().positive(), variantRef: z.number().int().nonnegative() }), z.array(pricePointSchema)),
+  'catalog.openProduct': channel(z.object({ productRef: z.number().int().positive(), profileId: profileScope }), openedProductSchema),
+  'catalog.priceHistory': channel(z.object({ productRef: z.number().int().positive(), variantRef: z.number().int().nonnegative(), profileId: profileScope }), z.array(pricePointSchema)),
   'catalog.sync': channel(none, syncStatusSchema),
   'catalog.syncStatus': channel(none, syncStatusSchema),
   'catalog.setWatched': channel(z.object({ productRef: z.number().int().positive(), watched: z.boolean() }), productViewSchema),
-  'orders.template': channel(z.object({ productRef: z.number().int().positive(), variantRef: z.number().int().nonnegative() }), templateViewSchema),
-  'orders.place': channel(placeOrderInputSchema, orderDetailSchema),
+  'orders.template': channel(z.object({ productRef: z.number().int().positive(), variantRef: z.number().int().nonnegative(), profileId: profileScope }), templateViewSchema),
+  'orders.place': channel(placeOrderInputSchema.extend({ profileId: profileScope }), orderDetailSchema),
   'orders.list': channel(z.object({ intentStatus: z.string().max(40).optional(), state: z.string().max(40).optional(), limit: z.number().int().min(1).max(1000).optional(), profile: profileFilterField }), z.array(orderRowSchema)),
   'orders.get': channel(ref, orderDetailSchema),
   'orders.submitVerificationCode': channel(ref.extend({ code: z.string().regex(/^\d{4,8}$/) }), orderDetailSchema),
@@ -135,6 +141,17 @@ export const CHANNELS = {
   'profiles.work': channel(profileRefInputSchema, profileWorkSchema),
   /** Removes a profile with its data and its secrets; refused while its work is open. */
   'profiles.remove': channel(removeProfileInputSchema, profileListSchema),
+  /** One search over every profile's catalog, merchant and price side by side (contract §15.4). */
+  'catalog.compare': channel(compareQuerySchema, compareResultSchema),
+  'links.list': channel(none, z.array(linkViewSchema)),
+  /** Joins two merchants' variants (and the links they were in) as the same thing to buy. */
+  'links.link': channel(linkInputSchema, linkViewSchema),
+  'links.unlink': channel(unlinkInputSchema, z.array(linkViewSchema)),
+  /** The link a variant belongs to, or null. */
+  'links.forVariant': channel(linkForInputSchema, linkViewSchema.nullable()),
+  'links.setRule': channel(setRuleInputSchema, linkViewSchema),
+  /** What the order dialog offers when its merchant cannot supply or asks above the rule's limit. */
+  'orders.offers': channel(offersInputSchema, offersSchema),
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
