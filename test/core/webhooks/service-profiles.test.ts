@@ -4,8 +4,10 @@
 // + that profile's own path; the merchant's webhook for profile A's order reaches A's database only,
 // B's order B's only; and A stopping leaves B receiving. Orders move only when the test says so
 // (--auto-advance off) and the tracker is not running, so only a webhook can bring them up to date.
+// Last, a profile's webhook side rebuilt by webhookFactoryFromSettings with the listener comes back on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
+import { webhookFactoryFromSettings } from '../../../src/core/webhooks/webhook-from-settings';
 import { createWebhookListener, type WebhookListener } from '../../../src/core/webhooks/webhook-listener';
 import { controlProducts, isOrderableCard, type ControlProduct } from '../../support/control-catalog';
 import { control } from '../../support/merchant-http';
@@ -15,17 +17,20 @@ import { createEventsKit, deliveriesTo, placeOrder, storedOrderState, waitFor, t
 const SCALE = 20;
 const TTL = 604_800;
 
+const kits: EventsKit[] = [];
 let sandbox: RunningSandbox;
 let card: ControlProduct;
+/** The one listener of both profiles, and the port it had (tried first when it listens again). */
 let listener: WebhookListener;
-const kits: EventsKit[] = [];
+let lastPort: number | null = null;
 
 beforeAll(async () => {
   sandbox = await startSandbox(['--time-scale', String(SCALE), '--auto-advance', 'off']);
   const first = (await controlProducts(sandbox, 200)).find(isOrderableCard);
   if (first === undefined) throw new Error('no orderable card in the sandbox catalog');
   card = first;
-  listener = createWebhookListener({ logger: new RedactingLogger({ sink: () => undefined, level: 'error' }) });
+  // As a host would: the port it had last is tried first when it listens again.
+  listener = createWebhookListener({ logger: new RedactingLogger({ sink: () => undefined, level: 'error' }), preferredPort: () => lastPort });
 }, 60_000);
 
 afterAll(async () => {
@@ -59,6 +64,7 @@ describe('two profiles, one webhook listener', () => {
     await Promise.all([a.events.settled(), b.events.settled()]);
     // One port, two paths: the listener's port behind each profile's own tunnel.
     const port = listener.port();
+    lastPort = port;
     expect(new URL(urlA).port).toBe(String(port));
     expect(new URL(urlB).port).toBe(String(port));
     expect(new URL(urlA).pathname).not.toBe(new URL(urlB).pathname);
@@ -96,7 +102,18 @@ describe('two profiles, one webhook listener', () => {
     expect(inboxEventsFor(b, refB)).toEqual(expect.arrayContaining(['order.changed', 'order.credentials.ready']));
     expect(inboxEventsFor(a, refB)).toEqual([]);
     expect(a.events.health().events.received).toBe(receivedByA);
-    await b.events.stop();
+
+    // B's webhook side rebuilt from the settings with the same listener: it closed when B stopped (no
+    // profile mounted), listens again on the same port, and B's path is the one its earlier order has.
+    await b.services.detachWebhooks();
     expect(listener.stats()).toMatchObject({ listening: false, routes: 0 });
+    const factory = webhookFactoryFromSettings({ webhookTunnel: 'loopback', webhookPort: 0 }, listener);
+    if (factory === null) throw new Error('loopback is a webhook choice');
+    const rebuilt = b.services.attachWebhooks(factory);
+    expect((await rebuilt.start()).callbackUrl).toBe(urlB);
+    await rebuilt.settled();
+    expect(rebuilt.health().pathVerifiedAt).not.toBeNull();
+    expect(listener.stats()).toMatchObject({ listening: true, port, routes: 1 });
+    await rebuilt.stop();
   }, 60_000);
 });
