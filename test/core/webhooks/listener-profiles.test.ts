@@ -200,6 +200,34 @@ describe('one webhook listener, two profiles', () => {
     expect(b.receiver.stats().rejected.timeout).toBe(0);
   });
 
+  it('a burst to both profiles at once: every event in its own profile only, each durable before its OK (latency printed)', async () => {
+    const perProfile = 160;
+    const [beforeA, beforeB] = [rows(a), rows(b)];
+    const sent = { A: [] as string[], B: [] as string[] };
+    const latencies: number[] = [];
+    const started = performance.now();
+    // Interleaved, 8 in flight: bodies of both profiles complete in the same event-loop turns, so each
+    // profile's group commit must take only its own.
+    for (let round = 0; round < perProfile / 4; round++) {
+      const batch = [a, b, a, b, a, b, a, b].map(async (p) => {
+        const body = anyEvent();
+        sent[p === a ? 'A' : 'B'].push(String(body.eventId));
+        const res = await post(url(p.receiver.path()), body);
+        expect(res.status).toBe(200);
+        latencies.push(res.ms);
+      });
+      await Promise.all(batch);
+    }
+    const elapsed = performance.now() - started;
+    latencies.sort((x, y) => x - y);
+    const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    console.log(`two profiles on one listener: ${latencies.length} events, 8 in flight, p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, ${(latencies.length / (elapsed / 1000)).toFixed(0)} events/s`);
+    expect([rows(a) - beforeA, rows(b) - beforeB]).toEqual([sent.A.length, sent.B.length]);
+    expect(sent.A.every((id) => a.inbox.get(id) !== null && b.inbox.get(id) === null)).toBe(true);
+    expect(sent.B.every((id) => b.inbox.get(id) !== null && a.inbox.get(id) === null)).toBe(true);
+    expect(at(0.99)).toBeLessThan(3000);
+  });
+
   it("rotating A's token makes A's old path 404 at once; B's path is untouched", async () => {
     const oldA = a.receiver.path();
     const pathB = b.receiver.path();
