@@ -254,7 +254,9 @@ export function createWebhookListener(options: WebhookListenerOptions): WebhookL
     port: portNow,
     mount(token, handler) {
       if (!isCallbackToken(token)) throw new RangeError('callback token must be 32 bytes in base64url');
-      if (routes.has(token)) throw new Error('this callback token is mounted already');
+      // Two profiles with one token (a data folder copied) would share a path: the second is refused
+      // rather than given the first one's webhooks; rotating its token ends it.
+      if (routes.has(token)) throw new Error('this callback token is mounted already (another profile uses it: rotate the token of this one)');
       routes.set(token, { path: callbackPath(token), handler });
     },
     unmount(token) {
