@@ -7,6 +7,7 @@ import type { Core, MerchantServices } from '../create-core';
 import type { ProductWatchStore } from '../webhooks/product-watch-store';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { SecretStore } from '../secrets/secret-store';
+import type { WebhookListener } from '../webhooks/webhook-listener';
 import type { AppEvents } from './app-events';
 import type { OrderViews } from './order-views';
 import type { SyncRunner } from './sync-runner';
@@ -42,6 +43,8 @@ export interface AppServiceOptions {
   readonly clipboardClearMs?: number;
   /** The profile's name (the desk's, contract §15): put in export file names; absent with one merchant only. */
   readonly merchantName?: () => string;
+  /** The desk's one webhook receiver, shared by every profile (contract §15.3); absent: the connection's own. */
+  readonly webhookListener?: WebhookListener;
 }
 
 export interface AppContext {

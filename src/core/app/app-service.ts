@@ -59,7 +59,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   const events = createAppEvents(logger);
   const nowSeconds = (): number => Math.floor(core.clock.nowMs() / 1000);
   const connectionState = createConnectionStateRelay(events);
-  const activation = createMerchantActivation(core.db, logger, (services) => connectionState.follow(services?.connectionState ?? null));
+  const activation = createMerchantActivation(core.db, logger, (services) => connectionState.follow(services?.connectionState ?? null), options.webhookListener);
   const notices = createAppNotices({ events, logger, db: core.db, lowBalanceFen: () => readSettings(core.db).lowBalanceFen, nowSeconds, running: () => activation.running() });
   // A finished sync read the catalog, not the balance: the balance is read after it so a crossing is seen.
   const sync = createSyncRunner(core, events, logger, () => notices.balanceMayHaveMoved());
