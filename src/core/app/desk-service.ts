@@ -86,7 +86,7 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
   const build = async (id: string): Promise<ProfileEntry> => {
     const profile = await desk.open(id);
     const tag = (): MerchantTag => ({ profileId: id, name: desk.profiles.find(id)?.name ?? profile.record.name });
-    const service = createAppService(profile.core, host, { ...options, logger, secrets: profile.secrets, merchantName: () => tag().name, webhookListener: listener });
+    const service = createAppService(profile.core, host, { ...options, logger, secrets: profile.secrets, merchantName: () => (desk.profiles.list().length > 1 ? tag().name : null), webhookListener: listener });
     service.onEvent((name, payload) => {
       if (name === 'connection.state' || name === 'connection.changed') scheduleAnnounce();
       if (ACTIVE_PROFILE_EVENTS.has(name) && !isActive(id)) return;
