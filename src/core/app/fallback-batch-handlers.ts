@@ -26,6 +26,13 @@ interface BatchPlan {
 
 const REASON_WORDS = { outOfStock: 'is out of stock', unavailable: 'cannot supply it now', notEnoughStock: 'has fewer units than the batch asks', aboveLimit: 'asks more than the limit' } as const;
 
+/** The input as a profile's own service takes it: the desk's routing field off. */
+function withoutProfile<T extends { profileId?: string | undefined }>(input: T): Omit<T, 'profileId'> {
+  const copy = { ...input };
+  delete copy.profileId;
+  return copy;
+}
+
 function draftHolder(db: Database, draftRef: string): { productRef: number; variantRef: number } | null {
   const row = db.prepare<[string], { product_ref: number; variant_ref: number }>('SELECT product_ref, variant_ref FROM batches WHERE draft_ref = ?').get(draftRef);
   return row === undefined ? null : { productRef: row.product_ref, variantRef: row.variant_ref };
@@ -69,8 +76,7 @@ export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'bat
   };
 
   const previewInput = (input: HandlerInput<'batch.preview'>, at: BatchPlan): Omit<HandlerInput<'batch.preview'>, 'profileId'> => {
-    const { profileId: _named, ...rest } = input;
-    return { ...rest, productRef: at.productRef, variantRef: at.variantRef };
+    return { ...withoutProfile(input), productRef: at.productRef, variantRef: at.variantRef };
   };
 
   return {
@@ -82,7 +88,7 @@ export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'bat
 
     'batch.place': async (input) => {
       const key = await currentKey(input);
-      const { profileId: _named, ...rest } = input;
+      const rest = withoutProfile(input);
       // The same confirmation placed again answers the batch it made, wherever the rule sent it then.
       for (const record of state.desk.profiles.list()) {
         const entry = await state.entry(record.id);
