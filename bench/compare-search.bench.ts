@@ -4,7 +4,7 @@
 // and the merge (app/cross-profile-search.ts). Queries are the search benchmark's (b) text queries
 // (a compare always has text), with its in-stock share; the first round warms, the second is measured.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { searchAcross, type CompareSource } from '../src/core/app/cross-profile-search';
 import { searchProducts } from '../src/core/catalog/catalog-search';
@@ -62,18 +62,25 @@ export async function benchCompareSearch(): Promise<{ lines: string[]; p95Ms: nu
       .filter((query) => query.text !== undefined && query.text.trim() !== '')
       .map((query) => ({ text: query.text ?? '', ...(query.inStock === true ? { inStock: true } : {}) }));
     for (const query of queries) searchAcross(sources, query);
-    const timings: { ms: number; query: CompareQuery; rows: number }[] = [];
+    const timings: { ms: number; cpuMs: number; query: CompareQuery; rows: number }[] = [];
+    const load = loadavg()[0] ?? 0;
     for (const query of queries) {
+      const cpu = process.cpuUsage();
       const started = performance.now();
       const result = searchAcross(sources, query);
-      timings.push({ ms: performance.now() - started, query, rows: result.rows.length });
+      const ms = performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      timings.push({ ms, cpuMs: (used.user + used.system) / 1000, query, rows: result.rows.length });
     }
     const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
+    // The process's own CPU time per query: what the search costs when the machine is shared (the
+    // wall time also holds the time other processes had the cores).
+    const cpuP95 = quantile(timings.map((t) => t.cpuMs).sort((a, b) => a - b), 0.95);
     const p50 = quantile(sorted, 0.5);
     const p95 = quantile(sorted, 0.95);
     const max = sorted.at(-1) ?? Number.NaN;
     const lines = [
-      `search across two 50,000-product catalogs: p95 ${p95.toFixed(2)} ms (goal ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}); p50 ${p50.toFixed(2)} ms, max ${max.toFixed(2)} ms, ${queries.length} queries, ${LINKS} links (filling both caches ${fillS.toFixed(1)} s, not measured)`,
+      `search across two 50,000-product catalogs: p95 ${p95.toFixed(2)} ms (goal ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'}); p50 ${p50.toFixed(2)} ms, max ${max.toFixed(2)} ms, ${queries.length} queries, ${LINKS} links; CPU time p95 ${cpuP95.toFixed(2)} ms, load average ${load.toFixed(1)} on ${String(availableParallelism())} cores (filling both caches ${fillS.toFixed(1)} s, not measured)`,
     ];
     for (const slow of [...timings].sort((a, b) => b.ms - a.ms).slice(0, 3)) lines.push(`  slowest: ${slow.ms.toFixed(2)} ms, ${slow.rows} rows, ${JSON.stringify(slow.query)}`);
     return Promise.resolve({ lines, p95Ms: p95 });
