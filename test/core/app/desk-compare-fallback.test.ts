@@ -168,6 +168,8 @@ describe('the rule applied by the batch', () => {
       return settled(now) ? now : null;
     }, 30_000);
     expect(done.counts.accepted).toBe(2);
+    // The status keeps saying where the batch went and why, after the placing answer.
+    expect(done.fallback).toMatchObject({ from: { profileId: 'p1' }, to: { profileId: 'p2', name: 'Merchant B' }, reason: 'outOfStock', limitFen: LIMIT_FEN });
     const afterB = await env.b.ledger();
     expect(done.rows.map((row) => entriesFor(afterB, row.clientOrderRef, 'charge').map((e) => fen(e.amount)))).toEqual([[2600], [2 * 2600]]);
     expect(afterB.entries.length - bookB.entries.length).toBe(2);
