@@ -128,6 +128,7 @@ describe('links, rules and the offers of an order dialog', () => {
   it('refuses a variant the cache does not hold, an unknown profile, and odd inputs', async () => {
     expectRefused(await env.call('links.link', { a: keyOf('a', 'offers'), b: { profileId: 'p2', productRef: 987_654, variantRef: 0 } }), 'NOT_FOUND');
     expectRefused(await env.call('links.link', { a: keyOf('a', 'offers'), b: { profileId: 'p7', productRef: 1, variantRef: 0 } }), 'NOT_FOUND');
+    expectRefused(await env.call('links.link', { a: keyOf('a', 'offers'), b: { ...keyOf('b', 'offers'), variantRef: 77 } }), 'NOT_FOUND');
     expectRefused(await env.call('links.link', { a: keyOf('a', 'offers'), b: keyOf('a', 'offers') }), 'INVALID_INPUT');
     expectRefused(await env.call('links.unlink', { key: { profileId: 'p2', productRef: 987_654, variantRef: 0 } }), 'NOT_FOUND');
     expectRefused(await env.call('orders.offers', { key: keyOf('a', 'offers'), units: 0 }), 'INVALID_INPUT');
