@@ -159,7 +159,9 @@ describe('the rule applied by the batch', () => {
     expectRefused(await env.call('batch.place', { ...input, mapping: preview.mapping, unitPriceFen: LIMIT_FEN + 1, confirmedTotalFen: 3 * (LIMIT_FEN + 1), confirmedRows: 2, draftRef: draftRef() }), 'ACTION_NOT_ALLOWED');
 
     const place = { ...input, mapping: preview.mapping, unitPriceFen: preview.unitPriceFen, confirmedTotalFen: preview.totals.totalFen, confirmedRows: 2, draftRef: draftRef() };
-    const status = await env.ok('batch.place', place);
+    // A double click: both calls land, one batch is written (at B).
+    const [status, twin] = await Promise.all([env.ok('batch.place', place), env.ok('batch.place', place)]);
+    expect(twin.batchId).toBe(status.batchId);
     expect(status).toMatchObject({ productRef: b.productRef, variantRef: 0, confirmedUnitPriceFen: 2600, fallback: { to: { profileId: 'p2' }, reason: 'outOfStock' } });
     // The same confirmation again is the same batch (wherever the rule sent it).
     expect((await env.ok('batch.place', place)).batchId).toBe(status.batchId);
