@@ -27,6 +27,8 @@ export interface NotificationFacts {
   /** The start of a merchant's message (never a secret: the merchant wrote it to the buyer). */
   readonly preview?: string | null | undefined;
   readonly images?: number | undefined;
+  /** Which merchant it is about, once the buyer has several (contract §15.2): named in the title. */
+  readonly merchant?: { readonly name: string } | undefined;
 }
 
 export interface NotificationText {
@@ -116,7 +118,9 @@ function en(facts: NotificationFacts): NotificationText {
 }
 
 export function notificationText(facts: NotificationFacts, language: NotificationLanguage): NotificationText {
-  return language === 'zh-CN' ? zh(facts) : en(facts);
+  const text = language === 'zh-CN' ? zh(facts) : en(facts);
+  // With several merchants, "Order completed" alone does not say where: the title names the merchant.
+  return facts.merchant === undefined ? text : { ...text, title: `${text.title} · ${facts.merchant.name}` };
 }
 
 /** The language for a preference ('system' follows the given system locale, Chinese for any zh-*). */

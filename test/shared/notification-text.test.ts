@@ -63,4 +63,11 @@ describe('notification text', () => {
     expect(notificationLanguage('system', 'zh-TW')).toBe('zh-CN');
     expect(notificationLanguage('system', 'de-DE')).toBe('en');
   });
+
+  it('names the merchant in the title once there are several, in both languages', () => {
+    const facts = { ...(FACTS[0] as NotificationFacts), merchant: { name: '游戏卡商户' } };
+    expect(notificationText(facts, 'zh-CN').title).toBe('订单已完成 · 游戏卡商户');
+    expect(notificationText(facts, 'en').title).toBe('Order completed · 游戏卡商户');
+    expect(notificationText(facts, 'en').body).toBe(notificationText(FACTS[0] as NotificationFacts, 'en').body);
+  });
 });
