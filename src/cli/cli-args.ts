@@ -23,6 +23,8 @@ export interface ParsedArgs {
  */
 const OPTIONS = {
   data: { type: 'string' },
+  // every command: which merchant profile (issue 17)
+  profile: { type: 'string' },
   'base-url': { type: 'string' },
   'user-id': { type: 'string' },
   'ca-cert': { type: 'string' },
@@ -60,6 +62,7 @@ const OPTIONS = {
   fallback: { type: 'boolean' },
   'until-idle': { type: 'boolean' },
   templates: { type: 'boolean' },
+  'discard-unexported-cards': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 

@@ -3,7 +3,7 @@
 // input or the folder's key file (cli-passphrase.ts), never from argv (argv is visible to every
 // process on the machine).
 import { join } from 'node:path';
-import { openDesk, type Core, type Desk, type ProfileRecord } from '../core';
+import { holds, openDesk, type Core, type Desk, type ProfileRecord } from '../core';
 import { RedactingLogger } from '../core';
 import { createRotatingFileSink, type RotatingFileSink } from '../core';
 import { createPrivateFile, securePrivateFile, securePrivateFolder } from '../core';
@@ -18,6 +18,8 @@ export interface CliContext {
   profile: ProfileRecord;
   /** That profile's core. */
   core: Core;
+  /** --profile was given: the run never looks at another profile. */
+  profileChosen: boolean;
   logger: RedactingLogger;
   /** The store holding the API key, for other secrets the user hands over (the ngrok authtoken). */
   secrets: SecretStore;
@@ -57,7 +59,7 @@ export async function openCliContext(dataDir: string, profileName: string | null
       const chosen = profileName === null ? desk.profiles.activeId() : desk.profiles.lookup(profileName).id;
       if (chosen === null) throw new Error('the data folder has no merchant profile');
       const opened = await desk.open(chosen);
-      return { desk, profile: opened.record, core: opened.core, logger, secrets: opened.secrets, logFile: logSink };
+      return { desk, profile: opened.record, core: opened.core, profileChosen: profileName !== null, logger, secrets: opened.secrets, logFile: logSink };
     } catch (error) {
       await desk.close();
       throw error;
@@ -67,4 +69,26 @@ export async function openCliContext(dataDir: string, profileName: string | null
     await logSink.close();
     throw error;
   }
+}
+
+/** A reference a command names (an order, a case, a batch): the profile holding it answers. */
+export interface OwnedRef {
+  readonly kind: 'order' | 'case' | 'batch';
+  readonly ref: string;
+}
+
+/**
+ * Without --profile, a command about one order (case, batch) works with the profile that holds it,
+ * the active one first (a case number is the merchant's, so two merchants may share one): a ref
+ * copied from `orders` of another merchant needs no --profile. Nobody holds it: the active profile,
+ * whose command then says it does not know the ref.
+ */
+export async function contextForRef(context: CliContext, owned: OwnedRef | null): Promise<CliContext> {
+  if (context.profileChosen || owned === null || owned.ref === '' || holds(context.core.db, owned)) return context;
+  for (const record of context.desk.profiles.list()) {
+    if (record.id === context.profile.id) continue;
+    const candidate = await context.desk.open(record.id);
+    if (holds(candidate.core.db, owned)) return { ...context, profile: candidate.record, core: candidate.core, secrets: candidate.secrets };
+  }
+  return context;
 }

@@ -2,14 +2,14 @@
 // (and for tests). The commands, their options and help are the table in command-table.ts. Exit
 // codes: 0 success, 2 bad usage, 3 merchant business error, 4 network or unknown outcome, 5 refunded
 // cards without the acknowledgement, 6 reconcile found differences, 1 anything else (see exit-codes.ts).
-import { parseCliArgs, UsageError, type ParsedArgs } from './cli-args';
-import { openCliContext, type CliContext } from './cli-context';
+import { optionOf, parseCliArgs, UsageError, type ParsedArgs } from './cli-args';
+import { contextForRef, openCliContext, type CliContext } from './cli-context';
 import { commandUsage, generalUsage, helpFor } from './cli-help';
 import { findCommand, type CliCommand } from './command-table';
 import { describeFailure, EXIT } from './exit-codes';
 
-/** Options every command takes besides its own. */
-const EVERY_COMMAND_TAKES = ['json'];
+/** Options every command takes besides its own: --profile NAME (a profile's name or id) picks the merchant. */
+const EVERY_COMMAND_TAKES = ['json', 'profile'];
 
 function commandOf(args: ParsedArgs): CliCommand {
   const command = findCommand(args.words);
@@ -32,8 +32,9 @@ async function main(): Promise<number> {
     }
     // Checked before the data folder is opened: a typo touches nothing.
     command = commandOf(args);
-    context = await openCliContext(args.dataDir);
-    return (await command.run(context, args)) ?? EXIT.ok;
+    context = await openCliContext(args.dataDir, optionOf(args, 'profile') ?? null);
+    const routed = await contextForRef(context, command.owns?.(args) ?? null);
+    return (await command.run(routed, args)) ?? EXIT.ok;
   } catch (error) {
     const failure = describeFailure(error);
     const message = context ? context.logger.redact(failure.message) : failure.message;

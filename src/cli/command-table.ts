@@ -6,7 +6,7 @@
 // flag its run reads (a new option name also goes into cli-args.ts OPTIONS), and README's command line
 // section names the command and its options (test/cli/cli-help.test.ts walks this table and checks both).
 import type { ParsedArgs } from './cli-args';
-import type { CliContext } from './cli-context';
+import type { CliContext, OwnedRef } from './cli-context';
 import { batchCommand } from './commands/batch-command';
 import { aftersalesListCommand, aftersalesOpenCommand, aftersalesSendCommand, aftersalesShowCommand } from './commands/aftersales-commands';
 import { searchCommand, syncCommand } from './commands/catalog-commands';
@@ -15,6 +15,7 @@ import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-confirm-commands';
 import { orderCreateCommand } from './commands/order-create-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
+import { profilesAddCommand, profilesListCommand, profilesRemoveCommand } from './commands/profiles-commands';
 import { reconcileCommand } from './commands/reconcile-command';
 import { reportCommand } from './commands/report-command';
 import { runCommand } from './commands/run-command';
@@ -30,14 +31,45 @@ export interface CliCommand {
   readonly help: string;
   /** The options and flags it takes besides --json and --help (without the dashes). */
   readonly options: readonly string[];
+  /** The order, case or batch it is about: without --profile, the profile holding it runs it (cli-context.ts). */
+  readonly owns?: (args: ParsedArgs) => OwnedRef | null;
   /** Runs it; the exit code (nothing: 0). */
   readonly run: (context: CliContext, args: ParsedArgs) => Promise<number | void> | number | void;
 }
+
+const orderWord = (args: ParsedArgs): OwnedRef | null => (args.words[2] === undefined ? null : { kind: 'order', ref: args.words[2] });
+const caseWord = (args: ParsedArgs): OwnedRef | null => (args.words[2] === undefined ? null : { kind: 'case', ref: args.words[2] });
+/** The first --order (a repeated one is refused by the command itself). */
+const orderOption = (args: ParsedArgs): OwnedRef | null => {
+  const ref = args.options.get('order')?.[0];
+  return ref === undefined ? null : { kind: 'order', ref };
+};
 
 export const COMMON_EXIT_CODES =
   'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement, 6 reconcile found differences';
 
 export const COMMANDS: readonly CliCommand[] = [
+  {
+    words: ['profiles', 'list'],
+    synopsis: '[--json]',
+    help: 'The merchant profiles of this data folder: id, name, whether it is the active one, whether it is connected, its base URL and user ID (never its key). Every command takes --profile NAME (a name in any case, or an id such as p2); without it the active profile, or for a command about one order, case or batch the profile that holds it.',
+    options: [],
+    run: profilesListCommand,
+  },
+  {
+    words: ['profiles', 'add'],
+    synopsis: 'NAME [--json]',
+    help: 'Adds a merchant profile (not connected: `connect --profile NAME …` gives it its merchant). Names are unique regardless of case. Exit 2 for a name taken or not usable.',
+    options: [],
+    run: profilesAddCommand,
+  },
+  {
+    words: ['profiles', 'remove'],
+    synopsis: 'NAME --yes [--discard-unexported-cards] [--json]',
+    help: "Removes a merchant profile with its database, cards and key on this machine. Refused without --yes (exit 2); while its work is open, with the counts (orders not yet accepted or not finished, refunds, after-sales messages: exit 3); while its vault holds cards never exported, unless --discard-unexported-cards (exit 2; `vault export --profile NAME --not-exported` first); the last profile (exit 2).",
+    options: ['yes', 'discard-unexported-cards'],
+    run: profilesRemoveCommand,
+  },
   {
     words: ['connect'],
     synopsis: '--base-url URL --user-id ID [--ca-cert FILE]',
@@ -68,6 +100,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['order', 'confirm'],
+    owns: orderWord,
     synopsis: 'REF [--units N] [--entry fieldRef=value …] [--max-price YUAN]',
     help: 'After 409101 (the order form changed) or a price/stock park: checks the order again and sends the same ref.',
     options: ['units', 'entry', 'max-price'],
@@ -75,6 +108,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['order', 'withdraw'],
+    owns: orderWord,
     synopsis: 'REF',
     help: 'Gives up an order the merchant does not hold (an unknown outcome is looked up first). Exit 0 withdrawn, 3 the merchant has the order, 4 still being checked.',
     options: [],
@@ -82,6 +116,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['order', 'show'],
+    owns: orderWord,
     synopsis: 'REF [--json]',
     help: 'What this machine knows of one order, offline; card numbers masked.',
     options: [],
@@ -110,6 +145,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['vault', 'list'],
+    owns: orderOption,
     synopsis: '[--order REF | --product N] [--json]',
     help: 'The cards in the vault, masked exactly as the vault screen masks them (the last digits of the number, never the password); offline, nothing audited. --json: {total, cards:[{clientOrderRef, platformOrderRef, card, seq, cardNoMasked, refundMark, …}]}.',
     options: ['order', 'product'],
@@ -117,6 +153,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['vault', 'reveal'],
+    owns: orderWord,
     synopsis: 'REF [--card N] --yes [--acknowledge-refunded] [--json]',
     help: 'Prints the plain card codes of one order (--card N: only card #N, numbered as the vault shows them) and writes one `reveal` row to the audit log, as the app does. Refused without --yes (exit 2). Cards of an order the merchant refunded or cancelled need --acknowledge-refunded (else exit 5, nothing revealed).',
     options: ['card', 'yes', 'acknowledge-refunded'],
@@ -124,6 +161,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['vault', 'export'],
+    owns: orderOption,
     synopsis: '--out FILE [--format xlsx|csv-zip] (--order REF … --product N … | --from YYYY-MM-DD --to YYYY-MM-DD | --not-exported) [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]',
     help: 'Exports the selected cards as the app does: an encrypted XLSX (default) or a CSV in an AES-256 ZIP, the cards marked exported and one `export` row in the audit log. The password comes from PROCURE_EXPORT_PASSWORD or the first line of standard input, never argv, and must pass the app\'s password policy (else exit 2). --order and --product may repeat and combine (their cards, as cards picked in the vault); --from/--to: cards received on those local days, both included. Cards of refunded orders need --include-refunded (else exit 5, nothing written). An existing file is kept unless --overwrite.',
     options: ['out', 'format', 'order', 'product', 'from', 'to', 'not-exported', 'include-refunded', 'language', 'overwrite'],
@@ -131,6 +169,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['aftersales', 'list'],
+    owns: orderOption,
     synopsis: '[--order REF] [--state active|done|STATE] [--unread] [--json]',
     help: 'The after-sales cases stored here, latest activity first; offline.',
     options: ['order', 'state', 'unread'],
@@ -138,6 +177,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['aftersales', 'show'],
+    owns: caseWord,
     synopsis: 'CASE [--json]',
     help: 'One stored case with its messages and their delivery; offline.',
     options: [],
@@ -145,6 +185,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['aftersales', 'open'],
+    owns: orderWord,
     synopsis: 'REF --type cardInvalid|cardUsed|notReceived|wrongAmount|other --text TEXT [--image URL …] [--json]',
     help: 'Opens a case for an order, checked as the app checks it (the text at most 500 characters, at most 5 public https image URLs, the order must allow after-sales). Input that breaks a rule exits 2, the merchant\'s refusal 3, no answer 4 (the same request is sent again by `run`).',
     options: ['type', 'text', 'image'],
@@ -152,6 +193,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['aftersales', 'send'],
+    owns: caseWord,
     synopsis: 'CASE --text TEXT [--image URL …] [--json]',
     help: 'Sends a message on a case: stored with its clientMessageRef before the first send, so a retry never posts it twice. Exit 0 sent, 2 input that breaks a rule or an unknown case, 3 the merchant refused it or the case takes no more messages, 4 no answer (kept; `run` sends it with the same ref).',
     options: ['text', 'image'],
@@ -159,6 +201,10 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['batch'],
+    owns: (args) => {
+      const retry = args.options.get('retry')?.[0];
+      return retry === undefined ? null : { kind: 'batch', ref: retry };
+    },
     synopsis: 'FILE --product N [--variant N] [--map column=field …] [--units N] [--max-price YUAN] [--yes] [--retry BATCH] [--results PATH] [--json]',
     help: 'Orders from a CSV (UTF-8, UTF-8 with BOM, GB18030) or XLSX file, one order per row, through the app\'s own batch path. --map names the column of each template field ("units" for the units column; guessed from the header, then remembered per product). Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid row becomes one order (all recorded before any is sent) at the unit price you confirm (--max-price; without it the cached price), sent at the pace the quota allows, and the command waits for each row. --retry BATCH sends the failed rows of that batch again (FILE must be its own file); --results PATH writes the file\'s rows with status, clientOrderRef, platformOrderRef and error (.csv or .xlsx). Exit 0 every row fine or accepted, 2 bad usage or an unreadable file, 3 rows with errors, refused, failed or waiting on a price rise, 4 the merchant away or rows still sending (kept; `run` sends them).',
     options: ['product', 'variant', 'map', 'units', 'max-price', 'yes', 'retry', 'results'],

@@ -6,6 +6,7 @@ import { MerchantApiError, MerchantNotBeforeError, MerchantProtocolError, Mercha
 import { IntentStateError, PriceUnknownError, PurchaseValidationError, TemplateNotSupportedError } from '../core';
 import { AftersaleNotFoundError, CaseActionNotAllowedError, CaseOpenPendingError, CaseValidationError } from '../core';
 import { ReconcilePagingError, ReconcileRangeError } from '../core';
+import { LastProfileError, ProfileBusyError, ProfileCardsNotExportedError, ProfileNameError, ProfileNotFoundError } from '../core';
 import { CardDecryptionError, CardNotFoundError, DataKeyMissingError, ExportInputError, RefundedCardsError, SelectionError } from '../core';
 
 /**
@@ -33,7 +34,12 @@ function isUsage(error: unknown): error is Error {
     error instanceof SelectionError ||
     error instanceof CardNotFoundError ||
     error instanceof CaseValidationError ||
-    error instanceof AftersaleNotFoundError
+    error instanceof AftersaleNotFoundError ||
+    // Profiles: an unknown or taken name, the last profile, cards never exported without --discard-unexported-cards.
+    error instanceof ProfileNotFoundError ||
+    error instanceof ProfileNameError ||
+    error instanceof LastProfileError ||
+    error instanceof ProfileCardsNotExportedError
   );
 }
 
@@ -44,6 +50,8 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof ReconcileRangeError) return { code: EXIT.usage, message: error.message };
   // The merchant's list moved in a way no rule explains: like an outage, try again later.
   if (error instanceof ReconcilePagingError) return { code: EXIT.network, message: error.message };
+  // The profile's open work (orders not finished, refunds open) waits on the merchant or the buyer, as an order does.
+  if (error instanceof ProfileBusyError) return { code: EXIT.business, message: error.message };
   if (error instanceof TemplateNotSupportedError) return { code: EXIT.business, message: error.message };
   if (error instanceof CaseActionNotAllowedError) {
     const merchant = error.merchant === null ? '' : ` (${error.merchant.code}${error.merchant.requestId ? `, requestId ${error.merchant.requestId}` : ''})`;

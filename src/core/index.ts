@@ -12,6 +12,8 @@ export type { Core, MerchantServices } from './create-core';
 export { DESK_FILE_NAME, openDesk } from './desk/desk';
 export type { Desk, OpenProfile } from './desk/desk';
 export { ProfileNameError, ProfileNotFoundError } from './desk/profile-store';
+export { LastProfileError, ProfileBusyError, ProfileCardsNotExportedError, profileWork } from './desk/profile-removal';
+export { holds } from './app/profile-routing';
 export type { ProfileRecord } from './desk/profile-store';
 export { fallbackOffers } from './desk/fallback-offers';
 export type { ProfileCatalogs } from './desk/fallback-offers';

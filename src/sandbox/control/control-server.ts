@@ -7,6 +7,7 @@ import { messageToWire } from '../domain/aftersale-desk';
 import type { Merchant } from '../domain/merchant';
 import { IllegalMove, type AdvanceTarget } from '../domain/order-lifecycle';
 import { orderToWire } from '../domain/order-records';
+import type { CredentialLog } from '../http/credential-log';
 import type { FaultSettings } from '../http/fault-settings';
 import { isTlsFaultMode, TLS_FAULT_MODES } from '../tls/tls-faults';
 import type { ListenerControl } from './listener-control';
@@ -24,6 +25,8 @@ export interface ControlDeps {
   /** Refusing connections and serving a bad certificate: faults of the listener itself. */
   listener?: ListenerControl;
   dispatcher: WebhookDispatcher;
+  /** The credentials the OpenAPI saw (hashed keys). */
+  credentials?: CredentialLog;
   /** The bearer token every request must carry. */
   token: string;
   /** The port it listens on, known once listening: the Host check needs it. */
@@ -143,6 +146,7 @@ const ROUTES: { method: string; pattern: RegExp; handle: ControlHandler }[] = [
   { method: 'POST', pattern: /^\/control\/faults$/, handle: setFaults },
   { method: 'GET', pattern: /^\/control\/ledger\/([^/]+)$/, handle: ({ deps, params }) => ledger(deps.merchant, at(params, 0)) },
   { method: 'GET', pattern: /^\/control\/deliveries$/, handle: ({ deps }) => deps.dispatcher.deliveries() },
+  { method: 'GET', pattern: /^\/control\/credentials$/, handle: ({ deps }) => deps.credentials?.list() ?? [] },
 ];
 
 function send(res: ServerResponse, status: number, value: unknown): void {

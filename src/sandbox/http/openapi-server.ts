@@ -7,6 +7,7 @@ import { matchRoute } from '../endpoints/routes';
 import type { RateHeaders, RateLimiter } from '../limits/rate-limiter';
 import { ApiError, errorNameForCode } from './api-error';
 import { newRequestId, writeApiError, writeSuccess } from './envelope';
+import type { CredentialLog } from './credential-log';
 import { chance, type FaultSettings } from './fault-settings';
 import { isIpAllowed } from './ip-allow-list';
 import { parseJsonObject, readBody } from './request-body';
@@ -23,6 +24,8 @@ export interface OpenApiDeps {
   /** The merchant's main OpenAPI domain; any other Host is 404 before authentication. */
   domain: string;
   log: (line: string) => void;
+  /** Every user ID and key (hashed) the headers carried: GET /control/credentials. */
+  credentials?: CredentialLog;
 }
 
 function hostName(header: string | undefined): string {
@@ -53,6 +56,7 @@ function authenticate(deps: OpenApiDeps, req: IncomingMessage): Account {
   const userId = req.headers['x-service-user-id'];
   const apiKey = req.headers['x-service-key'];
   const account = typeof userId === 'string' && typeof apiKey === 'string' ? deps.merchant.ctx.accounts.authenticate(userId, apiKey) : null;
+  if (typeof userId === 'string' && typeof apiKey === 'string') deps.credentials?.record(userId, apiKey, account !== null);
   // One message for every failure: never which part was wrong (interface v1 §5).
   if (!account) throw new ApiError('INVALID_CREDENTIAL', 'invalid credentials');
   return account;
