@@ -49,7 +49,7 @@ export const compareEn = {
   'compare.limitError.tooLarge': 'That is more than this app accepts as a limit (¥1,000,000.00).',
   'compare.offers.reason.outOfStock': '{merchant} is out of stock.',
   'compare.offers.reason.unavailable': '{merchant} does not sell this now.',
-  'compare.offers.reason.aboveLimit': '{merchant} asks more than your limit of {limit} per unit.',
+  'compare.offers.reason.aboveLimit': 'The price at {merchant} is above your limit of {limit} per unit.',
   'compare.offers.reason.notEnoughStock': '{merchant} does not have enough stock for this quantity.',
   'compare.offers.intro': 'The same product at your other merchants. Choosing one opens the order there, at its price, for you to review and confirm.',
   'compare.offers.none': 'None of the linked merchants can supply it either.',
