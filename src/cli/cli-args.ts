@@ -57,6 +57,7 @@ const OPTIONS = {
   overwrite: { type: 'boolean' },
   unread: { type: 'boolean' },
   'queue-only': { type: 'boolean' },
+  fallback: { type: 'boolean' },
   'until-idle': { type: 'boolean' },
   templates: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },

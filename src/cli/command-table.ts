@@ -61,9 +61,9 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     words: ['order', 'create'],
-    synopsis: '--product N [--variant N] --units N [--entry fieldRef=value …] [--max-price YUAN] [--callback-url URL] [--queue-only] [--json]',
-    help: 'Records the order with the unit price you confirm (--max-price; without it the cached price, printed), then sends it and waits for the outcome. A higher price at send time, a product that cannot be supplied or a refused key exits 3 and charges nothing; the merchant unreachable exits 4 (kept; `run` sends it). --queue-only records without sending.',
-    options: ['product', 'variant', 'units', 'entry', 'callback-url', 'max-price', 'queue-only'],
+    synopsis: '--product N [--variant N] --units N [--entry fieldRef=value …] [--max-price YUAN] [--callback-url URL] [--queue-only] [--fallback] [--json]',
+    help: 'Records the order with the unit price you confirm (--max-price; without it the cached price, printed), then sends it and waits for the outcome. A higher price at send time, a product that cannot be supplied or a refused key exits 3 and charges nothing; the merchant unreachable exits 4 (kept; `run` sends it). --queue-only records without sending. --fallback: when the variant is linked and its link has a fallback rule, and this merchant cannot supply it (or asks above the rule\'s limit), the order goes to the rule\'s choice at that merchant\'s cached price (never above the limit; said on stderr); exit 3 when no merchant of the rule qualifies.',
+    options: ['product', 'variant', 'units', 'entry', 'callback-url', 'max-price', 'queue-only', 'fallback'],
     run: orderCreateCommand,
   },
   {

@@ -13,6 +13,8 @@ export { DESK_FILE_NAME, openDesk } from './desk/desk';
 export type { Desk, OpenProfile } from './desk/desk';
 export { ProfileNameError, ProfileNotFoundError } from './desk/profile-store';
 export type { ProfileRecord } from './desk/profile-store';
+export { fallbackOffers } from './desk/fallback-offers';
+export type { ProfileCatalogs } from './desk/fallback-offers';
 export { createDeskService } from './app/desk-service';
 
 // Logging (redacting) and private files, which every host also uses for its own lines and folders.

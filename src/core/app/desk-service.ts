@@ -22,7 +22,9 @@ import type { AppHost, AppServiceOptions } from './app-context';
 import { createAppService, type AppService } from './app-service';
 import { dispatchChannel } from './channel-dispatch';
 import { crossProfileListHandlers, type ListSource } from './cross-profile-lists';
+import { compareHandlers } from './compare-handlers';
 import { deskHandlers } from './desk-handlers';
+import { fallbackBatchHandlers } from './fallback-batch-handlers';
 import { holds, routeCall, type RoutedCall } from './profile-routing';
 import { AppFailure, RelayedIpcError, toIpcError } from './error-mapping';
 import type { ChannelHandlers } from './handler-types';
@@ -166,7 +168,7 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
       .filter((item): item is ProfileEntry => item !== undefined)
       .map((item) => ({ tag: item.tag(), ask: (channel, input) => item.ask(channel, input) }));
 
-  const handlers: Partial<ChannelHandlers> = { ...deskHandlers(state), ...crossProfileListHandlers(sources) };
+  const handlers: Partial<ChannelHandlers> = { ...deskHandlers(state), ...compareHandlers(state), ...fallbackBatchHandlers(state), ...crossProfileListHandlers(sources) };
 
   return {
     async handle(channel, rawInput) {

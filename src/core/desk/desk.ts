@@ -18,6 +18,7 @@ import { systemClock } from '../platform/clock';
 import { deskMigrations } from './desk-migrations';
 import { checkRemovable, deleteProfileFiles, deleteProfileSecrets, LastProfileError } from './profile-removal';
 import { profileSecrets } from './profile-secrets';
+import { createLinkStore, type LinkStore } from './link-store';
 import { createProfileStore, type ProfileRecord, type ProfileStore } from './profile-store';
 import { existsSync } from 'node:fs';
 
@@ -38,6 +39,8 @@ export interface Desk {
   readonly db: Database;
   readonly dataDir: string;
   readonly profiles: ProfileStore;
+  /** The buyer's links between merchants' variants and their fallback rules (desk 0002, contract §15.4). */
+  readonly links: LinkStore;
   /** Opens the profile's core on first use; the same core after that. */
   open(id: string): Promise<OpenProfile>;
   /** The profiles whose core is open now. */
@@ -78,6 +81,7 @@ export function openDesk(deps: DeskDeps): Desk {
   const clock = deps.clock ?? systemClock;
   const now = (): number => Math.floor(clock.nowMs() / 1000);
   const { db, profiles } = openRegistry(deps.dataDir, now());
+  const links = createLinkStore(db);
   const open = new Map<string, Promise<OpenProfile>>();
 
   const openProfile = (id: string): Promise<OpenProfile> => {
@@ -103,6 +107,7 @@ export function openDesk(deps: DeskDeps): Desk {
     db,
     dataDir: deps.dataDir,
     profiles,
+    links,
     open: track,
     opened: () => settled.filter((profile) => profiles.find(profile.record.id) !== null).map((profile) => ({ ...profile, record: profiles.find(profile.record.id) ?? profile.record })),
     async add(name) {
@@ -114,6 +119,8 @@ export function openDesk(deps: DeskDeps): Desk {
       const profile = await track(id);
       const secretNames = checkRemovable(profile.core.db, options);
       // The row first: a crash after it leaves files nobody opens, never a profile without its data.
+      // Its variants leave their links and its name leaves every rule: nothing falls back to a merchant that is gone.
+      links.dropProfile(id);
       profiles.delete(id);
       open.delete(id);
       settled.splice(settled.indexOf(profile), 1);

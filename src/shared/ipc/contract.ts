@@ -74,9 +74,9 @@ export const CHANNELS = {
   /** Asks the merchant for the order now (within quota) so actions are offered from a fresh status. */
   'orders.refresh': channel(ref, orderDetailSchema),
   /** Batch orders from a file (contract §13): read, map, check every row by the form's rules; writes nothing. */
-  'batch.preview': channel(batchPreviewInputSchema, batchPreviewSchema),
+  'batch.preview': channel(batchPreviewInputSchema.extend({ profileId: profileScope }), batchPreviewSchema),
   /** Every valid row one intent, the whole batch in one transaction before any send; the same draftRef answers the same batch. */
-  'batch.place': channel(batchPlaceInputSchema, batchStatusSchema),
+  'batch.place': channel(batchPlaceInputSchema.extend({ profileId: profileScope }), batchStatusSchema),
   'batch.status': channel(batchRefInputSchema, batchStatusSchema),
   /** The order form's "paste many accounts", split by the batch reader's CSV rules (quotes, commas and newlines in cells). */
   'batch.parsePaste': channel(z.object({ text: z.string().max(MAX_PASTE_CHARS), fieldCount: z.number().int().min(1).max(100) }), z.object({ rows: z.array(z.array(z.string())) })),

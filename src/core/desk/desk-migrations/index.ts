@@ -2,5 +2,6 @@
 // own list (db/migrations): a change is a new file with the next id.
 import type { Migration } from '../../db/migration';
 import { profilesMigration } from './0001-profiles';
+import { linksMigration } from './0002-links';
 
-export const deskMigrations: readonly Migration[] = [profilesMigration];
+export const deskMigrations: readonly Migration[] = [profilesMigration, linksMigration];

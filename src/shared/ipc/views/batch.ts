@@ -5,6 +5,23 @@ import { z } from 'zod';
 import { MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BASE64_CHARS } from '../../batch-file';
 import { CLIENT_REF_PATTERN, DRAFT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
+import { merchantTagSchema } from './profiles';
+import { OFFER_REASONS } from './compare';
+
+/**
+ * The batch went to another merchant under its link's fallback rule (contract §15.4): `from` could not
+ * supply it (or asked above the limit), `to` is the rule's choice, whose own product and variant refs
+ * the batch uses, at its current price, at or below `limitFen`.
+ */
+export const batchFallbackSchema = z.object({
+  from: merchantTagSchema,
+  to: merchantTagSchema,
+  reason: z.enum(OFFER_REASONS),
+  limitFen: fen,
+  productRef: z.number().int(),
+  variantRef: z.number().int(),
+});
+export type BatchFallbackView = z.infer<typeof batchFallbackSchema>;
 
 export const batchFileSchema = z.object({
   fileName: z.string().min(1).max(255),
@@ -68,6 +85,8 @@ export const batchPreviewSchema = z.object({
   fileSha256: z.string(),
   rows: z.array(batchPreviewRowSchema),
   totals: batchTotalsSchema,
+  /** Present when the link's fallback rule sends this batch to another merchant (its price is unitPriceFen). */
+  fallback: batchFallbackSchema.optional(),
 });
 export type BatchPreviewView = z.infer<typeof batchPreviewSchema>;
 
@@ -118,6 +137,8 @@ export const batchStatusSchema = z.object({
   chargedFen: fen,
   /** Merchant-time ms until the queued rows are sent, from the orderCreate quota; null when nothing waits to be sent. */
   etaMs: z.number().int().nullable(),
+  /** Present in batch.place's answer when the link's fallback rule sent the batch to another merchant. */
+  fallback: batchFallbackSchema.optional(),
 });
 export type BatchStatusView = z.infer<typeof batchStatusSchema>;
 
