@@ -7,7 +7,7 @@ import type { CompareRow, LinkMember, Offer, Offers } from '../../src/shared/ipc
 function row(profileId: string, productRef: number, priceFromFen: number | null, inStock: boolean, linkIds: number[] = []): CompareRow {
   return {
     merchant: { profileId, name: profileId.toUpperCase() },
-    product: { productRef, catalogRef: 1, name: `P${productRef}`, productType: 'card', availability: 'available', brandName: null, imageUrl: null, priceFromFen, variantCount: 1, inStock, detailState: 'complete' },
+    product: { productRef, catalogRef: 1, name: `P${productRef}`, productType: 'card', availability: 'available', brandName: null, imageUrl: null, priceFromFen, variantCount: 1, inStock, detailState: 'stored' },
     linkIds,
   };
 }

@@ -1,0 +1,54 @@
+// Pictures of the compare screen, a link with its rule editor, and the order dialog's offers, for
+// docs/screens: zh-CN and English, light and dark, each in a fresh browser session of the same host
+// (its state: two merchants, one link, merchant A out of stock), so a picture shows what a buyer sees.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { openApp } from './browser';
+import type { RunningWebHost } from './web-host-process';
+
+const OUT_DIR = join(process.cwd(), 'docs', 'screens');
+
+const LOOKS = [
+  { locale: 'zh-CN', colorScheme: 'light', suffix: 'zh-light' },
+  { locale: 'zh-CN', colorScheme: 'dark', suffix: 'zh-dark' },
+  { locale: 'en-US', colorScheme: 'light', suffix: 'en-light' },
+  { locale: 'en-US', colorScheme: 'dark', suffix: 'en-dark' },
+] as const;
+
+export async function photographCompare(browser: Browser, host: RunningWebHost, text: string): Promise<void> {
+  mkdirSync(OUT_DIR, { recursive: true });
+  for (const look of LOOKS) {
+    const { page, context } = await openApp(browser, await host.newLaunchUrl(), look.locale, { colorScheme: look.colorScheme });
+    try {
+      await page.getByTestId('catalog-screen').waitFor({ timeout: 30_000 });
+      await page.getByTestId('nav-compare').click();
+      await page.getByTestId('compare-search').fill(text);
+      await page.getByTestId('compare-row').nth(1).waitFor();
+      await page.getByTestId('link-card').first().waitFor();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(OUT_DIR, `compare-${look.suffix}.png`) });
+
+      const card = page.getByTestId('link-card').first();
+      await card.getByTestId('rule-limit').fill('0');
+      await card.getByTestId('rule-save').click();
+      await card.getByTestId('rule-limit-error').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: join(OUT_DIR, `compare-link-rule-${look.suffix}.png`) });
+
+      await card.locator('[data-testid="link-member"][data-profile="p1"]').getByTestId('member-order').click();
+      const modal = page.getByTestId('order-modal');
+      await modal.getByTestId('order-offers').waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(OUT_DIR, `compare-offers-${look.suffix}.png`) });
+
+      await modal.locator('[data-testid="order-offer"][data-profile="p2"]').getByTestId('order-offer-choose').click();
+      await modal.getByTestId('order-moved').waitFor();
+      await modal.getByTestId('order-form').waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(OUT_DIR, `compare-moved-${look.suffix}.png`) });
+    } finally {
+      await context.close();
+    }
+  }
+}
