@@ -24,7 +24,7 @@ const callScript = (channel: string, input: unknown): string => `new Promise((re
 })`;
 
 export async function bridgeCall<C extends ChannelName>(page: Page, channel: C, input?: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const answer = (await page.evaluate(callScript(channel, input))) as Answer;
+  const answer = await page.evaluate<Answer>(callScript(channel, input));
   if (!answer.ok) throw new Error(`${channel} failed: ${answer.error.code} ${answer.error.message}`);
   return answer.value as ChannelOutput<C>;
 }
