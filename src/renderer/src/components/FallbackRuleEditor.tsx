@@ -42,12 +42,12 @@ export function FallbackRuleEditor({ link }: { link: LinkView }) {
   };
 
   return (
-    <div className="compare-rule" data-testid="rule-editor">
+    <div className="compare-rule" data-testid="rule-editor" style={{ marginTop: 16 }}>
       <Typography.Text strong>{t('compare.rule.title')}</Typography.Text>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {link.rule === null ? t('compare.rule.none') : t('compare.rule.current', { limit: formatFen(link.rule.maxUnitPriceFen) })}
       </Typography.Paragraph>
-      <Space align="start" wrap>
+      <Space align="start" wrap style={{ display: 'flex' }}>
         <div>
           <Input
             data-testid="rule-limit"
@@ -79,7 +79,7 @@ export function FallbackRuleEditor({ link }: { link: LinkView }) {
           })}
         </ol>
       </Space>
-      <Space style={{ marginTop: 8 }}>
+      <Space style={{ display: 'flex', marginTop: 8 }}>
         <Button type="primary" onClick={save} loading={setRule.isPending} data-testid="rule-save">
           {t('compare.rule.save')}
         </Button>

@@ -34,9 +34,10 @@ export function offerReasonText(t: ReturnType<typeof useI18n>['t'], offers: Offe
 export function OrderOffersPanel({ offers, onChoose }: { offers: Offers; onChoose: (offer: Offer) => void }) {
   const { t } = useI18n();
   const choices = offerChoices(offers);
-  if (offers.reason === null) return null;
+  // A variant in no link has nothing to offer: the dialog's own supply line says why it cannot be bought.
+  if (offers.reason === null || offers.link === null) return null;
   return (
-    <div className="order-offers" data-testid="order-offers" data-reason={offers.reason}>
+    <div className="order-offers" data-testid="order-offers" data-reason={offers.reason} style={{ marginBottom: 16 }}>
       <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={<span data-testid="order-offers-reason">{offerReasonText(t, offers)}</span>} description={choices.length === 0 ? t('compare.offers.none') : t('compare.offers.intro')} />
       {choices.length > 0 ? (
         <List<OfferChoice>

@@ -67,7 +67,14 @@ export function OrderScopeNotes({ target, scope }: { target: OrderFormTarget; sc
           style={{ marginBottom: 12 }}
           data-testid="order-moved"
           title={<WithMerchantData text={t('compare.moved.title', { from: target.movedFrom.merchantName, to: scope.merchant.name })} data={[target.movedFrom.merchantName, scope.merchant.name]} />}
-          description={<WithMerchantData text={`${target.movedFrom.reason} ${t('compare.moved.body')}`} data={[target.movedFrom.merchantName]} />}
+          description={
+            <>
+              <div>
+                <WithMerchantData text={target.movedFrom.reason} data={[target.movedFrom.merchantName]} />
+              </div>
+              <div>{t('compare.moved.body')}</div>
+            </>
+          }
         />
       ) : null}
       {scope.severalMerchants && scope.merchant !== null ? (

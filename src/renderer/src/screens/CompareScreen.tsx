@@ -2,6 +2,7 @@
 // merchant, the price and the stock side by side; rows of the same link gathered and marked, the
 // cheapest row in stock marked; from a row the buyer links a variant to its counterpart at another
 // merchant; below, the buyer's links with their members, prices and fallback rules.
+import '../compare.css';
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
