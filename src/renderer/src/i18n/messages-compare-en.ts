@@ -1,7 +1,7 @@
 // English labels of comparing merchants, links, fallback rules and the order dialog's offers (issue 17);
 // merged into messages-en.ts. messages-compare-zh-cn.ts has the same keys (checked by its type).
 export const compareEn = {
-  'nav.compare': 'Compare merchants',
+  'nav.compare': 'Compare',
   'compare.search': 'Search every merchant’s catalog',
   'compare.typeToSearch': 'Type what you are looking for: every merchant’s catalog is searched at once.',
   'compare.fromCatalog': 'Compare merchants',
