@@ -198,7 +198,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
       <TemplateState
         template={template}
         unsupported={modelResult !== null && !modelResult.ok}
-        offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose } : null}
+        offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose, ...(target.profileId === undefined ? {} : { profileId: target.profileId }) } : null}
       />
       <OrderScopeNotes target={target} scope={scope} />
       {confirmRef !== null ? <ConfirmReason clientOrderRef={confirmRef} /> : null}
