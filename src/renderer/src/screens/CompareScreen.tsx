@@ -121,7 +121,7 @@ function CompareTable({ lines, rows, onLink }: { lines: CompareLine[]; rows: rea
 }
 
 export function CompareScreen() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const text = useUiStore((state) => state.compareText);
   const [inStock, setInStock] = useState(false);
   const [linking, setLinking] = useState<CompareRow | null>(null);
@@ -140,7 +140,7 @@ export function CompareScreen() {
           {(result.data?.perMerchant ?? []).map((entry) => (
             <span key={entry.merchant.profileId} data-testid="compare-merchant-total">
               <MerchantName merchant={entry.merchant} />
-              <Typography.Text type="secondary">{t(entry.totalIsLowerBound ? 'compare.totalAtLeast' : 'compare.total', { count: entry.total.toLocaleString() })}</Typography.Text>
+              <Typography.Text type="secondary">{t(entry.totalIsLowerBound ? 'compare.totalAtLeast' : 'compare.total', { count: entry.total.toLocaleString(locale) })}</Typography.Text>
             </span>
           ))}
         </Space>
