@@ -3,8 +3,9 @@
 // (its state: two merchants, one link, merchant A out of stock), so a picture shows what a buyer sees.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { openApp } from './browser';
+import { untranslatedOn, type Untranslated } from './visible-text';
 import type { RunningWebHost } from './web-host-process';
 
 const OUT_DIR = join(process.cwd(), 'docs', 'screens');
@@ -16,9 +17,18 @@ const LOOKS = [
   { locale: 'en-US', colorScheme: 'dark', suffix: 'en-dark' },
 ] as const;
 
-export async function photographCompare(browser: Browser, host: RunningWebHost, text: string): Promise<void> {
+/** Photographs each state; in zh-CN also reads it for English words or message keys (the completeness scan's rule). */
+export async function photographCompare(browser: Browser, host: RunningWebHost, text: string): Promise<Record<string, Untranslated[]>> {
   mkdirSync(OUT_DIR, { recursive: true });
+  const findings: Record<string, Untranslated[]> = {};
   for (const look of LOOKS) {
+    const take = async (page: Page, name: string): Promise<void> => {
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(OUT_DIR, `${name}-${look.suffix}.png`) });
+      if (look.locale !== 'zh-CN') return;
+      const found = await untranslatedOn(page);
+      if (found.length > 0) findings[`${name}-${look.suffix}`] = found;
+    };
     const { page, context } = await openApp(browser, await host.newLaunchUrl(), look.locale, { colorScheme: look.colorScheme });
     try {
       await page.getByTestId('catalog-screen').waitFor({ timeout: 30_000 });
@@ -26,8 +36,7 @@ export async function photographCompare(browser: Browser, host: RunningWebHost, 
       await page.getByTestId('compare-search').fill(text);
       await page.getByTestId('compare-row').nth(1).waitFor();
       await page.getByTestId('link-card').first().waitFor();
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: join(OUT_DIR, `compare-${look.suffix}.png`) });
+      await take(page, 'compare');
 
       const card = page.getByTestId('link-card').first();
       await card.getByTestId('rule-limit').fill('0');
@@ -35,20 +44,23 @@ export async function photographCompare(browser: Browser, host: RunningWebHost, 
       await card.getByTestId('rule-limit-error').waitFor();
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: join(OUT_DIR, `compare-link-rule-${look.suffix}.png`) });
+      if (look.locale === 'zh-CN') {
+        const found = await untranslatedOn(page);
+        if (found.length > 0) findings[`compare-link-rule-${look.suffix}`] = found;
+      }
 
       await card.locator('[data-testid="link-member"][data-profile="p1"]').getByTestId('member-order').click();
       const modal = page.getByTestId('order-modal');
       await modal.getByTestId('order-offers').waitFor({ timeout: 60_000 });
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: join(OUT_DIR, `compare-offers-${look.suffix}.png`) });
+      await take(page, 'compare-offers');
 
       await modal.locator('[data-testid="order-offer"][data-profile="p2"]').getByTestId('order-offer-choose').click();
       await modal.getByTestId('order-moved').waitFor();
       await modal.getByTestId('order-form').waitFor({ timeout: 60_000 });
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: join(OUT_DIR, `compare-moved-${look.suffix}.png`) });
+      await take(page, 'compare-moved');
     } finally {
       await context.close();
     }
   }
+  return findings;
 }
