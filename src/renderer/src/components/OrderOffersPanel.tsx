@@ -9,7 +9,7 @@ import { formatFen } from '../lib/money';
 import type { Offer, Offers } from '../../../shared/ipc/views/compare';
 import { MemberSupplyTag } from './MemberSupplyTag';
 import { MerchantName } from './MerchantName';
-import { Untranslated } from './MerchantText';
+import { Untranslated, WithMerchantData } from './MerchantText';
 
 type Reason = NonNullable<Offers['reason']>;
 const REASON_KEY: Record<Reason, `compare.offers.reason.${Reason}`> = {
@@ -38,7 +38,11 @@ export function OrderOffersPanel({ offers, onChoose }: { offers: Offers; onChoos
   if (offers.reason === null || offers.link === null) return null;
   return (
     <div className="order-offers" data-testid="order-offers" data-reason={offers.reason} style={{ marginBottom: 16 }}>
-      <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={<span data-testid="order-offers-reason">{offerReasonText(t, offers)}</span>} description={choices.length === 0 ? t('compare.offers.none') : t('compare.offers.intro')} />
+      <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={
+          <span data-testid="order-offers-reason">
+            <WithMerchantData text={offerReasonText(t, offers)} data={[offers.current.merchant.name]} />
+          </span>
+        } description={choices.length === 0 ? t('compare.offers.none') : t('compare.offers.intro')} />
       {choices.length > 0 ? (
         <List<OfferChoice>
           size="small"
