@@ -10,6 +10,7 @@
 //   (h) the connect test's time to each named failure (refused, DNS, TLS, http, 404, 401/403, timeout)
 //   (r) reconciliation of 1,000 orders: requests, merchant minutes against the quota bound
 //   (j) the preview of a 1,000-row batch file (CSV in GB18030, XLSX), in ms
+//   (k) catalog.compare's search across two profiles of 50,000 products each, p50/p95
 //   (g) the host's event-loop delay while core syncs, exports and takes webhooks at once, with core in
 //       the host process and in its own process
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
@@ -17,6 +18,7 @@ import { createBenchDatabase } from './bench-database';
 import { benchBatchPreview } from './batch-preview.bench';
 import { benchCatalogSearch } from './catalog-search.bench';
 import { benchCatalogSync } from './catalog-sync.bench';
+import { benchCompareSearch } from './compare-search.bench';
 import { benchConnectFailures } from './connect-failures.bench';
 import { benchExport } from './export.bench';
 import { benchHostResponsiveness } from './host-responsiveness.bench';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   } finally {
     cache.dispose();
   }
+  for (const line of (await benchCompareSearch()).lines) console.log(line);
   for (const line of (await benchCatalogSync()).lines) console.log(line);
   for (const line of (await benchInteractiveLatency()).lines) console.log(line);
   for (const line of (await benchWebhookAck()).lines) console.log(line);

@@ -5,7 +5,7 @@
 // desk/fallback-choice.ts. Nothing here asks a merchant.
 import type { LinkView } from '../../shared/ipc/views/compare';
 import { fallbackOffers, linkViewOf, type ProfileCatalogs } from '../desk/fallback-offers';
-import { holdsProduct } from '../desk/link-members';
+import { holdsVariant } from '../desk/link-members';
 import { LinkInputError, LinkNotFoundError } from '../desk/link-store';
 import { ProfileNotFoundError } from '../desk/profile-store';
 import { searchAcross, type CompareSource } from './cross-profile-search';
@@ -70,7 +70,9 @@ export function compareHandlers(state: DeskServiceState): HandlersFor<Channels> 
       asLinkAnswer(async () => {
         for (const [field, key] of [['a', a], ['b', b]] as const) {
           const { tag, db } = await catalogs(key.profileId);
-          if (!holdsProduct(db, key.productRef)) throw new AppFailure('NOT_FOUND', `product ${key.productRef} is not in ${tag.name}'s catalog cache`, [{ path: `${field}.productRef`, message: 'not in the catalog cache' }]);
+          if (!holdsVariant(db, key.productRef, key.variantRef)) {
+            throw new AppFailure('NOT_FOUND', `product ${key.productRef} variant ${key.variantRef} is not in ${tag.name}'s catalog cache`, [{ path: field, message: 'not in the catalog cache' }]);
+          }
         }
         return linkViewOf(catalogs, links.link(a, b, now()));
       }),

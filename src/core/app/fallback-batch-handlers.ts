@@ -3,16 +3,19 @@
 // for cannot supply it (or asks above the rule's limit), at that merchant's own product and variant
 // and its current price, never above the limit; the answer says so (`fallback`). Without a rule, or
 // when the merchant can supply within the limit, the call goes to its profile as it came. The batch
-// itself is the chosen profile's (its status, retry and export follow its batchId there).
+// itself is the chosen profile's (its status, retry and export follow its batchId there); the desk
+// remembers the fallback (desk 0002 batch_fallbacks) so that batch.status keeps saying so.
 import type { Database } from 'better-sqlite3';
 import type { BatchFallbackView, BatchPreviewView, BatchStatusView } from '../../shared/ipc/views/batch';
 import type { VariantKey } from '../../shared/ipc/views/compare';
+import { batchFallback, recordBatchFallback } from '../desk/batch-fallback-store';
 import { fallbackOffers } from '../desk/fallback-offers';
 import { formatYuan } from '../../shared/money';
 import { deskCatalogs, profileEntry } from './compare-handlers';
 import type { DeskServiceState, ProfileEntry } from './desk-service';
 import { AppFailure } from './error-mapping';
 import type { HandlerInput, HandlersFor } from './handler-types';
+import { holds } from './profile-routing';
 
 interface BatchPlan {
   readonly target: ProfileEntry;
@@ -26,13 +29,27 @@ interface BatchPlan {
 
 const REASON_WORDS = { outOfStock: 'is out of stock', unavailable: 'cannot supply it now', notEnoughStock: 'has fewer units than the batch asks', aboveLimit: 'asks more than the limit' } as const;
 
+/** The input as a profile's own service takes it: the desk's routing field off. */
+function withoutProfile<T extends { profileId?: string | undefined }>(input: T): Omit<T, 'profileId'> {
+  const copy = { ...input };
+  delete copy.profileId;
+  return copy;
+}
+
 function draftHolder(db: Database, draftRef: string): { productRef: number; variantRef: number } | null {
   const row = db.prepare<[string], { product_ref: number; variant_ref: number }>('SELECT product_ref, variant_ref FROM batches WHERE draft_ref = ?').get(draftRef);
   return row === undefined ? null : { productRef: row.product_ref, variantRef: row.variant_ref };
 }
 
-export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'batch.preview' | 'batch.place'> {
+export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'batch.preview' | 'batch.place' | 'batch.status'> {
   const catalogs = deskCatalogs(state);
+  const deskDb = state.desk.db;
+  const nameOf = (profileId: string): string | null => state.desk.profiles.find(profileId)?.name ?? null;
+  /** The status as its profile answers it, with the fallback that sent the batch there (if one did). */
+  const withFallback = (status: BatchStatusView): BatchStatusView => {
+    const fallback = batchFallback(deskDb, status.batchId, nameOf);
+    return fallback === null ? status : { ...status, fallback };
+  };
 
   const currentKey = async (input: { profileId?: string | undefined; productRef: number; variantRef: number }): Promise<VariantKey> => {
     const profileId = input.profileId ?? (await state.active()).profile.record.id;
@@ -69,8 +86,7 @@ export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'bat
   };
 
   const previewInput = (input: HandlerInput<'batch.preview'>, at: BatchPlan): Omit<HandlerInput<'batch.preview'>, 'profileId'> => {
-    const { profileId: _named, ...rest } = input;
-    return { ...rest, productRef: at.productRef, variantRef: at.variantRef };
+    return { ...withoutProfile(input), productRef: at.productRef, variantRef: at.variantRef };
   };
 
   return {
@@ -82,19 +98,29 @@ export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'bat
 
     'batch.place': async (input) => {
       const key = await currentKey(input);
-      const { profileId: _named, ...rest } = input;
+      const rest = withoutProfile(input);
       // The same confirmation placed again answers the batch it made, wherever the rule sent it then.
       for (const record of state.desk.profiles.list()) {
         const entry = await state.entry(record.id);
         const held = draftHolder(entry.profile.core.db, input.draftRef);
-        if (held !== null) return entry.ask<BatchStatusView>('batch.place', { ...rest, ...held });
+        if (held !== null) return withFallback(await entry.ask<BatchStatusView>('batch.place', { ...rest, ...held }));
       }
       const { plan: chosen } = await planFor(key, input);
       if (chosen.fallback !== null && input.unitPriceFen > chosen.fallback.limitFen) {
         throw new AppFailure('ACTION_NOT_ALLOWED', `the confirmed unit price ¥${formatYuan(input.unitPriceFen)} is above the fallback rule's limit ¥${formatYuan(chosen.fallback.limitFen)}: nothing was placed`);
       }
       const status = await chosen.target.ask<BatchStatusView>('batch.place', { ...rest, productRef: chosen.productRef, variantRef: chosen.variantRef });
-      return chosen.fallback === null ? status : { ...status, fallback: chosen.fallback };
+      if (chosen.fallback !== null) recordBatchFallback(deskDb, status.batchId, chosen.fallback, Math.floor(Date.now() / 1000));
+      return withFallback(status);
+    },
+
+    'batch.status': async ({ batchId }) => {
+      // The batch's owner (our batch ids are random, so one profile at most holds it), else the active profile says it has none.
+      for (const record of state.desk.profiles.list()) {
+        const entry = await state.entry(record.id);
+        if (holds(entry.profile.core.db, { kind: 'batch', ref: batchId })) return withFallback(await entry.ask<BatchStatusView>('batch.status', { batchId }));
+      }
+      return (await state.active()).ask<BatchStatusView>('batch.status', { batchId });
     },
   };
 }

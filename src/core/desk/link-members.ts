@@ -53,9 +53,18 @@ export function readLinkMember(db: Database, merchant: MerchantTag, key: Variant
   };
 }
 
-/** Whether the profile's cache holds the product at all (a link is only made between known products). */
-export function holdsProduct(db: Database, productRef: number): boolean {
-  return db.prepare<[number], { found: number }>('SELECT 1 AS found FROM products WHERE product_ref = ?').get(productRef) !== undefined;
+/**
+ * Whether the profile's cache knows the variant (a link is only made between known things): the
+ * product is cached, and the variant is among its stored ones once its detail is stored (a product
+ * known only from the list has no variants yet, so any variant of it is taken as the buyer names it).
+ */
+export function holdsVariant(db: Database, productRef: number, variantRef: number): boolean {
+  const row = db
+    .prepare<[number, number], { revision: number | null; found: number }>(
+      'SELECT p.revision, EXISTS (SELECT 1 FROM variants v WHERE v.product_ref = p.product_ref AND v.variant_ref = ?) AS found FROM products p WHERE p.product_ref = ?',
+    )
+    .get(variantRef, productRef);
+  return row !== undefined && (row.revision === null || row.found === 1);
 }
 
 export const factsOf = (member: LinkMember, key: VariantKey): MemberFacts => ({ key, unitPriceFen: member.unitPriceFen, supply: member.supply, remainingUnits: member.remainingUnits });

@@ -170,6 +170,8 @@ export function createLinkStore(db: Database): LinkStore {
       db.transaction(() => {
         db.prepare('DELETE FROM link_members WHERE profile_id = ?').run(profileId);
         db.prepare('DELETE FROM link_rule_preferences WHERE profile_id = ?').run(profileId);
+        // Its batches went with its database.
+        db.prepare('DELETE FROM batch_fallbacks WHERE to_profile_id = ?').run(profileId);
         tidy();
       }).immediate();
     },

@@ -20,6 +20,7 @@ const SETUP = {
   batch: { a: { price: '27.00', outOfStock: true }, b: { price: '26.00' } },
   aboveLimit: { a: { price: '30.00', outOfStock: false }, b: { price: '35.00' } },
   noRule: { a: { price: '27.00', outOfStock: true }, b: { price: '20.00' } },
+  notEnough: { a: { price: '27.00', remaining: 2 }, b: { price: '26.50' } },
 } as const;
 type Case = keyof typeof SETUP;
 const CASES = Object.keys(SETUP) as Case[];
@@ -40,6 +41,7 @@ async function prepare(merchant: Merchant, which: 'a' | 'b'): Promise<void> {
     const setup = SETUP[name][which];
     await merchant.control('POST', `/control/products/${product.productRef}`, { variantRef: 0, price: setup.price });
     if ('outOfStock' in setup && setup.outOfStock) await merchant.control('POST', `/control/products/${product.productRef}`, { variantRef: 0, inventoryType: 'tracked', remainingUnits: 0 });
+    if ('remaining' in setup) await merchant.control('POST', `/control/products/${product.productRef}`, { variantRef: 0, inventoryType: 'tracked', remainingUnits: setup.remaining });
   }
 }
 
@@ -78,7 +80,7 @@ describe('catalog.compare across two merchants', () => {
     expect(new Set(result.rows.slice(0, 2).map((row) => row.merchant.profileId)).size).toBe(2);
     const [first, second] = result.rows;
     expect((first?.product.priceFromFen ?? 0) <= (second?.product.priceFromFen ?? Infinity)).toBe(true);
-    expect(names('a').length + names('b').length).toBe(8);
+    expect(names('a').length + names('b').length).toBe(2 * CASES.length);
     expectRefused(await env.call('catalog.compare', { text: '' }), 'INVALID_INPUT');
   });
 });
@@ -126,6 +128,7 @@ describe('links, rules and the offers of an order dialog', () => {
   it('refuses a variant the cache does not hold, an unknown profile, and odd inputs', async () => {
     expectRefused(await env.call('links.link', { a: keyOf('a', 'offers'), b: { profileId: 'p2', productRef: 987_654, variantRef: 0 } }), 'NOT_FOUND');
     expectRefused(await env.call('links.link', { a: keyOf('a', 'offers'), b: { profileId: 'p7', productRef: 1, variantRef: 0 } }), 'NOT_FOUND');
+    expectRefused(await env.call('links.link', { a: keyOf('a', 'offers'), b: { ...keyOf('b', 'offers'), variantRef: 77 } }), 'NOT_FOUND');
     expectRefused(await env.call('links.link', { a: keyOf('a', 'offers'), b: keyOf('a', 'offers') }), 'INVALID_INPUT');
     expectRefused(await env.call('links.unlink', { key: { profileId: 'p2', productRef: 987_654, variantRef: 0 } }), 'NOT_FOUND');
     expectRefused(await env.call('orders.offers', { key: keyOf('a', 'offers'), units: 0 }), 'INVALID_INPUT');
@@ -156,7 +159,9 @@ describe('the rule applied by the batch', () => {
     expectRefused(await env.call('batch.place', { ...input, mapping: preview.mapping, unitPriceFen: LIMIT_FEN + 1, confirmedTotalFen: 3 * (LIMIT_FEN + 1), confirmedRows: 2, draftRef: draftRef() }), 'ACTION_NOT_ALLOWED');
 
     const place = { ...input, mapping: preview.mapping, unitPriceFen: preview.unitPriceFen, confirmedTotalFen: preview.totals.totalFen, confirmedRows: 2, draftRef: draftRef() };
-    const status = await env.ok('batch.place', place);
+    // A double click: both calls land, one batch is written (at B).
+    const [status, twin] = await Promise.all([env.ok('batch.place', place), env.ok('batch.place', place)]);
+    expect(twin.batchId).toBe(status.batchId);
     expect(status).toMatchObject({ productRef: b.productRef, variantRef: 0, confirmedUnitPriceFen: 2600, fallback: { to: { profileId: 'p2' }, reason: 'outOfStock' } });
     // The same confirmation again is the same batch (wherever the rule sent it).
     expect((await env.ok('batch.place', place)).batchId).toBe(status.batchId);
@@ -166,12 +171,27 @@ describe('the rule applied by the batch', () => {
       return settled(now) ? now : null;
     }, 30_000);
     expect(done.counts.accepted).toBe(2);
+    // The status keeps saying where the batch went and why, after the placing answer.
+    expect(done.fallback).toMatchObject({ from: { profileId: 'p1' }, to: { profileId: 'p2', name: 'Merchant B' }, reason: 'outOfStock', limitFen: LIMIT_FEN });
     const afterB = await env.b.ledger();
     expect(done.rows.map((row) => entriesFor(afterB, row.clientOrderRef, 'charge').map((e) => fen(e.amount)))).toEqual([[2600], [2 * 2600]]);
     expect(afterB.entries.length - bookB.entries.length).toBe(2);
     expect(fen(bookB.balance) - fen(afterB.balance)).toBe(3 * 2600);
     expect((await env.a.ledger()).entries.length).toBe(bookA.entries.length);
     expect(env.desk.opened().find((p) => p.record.id === 'p1')?.core.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
+  });
+
+  it('sends it to B when the file asks more units than A has left, and keeps it at A when A has enough', async () => {
+    const [a, b] = [keyOf('a', 'notEnough'), keyOf('b', 'notEnough')];
+    const link = await env.ok('links.link', { a, b });
+    await env.ok('links.setRule', { linkId: link.linkId, rule: { maxUnitPriceFen: LIMIT_FEN, preference: ['p2'] } });
+    const enough = await env.ok('batch.preview', { file: file('数量\r\n1\r\n1\r\n'), productRef: a.productRef, variantRef: 0, mapping: null });
+    expect(enough.fallback).toBeUndefined();
+    expect(enough.unitPriceFen).toBe(2700);
+    const more = await env.ok('batch.preview', { file: file('数量\r\n2\r\n1\r\n'), productRef: a.productRef, variantRef: 0, mapping: null });
+    expect(more.fallback).toMatchObject({ to: { profileId: 'p2' }, reason: 'notEnoughStock', productRef: b.productRef });
+    expect(more.unitPriceFen).toBe(2650);
+    expect((await env.ok('orders.offers', { key: a, units: 3 })).ruleChoice).toEqual(b);
   });
 
   it('places nothing, with a clear error, when B is above the limit too', async () => {

@@ -35,6 +35,7 @@ describe('desk 0002 links', () => {
     expect(tableColumns(db, 'link_members')).toEqual(['profile_id', 'product_ref', 'variant_ref', 'link_id', 'added_at']);
     expect(tableColumns(db, 'link_rules')).toEqual(['link_id', 'max_unit_price_fen', 'updated_at']);
     expect(tableColumns(db, 'link_rule_preferences')).toEqual(['link_id', 'position', 'profile_id']);
+    expect(tableColumns(db, 'batch_fallbacks')).toEqual(['batch_id', 'from_profile_id', 'from_name', 'to_profile_id', 'to_name', 'reason', 'limit_fen', 'product_ref', 'variant_ref', 'created_at']);
   });
 
   it('keeps a variant in one link, refs in range, members of known profiles and positive limits', () => {

@@ -8,6 +8,9 @@
 // - link_rules: at most one rule per link: the price limit in fen and the merchants to fall back to,
 //   in order (link_rule_preferences, one row per merchant, position 0 first). A rule is only ever
 //   the buyer's explicit choice; without one nothing is ordered elsewhere unasked.
+// - batch_fallbacks: a batch the rule sent to another merchant (the batch itself is that profile's,
+//   0020 in its own database), so its status keeps saying from where, to where and why. The names are
+//   those at the time (a profile renamed since shows its new name; a removed one its old).
 import type { Migration } from '../../db/migration';
 
 export const linksMigration: Migration = {
@@ -41,6 +44,19 @@ CREATE TABLE link_rule_preferences (
   profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
   PRIMARY KEY (link_id, position),
   UNIQUE (link_id, profile_id)
+) STRICT;
+
+CREATE TABLE batch_fallbacks (
+  batch_id TEXT PRIMARY KEY,
+  from_profile_id TEXT NOT NULL,
+  from_name TEXT NOT NULL,
+  to_profile_id TEXT NOT NULL,
+  to_name TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  limit_fen INTEGER NOT NULL CHECK (limit_fen > 0),
+  product_ref INTEGER NOT NULL,
+  variant_ref INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
 ) STRICT;
 `,
 };
