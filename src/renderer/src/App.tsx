@@ -8,6 +8,7 @@ import { AppProviders } from './components/AppProviders';
 import { useAccount, useConnectionStatus } from './queries/connection';
 import { useBridgeEvents } from './queries/use-bridge-events';
 import { CatalogScreen } from './screens/CatalogScreen';
+import { CompareScreen } from './screens/CompareScreen';
 import { ConnectScreen } from './screens/ConnectScreen';
 import { OrderDetailDrawer } from './screens/OrderDetailDrawer';
 import { OrderFormModal } from './screens/OrderFormModal';
@@ -84,6 +85,7 @@ function Shell() {
   return (
     <AppLayout connection={connection.data} account={account.data}>
       {page === 'catalog' ? <CatalogScreen /> : null}
+      {page === 'compare' ? <CompareScreen /> : null}
       {page === 'orders' ? <OrdersScreen /> : null}
       {page === 'dashboard' ? <DashboardScreen /> : null}
       {page === 'aftersales' ? <AftersalesScreen /> : null}

@@ -124,6 +124,15 @@ async function refusedForBalance(tour: Tour): Promise<void> {
   await modal.getByTestId('problem-alert').waitFor({ timeout: MERCHANT_WAIT_MS });
 }
 
+/** The catalog's search carried to the compare screen (one merchant here; two in compare-fallback.e2e). */
+async function compareFromCatalog(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await goTo(page, 'catalog');
+  await page.getByTestId('catalog-search').fill(tourPurchase(tour.products).product.name);
+  await page.getByTestId('catalog-compare').click();
+  await page.getByTestId('compare-row').first().waitFor({ timeout: 30_000 });
+}
+
 /** Settings → order updates: webhooks to this computer (the health panel fills), then ngrok's fields. */
 async function webhookSettings(tour: Tour): Promise<void> {
   const { page } = tour;
@@ -201,6 +210,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
     },
   },
   { name: 'catalog', photo: 'all', open: async ({ page }) => goTo(page, 'catalog').then(() => ensureCatalog(page)) },
+  { name: 'compare', open: compareFromCatalog },
   { name: 'product-drawer', photo: 'all', open: async (tour) => void (await openProduct(tour.page, tourPurchase(tour.products).product)) },
   { name: 'order-form', photo: 'all', open: openOrderFormOf },
   { name: 'order-confirmation', photo: 'zh-CN', open: async ({ page }) => page.getByTestId('order-submit').click().then(() => page.getByTestId('order-confirmation').waitFor()) },

@@ -1,6 +1,6 @@
 // The frame: a sider menu (catalog, orders, spend, vault, reconciliation, settings), a header with balance,
 // the connection state and the language switch, the status and low-balance banners, and the current screen.
-import { AppstoreOutlined, AuditOutlined, BarChartOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, ReconciliationOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BarChartOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, ReconciliationOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
@@ -30,6 +30,7 @@ const BADGE_OF_STATE: Record<ConnectionStateName, 'success' | 'warning' | 'error
 
 const PAGES: readonly { key: Page; icon: ReactNode }[] = [
   { key: 'catalog', icon: <AppstoreOutlined /> },
+  { key: 'compare', icon: <SwapOutlined /> },
   { key: 'orders', icon: <FileTextOutlined /> },
   { key: 'dashboard', icon: <BarChartOutlined /> },
   { key: 'aftersales', icon: <CustomerServiceOutlined /> },

@@ -5,6 +5,7 @@
 // (it made keystroke-to-results ~200 ms). While an IME composition is open (pinyin letters on their
 // way to becoming 汉字) nothing is searched: those letters are not what the buyer is looking for.
 import { SearchOutlined } from '@ant-design/icons';
+import { CompareSearchButton } from './CompareSearchButton';
 import { Button, Checkbox, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useI18n } from '../i18n/use-i18n';
@@ -55,6 +56,7 @@ export function CatalogFilters() {
         }}
       />
       <Space wrap size="small" style={{ marginTop: 12 }}>
+        <CompareSearchButton text={text} />
         <Select<string>
           data-testid="filter-availability"
           style={{ width: 150 }}

@@ -22,11 +22,13 @@ export interface OrderNeedsTemplateStepProps {
   readonly priceFen: number | null;
   readonly onPlaced: (detail: OrderDetail) => void;
   readonly onClose: () => void;
+  /** The merchant the form is for (issue 17); absent: the active one. */
+  readonly profileId?: string;
 }
 
 const MAX_UNITS = 100_000;
 
-export function OrderNeedsTemplateStep({ productRef, variantRef, productType, variantTitle, priceFen, onPlaced, onClose }: OrderNeedsTemplateStepProps) {
+export function OrderNeedsTemplateStep({ productRef, variantRef, productType, variantTitle, priceFen, onPlaced, onClose, profileId }: OrderNeedsTemplateStepProps) {
   const { t } = useI18n();
   const place = usePlaceOrder();
   const [units, setUnits] = useState<number>(1);
@@ -35,7 +37,7 @@ export function OrderNeedsTemplateStep({ productRef, variantRef, productType, va
   const valid = Number.isInteger(units) && units >= 1 && units <= MAX_UNITS;
   const queue = (): void => {
     if (priceFen === null || !valid || place.isPending) return;
-    place.mutate({ productRef, variantRef, units, unitPriceFen: priceFen, draftRef }, { onSuccess: onPlaced });
+    place.mutate({ productRef, variantRef, units, unitPriceFen: priceFen, draftRef, ...(profileId === undefined ? {} : { profileId }) }, { onSuccess: onPlaced });
   };
   return (
     <Form layout="vertical" data-testid="order-needs-template" onFinish={queue}>

@@ -15,9 +15,11 @@ import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
 import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
+import { compareEn } from './messages-compare-en';
 
 export const en = {
   ...aftersaleEn,
+  ...compareEn,
   ...connectEn,
   ...exportEn,
   ...fixesUiEn,

@@ -15,9 +15,11 @@ import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
 import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
+import { compareZhCN } from './messages-compare-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
+  ...compareZhCN,
   ...connectZhCN,
   ...exportZhCN,
   ...fixesUiZhCN,

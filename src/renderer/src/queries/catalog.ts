@@ -23,10 +23,11 @@ export function useSyncNow() {
   });
 }
 
-export function useProduct(productRef: number | null) {
+/** A product of the active profile, or of the merchant `profileId` names (an order form moved there, issue 17). */
+export function useProduct(productRef: number | null, profileId?: string) {
   return useQuery({
-    queryKey: keys.product(productRef ?? 0),
-    queryFn: () => api.catalog.product({ productRef: productRef ?? 0 }),
+    queryKey: profileId === undefined ? keys.product(productRef ?? 0) : [...keys.product(productRef ?? 0), profileId],
+    queryFn: () => api.catalog.product({ productRef: productRef ?? 0, ...(profileId === undefined ? {} : { profileId }) }),
     enabled: productRef !== null,
   });
 }

@@ -25,9 +25,13 @@ export function useOrder(clientOrderRef: string | null) {
   });
 }
 
-export function useTemplate(productRef: number, variantRef: number) {
-  // Always fetched afresh when the form opens: the template decides what is sent.
-  return useQuery({ queryKey: keys.template(productRef, variantRef), queryFn: () => api.orders.template({ productRef, variantRef }), staleTime: 0 });
+export function useTemplate(productRef: number, variantRef: number, profileId?: string) {
+  // Always fetched afresh when the form opens: the template decides what is sent. Each merchant has its own.
+  return useQuery({
+    queryKey: profileId === undefined ? keys.template(productRef, variantRef) : [...keys.template(productRef, variantRef), profileId],
+    queryFn: () => api.orders.template({ productRef, variantRef, ...(profileId === undefined ? {} : { profileId }) }),
+    staleTime: 0,
+  });
 }
 
 function useOrderSettled() {
@@ -41,7 +45,8 @@ function useOrderSettled() {
 
 export function usePlaceOrder() {
   const settled = useOrderSettled();
-  return useMutation({ mutationFn: (input: PlaceOrderInput) => api.orders.place(input), onSuccess: settled });
+  // profileId: the merchant the buyer confirmed at (absent: the active profile).
+  return useMutation({ mutationFn: (input: PlaceOrderInput & { profileId?: string }) => api.orders.place(input), onSuccess: settled });
 }
 
 export interface ConfirmOrderInput {

@@ -25,6 +25,8 @@ import { useUiStore, type OrderFormTarget } from '../state/ui-store';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { WithMerchantData } from '../components/MerchantText';
+import { OrderOffersPanel } from '../components/OrderOffersPanel';
+import { OrderScopeNotes, useDialogOffers, useOrderScope } from '../components/OrderScope';
 
 type Step = 'edit' | 'confirm';
 
@@ -81,9 +83,10 @@ function TemplateState({ template, unsupported, offline }: { template: ReturnTyp
 
 function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: () => void }) {
   const { t } = useI18n();
-  const product = useProduct(target.productRef);
-  const template = useTemplate(target.productRef, target.variantRef);
+  const product = useProduct(target.productRef, target.profileId);
+  const template = useTemplate(target.productRef, target.variantRef, target.profileId);
   const account = useAccount(true);
+  const scope = useOrderScope(target);
   const place = usePlaceOrder();
   const confirm = useConfirmOrder();
   const openOrder = useUiStore((state) => state.openOrder);
@@ -112,8 +115,10 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const confirming = useOrder(confirmRef);
   const keptUnits = confirming.data?.intentStatus === 'needs_confirmation' && confirming.data.lastErrorCode === 'TEMPLATE_INPUT' ? confirming.data.units : null;
   useEffect(() => {
-    if (model !== null) setDraft((current) => current ?? (keptUnits === null ? newDraft(model.unitRule) : withUnitsText(newDraft(model.unitRule), String(keptUnits))));
-  }, [model, keptUnits]);
+    // A form moved to another merchant keeps the units the buyer typed there.
+    const startUnits = keptUnits === null ? (target.unitsText ?? null) : String(keptUnits);
+    if (model !== null) setDraft((current) => current ?? (startUnits === null ? newDraft(model.unitRule) : withUnitsText(newDraft(model.unitRule), startUnits)));
+  }, [model, keptUnits, target.unitsText]);
 
   // Sent, then refused for a changed template (or queued offline, and its form asks for more): back
   // to the form, same intent, new template.
@@ -131,7 +136,8 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const supply = product.data !== undefined && variant !== undefined ? variantSupplyStatus(product.data.availability, variant) : null;
   const priceFen = variant?.priceFen ?? null;
   const state = model === null || draft === null ? null : evaluateDraft(draft, model, priceFen);
-  const balance = account.data?.balanceFen ?? null;
+  const balance = scope.balanceApplies ? (account.data?.balanceFen ?? null) : null;
+  const { offers, choose: chooseOffer } = useDialogOffers(target, scope, state !== null && state.units.ok ? state.units.units : null, draft?.unitsText ?? null);
   const blocked = supply !== null && !canBuy(supply) ? supplyBlockedText(t, supply) : null;
   const failure = place.error ?? confirm.error;
   // The merchant away and no order form cached: the order can be queued as needs_template (contract §7.10).
@@ -165,7 +171,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
       confirm.mutate({ clientOrderRef: confirmRef, units: frozen.units, unitPriceFen: frozen.unitPriceFen, ...entries }, { onSuccess: afterSend, onError });
     } else {
       place.mutate(
-        { productRef: frozen.productRef, variantRef: frozen.variantRef, units: frozen.units, unitPriceFen: frozen.unitPriceFen, draftRef, ...entries },
+        { productRef: frozen.productRef, variantRef: frozen.variantRef, units: frozen.units, unitPriceFen: frozen.unitPriceFen, draftRef, ...entries, ...(target.profileId === undefined ? {} : { profileId: target.profileId }) },
         {
           onSuccess: afterSend,
           onError: (error) => {
@@ -192,9 +198,11 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
       <TemplateState
         template={template}
         unsupported={modelResult !== null && !modelResult.ok}
-        offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose } : null}
+        offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose, ...(target.profileId === undefined ? {} : { profileId: target.profileId }) } : null}
       />
+      <OrderScopeNotes target={target} scope={scope} />
       {confirmRef !== null ? <ConfirmReason clientOrderRef={confirmRef} /> : null}
+      {step === 'edit' && offers.data !== undefined ? <OrderOffersPanel offers={offers.data} onChoose={chooseOffer} /> : null}
       {failure !== null ? (
         <div style={{ marginBottom: 16 }} data-testid="order-error">
           <ProblemAlert explained={explainError(failure)} />
@@ -246,9 +254,9 @@ export function OrderFormModal() {
   const { t } = useI18n();
   const target = useUiStore((state) => state.orderForm);
   const openOrderForm = useUiStore((state) => state.openOrderForm);
-  const product = useProduct(target?.productRef ?? null);
+  const product = useProduct(target?.productRef ?? null, target?.profileId);
   const close = (): void => openOrderForm(null);
-  const key = target === null ? 'none' : `${target.kind}:${target.productRef}:${target.variantRef}:${target.kind === 'confirm' ? target.clientOrderRef : ''}`;
+  const key = target === null ? 'none' : `${target.kind}:${target.profileId ?? ''}:${target.productRef}:${target.variantRef}:${target.kind === 'confirm' ? target.clientOrderRef : ''}`;
   return (
     <Modal
       open={target !== null}

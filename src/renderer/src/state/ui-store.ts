@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { SyncProgressView } from '../../../shared/ipc/views/catalog';
 import type { LanguagePreference } from '../i18n/locale';
 
-export type Page = 'catalog' | 'orders' | 'dashboard' | 'aftersales' | 'vault' | 'audit' | 'reconcile' | 'settings';
+export type Page = 'catalog' | 'compare' | 'orders' | 'dashboard' | 'aftersales' | 'vault' | 'audit' | 'reconcile' | 'settings';
 export type ThemePreference = 'system' | 'light' | 'dark';
 export type SortKey = 'relevance' | 'priceAsc' | 'priceDesc' | 'nameAsc' | 'recentlyChanged';
 
@@ -29,8 +29,18 @@ export const EMPTY_FILTERS: CatalogFilters = {
 
 /** The order form: a new order of a variant, or the confirmation of a queued one after 409101. */
 export type OrderFormTarget =
-  | { readonly kind: 'new'; readonly productRef: number; readonly variantRef: number }
-  | { readonly kind: 'confirm'; readonly productRef: number; readonly variantRef: number; readonly clientOrderRef: string };
+  | ({ readonly kind: 'new'; readonly productRef: number; readonly variantRef: number } & OrderScope)
+  | ({ readonly kind: 'confirm'; readonly productRef: number; readonly variantRef: number; readonly clientOrderRef: string } & OrderScope);
+
+/**
+ * Which merchant an order form is for (issue 17): absent = the active profile. A form moved to another
+ * merchant by the buyer's choice of an offer names it, keeps the units typed, and says where it came from.
+ */
+export interface OrderScope {
+  readonly profileId?: string;
+  readonly unitsText?: string;
+  readonly movedFrom?: { readonly merchantName: string; readonly reason: string };
+}
 
 /**
  * Everything that floats over a screen, closed whenever the buyer goes to another screen or object,
@@ -49,6 +59,8 @@ interface UiState {
   orderRef: string | null;
   vaultOrderRef: string | null;
   syncProgress: SyncProgressView | null;
+  /** The compare screen's search (issue 17), kept while the buyer goes elsewhere and comes back. */
+  compareText: string;
   /** Set by the first-run screen once connected, so the account summary can be read before moving on. */
   connectDone: boolean;
   setPage: (page: Page) => void;
@@ -61,6 +73,9 @@ interface UiState {
   openOrder: (clientOrderRef: string | null) => void;
   openVault: (clientOrderRef: string | null) => void;
   setSyncProgress: (progress: SyncProgressView | null) => void;
+  /** The compare screen with this search (the catalog's "Compare merchants" passes its own text). */
+  openCompare: (text: string) => void;
+  setCompareText: (text: string) => void;
 }
 
 export const useUiStore = create<UiState>()((set) => ({
@@ -74,6 +89,7 @@ export const useUiStore = create<UiState>()((set) => ({
   vaultOrderRef: null,
   syncProgress: null,
   connectDone: false,
+  compareText: '',
   setPage: (page) => set({ ...NOTHING_OPEN, page }),
   setLanguage: (language) => set({ language }),
   setTheme: (theme) => set({ theme }),
@@ -84,4 +100,6 @@ export const useUiStore = create<UiState>()((set) => ({
   openOrder: (orderRef) => set(orderRef === null ? { orderRef } : { ...NOTHING_OPEN, orderRef }),
   openVault: (vaultOrderRef) => set(vaultOrderRef === null ? { vaultOrderRef } : { ...NOTHING_OPEN, vaultOrderRef, page: 'vault' }),
   setSyncProgress: (syncProgress) => set({ syncProgress }),
+  openCompare: (compareText) => set({ ...NOTHING_OPEN, page: 'compare', compareText }),
+  setCompareText: (compareText) => set({ compareText }),
 }));
