@@ -75,7 +75,9 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
     service.onEvent((name, payload) => {
       if (name === 'connection.state' || name === 'connection.changed') scheduleAnnounce();
       if (ACTIVE_PROFILE_EVENTS.has(name) && !isActive(id)) return;
-      events.relay(name, name === 'app.notification' && typeof payload === 'object' && payload !== null ? { ...payload, merchant: tag() } : payload);
+      // A notification names its merchant once there is more than one to tell apart (contract §15.2).
+      const tagged = name === 'app.notification' && typeof payload === 'object' && payload !== null && desk.profiles.list().length > 1;
+      events.relay(name, tagged ? { ...payload, merchant: tag() } : payload);
     });
     const entry: ProfileEntry = { profile, service, tag, ask: async (channel, input) => unwrap(await service.handle(channel, input)) };
     if (lifecycle.started) await service.start();

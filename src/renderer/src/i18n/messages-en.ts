@@ -15,6 +15,7 @@ import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
 import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
+import { profilesEn } from './messages-profiles-en';
 
 export const en = {
   ...aftersaleEn,
@@ -32,6 +33,7 @@ export const en = {
   ...stateEn,
   ...dashboardEn,
   ...batchEn,
+  ...profilesEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',
