@@ -48,7 +48,7 @@ function NameForm({ renaming, onClose }: { renaming: string | null; onClose: () 
       onOk={submit}
       onCancel={onClose}
       confirmLoading={mutation.isPending}
-      okButtonProps={{ 'data-testid': 'profile-name-ok' } as Record<string, string>}
+      okButtonProps={{ 'data-testid': 'profile-name-ok' }}
       destroyOnHidden
       data-testid="profile-name-dialog"
     >

@@ -5,7 +5,7 @@ export const profilesEn = {
   'profiles.switcherTitle': 'Switch merchant ({open})',
   'profiles.add': 'Add merchant…',
   'profiles.manage': 'Manage merchants…',
-  'profiles.shortcutHelp': 'Ctrl+Alt+1…9 switches to a merchant; {open} opens this menu',
+  'profiles.shortcutHelp': 'Ctrl+Alt+1…9 switches to a merchant; this menu opens with {open}',
 
   'profiles.sectionTitle': 'Merchants',
   'profiles.sectionHint': 'Each merchant has its own connection, catalog, orders and card vault. Orders, cards, after-sales and the audit log show every merchant together.',
@@ -27,9 +27,9 @@ export const profilesEn = {
   'profiles.cancel': 'Cancel',
   'profiles.nameLabel': 'Merchant name',
   'profiles.namePlaceholder': 'e.g. Game cards supplier',
-  'profiles.nameHelp': 'Up to {max} characters, shown in the header, in lists and in notifications.',
+  'profiles.nameHelp': 'Up to {max, plural, one {# character} other {# characters}}, shown in the header, in lists and in notifications.',
   'profiles.nameProblem.empty': 'Enter a name.',
-  'profiles.nameProblem.tooLong': 'The name is too long: at most {max} characters.',
+  'profiles.nameProblem.tooLong': 'The name is too long: at most {max, plural, one {# character} other {# characters}}.',
   'profiles.nameProblem.badCharacters': 'The name cannot contain / or \\ or control characters.',
   'profiles.nameProblem.taken': 'Another merchant already has this name (capitals do not count).',
 

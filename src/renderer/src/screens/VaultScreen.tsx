@@ -23,6 +23,7 @@ import { useOrders } from '../queries/orders';
 import { useMarkCards, useVaultList } from '../queries/vault-export';
 import { useUiStore } from '../state/ui-store';
 import type { Choice } from '../components/ExportChoices';
+import { MerchantFilterSelect, useMerchantColumn, useMerchantFilter } from '../components/MerchantColumn';
 import { ExportDialog, type ExportDefaults } from './ExportDialog';
 import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
@@ -73,7 +74,9 @@ export function VaultScreen() {
   const [selected, setSelected] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
   const orders = useOrders({}, true);
-  const list = useVaultList(vaultListQuery(filter, (page - 1) * pageSize, pageSize));
+  const merchants = useMerchantFilter();
+  const merchantColumn = useMerchantColumn<VaultCardRow>(merchants.shown);
+  const list = useVaultList({ ...vaultListQuery(filter, (page - 1) * pageSize, pageSize), ...merchants.input });
   const mark = useMarkCards();
 
   // "Open in card vault" from an order: that order, from the first page.
@@ -123,6 +126,7 @@ export function VaultScreen() {
   };
 
   const columns: ColumnsType<VaultCardRow> = [
+    ...merchantColumn,
     {
       key: 'product',
       title: t('vaultList.col.product'),
@@ -158,6 +162,7 @@ export function VaultScreen() {
         <Alert type="info" showIcon icon={<LockOutlined />} title={t('vault.audited')} data-testid="vault-audit-note" />
         <VaultFilters value={filter} onChange={change} orders={orderChoices} products={productChoices} />
         <Space wrap>
+          <MerchantFilterSelect filter={{ ...merchants, setChosen: (id) => (merchants.setChosen(id), setPage(1)) }} testId="vault-filter-merchant" />
           <Typography.Text data-testid="vault-total">{t('vaultList.total', { count: list.data?.total ?? 0 })}</Typography.Text>
           {selected.length > 0 ? <Tag data-testid="vault-selected-count">{t('vaultList.selected', { count: selected.length })}</Tag> : null}
           <Button disabled={selected.length === 0} loading={mark.isPending} onClick={() => markSelected('used', true)} data-testid="vault-mark-used">
