@@ -94,7 +94,6 @@ function Shell() {
         // The demo's address is a local sandbox's of this run: not worth prefilling.
         {...(switching && connected ? { onCancel: back, initialBaseUrl: connection.data?.demo === true ? '' : (connection.data?.baseUrl ?? '') } : {})}
       />
-        <ProfileNameDialog />
       </>
     );
   }

@@ -28,15 +28,15 @@ function NameForm({ renaming, onClose }: { renaming: string | null; onClose: () 
   const submit = (): void => {
     setTouched(true);
     if (nameFieldProblem(name, list, renaming) !== null) return;
+    // Closed through the store once core answered: adding switches to the new merchant, whose connect
+    // screen replaces the frame this dialog was opened in (a callback of mutate() would be dropped).
+    const done = (): void => onClose();
+    const failed = (): undefined => undefined;
     if (renaming === null) {
       const before = profiles.data?.activeId ?? null;
-      add.mutate(name, {
-        onSuccess: () => {
-          setReturnTo(before);
-          onClose();
-        },
-      });
-    } else rename.mutate({ profileId: renaming, name }, { onSuccess: onClose });
+      setReturnTo(before);
+      void add.mutateAsync(name).then(done, failed);
+    } else void rename.mutateAsync({ profileId: renaming, name }).then(done, failed);
   };
   const shown = touched || mutation.error !== null ? problem : null;
   return (

@@ -79,7 +79,8 @@ function RemoveForm({ profile, onClose }: { profile: ProfileView; onClose: () =>
   };
   const submit = (): void => {
     if (!canRemove) return;
-    remove.mutate({ profileId: profile.id, confirmName: typed, discardUnexportedCards: needsDiscard && discard }, { onSuccess: onClose });
+    // Closed once core answered, even when the frame under the dialog changed meanwhile.
+    void remove.mutateAsync({ profileId: profile.id, confirmName: typed, discardUnexportedCards: needsDiscard && discard }).then(onClose, () => undefined);
   };
   return (
     <Modal
