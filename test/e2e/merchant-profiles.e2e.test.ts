@@ -114,6 +114,7 @@ describe('several merchants side by side', () => {
     await page.keyboard.press('Control+Alt+Digit1');
     await expect.poll(() => page.getByTestId('profile-switcher').getAttribute('data-active-profile')).toBe('p1');
     expect(await switcherName()).not.toBe(SECOND);
+    await goTo(page, 'catalog');
     await ensureCatalog(page);
     await goTo(page, 'settings');
     await expect.poll(async () => ((await page.getByTestId('settings-user-id').textContent()) ?? '').trim()).not.toBe(secondUserId);
@@ -143,8 +144,9 @@ describe('several merchants side by side', () => {
     // The filter: the second merchant's orders only.
     await page.getByTestId('orders-filter-merchant').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: SECOND }).click();
-    await expect.poll(() => row(refs.p1).count()).toBe(0);
-    expect(await row(refs.p2).count()).toBe(1);
+    await row(refs.p2).waitFor();
+    expect(await row(refs.p1).count()).toBe(0);
+    expect(await table.getByTestId('order-row').count()).toBe(1);
     await page.getByTestId('orders-filter-merchant').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await row(refs.p1).waitFor();
