@@ -7,6 +7,7 @@ import { IpcCallError } from '../../src/shared/ipc/ipc-result';
 import { auditCursorInput, FIRST_AUDIT_PAGE, nextAuditCursor } from '../../src/renderer/src/lib/audit-cursor';
 import { profileFilterInput, showsMerchants } from '../../src/renderer/src/lib/merchant-column';
 import { nameFieldProblem, nameProblemOfError } from '../../src/renderer/src/lib/profile-name-form';
+import { mixesMerchants } from '../../src/renderer/src/lib/vault-selection';
 
 const profile = (id: string, name: string): ProfileView => ({
   id,
@@ -90,5 +91,15 @@ describe('merchant name field', () => {
     expect(nameProblemOfError(new IpcCallError({ code: 'INVALID_INPUT', message: 'x', fields: [{ path: 'name', message: 'whatever' }] }))).toBeNull();
     expect(nameProblemOfError(new IpcCallError({ code: 'INTERNAL', message: 'x' }))).toBeNull();
     expect(nameProblemOfError(new Error('taken'))).toBeNull();
+  });
+});
+
+describe('vault selection across merchants', () => {
+  it('is mixed only when the chosen cards belong to two merchants', () => {
+    const of = (profileId?: string) => (profileId === undefined ? {} : { merchant: { profileId, name: profileId } });
+    expect(mixesMerchants([])).toBe(false);
+    expect(mixesMerchants([of('p1'), of('p1')])).toBe(false);
+    expect(mixesMerchants([of(), of()])).toBe(false);
+    expect(mixesMerchants([of('p1'), of('p2')])).toBe(true);
   });
 });

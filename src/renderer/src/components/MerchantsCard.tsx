@@ -21,6 +21,7 @@ export function MerchantsCard() {
     {
       key: 'name',
       title: t('profiles.col.name'),
+      width: 220,
       render: (_value, profile) => (
         <Space size="small">
           <Typography.Text strong translate="no" data-untranslated="buyer">
@@ -30,20 +31,21 @@ export function MerchantsCard() {
         </Space>
       ),
     },
-    { key: 'state', title: t('profiles.col.state'), width: 170, render: (_value, profile) => <ProfileStateBadge profile={profile} /> },
+    { key: 'state', title: t('profiles.col.state'), width: 150, render: (_value, profile) => <ProfileStateBadge profile={profile} /> },
     {
       key: 'merchant',
       title: t('profiles.col.merchant'),
+      ellipsis: true,
       render: (_value, profile) => (profile.demo ? t('header.demo') : <span translate="no" data-untranslated="technical">{profile.baseUrl ?? '—'}</span>),
     },
-    { key: 'user', title: t('profiles.col.userId'), width: 150, render: (_value, profile) => <span translate="no" data-untranslated="technical">{profile.userId ?? '—'}</span> },
-    { key: 'keys', title: t('profiles.col.shortcut'), width: 110, render: (_value, profile) => <Typography.Text keyboard>{switchKeysOf(list.indexOf(profile)) ?? '—'}</Typography.Text> },
+    { key: 'user', title: t('profiles.col.userId'), width: 110, render: (_value, profile) => <span translate="no" data-untranslated="technical">{profile.userId ?? '—'}</span> },
+    { key: 'keys', title: t('profiles.col.shortcut'), width: 120, render: (_value, profile) => <Typography.Text keyboard style={{ whiteSpace: 'nowrap' }}>{switchKeysOf(list.indexOf(profile)) ?? '—'}</Typography.Text> },
     {
       key: 'actions',
       title: '',
-      width: 260,
+      width: 250,
       render: (_value, profile) => (
-        <Space size="small">
+        <Space size={4}>
           <Button size="small" disabled={profile.active} loading={switcher.isPending && switcher.variables === profile.id} onClick={() => switcher.mutate(profile.id)} data-testid="merchant-switch">
             {t('profiles.switchTo')}
           </Button>
@@ -69,7 +71,7 @@ export function MerchantsCard() {
     >
       <Space orientation="vertical" size="small" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('profiles.sectionHint')}</Typography.Text>
-        <Table<ProfileView> size="small" rowKey="id" columns={columns} dataSource={list} loading={profiles.isLoading} pagination={false} onRow={(profile) => testId('merchant-row', { 'profile-id': profile.id })} />
+        <Table<ProfileView> size="small" rowKey="id" scroll={{ x: 1000 }} columns={columns} dataSource={list} loading={profiles.isLoading} pagination={false} onRow={(profile) => testId('merchant-row', { 'profile-id': profile.id })} />
       </Space>
     </Card>
   );

@@ -54,6 +54,7 @@ export const profilesEn = {
   'profiles.removeDiscard': 'I understand that {count, plural, one {the # card never exported is} other {the # cards never exported are}} deleted for good.',
   'profiles.removeOk': 'Remove merchant',
 
+  'profiles.vaultMixed': 'Select cards of one merchant at a time to mark or export them',
   'profiles.column': 'Merchant',
   'profiles.filter': 'Merchant',
   'profiles.filterAll': 'All',

@@ -55,6 +55,7 @@ export const profilesZhCN: Record<ProfilesMessageKey, string> = {
   'profiles.removeDiscard': '我已知晓：从未导出的 {count} 张卡密将被永久删除。',
   'profiles.removeOk': '移除商户',
 
+  'profiles.vaultMixed': '请一次只选择同一商户的卡密进行标记或导出',
   'profiles.column': '商户',
   'profiles.filter': '商户',
   'profiles.filterAll': '全部',
