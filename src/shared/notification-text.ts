@@ -27,7 +27,7 @@ export interface NotificationFacts {
   /** The start of a merchant's message (never a secret: the merchant wrote it to the buyer). */
   readonly preview?: string | null | undefined;
   readonly images?: number | undefined;
-  /** Which merchant it is about: present only once the buyer has more than one (contract §15.2). */
+  /** Which merchant it is about, once the buyer has several (contract §15.2): named in the title. */
   readonly merchant?: { readonly name: string } | undefined;
 }
 
@@ -117,14 +117,10 @@ function en(facts: NotificationFacts): NotificationText {
   }
 }
 
-/** With several merchants the title names the merchant first: `Cards Ltd: Order completed`, `卡券店：订单已完成`. */
-function withMerchant(text: NotificationText, merchant: string | undefined, language: NotificationLanguage): NotificationText {
-  if (merchant === undefined || merchant === '') return text;
-  return { ...text, title: language === 'zh-CN' ? `${merchant}：${text.title}` : `${merchant}: ${text.title}` };
-}
-
 export function notificationText(facts: NotificationFacts, language: NotificationLanguage): NotificationText {
-  return withMerchant(language === 'zh-CN' ? zh(facts) : en(facts), facts.merchant?.name, language);
+  const text = language === 'zh-CN' ? zh(facts) : en(facts);
+  // With several merchants, "Order completed" alone does not say where: the title names the merchant.
+  return facts.merchant === undefined ? text : { ...text, title: `${text.title} · ${facts.merchant.name}` };
 }
 
 /** The language for a preference ('system' follows the given system locale, Chinese for any zh-*). */

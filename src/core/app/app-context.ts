@@ -7,6 +7,7 @@ import type { Core, MerchantServices } from '../create-core';
 import type { ProductWatchStore } from '../webhooks/product-watch-store';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { SecretStore } from '../secrets/secret-store';
+import type { WebhookListener } from '../webhooks/webhook-listener';
 import type { AppEvents } from './app-events';
 import type { OrderViews } from './order-views';
 import type { SyncRunner } from './sync-runner';
@@ -40,8 +41,10 @@ export interface AppServiceOptions {
   readonly changeScanIntervalMs?: number;
   /** How long a copied card value stays on the clipboard; default 30 s. */
   readonly clipboardClearMs?: number;
-  /** The profile's name (the desk's, contract §15): put in export file names; absent with one merchant only. */
-  readonly merchantName?: () => string;
+  /** The profile's name (the desk's, contract §15) for export file names; null while the buyer has one merchant only. */
+  readonly merchantName?: () => string | null;
+  /** The desk's one webhook receiver, shared by every profile (contract §15.3); absent: the connection's own. */
+  readonly webhookListener?: WebhookListener;
 }
 
 export interface AppContext {
@@ -55,8 +58,8 @@ export interface AppContext {
   readonly watchStore: ProductWatchStore;
   readonly sync: SyncRunner;
   readonly clipboardClearMs: number;
-  /** The profile's name for export file names; null when the host runs one merchant without a desk. */
-  merchantName(): string | null;
+  /** Where an export goes: the host's chooser, asked with a name that names the merchant (merchant-file-name.ts); undefined when this host cannot save files. */
+  exportPathChooser(): ((suggestedFileName: string) => Promise<string | null>) | undefined;
   nowSeconds(): number;
   /** The running merchant services of the stored connection; NotConnectedError without a stored key. */
   merchant(): Promise<MerchantServices>;

@@ -13,6 +13,7 @@ import { NotConnectedError, type Core, type MerchantServices } from '../create-c
 import { createProductWatchStore } from '../webhooks/product-watch-store';
 import { RedactingLogger } from '../logging/redacting-logger';
 import { createAppEvents } from './app-events';
+import { withMerchantInFileName } from './merchant-file-name';
 import type { AppContext, AppHost, AppServiceOptions } from './app-context';
 import { createAppNotices } from './app-notices';
 import { createConnectionStateRelay } from './connection-state-relay';
@@ -48,6 +49,8 @@ export interface AppService {
 }
 
 const DEFAULT_CLIPBOARD_CLEAR_MS = 30_000;
+
+const hostOf = (baseUrl: string | null): string | null => (baseUrl === null ? null : URL.canParse(baseUrl) ? new URL(baseUrl).host : null);
 /** Real ms between looks at the webhook side's health (pushed only when it changed). */
 const HEALTH_EVERY_MS = 1_000;
 
@@ -59,7 +62,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   const events = createAppEvents(logger);
   const nowSeconds = (): number => Math.floor(core.clock.nowMs() / 1000);
   const connectionState = createConnectionStateRelay(events);
-  const activation = createMerchantActivation(core.db, logger, (services) => connectionState.follow(services?.connectionState ?? null));
+  const activation = createMerchantActivation(core.db, logger, (services) => connectionState.follow(services?.connectionState ?? null), options.webhookListener);
   const notices = createAppNotices({ events, logger, db: core.db, lowBalanceFen: () => readSettings(core.db).lowBalanceFen, nowSeconds, running: () => activation.running() });
   // A finished sync read the catalog, not the balance: the balance is read after it so a crossing is seen.
   const sync = createSyncRunner(core, events, logger, () => notices.balanceMayHaveMoved());
@@ -112,7 +115,13 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     watchStore: createProductWatchStore(core.db),
     sync,
     clipboardClearMs: options.clipboardClearMs ?? DEFAULT_CLIPBOARD_CLEAR_MS,
-    merchantName: () => options.merchantName?.() ?? null,
+    exportPathChooser() {
+      const choose = host.chooseExportPath?.bind(host);
+      if (choose === undefined) return undefined;
+      const name = options.merchantName?.() ?? null;
+      const merchant = name === null ? null : { name, host: hostOf(core.connection()?.baseUrl ?? null) };
+      return (suggested: string) => choose(withMerchantInFileName(suggested, merchant));
+    },
     nowSeconds,
     merchant,
     activeServices: () => activation.running(),

@@ -23,6 +23,9 @@ import { createAppService, type AppService } from './app-service';
 import { dispatchChannel } from './channel-dispatch';
 import { crossProfileListHandlers, type ListSource } from './cross-profile-lists';
 import { deskHandlers } from './desk-handlers';
+import { readSettings } from './app-settings';
+import { createWebhookListener } from '../webhooks/webhook-listener';
+import { readLastReceiverPort } from '../webhooks/webhook-settings';
 import { holds, routeCall, type RoutedCall } from './profile-routing';
 import { AppFailure, RelayedIpcError, toIpcError } from './error-mapping';
 import type { ChannelHandlers } from './handler-types';
@@ -65,19 +68,31 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
   const ready: ProfileEntry[] = [];
   const lifecycle = { started: false };
   let announcing: ReturnType<typeof setTimeout> | null = null;
+  // One receiver for every profile, each on its own path token (contract §15.3). Its port: the one
+  // the settings name, else the last one (earlier orders' callback URLs keep working), else a free one.
+  const listener = createWebhookListener({
+    logger,
+    preferredPort: () => {
+      const id = desk.profiles.activeId();
+      const db = ready.find((item) => item.profile.record.id === id)?.profile.core.db ?? ready[0]?.profile.core.db;
+      if (db === undefined) return null;
+      const chosen = readSettings(db).webhookPort;
+      return chosen !== 0 ? chosen : readLastReceiverPort(db);
+    },
+  });
 
   const isActive = (id: string): boolean => desk.profiles.activeId() === id;
 
   const build = async (id: string): Promise<ProfileEntry> => {
     const profile = await desk.open(id);
     const tag = (): MerchantTag => ({ profileId: id, name: desk.profiles.find(id)?.name ?? profile.record.name });
-    const service = createAppService(profile.core, host, { ...options, logger, secrets: profile.secrets, merchantName: () => tag().name });
+    const service = createAppService(profile.core, host, { ...options, logger, secrets: profile.secrets, merchantName: () => (desk.profiles.list().length > 1 ? tag().name : null), webhookListener: listener });
     service.onEvent((name, payload) => {
       if (name === 'connection.state' || name === 'connection.changed') scheduleAnnounce();
       if (ACTIVE_PROFILE_EVENTS.has(name) && !isActive(id)) return;
-      // A notification names its merchant once there is more than one to tell apart (contract §15.2).
-      const tagged = name === 'app.notification' && typeof payload === 'object' && payload !== null && desk.profiles.list().length > 1;
-      events.relay(name, tagged ? { ...payload, merchant: tag() } : payload);
+      // A notification names its merchant once there are several (contract §15.2).
+      const named = name === 'app.notification' && typeof payload === 'object' && payload !== null && desk.profiles.list().length > 1;
+      events.relay(name, named ? { ...payload, merchant: tag() } : payload);
     });
     const entry: ProfileEntry = { profile, service, tag, ask: async (channel, input) => unwrap(await service.handle(channel, input)) };
     if (lifecycle.started) await service.start();
@@ -207,6 +222,8 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
       if (announcing !== null) clearTimeout(announcing);
       announcing = null;
       for (const item of [...ready]) await item.service.stop();
+      // Every profile's webhook side has unmounted by now; close() ends what a failed stop left.
+      await listener.close();
     },
   };
 }

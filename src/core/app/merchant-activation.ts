@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { MerchantServices } from '../create-core';
 import type { SecretAwareLogger } from '../logging/logger';
 import { webhookFactoryFromSettings } from '../webhooks/webhook-from-settings';
+import type { WebhookListener } from '../webhooks/webhook-listener';
 import { readSettings } from './app-settings';
 
 export interface MerchantActivation {
@@ -24,13 +25,19 @@ export interface MerchantActivation {
 const why = (error: unknown): string => (error instanceof Error ? error.message : 'unknown');
 
 /** `onRunning` hears which services run now (null: none), e.g. to follow their connection state. */
-export function createMerchantActivation(db: Database, logger: SecretAwareLogger, onRunning: (services: MerchantServices | null) => void = () => undefined): MerchantActivation {
+export function createMerchantActivation(
+  db: Database,
+  logger: SecretAwareLogger,
+  onRunning: (services: MerchantServices | null) => void = () => undefined,
+  /** The desk's one receiver for every profile (contract §15.3); absent: this connection's own. */
+  listener?: WebhookListener,
+): MerchantActivation {
   let running: MerchantServices | null = null;
 
   const startWebhooks = async (services: MerchantServices): Promise<void> => {
     if (services.webhooks === null) {
       try {
-        const factory = webhookFactoryFromSettings(readSettings(db));
+        const factory = webhookFactoryFromSettings(readSettings(db), listener);
         if (factory !== null) services.attachWebhooks(factory);
       } catch (error) {
         logger.warn('the webhook tunnel in the settings cannot be used; orders are tracked by polling', { error: why(error) });

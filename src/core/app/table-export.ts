@@ -16,7 +16,7 @@ export type TableExportAnswer =
   | { readonly status: 'written'; readonly path: string; readonly fileName: string; readonly count: number; readonly format: 'csv' | 'xlsx' };
 
 export async function exportTable(ctx: AppContext, suggestedName: string, format: 'csv' | 'xlsx', table: ExportTable, count: number): Promise<TableExportAnswer> {
-  const choose = ctx.host.chooseExportPath?.bind(ctx.host);
+  const choose = ctx.exportPathChooser();
   if (choose === undefined) throw new AppFailure('INTERNAL', 'this host cannot save files, so it cannot export');
   const bytes = format === 'csv' ? csvBytes(table) : await xlsxBytes(table);
   const chosen = await choose(suggestedName);

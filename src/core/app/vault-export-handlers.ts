@@ -60,7 +60,7 @@ export function vaultExportHandlers(ctx: AppContext): HandlersFor<Channels> {
 
     'vault.export': (input) =>
       guarded(async () => {
-        const choose = ctx.host.chooseExportPath?.bind(ctx.host);
+        const choose = ctx.exportPathChooser();
         if (choose === undefined) throw new AppFailure('INTERNAL', 'this host cannot save files, so it cannot export');
         const outcome = await exporter.export(input, choose);
         if (outcome.status === 'cancelled') return outcome;

@@ -3,6 +3,7 @@
 // flags instead; both end in the same createWebhookService and createTunnel.
 import { createWebhookService, type WebhookFactory } from './webhook-service';
 import { createTunnel } from './tunnels/create-tunnel';
+import type { WebhookListener } from './webhook-listener';
 import { parseTunnelSpec } from './tunnels/tunnel-spec';
 
 export interface WebhookChoice {
@@ -12,8 +13,12 @@ export interface WebhookChoice {
   readonly webhookPort: number;
 }
 
-/** The factory for core's attachWebhooks, or null when webhooks are off. Throws TunnelSpecError for a choice that cannot work. */
-export function webhookFactoryFromSettings(choice: WebhookChoice): WebhookFactory | null {
+/**
+ * The factory for core's attachWebhooks, or null when webhooks are off. Throws TunnelSpecError for a
+ * choice that cannot work. With `listener` (one for every merchant profile, contract §15.3) the
+ * receiver mounts its token on it and the choice's port is not used (the listener's is).
+ */
+export function webhookFactoryFromSettings(choice: WebhookChoice, listener?: WebhookListener): WebhookFactory | null {
   const text = choice.webhookTunnel.trim();
   if (text === '' || text === 'off') return null;
   const spec = parseTunnelSpec(text);
@@ -21,6 +26,7 @@ export function webhookFactoryFromSettings(choice: WebhookChoice): WebhookFactor
     createWebhookService({
       ...parts,
       port: choice.webhookPort,
+      ...(listener === undefined ? {} : { listener }),
       tunnel: createTunnel(spec, { logger: parts.logger, secrets: parts.secrets, clock: parts.clock }),
     });
 }

@@ -10,16 +10,16 @@
 //   failure answers 503: the sender retries at 15 s and 30 s instead of losing the event.
 // - The path is the only capability (the hooks are unsigned), so a wrong path is 404 for every
 //   method, compared in constant time; rotateToken() makes the old path 404 at once.
-// - Slow or hostile clients cannot hold the receiver: header and request timeouts (checked often),
-//   a per-request body deadline, a body limit that stops reading, short keep-alive and a cap on
-//   requests per socket. Silent sockets are dropped after the header timeout, and a crowd of them
-//   cannot lock the sender out (300 idle connections once made a valid POST meet ECONNRESET):
-//   past MAX_OPEN_SOCKETS a new connection evicts the oldest socket with no request in progress,
-//   instead of being refused, so an event arriving in a flood still gets its OK within 3 s.
+// - Slow or hostile clients cannot hold the receiver: the listener's limits (webhook-listener.ts:
+//   header and request timeouts, socket eviction, keep-alive caps), and here a per-request body
+//   deadline and a body limit that stops reading.
+// - The http server is a WebhookListener's: one of its own by default, or one shared by every merchant
+//   profile (`listener`, contract §15.3). Either way this receiver mounts its own token on it and keeps
+//   its own database, inbox, group commit and stats, so an event posted to one profile's path is
+//   stored in that profile's inbox only.
 // - Card secrets of order.credentials.ready are registered with the logger on arrival and sealed
 //   before storage; the body is never logged.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from 'better-sqlite3';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { Clock } from '../platform/clock';
@@ -28,6 +28,7 @@ import { callbackPath, isCallbackToken, newCallbackToken } from './callback-toke
 import { checkWebhookBody } from './webhook-body-check';
 import { createGroupCommit } from './inbox-group-commit';
 import { createWebhookInbox, type WebhookInbox } from './webhook-inbox';
+import { answer, createWebhookListener, type WebhookListener } from './webhook-listener';
 import { checkRequestHead, REJECTIONS, type RejectReason, type Rejection } from './webhook-request-checks';
 
 const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
@@ -37,6 +38,12 @@ export interface WebhookReceiverOptions {
   readonly cipher: CardCipher;
   readonly logger: SecretAwareLogger;
   readonly clock: Clock;
+  /**
+   * A listener shared with other receivers (one per merchant profile): this receiver mounts its
+   * token on it instead of listening itself. port, preferredPort and the header/request timeouts are
+   * then the listener's; the body limit and the per-request body deadline stay this receiver's.
+   */
+  readonly listener?: WebhookListener;
   /** 0 (default) = a free port. */
   readonly port?: number;
   /** With port 0: the port to try first (the last one, so earlier orders' callback URLs still work); a free one if it is taken. */
@@ -76,99 +83,16 @@ export interface WebhookReceiver {
   stats(): ReceiverStats;
 }
 
-const CONNECTIONS_CHECK_MS = 250;
-const KEEP_ALIVE_MS = 2000;
-const MAX_REQUESTS_PER_SOCKET = 100;
-/** Sockets kept open; beyond this the oldest one without a request in progress is closed. */
-const MAX_OPEN_SOCKETS = 256;
-/** Node's own refusal, only for floods faster than eviction (file descriptors stay bounded). */
-const MAX_CONNECTIONS = 4096;
-
-/** Answers text/plain, uncached; `close` ends the connection after the answer (a body left unread). */
-function answer(req: IncomingMessage, res: ServerResponse, status: number, text: string, close: boolean, then?: () => void): void {
-  if (res.headersSent) return;
-  const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
-  if (status === 405) headers.allow = 'POST';
-  if (close) headers.connection = 'close';
-  res.writeHead(status, headers);
-  res.end(text, () => {
-    if (close) req.socket.destroySoon();
-    then?.();
-  });
-}
-
-/** Closes the oldest socket that has no request in progress (a silent or idle keep-alive one). */
-function evictIdle(sockets: Map<Socket, { busy: boolean }>, except: Socket): void {
-  for (const [socket, state] of sockets) {
-    if (socket === except || state.busy) continue;
-    sockets.delete(socket);
-    socket.destroy();
-    return;
-  }
-}
-
-/**
- * The http server with the receiver's limits. `sockets` holds the open sockets, oldest first, and
- * whether a request is in progress on each; past MAX_OPEN_SOCKETS the oldest idle one is evicted.
- */
-function createReceiverServer(
-  handle: (req: IncomingMessage, res: ServerResponse) => void,
-  sockets: Map<Socket, { busy: boolean }>,
-  timeouts: { readonly headersTimeoutMs: number; readonly requestTimeoutMs: number },
-): Server {
-  const created = createServer(
-    {
-      headersTimeout: timeouts.headersTimeoutMs,
-      requestTimeout: timeouts.requestTimeoutMs,
-      keepAliveTimeout: KEEP_ALIVE_MS,
-      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
-      maxHeaderSize: 16 * 1024,
-    },
-    handle,
-  );
-  created.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
-  created.maxConnections = MAX_CONNECTIONS;
-  // A socket silent for the header timeout with no request in progress is closed (node's own
-  // headersTimeout only counts once a request has begun). A request in progress has its own
-  // deadlines (requestTimeout, the body timer), so its socket is left alone here.
-  created.on('timeout', (socket: Socket) => {
-    if (sockets.get(socket)?.busy !== true) socket.destroy();
-  });
-  created.on('connection', (socket: Socket) => {
-    sockets.set(socket, { busy: false });
-    socket.setTimeout(timeouts.headersTimeoutMs);
-    socket.once('close', () => sockets.delete(socket));
-    if (sockets.size > MAX_OPEN_SOCKETS) evictIdle(sockets, socket);
-  });
-  created.on('clientError', (_error, socket: Socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    socket.destroySoon();
-  });
-  return created;
-}
-
-function listenOn(server: Server, port: number): Promise<Server> {
-  return new Promise<Server>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
-}
-
 export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
   const { db, cipher, logger, clock } = options;
   const inbox: WebhookInbox = createWebhookInbox(db, cipher);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const headersTimeoutMs = options.headersTimeoutMs ?? 2000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 3000;
   if (options.token !== undefined && !isCallbackToken(options.token)) throw new RangeError('callback token must be 32 bytes in base64url');
   let token = options.token ?? newCallbackToken();
   logger.registerSecret(token);
-  let server: Server | null = null;
-  /** Open sockets, oldest first (Map keeps insertion order), and whether a request is in progress on each. */
-  const sockets = new Map<Socket, { busy: boolean }>();
+  /** Whether this receiver's token is mounted on the listener (between start and stop). */
+  let mounted = false;
 
   const counts = { received: 0, duplicates: 0, unknownTypes: 0 };
   const rejected: Record<RejectReason, number> = {
@@ -182,17 +106,21 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     storageFailed: 0,
   };
   let lastEventAt: number | null = null;
+  // A listener of its own unless one is shared: a path it does not know is then this receiver's 404.
+  const listener: WebhookListener =
+    options.listener ??
+    createWebhookListener({
+      logger,
+      port: options.port ?? 0,
+      ...(options.preferredPort ? { preferredPort: options.preferredPort } : {}),
+      headersTimeoutMs: options.headersTimeoutMs ?? 2000,
+      requestTimeoutMs,
+      onNotFound: () => rejected.notFound++,
+    });
 
   const enqueue = createGroupCommit(inbox);
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const state = sockets.get(req.socket);
-    if (state) {
-      state.busy = true;
-      res.once('close', () => {
-        state.busy = false;
-      });
-    }
     const early = checkRequestHead({ method: req.method, url: req.url, headers: req.headers }, callbackPath(token), maxBodyBytes);
     if (early !== null) {
       rejected[early.reason]++;
@@ -262,45 +190,41 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
 
   return {
     async start() {
-      if (server !== null) throw new Error('webhook receiver already started');
-      const fixed = options.port ?? 0;
-      const preferred = fixed === 0 ? (options.preferredPort?.() ?? null) : null;
-      let created: Server;
+      if (mounted) throw new Error('webhook receiver already started');
+      // Mounted before the listener starts, so that another receiver stopping meanwhile cannot close it.
+      listener.mount(token, handle);
+      mounted = true;
       try {
-        created = await listenOn(createReceiverServer(handle, sockets, { headersTimeoutMs, requestTimeoutMs }), preferred ?? fixed);
+        const port = await listener.start();
+        return { port, path: callbackPath(token) };
       } catch (error) {
-        // The last port is taken now (by something else): any free one; earlier orders are then polled.
-        if (preferred === null) throw error;
-        logger.info('webhook receiver: the last port is taken, listening on a free one', { port: preferred });
-        created = await listenOn(createReceiverServer(handle, sockets, { headersTimeoutMs, requestTimeoutMs }), 0);
+        listener.unmount(token);
+        mounted = false;
+        throw error;
       }
-      server = created;
-      const { port } = created.address() as AddressInfo;
-      logger.info('webhook receiver listening', { host: '127.0.0.1', port });
-      return { port, path: callbackPath(token) };
     },
     async stop() {
-      const running = server;
-      if (running === null) return;
-      server = null;
-      const closed = new Promise<void>((resolve) => running.close(() => resolve()));
-      running.closeIdleConnections();
-      for (const socket of sockets.keys()) socket.destroySoon();
-      // In-flight requests have had their chance (requestTimeout); anything left is cut.
-      const timer = setTimeout(() => running.closeAllConnections(), 500);
-      await closed;
-      clearTimeout(timer);
+      if (!mounted) return;
+      mounted = false;
+      listener.unmount(token);
+      // Closes the server only if no other receiver is mounted (always, for a listener of its own).
+      await listener.stop();
     },
     rotateToken() {
+      const previous = token;
       token = newCallbackToken();
       // The old token stays registered: it may still be in older log context and must never show.
       logger.registerSecret(token);
+      if (mounted) {
+        listener.unmount(previous);
+        listener.mount(token, handle);
+      }
       return callbackPath(token);
     },
     path: () => callbackPath(token),
     token: () => token,
     stats: () => ({
-      listening: server !== null,
+      listening: mounted && listener.port() !== null,
       ...counts,
       rejected: { ...rejected },
       lastEventAt,

@@ -40,7 +40,7 @@ function isJsonContentType(header: string | undefined): boolean {
 }
 
 /** Pathname only; the query string carries nothing and is ignored. */
-function requestPathname(url: string | undefined): string {
+export function requestPathname(url: string | undefined): string {
   const raw = url ?? '';
   const end = raw.indexOf('?');
   return end === -1 ? raw : raw.slice(0, end);

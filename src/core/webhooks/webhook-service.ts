@@ -40,6 +40,7 @@ import type { WatchedProduct } from './product-watch-store';
 import type { Tunnel } from './tunnels/tunnel';
 import type { WebhookHealth } from './webhook-health';
 import { pullInPolling, setUrl, urlFromStatus, usableUrl, webhooksLiveNow, withdrawUrl } from './webhook-path';
+import type { WebhookListener } from './webhook-listener';
 import { createWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { LIVE_URL_HEARTBEAT_MS, readCallbackToken, readLastReceiverPort, writeCallbackToken, writeLastReceiverPort } from './webhook-settings';
 import type { WebhookSide } from './webhook-side';
@@ -58,14 +59,23 @@ export interface WebhookParts {
   readonly secrets: SecretStore;
   /** The merchant's refusals and Retry-After holds: the inbox processor waits them out. */
   readonly pause?: WorkerPause;
+  /** One listener for every profile's receiver (contract §15.3); none = the receiver listens itself. */
+  readonly listener?: WebhookListener;
 }
 
 /** Builds the webhook side from core's parts; the host decides port and tunnel. */
 export type WebhookFactory = (parts: WebhookParts) => WebhookService;
 
 export interface WebhookServiceOptions extends WebhookParts {
+  /**
+   * One tunnel per webhook side, also when the listener is shared: it forwards the listener's port, and
+   * the callback URL is its public base + this side's own /hooks/<token> path. Sharing it is not needed
+   * for isolation (the token routes, not the tunnel) and a tunnel of its own keeps "tunnel down or with
+   * a new URL → re-subscribe and catch up" this side's business; the cost is one provider session per
+   * profile (a provider that allows only one, e.g. a free ngrok plan, leaves the others polling).
+   */
   readonly tunnel: Tunnel;
-  /** The receiver's port on 127.0.0.1; 0 (default) = a free one. */
+  /** The receiver's port on 127.0.0.1; 0 (default) = a free one. Not used with `listener` (the listener's). */
   readonly port?: number;
   /** Receiver limits (real ms, bytes); the receiver's defaults otherwise. */
   readonly receiver?: { readonly maxBodyBytes?: number; readonly headersTimeoutMs?: number; readonly requestTimeoutMs?: number };
@@ -228,6 +238,7 @@ function buildSide(options: WebhookServiceOptions, onEventStored: () => void): W
     port: options.port ?? 0,
     ...(storedToken !== null && isCallbackToken(storedToken) ? { token: storedToken } : {}),
     preferredPort: () => readLastReceiverPort(db),
+    ...(options.listener ? { listener: options.listener } : {}),
     ...options.receiver,
     onStored: (eventId) => {
       const probe = probes.get(eventId);

@@ -10,6 +10,7 @@ import { createCore, type Core, type MerchantServices } from '../../../src/core/
 import { createWebhookService, type WebhookParts, type WebhookService, type WebhookServiceOptions } from '../../../src/core/webhooks/webhook-service';
 import { createLoopbackTunnel } from '../../../src/core/webhooks/tunnels/loopback-tunnel';
 import type { Tunnel } from '../../../src/core/webhooks/tunnels/tunnel';
+import type { WebhookListener } from '../../../src/core/webhooks/webhook-listener';
 import { TunnelState } from '../../../src/core/webhooks/tunnels/tunnel-state';
 import type { Logger } from '../../../src/core/logging/logger';
 import { RedactingLogger } from '../../../src/core/logging/redacting-logger';
@@ -71,7 +72,10 @@ export async function firstProductRef(sandbox: RunningSandbox): Promise<number> 
   return first.productRef;
 }
 
-export async function createEventsKit(sandbox: RunningSandbox, options: { scale: number; ttlSeconds: number; service?: ServiceOverrides }): Promise<EventsKit> {
+export async function createEventsKit(
+  sandbox: RunningSandbox,
+  options: { scale: number; ttlSeconds: number; service?: ServiceOverrides; listener?: WebhookListener },
+): Promise<EventsKit> {
   const account = await control<Account>(sandbox, 'POST', '/control/accounts', { balance: '100000' });
   const clock = await sandboxClock(sandbox, options.scale, options.ttlSeconds);
   const dataDir = mkdtempSync(join(tmpdir(), 'procure-events-'));
@@ -103,6 +107,7 @@ export async function createEventsKit(sandbox: RunningSandbox, options: { scale:
   const events = services.attachWebhooks((parts) =>
     createWebhookService({
       ...parts,
+      ...(options.listener === undefined ? {} : { listener: options.listener }),
       tunnel: tunnel ? tunnel(clock) : createLoopbackTunnel({ logger: parts.logger }),
       onProcessed: (eventId, eventType, outcome) => processed.push({ eventId, eventType, outcome }),
       ...overrides,
