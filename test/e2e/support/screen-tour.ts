@@ -203,6 +203,8 @@ async function openAddMerchant({ page }: Tour): Promise<void> {
 
 /** A second merchant named: its connect screen, with the way back to the first. */
 async function addSecondMerchant({ page }: Tour): Promise<void> {
+  // The stop before took this tab offline: back online to reach the host.
+  await page.context().setOffline(false);
   await closeOverlays(page);
   await page.keyboard.press('Control+Alt+KeyM');
   await page.getByTestId('switcher-add').click();
