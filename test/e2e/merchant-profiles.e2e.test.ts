@@ -6,7 +6,7 @@
 // is refused while its order is open, and stopping the second sandbox turns only its profile offline.
 // Pictures of the switcher, the remove dialog and the cross-merchant orders go to docs/screens in
 // zh-CN and English, light and dark (the Chinese ones scanned for English).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -222,5 +222,45 @@ describe('several merchants side by side', () => {
         await opened.context.close();
       }
     }
+  }, 180_000);
+
+  it('removes the second merchant once its order is finished: its never-exported card needs the typed name and the tick', async () => {
+    await other.faults({ refuseConnections: false });
+    await other.advanceOrder(refs.p2, 'processing');
+    await other.advanceOrder(refs.p2, 'completed');
+    // Opening the order asks its merchant again: completed, its card stored.
+    await goTo(page, 'orders');
+    await page.getByTestId('orders-table').locator(`[data-testid="order-row"][data-ref="${refs.p2}"]`).click();
+    await page.getByTestId('order-detail').locator('[data-testid="order-status"][data-status="completed"]').first().waitFor({ timeout: MERCHANT_WAIT_MS });
+    await expect.poll(() => page.getByTestId('order-detail').getByTestId('detail-card-masked').count(), { timeout: MERCHANT_WAIT_MS }).toBe(1);
+
+    await goTo(page, 'settings');
+    await page.locator('[data-testid="merchant-row"][data-profile-id="p2"]').getByTestId('merchant-remove').click();
+    const dialog = page.getByTestId('profile-remove-dialog');
+    await dialog.getByTestId('profile-remove-unexported').waitFor();
+    expect(await dialog.getByTestId('profile-remove-unexported').textContent()).toContain('1 card in its vault was never exported');
+    const ok = dialog.getByTestId('profile-remove-ok');
+    await dialog.getByTestId('profile-remove-name').fill('Second');
+    expect(await ok.isDisabled()).toBe(true);
+    // The name in other capitals and spaces is the name; the tick is still missing.
+    await dialog.getByTestId('profile-remove-name').fill(' second SHOP ');
+    expect(await ok.isDisabled()).toBe(true);
+    await dialog.getByTestId('profile-remove-discard').click();
+    expect(await ok.isDisabled()).toBe(false);
+    expect(existsSync(join(host.dataDir, 'profiles', 'p2'))).toBe(true);
+    await ok.click();
+    await expect.poll(() => page.locator('[data-testid="merchant-row"]').count()).toBe(1);
+    // Its data went with it (its own folder under the data folder).
+    await expect.poll(() => existsSync(join(host.dataDir, 'profiles', 'p2'))).toBe(false);
+    // The second one was on screen: the first one is now, and the lists have one merchant again.
+    await expect.poll(() => page.getByTestId('profile-switcher').getAttribute('data-active-profile')).toBe('p1');
+    await goTo(page, 'orders');
+    await page.getByTestId('orders-table').locator(`[data-testid="order-row"][data-ref="${refs.p1}"]`).waitFor();
+    expect(await page.getByTestId('orders-table').locator(`[data-testid="order-row"][data-ref="${refs.p2}"]`).count()).toBe(0);
+    expect(await page.getByTestId('row-merchant').count()).toBe(0);
+    expect(await page.getByTestId('orders-filter-merchant').count()).toBe(0);
+    // The merchant kept its own book: exactly the one order charged there.
+    expect((await other.ledger(secondUserId)).entries.filter((entry) => entry.kind === 'charge').map((entry) => entry.clientOrderRef)).toEqual([refs.p2]);
+    expect(problems).toEqual([]);
   }, 180_000);
 });
