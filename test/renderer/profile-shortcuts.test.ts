@@ -23,6 +23,12 @@ describe('profile shortcuts', () => {
     expect(profileShortcut(keys('KeyM', { metaKey: true }))).toBeNull();
   });
 
+  it('AltGr (reported as Ctrl+Alt on Windows) types a character and switches nothing', () => {
+    expect(profileShortcut(keys('Digit7', { altGraph: true }))).toBeNull();
+    expect(profileShortcut(keys('KeyM', { altGraph: true }))).toBeNull();
+    expect(profileShortcut(keys('Digit7', { altGraph: false }))).toEqual({ kind: 'switch', index: 6 });
+  });
+
   it('any other key does nothing', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 12 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (code, ctrlKey, altKey, shiftKey, metaKey) => {

@@ -42,7 +42,7 @@ function useProfileShortcuts(profiles: readonly ProfileView[], onSwitch: (profil
   const setSwitcherOpen = useProfileDialogStore((state) => state.setSwitcherOpen);
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      const shortcut = profileShortcut(event);
+      const shortcut = profileShortcut({ code: event.code, ctrlKey: event.ctrlKey, altKey: event.altKey, shiftKey: event.shiftKey, metaKey: event.metaKey, altGraph: event.getModifierState('AltGraph') });
       if (shortcut === null) return;
       if (shortcut.kind === 'open') {
         event.preventDefault();

@@ -10,6 +10,11 @@ export interface ShortcutKeys {
   readonly altKey: boolean;
   readonly shiftKey: boolean;
   readonly metaKey: boolean;
+  /**
+   * AltGr held (KeyboardEvent.getModifierState('AltGraph')): Windows reports it as Ctrl+Alt, and on
+   * many layouts AltGr+7 types "{" — a character being typed, never a switch.
+   */
+  readonly altGraph?: boolean;
 }
 
 export type ProfileShortcut = { readonly kind: 'switch'; readonly index: number } | { readonly kind: 'open' };
@@ -23,7 +28,7 @@ export function switchKeysOf(index: number): string | null {
 }
 
 export function profileShortcut(keys: ShortcutKeys): ProfileShortcut | null {
-  if (!keys.ctrlKey || !keys.altKey || keys.shiftKey || keys.metaKey) return null;
+  if (!keys.ctrlKey || !keys.altKey || keys.shiftKey || keys.metaKey || keys.altGraph === true) return null;
   if (keys.code === 'KeyM') return { kind: 'open' };
   const digit = /^(?:Digit|Numpad)([1-9])$/.exec(keys.code);
   return digit === null ? null : { kind: 'switch', index: Number(digit[1]) - 1 };
