@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { api } from '../bridge';
 import type { ProfileList } from '../../../shared/ipc/views/profiles';
 import { useUiStore } from '../state/ui-store';
+import { merchantOfOrder } from '../lib/order-merchant';
 
 export const profileKeys = {
   list: ['profiles'] as const,
@@ -83,4 +84,20 @@ export function useRemoveProfile() {
     mutationFn: (input: { profileId: string; confirmName: string; discardUnexportedCards: boolean }) => api.profiles.remove(input),
     onSuccess: (list) => afterActiveChanged(client, list),
   });
+}
+
+/**
+ * Runs `open` for an order of another merchant once that merchant is the active one: the order form
+ * (a queued order's review) reads the product and its template from the active merchant's catalog.
+ * The switch is the buyer's click on "Review", said by the header's switcher changing name.
+ */
+export function useOnOrdersMerchant() {
+  const client = useQueryClient();
+  const switcher = useSwitchProfile();
+  return (clientOrderRef: string, open: () => void): void => {
+    const owner = merchantOfOrder(client, clientOrderRef);
+    const activeId = client.getQueryData<ProfileList>(profileKeys.list)?.activeId ?? null;
+    if (owner === null || owner === activeId) open();
+    else void switcher.mutateAsync(owner).then(open, () => undefined);
+  };
 }
