@@ -42,10 +42,8 @@ function Shell() {
   const profiles = useProfiles();
   // Read by the notification handler without resubscribing to every event when the list changes.
   const severalMerchants = useRef(false);
-  const activeMerchant = useRef<string | null>(null);
   useEffect(() => {
     severalMerchants.current = showsMerchants(profiles.data);
-    activeMerchant.current = profiles.data?.activeId ?? null;
   }, [profiles.data]);
   const onNotification = useCallback(
     (note: NotificationView) => {
@@ -54,9 +52,7 @@ function Shell() {
       const merchant = severalMerchants.current ? note.merchant : undefined;
       const { title, body } = notificationText({ ...note, merchant }, locale);
       // A crossing of the buyer's low-balance line also raises the banner (until dismissed or topped up).
-      // Another merchant's low balance is said by its notification only: the banner is the one on screen's.
-      const onScreen = note.merchant === undefined || note.merchant.profileId === activeMerchant.current;
-      if (note.kind === 'lowBalance' && note.balanceFen !== undefined && onScreen) useLowBalanceStore.getState().crossed(note.balanceFen);
+      if (note.kind === 'lowBalance' && note.balanceFen !== undefined) useLowBalanceStore.getState().crossed(note.balanceFen);
       const type = note.kind === 'orderFailed' || note.kind === 'lowBalance' ? 'warning' : 'info';
       notification[type]({ title: <WithMerchantData text={title} data={[merchant?.name]} />, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
     },

@@ -6,7 +6,6 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { api } from '../bridge';
 import type { ProfileList } from '../../../shared/ipc/views/profiles';
 import { useUiStore } from '../state/ui-store';
-import { useLowBalanceStore } from '../state/low-balance-store';
 import { merchantOfOrder } from '../lib/order-merchant';
 
 export const profileKeys = {
@@ -40,8 +39,6 @@ export function afterActiveChanged(client: QueryClient, list: ProfileList): void
   const ui = useUiStore.getState();
   ui.setPage(ui.page);
   ui.resetFilters();
-  // The low-balance banner spoke of the previous merchant's balance.
-  useLowBalanceStore.getState().dismiss();
   void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== profileKeys.list[0] });
 }
 
