@@ -18,15 +18,37 @@ export interface RoutedCall {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The first card's order of a card list ({clientOrderRef, seq}[]), or null. */
+function firstCardOrder(cards: unknown): string | null {
+  const first: unknown = Array.isArray(cards) ? cards[0] : undefined;
+  return isRecord(first) && typeof first['clientOrderRef'] === 'string' ? first['clientOrderRef'] : null;
+}
+
+/**
+ * The order a call is about: its own clientOrderRef, else the vault's card lists and export
+ * selections (vault.mark's `cards`, vault.export's and exportPreview's `selection`), whose cards
+ * the vault over every merchant shows side by side. A list mixing merchants goes to the first card's
+ * (the renderer sends one merchant's cards at a time).
+ */
+function orderRefOf(input: Record<string, unknown>): string | null {
+  if (typeof input['clientOrderRef'] === 'string') return input['clientOrderRef'];
+  const fromCards = firstCardOrder(input['cards']);
+  if (fromCards !== null) return fromCards;
+  const selection = input['selection'];
+  if (!isRecord(selection)) return null;
+  return typeof selection['clientOrderRef'] === 'string' ? selection['clientOrderRef'] : firstCardOrder(selection['cards']);
+}
+
 export function routeCall(rawInput: unknown): RoutedCall {
   if (!isRecord(rawInput)) return { profileId: null, input: rawInput, owned: null };
   const { profileId, ...rest } = rawInput;
   const named = profileIdSchema.safeParse(profileId);
   // A profileId that is not one (a number, '../p1') stays in the input: the profile's parse refuses it.
   const input = profileId === undefined || named.success ? rest : rawInput;
+  const order = orderRefOf(rest);
   const owned =
-    typeof rest['clientOrderRef'] === 'string'
-      ? { kind: 'order' as const, ref: rest['clientOrderRef'] }
+    order !== null
+      ? { kind: 'order' as const, ref: order }
       : typeof rest['platformCaseRef'] === 'string'
         ? { kind: 'case' as const, ref: rest['platformCaseRef'] }
         : typeof rest['batchId'] === 'string'

@@ -2,7 +2,7 @@
 // current screen and the drawers/modals that can open over any of them; before all that, in the desktop
 // app, the unlock step when secrets are kept in the passphrase file.
 import { App as AntApp, Spin } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AppLayout } from './components/AppLayout';
 import { AppProviders } from './components/AppProviders';
 import { useAccount, useConnectionStatus } from './queries/connection';
@@ -31,18 +31,31 @@ import { notificationText } from '../../shared/notification-text';
 import type { NotificationView } from '../../shared/ipc/views/notifications';
 import { useUiStore } from './state/ui-store';
 import { usePreferenceSync } from './state/use-preferences';
+import { useProfiles } from './queries/profiles';
+import { showsMerchants } from './lib/merchant-column';
+import { ProfileNameDialog } from './components/ProfileNameDialog';
+import { RemoveProfileDialog } from './components/RemoveProfileDialog';
+import { NewMerchantBar } from './components/NewMerchantBar';
 
 function Shell() {
   const { notification } = AntApp.useApp();
   const locale = useLocale();
+  const profiles = useProfiles();
+  // Read by the notification handler without resubscribing to every event when the list changes.
+  const severalMerchants = useRef(false);
+  useEffect(() => {
+    severalMerchants.current = showsMerchants(profiles.data);
+  }, [profiles.data]);
   const onNotification = useCallback(
     (note: NotificationView) => {
-      // Worded here, in the buyer's language, from the facts the service pushed.
-      const { title, body } = notificationText(note, locale);
+      // Worded here, in the buyer's language, from the facts the service pushed; the merchant named
+      // only when there are several to tell apart.
+      const merchant = severalMerchants.current ? note.merchant : undefined;
+      const { title, body } = notificationText({ ...note, merchant }, locale);
       // A crossing of the buyer's low-balance line also raises the banner (until dismissed or topped up).
       if (note.kind === 'lowBalance' && note.balanceFen !== undefined) useLowBalanceStore.getState().crossed(note.balanceFen);
       const type = note.kind === 'orderFailed' || note.kind === 'lowBalance' ? 'warning' : 'info';
-      notification[type]({ title, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
+      notification[type]({ title: <WithMerchantData text={title} data={[merchant?.name]} />, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
     },
     [notification, locale],
   );
@@ -71,6 +84,8 @@ function Shell() {
       setSwitching(false);
     };
     return (
+      <>
+        {!connected ? <NewMerchantBar /> : null}
       <ConnectScreen
         onDone={() => {
           back();
@@ -80,6 +95,7 @@ function Shell() {
         // The demo's address is a local sandbox's of this run: not worth prefilling.
         {...(switching && connected ? { onCancel: back, initialBaseUrl: connection.data?.demo === true ? '' : (connection.data?.baseUrl ?? '') } : {})}
       />
+      </>
     );
   }
   return (
@@ -99,6 +115,8 @@ function Shell() {
       <OrderDetailDrawer />
       <OpenCaseModal />
       <CaseChatDrawer />
+      <ProfileNameDialog />
+      <RemoveProfileDialog />
     </AppLayout>
   );
 }

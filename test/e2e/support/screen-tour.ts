@@ -196,6 +196,41 @@ function connectionState(state: string, fault: (tour: Tour) => Promise<unknown>)
   };
 }
 
+/** The header's merchant switcher, opened by its shortcut. */
+async function openMerchantSwitcher({ page }: Tour): Promise<void> {
+  await closeOverlays(page);
+  await page.keyboard.press('Control+Alt+KeyM');
+  await page.getByTestId('switcher-add').waitFor();
+}
+
+/** "Add merchant…": the name dialog, sent empty so it shows what it refuses. */
+async function openAddMerchant({ page }: Tour): Promise<void> {
+  await page.getByTestId('switcher-add').click();
+  await page.getByTestId('profile-name-ok').click();
+  await page.getByTestId('profile-name-error').waitFor();
+}
+
+/** A second merchant named: its connect screen, with the way back to the first. */
+async function addSecondMerchant({ page }: Tour): Promise<void> {
+  // The stop before took this tab offline: back online to reach the host.
+  await page.context().setOffline(false);
+  await closeOverlays(page);
+  await page.keyboard.press('Control+Alt+KeyM');
+  await page.getByTestId('switcher-add').click();
+  await page.getByTestId('profile-name-input').fill('第二个商户');
+  await page.getByTestId('profile-name-ok').click();
+  await page.getByTestId('new-merchant-back').waitFor();
+}
+
+/** Back to the first merchant; the second one's remove dialog (nothing open: the name to type). */
+async function removeSecondMerchantDialog({ page }: Tour): Promise<void> {
+  await page.getByTestId('new-merchant-back').click();
+  await page.getByTestId('profile-switcher').waitFor();
+  await goTo(page, 'settings');
+  await page.locator('[data-testid="merchant-row"][data-profile-id="p2"]').getByTestId('merchant-remove').click();
+  await page.getByTestId('profile-remove-name').waitFor();
+}
+
 export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'connect', photo: 'zh-CN', open: async ({ page }) => page.getByTestId('connect-screen').waitFor() },
   { name: 'connect-success', open: async ({ page }) => connectDemo(page) },
@@ -209,6 +244,8 @@ export const TOUR_STOPS: readonly TourStop[] = [
       tour.state.userId = ((await tour.page.getByTestId('settings-user-id').textContent()) ?? '').trim();
     },
   },
+  { name: 'merchant-switcher', photo: 'zh-CN', open: openMerchantSwitcher },
+  { name: 'merchant-add', open: openAddMerchant },
   { name: 'catalog', photo: 'all', open: async ({ page }) => goTo(page, 'catalog').then(() => ensureCatalog(page)) },
   { name: 'compare', open: compareFromCatalog },
   { name: 'product-drawer', photo: 'all', open: async (tour) => void (await openProduct(tour.page, tourPurchase(tour.products).product)) },
@@ -235,6 +272,9 @@ export const TOUR_STOPS: readonly TourStop[] = [
   // Last of the merchant's states: the rotated key is not given back to the app.
   { name: 'state-key-refused', photo: 'zh-CN', open: connectionState('keyRefused', ({ control, state }) => control.rotateKey(state.userId)) },
   { name: 'banner-offline', open: async (tour) => liftFaults(tour).then(() => offlineBanner(tour)) },
+  // Last: a second merchant (nothing after this stop expects the demo merchant on screen).
+  { name: 'merchant-new-connect', open: addSecondMerchant },
+  { name: 'merchant-remove', photo: 'zh-CN', open: removeSecondMerchantDialog },
 ];
 
 /** Walks the stops in order, calling `at` once each has settled. */

@@ -1,11 +1,11 @@
-// The frame: a sider menu (catalog, orders, spend, vault, reconciliation, settings), a header with balance,
-// the connection state and the language switch, the status and low-balance banners, and the current screen.
+// The frame: a sider menu (catalog, compare, orders, spend, vault, reconciliation, settings), a header with
+// the merchant switcher, balance, the active merchant's connection state and the language switch, the status and low-balance banners, and the current screen.
 import { AppstoreOutlined, AuditOutlined, BarChartOutlined, CustomerServiceOutlined, FileTextOutlined, LockOutlined, ReconciliationOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
-import type { AccountView, ConnectionStateName, ConnectionStatus } from '../../../shared/ipc/views/connection';
+import type { AccountView, ConnectionStatus } from '../../../shared/ipc/views/connection';
 import { useShownConnectionState } from '../state/connection-state-store';
 import { useCoreStateStore } from '../state/core-state-store';
 import { useUiStore, type Page } from '../state/ui-store';
@@ -15,18 +15,7 @@ import { NavUnreadBadge } from './NavUnreadBadge';
 import { CoreReconnectingBanner } from './CoreReconnectingBanner';
 import { StatusBanner } from './StatusBanner';
 import { LowBalanceBanner } from './LowBalanceBanner';
-
-/** The header badge's colour of each connection state: green online, amber struggling, red blocked. */
-const BADGE_OF_STATE: Record<ConnectionStateName, 'success' | 'warning' | 'error' | 'default'> = {
-  notConnected: 'default',
-  online: 'success',
-  degraded: 'warning',
-  keyRefused: 'error',
-  suspended: 'error',
-  ipDenied: 'error',
-  certificate: 'error',
-  offline: 'error',
-};
+import { BADGE_OF_STATE, ProfileSwitcher } from './ProfileSwitcher';
 
 const PAGES: readonly { key: Page; icon: ReactNode }[] = [
   { key: 'catalog', icon: <AppstoreOutlined /> },
@@ -74,6 +63,7 @@ export function AppLayout({ connection, account, children }: { connection: Conne
             {t(`nav.${page}`)}
           </Typography.Title>
           <Space size="middle">
+            <ProfileSwitcher />
             {connection?.demo === true ? <Tag color="purple">{t('header.demo')}</Tag> : null}
             {account !== undefined ? (
               <Space size="small">

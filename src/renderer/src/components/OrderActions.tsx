@@ -10,6 +10,7 @@ import { explainError } from '../lib/explain-error';
 import { formatFen, yuanInputToFen } from '../lib/money';
 import { codeWasRejected } from '../lib/order-status';
 import { useCancelOrder, useRequestRefund, useSubmitCode } from '../queries/orders';
+import { useOnOrdersMerchant } from '../queries/profiles';
 import { useUiStore } from '../state/ui-store';
 import { classifyActions, classifyOrderAction } from '../../../shared/merchant/known-values';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
@@ -22,6 +23,7 @@ type Dialog = 'code' | 'refund' | null;
 export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: boolean }) {
   const { t } = useI18n();
   const openOrderForm = useUiStore((state) => state.openOrderForm);
+  const onOrdersMerchant = useOnOrdersMerchant();
   const submitCode = useSubmitCode();
   const cancel = useCancelOrder();
   const refund = useRequestRefund();
@@ -77,7 +79,7 @@ export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: bool
       ) : null}
       <Space wrap>
         {order.intentStatus === 'needs_confirmation' ? (
-          <Button type="primary" data-testid="action-review" onClick={() => openOrderForm({ kind: 'confirm', productRef: order.productRef, variantRef: order.variantRef, clientOrderRef: ref })}>
+          <Button type="primary" data-testid="action-review" onClick={() => onOrdersMerchant(ref, () => openOrderForm({ kind: 'confirm', productRef: order.productRef, variantRef: order.variantRef, clientOrderRef: ref }))}>
             {t('action.review')}
           </Button>
         ) : null}

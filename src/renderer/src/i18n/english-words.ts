@@ -31,6 +31,9 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
     'PEM',
     'SHA',
     'VPN',
+    // Keys as printed on the keyboard (Ctrl+Alt+1), named so in Chinese software.
+    'Ctrl',
+    'Alt',
     // Units.
     'KB',
     'MB',

@@ -16,6 +16,7 @@ import { stateEn } from './messages-state-en';
 import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
 import { compareEn } from './messages-compare-en';
+import { profilesEn } from './messages-profiles-en';
 
 export const en = {
   ...aftersaleEn,
@@ -34,6 +35,7 @@ export const en = {
   ...stateEn,
   ...dashboardEn,
   ...batchEn,
+  ...profilesEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',

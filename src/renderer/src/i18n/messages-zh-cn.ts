@@ -16,6 +16,7 @@ import { stateZhCN } from './messages-state-zh-cn';
 import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
+import { profilesZhCN } from './messages-profiles-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -34,6 +35,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...stateZhCN,
   ...dashboardZhCN,
   ...batchZhCN,
+  ...profilesZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',

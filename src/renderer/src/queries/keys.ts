@@ -12,7 +12,7 @@ export const keys = {
   openProduct: (productRef: number) => ['catalog', 'openProduct', productRef] as const,
   priceHistory: (productRef: number, variantRef: number) => ['catalog', 'priceHistory', productRef, variantRef] as const,
   orders: ['orders'] as const,
-  orderList: (filter: { intentStatus?: string; state?: string }) => ['orders', 'list', filter] as const,
+  orderList: (filter: { intentStatus?: string; state?: string; profile?: string }) => ['orders', 'list', filter] as const,
   order: (clientOrderRef: string) => ['orders', 'detail', clientOrderRef] as const,
   template: (productRef: number, variantRef: number) => ['template', productRef, variantRef] as const,
   vault: ['vault'] as const,

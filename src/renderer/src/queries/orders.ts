@@ -7,6 +7,8 @@ import { keys } from './keys';
 export interface OrderFilter {
   readonly intentStatus?: string;
   readonly state?: string;
+  /** One merchant's orders only (contract §15.2); absent: every merchant's. */
+  readonly profile?: string;
 }
 
 export function useOrders(filter: OrderFilter, enabled: boolean) {

@@ -10,6 +10,7 @@ import { useUiStore } from '../state/ui-store';
 import { aftersaleKeys } from './aftersales';
 import { keys } from './keys';
 import { spendKeys } from './books';
+import { onProfilesChanged } from './profiles';
 
 const CATALOG_COALESCE_MS = 750;
 
@@ -71,6 +72,8 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
         void client.invalidateQueries();
       }),
       api.app.onNotification(onNotification),
+      // Profiles added, renamed, removed, switched, or one's own connection state moved.
+      api.profiles.onChanged((list) => onProfilesChanged(client, list)),
     ];
     // The state as it is now: pushes only tell transitions, and this tab may have opened after one.
     readConnectionState();

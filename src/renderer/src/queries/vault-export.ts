@@ -5,20 +5,18 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../bridge';
 import type { AUDIT_ACTIONS } from '../../../shared/ipc/views/audit';
 import type { CardSelection, ExportInput, MarkCardsInput, VaultListQuery } from '../../../shared/ipc/views/vault';
+import { auditCursorInput, FIRST_AUDIT_PAGE, nextAuditCursor } from '../lib/audit-cursor';
 import { keys } from './keys';
 
 export const vaultKeys = {
   list: (query: VaultListQuery) => [...keys.vault, 'list', query] as const,
   preview: (selection: CardSelection) => [...keys.vault, 'preview', selection] as const,
-  audit: (action: AuditAction | null) => [...keys.vault, 'audit', action] as const,
+  audit: (action: AuditAction | null, profile: string | null) => [...keys.vault, 'audit', action, profile] as const,
 };
 
 export const AUDIT_PAGE = 50;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** The first page has no cursor; later ones start below the last id seen. */
-const FIRST_PAGE: number | null = null;
 
 export function useVaultList(query: VaultListQuery) {
   return useQuery({ queryKey: vaultKeys.list(query), queryFn: () => api.vault.list(query), placeholderData: (previous) => previous });
@@ -55,17 +53,19 @@ export function useMarkCards() {
   });
 }
 
-export function useAuditLog(action: AuditAction | null) {
+/** Newest first across every merchant (or `profile`'s only); later pages start below each one's last id seen. */
+export function useAuditLog(action: AuditAction | null, profile: string | null = null) {
   return useInfiniteQuery({
-    queryKey: vaultKeys.audit(action),
+    queryKey: vaultKeys.audit(action, profile),
     queryFn: ({ pageParam }) =>
       api.audit.list({
         limit: AUDIT_PAGE,
         ...(action === null ? {} : { action }),
-        ...(pageParam === null ? {} : { beforeId: pageParam }),
+        ...(profile === null ? {} : { profile }),
+        ...auditCursorInput(pageParam),
       }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (last) => (last.length < AUDIT_PAGE ? null : (last.at(-1)?.id ?? null)),
+    initialPageParam: FIRST_AUDIT_PAGE,
+    getNextPageParam: (last, _pages, lastPageParam) => nextAuditCursor(last, lastPageParam, AUDIT_PAGE),
     staleTime: 0,
     refetchOnMount: 'always',
   });

@@ -1,4 +1,4 @@
-// After-sales: every case of this app, latest activity first, filtered by active (not resolved or
+// After-sales: every case of this app (of every merchant: a merchant column and filter when there are several), latest activity first, filtered by active (not resolved or
 // closed; unknown states included), done, or unread; status, problem, the last message and the
 // unread count per case. A row opens the case's chat.
 import { ReloadOutlined } from '@ant-design/icons';
@@ -17,15 +17,18 @@ import { useCases } from '../queries/aftersales';
 import { useAftersaleStore } from '../state/aftersale-store';
 import '../aftersales.css';
 import { Untranslated, WithMerchantData } from '../components/MerchantText';
+import { MerchantFilterSelect, useMerchantColumn, useMerchantFilter } from '../components/MerchantColumn';
 
 type Filter = 'all' | 'active' | 'done' | 'unread';
 
 const QUERIES: Record<Filter, CaseListQuery> = { all: {}, active: { state: 'active' }, done: { state: 'done' }, unread: { unreadOnly: true } };
 
-function useColumns(): TableColumnsType<CaseRow> {
+function useColumns(merchants: boolean): TableColumnsType<CaseRow> {
   const i18n = useI18n();
   const { t, locale } = i18n;
+  const merchant = useMerchantColumn<CaseRow>(merchants);
   return [
+    ...merchant,
     {
       title: t('aftersale.col.case'),
       key: 'case',
@@ -75,9 +78,10 @@ function useColumns(): TableColumnsType<CaseRow> {
 export function AftersalesScreen() {
   const { t } = useI18n();
   const [filter, setFilter] = useState<Filter>('all');
-  const cases = useCases(QUERIES[filter]);
+  const merchants = useMerchantFilter();
+  const cases = useCases({ ...QUERIES[filter], ...merchants.input });
   const openCase = useAftersaleStore((state) => state.openCase);
-  const columns = useColumns();
+  const columns = useColumns(merchants.shown);
   return (
     <Card
       data-testid="aftersales-screen"
@@ -91,6 +95,7 @@ export function AftersalesScreen() {
       }
       extra={
         <Space wrap>
+          <MerchantFilterSelect filter={merchants} testId="cases-filter-merchant" />
           <Segmented<Filter>
             data-testid="case-filter"
             value={filter}

@@ -1,5 +1,6 @@
 // The audit log: every reveal, copy and export of card codes (when, what, which cards, how many, the
-// format), newest first, filtered by action, older entries loaded on demand. It shows references
+// format), newest first across every merchant (a merchant column and filter when there are several,
+// paged per merchant: lib/audit-cursor.ts), filtered by action, older entries loaded on demand. It shows references
 // only: the log never held a secret. Rows are worded from their facts in the buyer's language (cards
 // named as the vault names them, #1 first); a row written before facts existed shows its text. A row
 // for a card of a refunded or cancelled order carries a tag saying the buyer was told.
@@ -15,6 +16,7 @@ import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { testId } from '../lib/test-id';
 import { useAuditLog, type AuditAction } from '../queries/vault-export';
+import { MerchantFilterSelect, useMerchantColumn, useMerchantFilter } from '../components/MerchantColumn';
 
 const ACTION_COLORS: Readonly<Record<AuditAction, string>> = { reveal: 'gold', copy: 'purple', export: 'blue' };
 const FILTERS = ['all', ...AUDIT_ACTIONS] as const;
@@ -25,10 +27,13 @@ export function AuditLogScreen() {
   const i18n = useI18n();
   const { t, locale } = i18n;
   const [action, setAction] = useState<AuditAction | null>(null);
-  const log = useAuditLog(action);
+  const merchants = useMerchantFilter();
+  const log = useAuditLog(action, merchants.input.profile ?? null);
+  const merchantColumn = useMerchantColumn<AuditEntry>(merchants.shown);
   const rows = log.data?.pages.flat() ?? [];
 
   const columns: ColumnsType<AuditEntry> = [
+    ...merchantColumn,
     { key: 'at', title: t('audit.col.at'), width: 180, render: (_v, row) => formatSeconds(row.at, locale) },
     {
       key: 'action',
@@ -59,6 +64,8 @@ export function AuditLogScreen() {
     <Card title={t('audit.title')} data-testid="audit-screen">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon icon={<AuditOutlined />} title={t('audit.note')} />
+        <Space wrap>
+        <MerchantFilterSelect filter={merchants} testId="audit-filter-merchant" />
         <Select<(typeof FILTERS)[number]>
           data-testid="audit-filter"
           style={{ width: 200 }}
@@ -67,16 +74,17 @@ export function AuditLogScreen() {
           onChange={(value) => setAction(value === 'all' ? null : value)}
           options={FILTERS.map((f) => ({ value: f, label: f === 'all' ? t('audit.filter.all') : t(`audit.action.${f}`) }))}
         />
+        </Space>
         {log.error !== null ? <ProblemAlert explained={explainError(log.error)} /> : null}
         <Table<AuditEntry>
           data-testid="audit-table"
           size="small"
-          rowKey="id"
+          rowKey={(row) => `${row.merchant?.profileId ?? ''}:${row.id}`}
           columns={columns}
           dataSource={rows}
           loading={log.isLoading}
           pagination={false}
-          onRow={(row) => testId('audit-row', { action: row.action, id: row.id })}
+          onRow={(row) => testId('audit-row', { action: row.action, id: row.id, 'profile-id': row.merchant?.profileId ?? '' })}
           locale={{ emptyText: <Empty description={t('audit.empty')} /> }}
         />
         {log.hasNextPage ? (

@@ -1,5 +1,6 @@
 // Orders: the offline queue (intents still waiting to be sent or confirmed) on top, then every
-// order with status filters; a row opens its detail.
+// order with status filters (and, with several merchants, a merchant column and filter); a row opens
+// its detail (core routes it to the merchant that owns it).
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -18,10 +19,13 @@ import { useUiStore } from '../state/ui-store';
 import { ORDER_STATES } from '../../../shared/merchant/known-values';
 import type { OrderRow } from '../../../shared/ipc/views/orders';
 import { Untranslated } from '../components/MerchantText';
+import { MerchantFilterSelect, useMerchantColumn, useMerchantFilter } from '../components/MerchantColumn';
 
-function useColumns(): TableColumnsType<OrderRow> {
+function useColumns(merchants: boolean): TableColumnsType<OrderRow> {
   const { t, locale } = useI18n();
+  const merchant = useMerchantColumn<OrderRow>(merchants);
   return [
+    ...merchant,
     {
       title: t('orders.col.product'),
       key: 'product',
@@ -73,9 +77,10 @@ export function OrdersScreen() {
   const { t } = useI18n();
   const openOrder = useUiStore((state) => state.openOrder);
   const [filter, setFilter] = useState<OrderFilter>({});
-  const orders = useOrders(filter, true);
+  const merchants = useMerchantFilter();
+  const orders = useOrders({ ...filter, ...merchants.input }, true);
   const all = useOrders({}, true);
-  const columns = useColumns();
+  const columns = useColumns(merchants.shown);
   const queue = (all.data ?? []).filter((row) => isQueued(row.intentStatus));
   const onRow = (row: OrderRow) => ({ ...testId('order-row', { ref: row.clientOrderRef }), onClick: () => openOrder(row.clientOrderRef), style: { cursor: 'pointer' } });
 
@@ -110,6 +115,7 @@ export function OrdersScreen() {
         title={t('orders.title')}
         extra={
           <Space wrap>
+            <MerchantFilterSelect filter={merchants} testId="orders-filter-merchant" />
             <Select<string>
               data-testid="orders-filter-state"
               style={{ width: 180 }}

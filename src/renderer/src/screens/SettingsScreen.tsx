@@ -1,4 +1,4 @@
-// Settings: the connection (the key is write-only: replace or clear, never shown), how order
+// Settings: the merchants (profiles: switch, add, rename, remove), the active one's connection (the key is write-only: replace or clear, never shown), how order
 // updates arrive (webhooks through a tunnel, or polling) and their health, the low-balance notice,
 // language and theme.
 import { PassphraseFileAction } from '../components/PassphraseFileDialog';
@@ -16,6 +16,7 @@ import { choiceFromTunnel, tunnelFromChoice, WEBHOOK_PATHS, type WebhookChoice, 
 import { useAccount, useClearKey, useConnectionStatus, useReplaceKey } from '../queries/connection';
 import { WebhookHealthPanel } from '../components/WebhookHealthPanel';
 import { LowBalanceSetting } from '../components/LowBalanceSetting';
+import { MerchantsCard } from '../components/MerchantsCard';
 import { useEventsHealth, useNgrokAuthtoken, useSaveNgrokAuthtoken, useSetSettings, useSettings } from '../queries/settings';
 import { useUiStore, type ThemePreference } from '../state/ui-store';
 import { useChangePreferences } from '../state/use-preferences';
@@ -220,6 +221,7 @@ function AppearanceCard() {
 export function SettingsScreen({ onReconnect }: { onReconnect: () => void }) {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="settings-screen">
+      <MerchantsCard />
       <ConnectionCard onReconnect={onReconnect} />
       <EventsCard />
       <LowBalanceSetting />

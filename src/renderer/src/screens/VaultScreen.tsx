@@ -23,6 +23,8 @@ import { useOrders } from '../queries/orders';
 import { useMarkCards, useVaultList } from '../queries/vault-export';
 import { useUiStore } from '../state/ui-store';
 import type { Choice } from '../components/ExportChoices';
+import { MerchantFilterSelect, useMerchantColumn, useMerchantFilter } from '../components/MerchantColumn';
+import { useVaultSelection } from '../lib/vault-selection';
 import { ExportDialog, type ExportDefaults } from './ExportDialog';
 import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
@@ -70,10 +72,13 @@ export function VaultScreen() {
   const [filter, setFilter] = useState<VaultFilterState>(() => initialVaultFilter(vaultOrderRef));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(50);
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, setSelected, mixed } = useVaultSelection();
+  const none = selected.length === 0 || mixed;
   const [exporting, setExporting] = useState(false);
   const orders = useOrders({}, true);
-  const list = useVaultList(vaultListQuery(filter, (page - 1) * pageSize, pageSize));
+  const merchants = useMerchantFilter();
+  const merchantColumn = useMerchantColumn<VaultCardRow>(merchants.shown);
+  const list = useVaultList({ ...vaultListQuery(filter, (page - 1) * pageSize, pageSize), ...merchants.input });
   const mark = useMarkCards();
 
   // "Open in card vault" from an order: that order, from the first page.
@@ -123,6 +128,7 @@ export function VaultScreen() {
   };
 
   const columns: ColumnsType<VaultCardRow> = [
+    ...merchantColumn,
     {
       key: 'product',
       title: t('vaultList.col.product'),
@@ -158,18 +164,20 @@ export function VaultScreen() {
         <Alert type="info" showIcon icon={<LockOutlined />} title={t('vault.audited')} data-testid="vault-audit-note" />
         <VaultFilters value={filter} onChange={change} orders={orderChoices} products={productChoices} />
         <Space wrap>
+          <MerchantFilterSelect filter={{ ...merchants, setChosen: (id) => (merchants.setChosen(id), setPage(1)) }} testId="vault-filter-merchant" />
           <Typography.Text data-testid="vault-total">{t('vaultList.total', { count: list.data?.total ?? 0 })}</Typography.Text>
           {selected.length > 0 ? <Tag data-testid="vault-selected-count">{t('vaultList.selected', { count: selected.length })}</Tag> : null}
-          <Button disabled={selected.length === 0} loading={mark.isPending} onClick={() => markSelected('used', true)} data-testid="vault-mark-used">
+          {mixed ? <Tag color="orange" data-testid="vault-selection-mixed">{t('profiles.vaultMixed')}</Tag> : null}
+          <Button disabled={none} loading={mark.isPending} onClick={() => markSelected('used', true)} data-testid="vault-mark-used">
             {t('vaultList.markUsed')}
           </Button>
-          <Button disabled={selected.length === 0} onClick={() => markSelected('used', false)} data-testid="vault-mark-unused">
+          <Button disabled={none} onClick={() => markSelected('used', false)} data-testid="vault-mark-unused">
             {t('vaultList.markUnused')}
           </Button>
-          <Button disabled={selected.length === 0} onClick={() => markSelected('exported', true)} data-testid="vault-mark-exported">
+          <Button disabled={none} onClick={() => markSelected('exported', true)} data-testid="vault-mark-exported">
             {t('vaultList.markExported')}
           </Button>
-          <Button disabled={selected.length === 0} onClick={() => markSelected('exported', false)} data-testid="vault-clear-exported">
+          <Button disabled={none} onClick={() => markSelected('exported', false)} data-testid="vault-clear-exported">
             {t('vaultList.clearExported')}
           </Button>
           <Button type="primary" icon={<ExportOutlined />} onClick={() => setExporting(true)} data-testid="vault-export">
@@ -186,7 +194,7 @@ export function VaultScreen() {
           dataSource={list.data?.rows ?? []}
           loading={list.isLoading}
           onRow={(row) => testId('vault-card', { seq: row.seq, ref: row.clientOrderRef })}
-          rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) }}
+          rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected(keys, rows) }}
           locale={{ emptyText: <Empty description={t('vaultList.empty')} /> }}
           pagination={{
             current: page,

@@ -1,0 +1,62 @@
+// profiles 分支的简体中文（多商户：页头的商户切换、设置中的“商户”、添加/重命名/移除商户、各列表的商户列与筛选）；
+// 键与 messages-profiles-en.ts 相同，由类型检查保证。
+import type { ProfilesMessageKey } from './messages-profiles-en';
+
+export const profilesZhCN: Record<ProfilesMessageKey, string> = {
+  'profiles.switcherTitle': '切换商户（{open}）',
+  'profiles.add': '添加商户…',
+  'profiles.manage': '管理商户…',
+  'profiles.shortcutHelp': 'Ctrl+Alt+1…9 切换商户；{open} 打开此菜单',
+
+  'profiles.sectionTitle': '商户',
+  'profiles.sectionHint': '每个商户有各自的连接、商品目录、订单和卡密保险箱。订单、卡密、售后和审计日志会把所有商户汇总在一起显示。',
+  'profiles.col.name': '名称',
+  'profiles.col.state': '连接状态',
+  'profiles.col.merchant': '商户地址',
+  'profiles.col.userId': '用户 ID',
+  'profiles.col.shortcut': '快捷键',
+  'profiles.activeTag': '当前',
+  'profiles.switchTo': '切换到此商户',
+  'profiles.rename': '重命名',
+  'profiles.remove': '移除',
+
+  'profiles.addTitle': '添加商户',
+  'profiles.addHint': '给新商户起一个好认的名字。下一步再连接它（商户地址、用户 ID 和 API 密钥），已有的商户照常工作。',
+  'profiles.addOk': '下一步：连接',
+  'profiles.renameTitle': '重命名商户',
+  'profiles.renameOk': '重命名',
+  'profiles.cancel': '取消',
+  'profiles.nameLabel': '商户名称',
+  'profiles.namePlaceholder': '例如：游戏点卡供货商',
+  'profiles.nameHelp': '最多 {max} 个字符，显示在页头、列表和通知中。',
+  'profiles.nameProblem.empty': '请输入名称。',
+  'profiles.nameProblem.tooLong': '名称太长：最多 {max} 个字符。',
+  'profiles.nameProblem.badCharacters': '名称不能包含 / 、\\ 或控制字符。',
+  'profiles.nameProblem.taken': '已有商户使用这个名称（不区分大小写）。',
+
+  'profiles.connectingNew': '正在连接新商户',
+  'profiles.backTo': '返回',
+
+  'profiles.removeTitle': '移除商户',
+  'profiles.removeIntro': '移除后，本机上该商户的连接、密钥、商品目录、订单和卡密保险箱都会被删除：',
+  'profiles.removeLast': '这是你唯一的商户，无法移除。请先添加另一个商户，或在连接设置中清除它的密钥。',
+  'profiles.removeBusy': '该商户还有未完成的事项，现在无法移除。请先处理完或撤回：',
+  'profiles.work.orderIntents': '商户尚未受理的订单',
+  'profiles.work.orders': '未完成的订单',
+  'profiles.work.refunds': '处理中的退款',
+  'profiles.work.aftersales': '尚未发出的售后申请或消息',
+  'profiles.removeUnexported': '保险箱中有 {count} 张卡密从未导出过。',
+  'profiles.exportFirstHint': '请先导出留存，移除时它们会被删除。',
+  'profiles.exportSwitchHint': '请先导出留存。导出针对当前显示的商户，所以会先切换到该商户。',
+  'profiles.exportFirst': '导出它的卡密…',
+  'profiles.switchAndExport': '切换到该商户并导出卡密…',
+  'profiles.removeCardsExported': '保险箱中有 {count} 张卡密，均已导出过，会随商户一起删除。',
+  'profiles.removeTypeName': '请输入商户名称以确认：',
+  'profiles.removeDiscard': '我已知晓：从未导出的 {count} 张卡密将被永久删除。',
+  'profiles.removeOk': '移除商户',
+
+  'profiles.vaultMixed': '请一次只选择同一商户的卡密进行标记或导出',
+  'profiles.column': '商户',
+  'profiles.filter': '商户',
+  'profiles.filterAll': '全部',
+};
