@@ -4,7 +4,8 @@
 // confirmation. The offers of a linked variant are asked for with the units the box holds now.
 import { Alert, Space, Typography } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
-import { useOffers, useProfileList } from '../queries/compare';
+import { useOffers } from '../queries/compare';
+import { useProfiles } from '../queries/profiles';
 import { useUiStore, type OrderFormTarget } from '../state/ui-store';
 import type { Offer, VariantKey } from '../../../shared/ipc/views/compare';
 import { offerReasonText } from './OrderOffersPanel';
@@ -21,7 +22,7 @@ export interface OrderScopeFacts {
 }
 
 export function useOrderScope(target: OrderFormTarget): OrderScopeFacts {
-  const profiles = useProfileList();
+  const profiles = useProfiles();
   const activeId = profiles.data?.activeId ?? null;
   const profileId = target.profileId ?? activeId;
   const profile = profiles.data?.profiles.find((entry) => entry.id === profileId) ?? null;

@@ -11,7 +11,6 @@ export const compareKeys = {
   links: ['catalog', 'links'] as const,
   linkFor: (key: VariantKey | null) => ['catalog', 'links', 'for', key?.profileId ?? '', key?.productRef ?? 0, key?.variantRef ?? 0] as const,
   offers: (key: VariantKey | null, units: number | null) => ['catalog', 'offers', key?.profileId ?? '', key?.productRef ?? 0, key?.variantRef ?? 0, units ?? 0] as const,
-  profiles: ['catalog', 'compare', 'profiles'] as const,
   product: (profileId: string, productRef: number) => ['catalog', 'product', productRef, profileId] as const,
 };
 
@@ -23,11 +22,6 @@ export function useCompare(text: string, inStock: boolean) {
     enabled: query !== '',
     placeholderData: keepPreviousData,
   });
-}
-
-/** The profiles, for the merchants' names and which one is active (the order dialog's default scope). */
-export function useProfileList() {
-  return useQuery({ queryKey: compareKeys.profiles, queryFn: () => api.profiles.list(), staleTime: 10_000 });
 }
 
 /** One merchant's product (its variants, to pick the one a link joins). */
