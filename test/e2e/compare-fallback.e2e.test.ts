@@ -106,11 +106,14 @@ beforeAll(async () => {
   await page.getByTestId('nav-settings').click();
   userA = ((await page.getByTestId('settings-user-id').textContent()) ?? '').trim();
   expect(userA).not.toBe('');
-  // Merchant B: a second profile (its management screen is another lane's), connected through the form.
-  const added = await bridgeCall(page, 'profiles.add', { name: 'Merchant B' });
-  expect(added.activeId).toBe('p2');
-  await page.reload();
+  // Merchant B: added as a buyer does, through the header's switcher (Ctrl+Alt+M → Add merchant…), then
+  // connected through the connect screen it opens: one flow from adding to ordering through the fallback.
+  await page.keyboard.press('Control+Alt+KeyM');
+  await page.getByTestId('switcher-add').click();
+  await page.getByTestId('profile-name-dialog').getByTestId('profile-name-input').fill('Merchant B');
+  await page.getByTestId('profile-name-ok').click();
   await page.getByTestId('connect-screen').waitFor();
+  expect((await bridgeCall(page, 'profiles.list')).activeId).toBe('p2');
   await page.getByTestId('connect-base-url').fill(merchantB.baseUrl);
   await page.getByTestId('connect-user-id').fill(accountB.userId);
   await page.getByTestId('connect-api-key').fill(accountB.apiKey);
