@@ -11,15 +11,8 @@ import { PassphraseSecretStore } from '../../src/core/secrets/passphrase-secret-
 import { control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { chargesOf, jsonOf, PASSPHRASE, pickCardProduct, runCli, type CliOptions, type CliResult, type OrderRow } from './cli-kit';
+import type { ProfileRow } from '../../src/cli/commands/profiles-commands';
 
-interface ProfileRow {
-  id: string;
-  name: string;
-  active: boolean;
-  connected: boolean;
-  baseUrl: string | null;
-  userId: string | null;
-}
 
 let sandbox: RunningSandbox;
 let root: string;

@@ -4,10 +4,10 @@
 // under 15 ms over 100,000 products), so a debounce would only add its own delay to every keystroke
 // (it made keystroke-to-results ~200 ms). While an IME composition is open (pinyin letters on their
 // way to becoming 汉字) nothing is searched: those letters are not what the buyer is looking for.
-import { SearchOutlined } from '@ant-design/icons';
 import { CompareSearchButton } from './CompareSearchButton';
-import { Button, Checkbox, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { SearchAsYouType } from './SearchAsYouType';
+import { Button, Checkbox, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { AVAILABILITIES } from '../../../shared/merchant/known-values';
 import { priceRangeProblem } from '../../../shared/price-range';
@@ -25,13 +25,8 @@ export function CatalogFilters() {
   const filters = useUiStore((state) => state.filters);
   const setFilters = useUiStore((state) => state.setFilters);
   const resetFilters = useUiStore((state) => state.resetFilters);
+  // What the box shows (composing or not), for the compare button beside it.
   const [text, setText] = useState(filters.text);
-  const composing = useRef(false);
-
-  const typed = (value: string): void => {
-    setText(value);
-    if (!composing.current) setFilters({ text: value });
-  };
 
   // The same rule core applies to catalog.search: the mistake is named here, at the boxes.
   const inverted = priceRangeProblem(filters.minPriceFen, filters.maxPriceFen) !== null;
@@ -39,22 +34,7 @@ export function CatalogFilters() {
 
   return (
     <div className="catalog-filters">
-      <Input
-        data-testid="catalog-search"
-        allowClear
-        size="large"
-        prefix={<SearchOutlined />}
-        placeholder={t('catalog.search')}
-        value={text}
-        onChange={(event) => typed(event.target.value)}
-        onCompositionStart={() => {
-          composing.current = true;
-        }}
-        onCompositionEnd={(event) => {
-          composing.current = false;
-          typed(event.currentTarget.value);
-        }}
-      />
+      <SearchAsYouType testId="catalog-search" placeholder={t('catalog.search')} value={filters.text} onSearch={(value) => setFilters({ text: value })} onText={setText} />
       <Space wrap size="small" style={{ marginTop: 12 }}>
         <CompareSearchButton text={text} />
         <Select<string>

@@ -3,14 +3,15 @@
 // cheapest row in stock marked; from a row the buyer links a variant to its counterpart at another
 // merchant; below, the buyer's links with their members, prices and fallback rules.
 import '../compare.css';
-import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Empty, Input, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { LinkOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Empty, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { LinkCard } from '../components/LinkCard';
 import { LinkVariantsModal } from '../components/LinkVariantsModal';
 import { MerchantName } from '../components/MerchantName';
 import { Untranslated } from '../components/MerchantText';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { SearchAsYouType } from '../components/SearchAsYouType';
 import { SupplyTag } from '../components/SupplyTag';
 import { useI18n } from '../i18n/use-i18n';
 import { compareLines, type CompareLine } from '../lib/compare-view';
@@ -25,32 +26,7 @@ function CompareSearch() {
   const { t } = useI18n();
   const compareText = useUiStore((state) => state.compareText);
   const setCompareText = useUiStore((state) => state.setCompareText);
-  const [text, setText] = useState(compareText);
-  const composing = useRef(false);
-  useEffect(() => setText(compareText), [compareText]);
-  const typed = (value: string): void => {
-    setText(value);
-    if (!composing.current) setCompareText(value);
-  };
-  return (
-    <Input
-      data-testid="compare-search"
-      allowClear
-      size="large"
-      prefix={<SearchOutlined />}
-      placeholder={t('compare.search')}
-      value={text}
-      maxLength={200}
-      onChange={(event) => typed(event.target.value)}
-      onCompositionStart={() => {
-        composing.current = true;
-      }}
-      onCompositionEnd={(event) => {
-        composing.current = false;
-        typed(event.currentTarget.value);
-      }}
-    />
-  );
+  return <SearchAsYouType testId="compare-search" placeholder={t('compare.search')} value={compareText} maxLength={200} onSearch={setCompareText} />;
 }
 
 function CompareTable({ lines, rows, onLink }: { lines: CompareLine[]; rows: readonly CompareRow[]; onLink: (row: CompareRow) => void }) {
