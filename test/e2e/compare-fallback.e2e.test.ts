@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
-import { closeOverlays, connectDemo, ensureCatalog, MERCHANT_WAIT_MS } from './support/app-steps';
+import { closeOverlays, connectDemo, ensureCatalog, MERCHANT_WAIT_MS, connectMerchant } from './support/app-steps';
 import { bridgeCall } from './support/bridge-call';
 import { launchChromium, openApp, screenshot } from './support/browser';
 import { sandboxControl, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
@@ -114,13 +114,7 @@ beforeAll(async () => {
   await page.getByTestId('profile-name-ok').click();
   await page.getByTestId('connect-screen').waitFor();
   expect((await bridgeCall(page, 'profiles.list')).activeId).toBe('p2');
-  await page.getByTestId('connect-base-url').fill(merchantB.baseUrl);
-  await page.getByTestId('connect-user-id').fill(accountB.userId);
-  await page.getByTestId('connect-api-key').fill(accountB.apiKey);
-  await page.getByTestId('connect-submit').click();
-  await page.getByTestId('connect-success').waitFor({ timeout: MERCHANT_WAIT_MS });
-  await page.getByTestId('connect-continue').click();
-  await ensureCatalog(page);
+  await connectMerchant(page, { baseUrl: merchantB.baseUrl, userId: accountB.userId, apiKey: accountB.apiKey });
 }, 240_000);
 
 afterEach(async (context) => {

@@ -17,6 +17,7 @@ import { launchChromium, openApp, screenshot } from './support/browser';
 import { sandboxControl, type ControlProduct } from './support/sandbox-control';
 import { untranslatedOn } from './support/visible-text';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
+import { PHOTO_LOOKS } from './support/photo-looks';
 
 const DOCS_SCREENS = join(process.cwd(), 'docs', 'screens');
 
@@ -181,13 +182,7 @@ describe('dashboard', () => {
 
   it('is photographed in Chinese and English, light and dark; the Chinese shows no English', async () => {
     mkdirSync(DOCS_SCREENS, { recursive: true });
-    const looks = [
-      { suffix: 'zh-light', locale: 'zh-CN', colorScheme: 'light' },
-      { suffix: 'zh-dark', locale: 'zh-CN', colorScheme: 'dark' },
-      { suffix: 'en-light', locale: 'en-US', colorScheme: 'light' },
-      { suffix: 'en-dark', locale: 'en-US', colorScheme: 'dark' },
-    ] as const;
-    for (const look of looks) {
+    for (const look of PHOTO_LOOKS) {
       const opened = await openApp(browser, await host.newLaunchUrl(), look.locale, { colorScheme: look.colorScheme, viewport: { width: 1280, height: 1900 } });
       try {
         await openDashboard(opened.page);

@@ -12,11 +12,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
-import { closeOverlays, connectDemo, ensureCatalog, fillPurchaseFields, goTo, MERCHANT_WAIT_MS, openOrderForm, pick, submitAndViewOrder } from './support/app-steps';
+import { closeOverlays, connectDemo, ensureCatalog, fillPurchaseFields, goTo, MERCHANT_WAIT_MS, openOrderForm, pick, submitAndViewOrder, connectMerchant } from './support/app-steps';
 import { launchChromium, openApp, screenshot } from './support/browser';
 import { purchasable, sandboxControl, type ControlProduct, type SandboxControl } from './support/sandbox-control';
 import { untranslatedOn } from './support/visible-text';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
+import { PHOTO_LOOKS } from './support/photo-looks';
 
 const DOCS_SCREENS = join(process.cwd(), 'docs', 'screens');
 const SECOND = 'Second shop';
@@ -93,13 +94,7 @@ describe('several merchants side by side', () => {
     expect(await page.getByTestId('new-merchant-name').textContent()).toBe(SECOND);
     const account = await other.createAccount('500');
     secondUserId = account.userId;
-    await page.getByTestId('connect-base-url').fill(second.baseUrl);
-    await page.getByTestId('connect-user-id').fill(account.userId);
-    await page.getByTestId('connect-api-key').fill(account.apiKey);
-    await page.getByTestId('connect-submit').click();
-    await page.getByTestId('connect-success').waitFor({ timeout: MERCHANT_WAIT_MS });
-    await page.getByTestId('connect-continue').click();
-    await ensureCatalog(page);
+    await connectMerchant(page, { baseUrl: second.baseUrl, userId: account.userId, apiKey: account.apiKey });
     expect(await switcherName()).toBe(SECOND);
     expect(await page.getByTestId('profile-switcher').getAttribute('data-active-profile')).toBe('p2');
 
@@ -190,13 +185,7 @@ describe('several merchants side by side', () => {
 
   it('is photographed in Chinese and English, light and dark; the Chinese shows no English', async () => {
     mkdirSync(DOCS_SCREENS, { recursive: true });
-    const looks = [
-      { suffix: 'zh-light', locale: 'zh-CN', colorScheme: 'light' },
-      { suffix: 'zh-dark', locale: 'zh-CN', colorScheme: 'dark' },
-      { suffix: 'en-light', locale: 'en-US', colorScheme: 'light' },
-      { suffix: 'en-dark', locale: 'en-US', colorScheme: 'dark' },
-    ] as const;
-    for (const look of looks) {
+    for (const look of PHOTO_LOOKS) {
       const opened = await openApp(browser, await host.newLaunchUrl(), look.locale, { colorScheme: look.colorScheme, viewport: { width: 1360, height: 860 } });
       const shot = async (name: string): Promise<void> => {
         await opened.page.waitForTimeout(500);

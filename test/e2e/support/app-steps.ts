@@ -32,6 +32,17 @@ export async function connectDemo(page: Page): Promise<void> {
   await page.getByTestId('connect-success').waitFor({ timeout: MERCHANT_WAIT_MS });
 }
 
+/** A merchant's address, user ID and key typed into the connect screen, connected, up to its catalog. */
+export async function connectMerchant(page: Page, merchant: { readonly baseUrl: string; readonly userId: string; readonly apiKey: string }): Promise<void> {
+  await page.getByTestId('connect-base-url').fill(merchant.baseUrl);
+  await page.getByTestId('connect-user-id').fill(merchant.userId);
+  await page.getByTestId('connect-api-key').fill(merchant.apiKey);
+  await page.getByTestId('connect-submit').click();
+  await page.getByTestId('connect-success').waitFor({ timeout: MERCHANT_WAIT_MS });
+  await page.getByTestId('connect-continue').click();
+  await ensureCatalog(page);
+}
+
 /**
  * The catalog has rows. The first sync starts by itself after connecting; while it runs, "sync now"
  * is disabled and the buyer waits for it. Only an empty catalog with no sync running needs the button.

@@ -5,23 +5,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { openApp } from './browser';
+import { PHOTO_LOOKS } from './photo-looks';
 import { untranslatedOn, type Untranslated } from './visible-text';
 import type { RunningWebHost } from './web-host-process';
 
 const OUT_DIR = join(process.cwd(), 'docs', 'screens');
 
-const LOOKS = [
-  { locale: 'zh-CN', colorScheme: 'light', suffix: 'zh-light' },
-  { locale: 'zh-CN', colorScheme: 'dark', suffix: 'zh-dark' },
-  { locale: 'en-US', colorScheme: 'light', suffix: 'en-light' },
-  { locale: 'en-US', colorScheme: 'dark', suffix: 'en-dark' },
-] as const;
 
 /** Photographs each state; in zh-CN also reads it for English words or message keys (the completeness scan's rule). */
 export async function photographCompare(browser: Browser, host: RunningWebHost, text: string): Promise<Record<string, Untranslated[]>> {
   mkdirSync(OUT_DIR, { recursive: true });
   const findings: Record<string, Untranslated[]> = {};
-  for (const look of LOOKS) {
+  for (const look of PHOTO_LOOKS) {
     const take = async (page: Page, name: string): Promise<void> => {
       await page.waitForTimeout(500);
       await page.screenshot({ path: join(OUT_DIR, `${name}-${look.suffix}.png`) });
