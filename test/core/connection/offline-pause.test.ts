@@ -77,7 +77,9 @@ describe('background workers while the merchant is unreachable', () => {
     const probeStart = exchanges[firstProbe - 1]?.sentAt ?? 0;
     await waitFor('ten seconds of probes', () => (exchanges.at(-1)?.sentAt ?? 0) - probeStart >= 10_000);
     const whileOffline = exchanges.slice(firstProbe - 1);
-    expect(whileOffline.every((e) => isProbe(e.url) && e.failure !== null)).toBe(true);
+    expect(whileOffline.filter((e) => !isProbe(e.url))).toEqual([]);
+    // The probe just sent may not have met the refusal yet on a busy machine: only finished ones are judged.
+    expect(whileOffline.filter((e) => e.doneAt !== null && e.failure === null)).toEqual([]);
     expect(passes).toBe(passesAtFirstProbe);
     // Probes are spaced by the backoff (at least a client-clock second), not sent in a loop (a probe's
     // own attempts, retried by the sender, come in a quick burst).
@@ -85,8 +87,9 @@ describe('background workers while the merchant is unreachable', () => {
     expect(Math.max(...gaps)).toBeGreaterThanOrEqual(1_000);
     expect(whileOffline.length).toBeLessThan(5 * FAST_RETRY.maxAttempts);
 
-    await merchant.control('POST', '/control/faults', { refuseConnections: false });
+    // Counted before the fault is lifted: the probe that finds the merchant back may come before the control call returns.
     const before = exchanges.length;
+    await merchant.control('POST', '/control/faults', { refuseConnections: false });
     await waitFor('the worker resumed by itself', () => exchanges.slice(before).some((e) => !isProbe(e.url) && e.status === 200), 30_000);
     const after = exchanges.slice(before);
     const resumedAt = after.findIndex((e) => !isProbe(e.url));
