@@ -93,7 +93,8 @@ beforeAll(async () => {
   pair = pickPair(await controlA.products(500), await controlB.products(500));
   await controlA.changeProduct(pair.a.productRef, { variantRef: 0, price: A_PRICE });
   await controlB.changeProduct(pair.b.productRef, { variantRef: 0, price: B_PRICE });
-  const accountB = await controlB.createAccount('500');
+  // 120.00 at B: above the default low-balance line (100.00) until the order through the fallback.
+  const accountB = await controlB.createAccount('120');
   userB = accountB.userId;
 
   browser = await launchChromium();
@@ -238,6 +239,10 @@ describe('compare and fall back across two merchants', () => {
     const confirmation = modal.getByTestId('order-confirmation');
     await confirmation.waitFor();
     expect(await confirmation.getByTestId('confirm-total').textContent()).toContain('49.00');
+    // B's balance (its ledger's 120.00, not the active merchant A's) and what is left at B after paying.
+    expect(yuanToFen((await controlB.ledger(userB)).balance)).toBe(12_000);
+    await expect.poll(() => confirmation.getByTestId('confirm-balance').textContent(), { timeout: MERCHANT_WAIT_MS }).toContain('120.00');
+    expect(await confirmation.getByTestId('confirm-balance-after').textContent()).toContain('71.00');
     expect(chargesOf(await controlB.ledger(userB))).toEqual([]);
     await confirmation.getByTestId('order-place').dblclick();
     await modal.getByTestId('order-outcome').waitFor({ timeout: MERCHANT_WAIT_MS });
@@ -252,6 +257,13 @@ describe('compare and fall back across two merchants', () => {
     const ledgerA = await controlA.ledger(userA);
     expect(chargesOf(ledgerA)).toHaveLength(ledgerA0);
     expect(ledgerA.entries.some((entry) => entry.clientOrderRef === ref)).toBe(false);
+    // B's balance (71.00) fell below B's line while A is active: the banner names B with B's balance, none for A.
+    const lowAtB = page.locator('[data-testid="low-balance-banner"][data-profile="p2"]');
+    await lowAtB.waitFor({ timeout: MERCHANT_WAIT_MS });
+    expect(await lowAtB.textContent()).toContain('Merchant B');
+    expect(await lowAtB.textContent()).toContain('71.00');
+    expect(await page.locator('[data-testid="low-balance-banner"]:not([data-profile="p2"])').count()).toBe(0);
+    await screenshot(page, 'compare-low-balance-other-merchant');
     // Following it works: orders.get routes by its reference to B.
     const detail = await bridgeCall(page, 'orders.get', { clientOrderRef: ref });
     expect(detail.units).toBe(UNITS);

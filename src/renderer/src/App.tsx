@@ -53,7 +53,7 @@ function Shell() {
       const merchant = severalMerchants.current ? note.merchant : undefined;
       const { title, body } = notificationText({ ...note, merchant }, locale);
       // A crossing of the buyer's low-balance line also raises the banner (until dismissed or topped up).
-      if (note.kind === 'lowBalance' && note.balanceFen !== undefined) useLowBalanceStore.getState().crossed(note.balanceFen);
+      if (note.kind === 'lowBalance' && note.balanceFen !== undefined) useLowBalanceStore.getState().crossed(note.balanceFen, note.merchant);
       const type = note.kind === 'orderFailed' || note.kind === 'lowBalance' ? 'warning' : 'info';
       notification[type]({ title: <WithMerchantData text={title} data={[merchant?.name]} />, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
     },

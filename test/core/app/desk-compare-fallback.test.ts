@@ -21,6 +21,7 @@ const SETUP = {
   aboveLimit: { a: { price: '30.00', outOfStock: false }, b: { price: '35.00' } },
   noRule: { a: { price: '27.00', outOfStock: true }, b: { price: '20.00' } },
   notEnough: { a: { price: '27.00', remaining: 2 }, b: { price: '26.50' } },
+  offline: { a: { price: '31.00', outOfStock: true }, b: { price: '24.00' } },
 } as const;
 type Case = keyof typeof SETUP;
 const CASES = Object.keys(SETUP) as Case[];
@@ -121,6 +122,12 @@ describe('links, rules and the offers of an order dialog', () => {
     expect(entriesFor(await env.b.ledger(), placed.clientOrderRef, 'charge').map((e) => fen(e.amount))).toEqual([2500]);
     expect((await env.b.ledger()).entries.length - bookB.entries.length).toBe(1);
     expect((await env.a.ledger()).entries.length).toBe(bookA.entries.length);
+    // The dialog at B shows B's balance (after this charge), asked of B; the active profile is still A.
+    const [balanceA, balanceB] = [fen((await env.a.ledger()).balance), fen((await env.b.ledger()).balance)];
+    expect(balanceB).toBe(balanceA - 2500);
+    expect(await env.ok('account.get', { profileId: 'p2' })).toMatchObject({ userId: env.b.account.userId, balanceFen: balanceB });
+    expect(await env.ok('account.get')).toMatchObject({ userId: env.a.account.userId, balanceFen: balanceA });
+    expectRefused(await env.call('account.get', { profileId: 'p7' }), 'NOT_FOUND');
     const rows = await env.ok('orders.list', {});
     expect(rows.find((row) => row.clientOrderRef === placed.clientOrderRef)?.merchant).toEqual({ profileId: 'p2', name: 'Merchant B' });
   });
@@ -231,4 +238,42 @@ describe('the rule applied by the batch', () => {
     expect(left.some((l) => l.linkId === link.linkId)).toBe(false);
     expect(await env.ok('links.forVariant', { key: keyOf('b', 'batch') })).toBeNull();
   });
+});
+
+describe('an order moved to B while B cannot be reached', () => {
+  it('is kept at B under one reference (a second Pay is the same order), sent once when B is back, charged at B only at the confirmed price', async () => {
+    const b = keyOf('b', 'offline');
+    const priceFen = 2400;
+    // The dialog at B has read B's order form (cached at B) before the network went away.
+    await env.ok('orders.template', { ...b });
+    const [bookA, bookB] = [await env.a.ledger(), await env.b.ledger()];
+    const stateOfB = async (): Promise<string> => must((await env.ok('profiles.list')).profiles.find((p) => p.id === 'p2'), 'p2').state.state;
+    const input = { ...b, units: 3, unitPriceFen: priceFen, draftRef: draftRef() };
+    await env.b.merchant.control('POST', '/control/faults', { refuseConnections: true });
+    let ref = '';
+    try {
+      const placed = await env.ok('orders.place', input);
+      ref = placed.clientOrderRef;
+      expect(placed).toMatchObject({ units: 3, confirmedUnitPriceFen: priceFen, confirmedTotalFen: 3 * priceFen });
+      await waitFor('B offline', async () => ((await stateOfB()) === 'offline' ? true : null));
+      // A second Pay (a double click, a retry after the error) is the same order: one intent, one reference.
+      expect((await env.ok('orders.place', input)).clientOrderRef).toBe(ref);
+      const row = must((await env.ok('orders.list', {})).find((r) => r.clientOrderRef === ref), 'the moved order in the list');
+      expect(row.merchant).toEqual({ profileId: 'p2', name: 'Merchant B' });
+      expect(['queued', 'sending', 'unknown']).toContain(row.intentStatus);
+      // A is not touched by B's outage, and nothing reached B.
+      expect(await stateOfB()).toBe('offline');
+      expect(must((await env.ok('profiles.list')).profiles.find((p) => p.id === 'p1'), 'p1').state.state).toBe('online');
+      expect(entriesFor(await env.b.ledger(), ref, 'charge')).toEqual([]);
+    } finally {
+      await env.b.merchant.control('POST', '/control/faults', { refuseConnections: false });
+    }
+    await waitFor('the order accepted at B once B is back', async () => ((await env.ok('orders.get', { clientOrderRef: ref })).intentStatus === 'accepted' ? true : null), 90_000);
+    expect(entriesFor(await env.b.ledger(), ref, 'charge').map((e) => fen(e.amount))).toEqual([3 * priceFen]);
+    expect((await env.b.ledger()).entries.length - bookB.entries.length).toBe(1);
+    const afterA = await env.a.ledger();
+    expect(afterA.entries.length).toBe(bookA.entries.length);
+    expect(afterA.entries.some((e) => e.clientOrderRef === ref)).toBe(false);
+    expect(await stateOfB()).toBe('online');
+  }, 150_000);
 });

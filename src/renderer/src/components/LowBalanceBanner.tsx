@@ -1,34 +1,53 @@
-// The banner a crossing of the low-balance line raises (with the desktop notification): the balance
-// now and the line the buyer set. It goes when dismissed, or by itself once the balance is back at
-// or above the line.
+// The banners a crossing of a low-balance line raises (with the desktop notification), one per merchant:
+// the active merchant's with its balance now and the line the buyer set, going by itself once the
+// balance is back at or above the line; another merchant's naming it, with the balance it reported
+// (lib/low-balance-view.ts). Each goes when dismissed.
 import { Alert } from 'antd';
 import { useEffect } from 'react';
 import type { AccountView } from '../../../shared/ipc/views/connection';
 import { useI18n } from '../i18n/use-i18n';
+import { showsMerchants } from '../lib/merchant-column';
+import { lowBalanceViews, type LowBalanceBannerView } from '../lib/low-balance-view';
 import { formatFen } from '../lib/money';
+import { useProfiles } from '../queries/profiles';
 import { useSettings } from '../queries/settings';
 import { useLowBalanceStore } from '../state/low-balance-store';
+import { WithMerchantData } from './MerchantText';
 
 export function LowBalanceBanner({ account }: { account: AccountView | undefined }) {
-  const { t } = useI18n();
-  const crossedAt = useLowBalanceStore((state) => state.balanceFen);
+  const crossings = useLowBalanceStore((state) => state.crossings);
   const dismiss = useLowBalanceStore((state) => state.dismiss);
   const line = useSettings().data?.lowBalanceFen ?? null;
-  const balanceFen = account?.balanceFen ?? crossedAt;
-  const recovered = line !== null && balanceFen !== null && (line === 0 || balanceFen >= line);
+  const profiles = useProfiles();
+  const { shown, recovered } = lowBalanceViews(crossings, { profileId: profiles.data?.activeId ?? null, balanceFen: account?.balanceFen ?? null, lineFen: line }, showsMerchants(profiles.data));
+  // After each render: a recovered crossing is dropped (dismissing an absent one changes nothing, so this settles).
   useEffect(() => {
-    if (crossedAt !== null && recovered) dismiss();
-  }, [crossedAt, recovered, dismiss]);
-  if (crossedAt === null || balanceFen === null || recovered) return null;
+    for (const key of recovered) dismiss(key);
+  });
+  return (
+    <>
+      {shown.map((view) => (
+        <OneBanner key={view.key} view={view} onClose={() => dismiss(view.key)} />
+      ))}
+    </>
+  );
+}
+
+function OneBanner({ view, onClose }: { view: LowBalanceBannerView; onClose: () => void }) {
+  const { t } = useI18n();
+  const balance = formatFen(view.balanceFen);
+  const title = view.merchant === null ? t('lowBalanceBanner.title', { balance }) : t('lowBalanceBanner.titleAt', { merchant: view.merchant.name, balance });
+  const body = view.lineFen !== null ? t('lowBalanceBanner.body', { line: formatFen(view.lineFen) }) : view.merchant !== null ? t('lowBalanceBanner.bodyAt', { merchant: view.merchant.name }) : null;
   return (
     <Alert
       type="warning"
       showIcon
-      closable={{ onClose: dismiss }}
+      closable={{ onClose }}
       data-testid="low-balance-banner"
+      data-profile={view.key}
       style={{ marginBottom: 16 }}
-      title={t('lowBalanceBanner.title', { balance: formatFen(balanceFen) })}
-      description={line === null ? null : t('lowBalanceBanner.body', { line: formatFen(line) })}
+      title={<WithMerchantData text={title} data={[view.merchant?.name]} />}
+      description={body === null ? null : <WithMerchantData text={body} data={[view.merchant?.name]} />}
     />
   );
 }

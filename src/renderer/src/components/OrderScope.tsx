@@ -15,8 +15,8 @@ import { WithMerchantData } from './MerchantText';
 export interface OrderScopeFacts {
   /** The variant as a link knows it, or null while the profiles are not known. */
   readonly key: VariantKey | null;
-  /** The account balance shown is the active profile's: it applies only to an order there. */
-  readonly balanceApplies: boolean;
+  /** The order goes to the active profile: the header's account is its balance (else that merchant's is asked). */
+  readonly atActiveProfile: boolean;
   readonly merchant: { readonly profileId: string; readonly name: string } | null;
   readonly severalMerchants: boolean;
 }
@@ -28,7 +28,7 @@ export function useOrderScope(target: OrderFormTarget): OrderScopeFacts {
   const profile = profiles.data?.profiles.find((entry) => entry.id === profileId) ?? null;
   return {
     key: profileId === null ? null : { profileId, productRef: target.productRef, variantRef: target.variantRef },
-    balanceApplies: target.profileId === undefined || target.profileId === activeId,
+    atActiveProfile: target.profileId === undefined || target.profileId === activeId,
     merchant: profile === null ? null : { profileId: profile.id, name: profile.name },
     severalMerchants: (profiles.data?.profiles.length ?? 0) > 1,
   };

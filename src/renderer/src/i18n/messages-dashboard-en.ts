@@ -65,6 +65,8 @@ export const dashboardEn = {
 
   'lowBalanceBanner.title': 'Balance is low: {balance}',
   'lowBalanceBanner.body': 'It fell below your notice line of {line}. Top up with the merchant before placing more orders.',
+  'lowBalanceBanner.titleAt': 'Balance at {merchant} is low: {balance}',
+  'lowBalanceBanner.bodyAt': 'It fell below the notice line set for {merchant}. Top up there before placing more orders with that merchant.',
 } as const;
 
 export type DashboardMessageKey = keyof typeof dashboardEn;

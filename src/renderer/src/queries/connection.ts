@@ -10,16 +10,19 @@ export function useConnectionStatus() {
   return useQuery({ queryKey: keys.connection, queryFn: () => api.connection.status() });
 }
 
-export function useAccount(enabled: boolean) {
+/** The active profile's account, or (issue 17) the one of the merchant `profileId` names: an order dialog moved there shows that merchant's balance. */
+export function useAccount(enabled: boolean, profileId?: string) {
   const blocked = useConnectionStateStore((state) => state.view !== null && state.view.state !== 'online' && state.view.state !== 'notConnected');
   return useQuery({
-    queryKey: keys.account,
-    queryFn: () => api.account.get(),
+    // Under keys.account, so whatever refreshes the balance after an order refreshes another merchant's too.
+    queryKey: profileId === undefined ? keys.account : [...keys.account, profileId],
+    queryFn: () => api.account.get(profileId === undefined ? undefined : { profileId }),
     enabled,
     // While the connection is not online, asking GET /account now and then also tells core's state
     // machine when it is over (the one request sent while access is refused); otherwise
-    // account.changed keeps the balance current without spending quota.
-    refetchInterval: blocked ? 30_000 : false,
+    // account.changed keeps the balance current without spending quota. The state shown is the
+    // active profile's: another merchant's balance is asked once per dialog.
+    refetchInterval: blocked && profileId === undefined ? 30_000 : false,
   });
 }
 

@@ -85,8 +85,9 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const { t } = useI18n();
   const product = useProduct(target.productRef, target.profileId);
   const template = useTemplate(target.productRef, target.variantRef, target.profileId);
-  const account = useAccount(true);
   const scope = useOrderScope(target);
+  // The balance of the merchant the order goes to: the header's for the active one, else asked of that merchant.
+  const account = useAccount(true, scope.atActiveProfile ? undefined : target.profileId);
   const place = usePlaceOrder();
   const confirm = useConfirmOrder();
   const openOrder = useUiStore((state) => state.openOrder);
@@ -136,7 +137,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const supply = product.data !== undefined && variant !== undefined ? variantSupplyStatus(product.data.availability, variant) : null;
   const priceFen = variant?.priceFen ?? null;
   const state = model === null || draft === null ? null : evaluateDraft(draft, model, priceFen);
-  const balance = scope.balanceApplies ? (account.data?.balanceFen ?? null) : null;
+  const balance = account.data?.balanceFen ?? null;
   const { offers, choose: chooseOffer } = useDialogOffers(target, scope, state !== null && state.units.ok ? state.units.units : null, draft?.unitsText ?? null);
   const blocked = supply !== null && !canBuy(supply) ? supplyBlockedText(t, supply) : null;
   const failure = place.error ?? confirm.error;
