@@ -1,6 +1,6 @@
-// Runs the CLI the way a script does: a child process `node --import tsx src/cli/cli.ts --data DIR …`
-// (the same entry point as `npm run cli`, without npm's second of start-up), with the passphrase and
-// the API key in the environment or on stdin, never in argv. Also a TCP relay that stands between
+// Runs the CLI the way a script does: a child process `node cli.mjs --data DIR …` (the entry point of
+// `npm run cli`, bundled once per run: no npm or tsx start-up in every child), with the passphrase
+// and the API key in the environment or on stdin, never in argv. Also a TCP relay that stands between
 // the CLI and the sandbox, so that a test can take the merchant away (and bring the same merchant,
 // with its accounts and ledger, back) or slow down the answers on their way back.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,10 +9,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { RunningSandbox } from '../support/sandbox-process';
+import { CLI_BUNDLE } from '../support/cli-bundle';
 import { control } from '../support/merchant-http';
 
 export const PASSPHRASE = 'correct horse battery staple (cli tests)';
-export const CLI_ENTRY = ['--import', 'tsx', 'src/cli/cli.ts'];
+/** The CLI's sources bundled once per run (test/support/cli-bundle.ts, built by the suites' global setup). */
+export const CLI_ENTRY = [CLI_BUNDLE];
 
 export interface CliResult {
   code: number | null;

@@ -5,7 +5,7 @@
 // A offers B; choosing B moves the dialog to B's variant at B's price, which needs its own review and
 // confirmation; a double click on Pay places exactly one order, in B's ledger at exactly the confirmed
 // units × B's price, and nothing at A.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -17,6 +17,7 @@ import { launchChromium, openApp, screenshot } from './support/browser';
 import { sandboxControl, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 import { photographCompare } from './support/compare-photos';
+import { PHOTO_LOOKS } from './support/photo-looks';
 
 const A_PRICE = '31.00';
 const B_PRICE = '24.50';
@@ -128,6 +129,38 @@ afterAll(async () => {
   await merchantB?.stop();
   if (caDir !== undefined) rmSync(caDir, { recursive: true, force: true });
 });
+
+const DOCS_SCREENS = join(process.cwd(), 'docs', 'screens');
+
+/** Settings → language, as the buyer picks it: 0 the system's, 1 简体中文, 2 English. */
+async function chooseLanguage(option: 0 | 1 | 2): Promise<void> {
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-language').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(option).click();
+}
+
+/**
+ * The banner about B in the four looks, in place (the crossing lives in this page; a new page would not
+ * have it): the language chosen in Settings, the colour scheme emulated (the theme follows the system),
+ * then both put back.
+ */
+async function photographLowBalanceAtB(banner: Locator): Promise<void> {
+  mkdirSync(DOCS_SCREENS, { recursive: true });
+  await closeOverlays(page);
+  try {
+    for (const look of PHOTO_LOOKS) {
+      await chooseLanguage(look.locale === 'zh-CN' ? 1 : 2);
+      await page.emulateMedia({ colorScheme: look.colorScheme });
+      await page.getByTestId('nav-orders').click();
+      await expect.poll(() => banner.textContent()).toContain(look.locale === 'zh-CN' ? '余额不足' : 'is low');
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(DOCS_SCREENS, `low-balance-other-merchant-${look.suffix}.png`) });
+    }
+  } finally {
+    await chooseLanguage(0);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
 
 describe('compare and fall back across two merchants', () => {
   it("compares one product at both merchants, side by side, B's cheaper offer marked; the catalog's search leads there", async () => {
@@ -263,7 +296,7 @@ describe('compare and fall back across two merchants', () => {
     expect(await lowAtB.textContent()).toContain('Merchant B');
     expect(await lowAtB.textContent()).toContain('71.00');
     expect(await page.locator('[data-testid="low-balance-banner"]:not([data-profile="p2"])').count()).toBe(0);
-    await screenshot(page, 'compare-low-balance-other-merchant');
+    await photographLowBalanceAtB(lowAtB);
     // Following it works: orders.get routes by its reference to B.
     const detail = await bridgeCall(page, 'orders.get', { clientOrderRef: ref });
     expect(detail.units).toBe(UNITS);
