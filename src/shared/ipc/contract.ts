@@ -49,7 +49,7 @@ export const CHANNELS = {
   'connection.startDemo': channel(none, accountViewSchema),
   'connection.replaceKey': channel(z.object({ apiKey: z.string().max(128) }), accountViewSchema),
   'connection.clearKey': channel(none, connectionStatusSchema),
-  'account.get': channel(z.object({ profileId: profileScope }).optional(), accountViewSchema),
+  'account.get': channel(z.strictObject({ profileId: profileScope }).optional(), accountViewSchema),
   'catalog.categories': channel(none, z.array(categoryViewSchema)),
   'catalog.search': channel(searchQuerySchema, searchResultSchema),
   'catalog.product': channel(z.object({ productRef: z.number().int().positive(), profileId: profileScope }), productViewSchema),
