@@ -89,7 +89,7 @@ export function AppLayout({ connection, account, children }: { connection: Conne
         <Layout.Content className="app-content">
           <CoreReconnectingBanner />
           <StatusBanner />
-          <LowBalanceBanner account={account} />
+          <LowBalanceBanner />
           {children}
         </Layout.Content>
       </Layout>

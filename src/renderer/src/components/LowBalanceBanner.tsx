@@ -1,10 +1,10 @@
 // The banners a crossing of a low-balance line raises (with the desktop notification), one per merchant:
 // the active merchant's with its balance now and the line the buyer set, going by itself once the
 // balance is back at or above the line; another merchant's naming it, with the balance it reported
-// (lib/low-balance-view.ts). Each goes when dismissed.
+// (lib/low-balance-view.ts). Each goes when dismissed. The balances come from core's events in order
+// (state/low-balance-store.ts), not from the header's query, which may still hold an older read.
 import { Alert } from 'antd';
 import { useEffect } from 'react';
-import type { AccountView } from '../../../shared/ipc/views/connection';
 import { useI18n } from '../i18n/use-i18n';
 import { showsMerchants } from '../lib/merchant-column';
 import { lowBalanceViews, type LowBalanceBannerView } from '../lib/low-balance-view';
@@ -14,12 +14,12 @@ import { useSettings } from '../queries/settings';
 import { useLowBalanceStore } from '../state/low-balance-store';
 import { WithMerchantData } from './MerchantText';
 
-export function LowBalanceBanner({ account }: { account: AccountView | undefined }) {
+export function LowBalanceBanner() {
   const crossings = useLowBalanceStore((state) => state.crossings);
   const dismiss = useLowBalanceStore((state) => state.dismiss);
   const line = useSettings().data?.lowBalanceFen ?? null;
   const profiles = useProfiles();
-  const { shown, recovered } = lowBalanceViews(crossings, { profileId: profiles.data?.activeId ?? null, balanceFen: account?.balanceFen ?? null, lineFen: line }, showsMerchants(profiles.data));
+  const { shown, recovered } = lowBalanceViews(crossings, profiles.data?.activeId ?? null, line, showsMerchants(profiles.data));
   // After each render: a recovered crossing is dropped (dismissing an absent one changes nothing, so this settles).
   useEffect(() => {
     for (const key of recovered) dismiss(key);

@@ -1,22 +1,17 @@
-// Which low-balance banners to show (issue 17: one per merchant). A crossing of the active merchant's
-// line shows its balance as the header reads it now and goes by itself once that is back at or above
-// the line; another merchant's crossing names that merchant and shows the balance it reported (its
-// line and its balance now are that profile's, not the active one's, so they never decide it here):
-// it stays until dismissed or until that merchant becomes the active one.
+// Which low-balance banners to show (issue 17: one per merchant). Each crossing keeps the latest balance
+// of its merchant seen since it came, in the order core sent them (an account.changed after the
+// crossing updates it; a balance the screen read before the crossing never does, so a render that
+// still holds the old, higher balance cannot lower the banner the moment it is raised). The active
+// merchant's crossing names its line and goes by itself once that balance is back at or above it;
+// another merchant's names that merchant (its line is that profile's, not known here) and stays until
+// dismissed or until that merchant is the active one and its balance is back.
 import type { MerchantTag } from '../../../shared/ipc/views/profiles';
 
 export interface LowBalanceCrossing {
+  /** The balance that crossed, then the latest balance of the same merchant seen since. */
   readonly balanceFen: number;
   /** The merchant the notification named; null when it named none (a single merchant: the active one). */
   readonly merchant: MerchantTag | null;
-}
-
-export interface ActiveBalance {
-  readonly profileId: string | null;
-  /** The active merchant's balance as last read; null while unknown. */
-  readonly balanceFen: number | null;
-  /** The active merchant's line; null while unknown. */
-  readonly lineFen: number | null;
 }
 
 export interface LowBalanceBannerView {
@@ -40,23 +35,26 @@ export function crossingKey(merchant: MerchantTag | null | undefined): string {
   return merchant?.profileId ?? '';
 }
 
-export function lowBalanceViews(crossings: Readonly<Record<string, LowBalanceCrossing>>, active: ActiveBalance, severalMerchants: boolean): LowBalanceViews {
+/** Whether a crossing is the active merchant's (its balances arrive as account.changed). */
+export function isActiveCrossing(key: string, activeId: string | null): boolean {
+  return key === '' || key === activeId;
+}
+
+/** `activeId`: the active profile (null while unknown); `lineFen`: its line (null while unknown). */
+export function lowBalanceViews(crossings: Readonly<Record<string, LowBalanceCrossing>>, activeId: string | null, lineFen: number | null, severalMerchants: boolean): LowBalanceViews {
   const shown: LowBalanceBannerView[] = [];
   const recovered: string[] = [];
   for (const [key, crossing] of Object.entries(crossings)) {
     const merchant = severalMerchants ? crossing.merchant : null;
-    const isActive = key === '' || key === active.profileId;
-    if (!isActive) {
+    if (!isActiveCrossing(key, activeId)) {
       shown.push({ key, balanceFen: crossing.balanceFen, lineFen: null, merchant });
       continue;
     }
-    const balanceFen = active.balanceFen ?? crossing.balanceFen;
-    const line = active.lineFen;
-    if (line !== null && (line === 0 || balanceFen >= line)) {
+    if (lineFen !== null && (lineFen === 0 || crossing.balanceFen >= lineFen)) {
       recovered.push(key);
       continue;
     }
-    shown.push({ key, balanceFen, lineFen: line, merchant });
+    shown.push({ key, balanceFen: crossing.balanceFen, lineFen, merchant });
   }
   return { shown, recovered };
 }

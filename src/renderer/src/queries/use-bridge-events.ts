@@ -10,7 +10,9 @@ import { useUiStore } from '../state/ui-store';
 import { aftersaleKeys } from './aftersales';
 import { keys } from './keys';
 import { spendKeys } from './books';
-import { onProfilesChanged } from './profiles';
+import { onProfilesChanged, profileKeys } from './profiles';
+import { useLowBalanceStore } from '../state/low-balance-store';
+import type { ProfileList } from '../../../shared/ipc/views/profiles';
 
 const CATALOG_COALESCE_MS = 750;
 
@@ -48,6 +50,8 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
       }),
       api.account.onChanged((account) => {
         client.setQueryData(keys.account, account);
+        // In core's order, after the crossing it may lower: a low-balance banner follows this balance.
+        useLowBalanceStore.getState().balanceSeen(account.balanceFen, client.getQueryData<ProfileList>(profileKeys.list)?.activeId ?? null);
         // The balance chart draws the balance history this answer just extended.
         void client.invalidateQueries({ queryKey: spendKeys.all });
       }),
