@@ -13,7 +13,6 @@ import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { chargesOf, jsonOf, PASSPHRASE, pickCardProduct, runCli, type CliOptions, type CliResult, type OrderRow } from './cli-kit';
 import type { ProfileRow } from '../../src/cli/commands/profiles-commands';
 
-
 let sandbox: RunningSandbox;
 let root: string;
 let dir: string;
