@@ -86,13 +86,13 @@ async function openCompare(text: string): Promise<void> {
 const memberRow = (profileId: string): Locator => page.getByTestId('link-card').first().locator(`[data-testid="link-member"][data-profile="${profileId}"]`);
 const compareRowA = (): Locator => page.locator(`[data-testid="compare-row"][data-profile="p1"][data-product="${pair.a.productRef}"]`);
 
-/** The parked dialog in zh-CN, light and dark (the theme follows the system), into /tmp; no English on it. */
-async function photographParked(): Promise<void> {
+/** The screen in zh-CN, light and dark (the theme follows the system), into /tmp; no English on it. */
+async function photograph(name: string): Promise<void> {
   try {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForTimeout(500);
-      await page.screenshot({ path: join(tmpdir(), `fallback-parked-offers-zh-${scheme}.png`) });
+      await page.screenshot({ path: join(tmpdir(), `${name}-zh-${scheme}.png`) });
       expect(await untranslatedOn(page)).toEqual([]);
     }
   } finally {
@@ -130,18 +130,16 @@ beforeAll(async () => {
   await bridgeCall(page, 'profiles.switch', { profileId: 'p1' });
 
   // Both caches hold the pair's details (prices, stock), as the buyer's syncs left them.
-  await expect
-    .poll(
-      async () => {
-        const [a, b] = await Promise.all([
-          bridgeCall(page, 'catalog.product', { productRef: pair.a.productRef, profileId: 'p1' }),
-          bridgeCall(page, 'catalog.product', { productRef: pair.b.productRef, profileId: 'p2' }),
-        ]);
-        return [a.variants[0]?.priceFen ?? null, a.variants[0]?.remainingUnits ?? null, b.variants[0]?.priceFen ?? null];
-      },
-      { timeout: 3 * MERCHANT_WAIT_MS, interval: 2_000 },
-    )
-    .toEqual([yuanToFen(A_PRICE), 50, yuanToFen(B_PRICE)]);
+  const want = JSON.stringify([yuanToFen(A_PRICE), 50, yuanToFen(B_PRICE)]);
+  for (let started = Date.now(); ; await page.waitForTimeout(2_000)) {
+    const [a, b] = await Promise.all([
+      bridgeCall(page, 'catalog.product', { productRef: pair.a.productRef, profileId: 'p1' }),
+      bridgeCall(page, 'catalog.product', { productRef: pair.b.productRef, profileId: 'p2' }),
+    ]);
+    const seen = JSON.stringify([a.variants[0]?.priceFen ?? null, a.variants[0]?.remainingUnits ?? null, b.variants[0]?.priceFen ?? null]);
+    if (seen === want) break;
+    if (Date.now() - started > 3 * MERCHANT_WAIT_MS) throw new Error(`the caches hold ${seen}, not ${want}`);
+  }
   const link = await bridgeCall(page, 'links.link', { a: keyA(), b: keyB() });
   await bridgeCall(page, 'links.setRule', { linkId: link.linkId, rule: { maxUnitPriceFen: LIMIT_FEN, preference: ['p1', 'p2'] } });
   await page.reload();
@@ -196,7 +194,7 @@ describe('the fallback where the buyer is', () => {
     const refA = (await bridgeCall(page, 'orders.list', {})).find((row) => row.productRef === pair.a.productRef && row.intentStatus === 'unavailable')?.clientOrderRef;
     expect(refA).toBeDefined();
     expect(chargesOf(await controlA.ledger(userA))).toHaveLength(chargesA0);
-    await photographParked();
+    await photograph('fallback-parked-offers');
 
     // Choosing B: A's intent withdrawn (never sent), the dialog at B's price, which needs its own confirmation.
     await offerB.getByTestId('order-offer-choose').click();
@@ -239,13 +237,18 @@ describe('the fallback where the buyer is', () => {
     expect(await row.getByTestId('variant-buy').count()).toBe(0);
     // Under the rule the batch stays reachable as well (it goes to the rule's choice).
     expect(await row.getByTestId('variant-batch').count()).toBe(1);
+    await photograph('fallback-drawer-other-merchants');
     await row.getByTestId('variant-other-merchants').click();
     const modal = page.getByTestId('order-modal');
     const offers = modal.getByTestId('order-offers');
     await offers.waitFor({ timeout: MERCHANT_WAIT_MS });
     expect(await offers.getAttribute('data-reason')).toBe('outOfStock');
     expect(await offers.locator('[data-testid="order-offer"][data-profile="p2"]').getByTestId('order-offer-price').textContent()).toBe('¥24.50');
-    await closeOverlays(page);
+    // The dialog, then the drawer (the focus left the drawer with the dialog: its own close button).
+    await modal.locator('.ant-modal-close').click();
+    await modal.waitFor({ state: 'hidden' });
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
     expect(problems).toEqual([]);
   });
 });
