@@ -1,10 +1,8 @@
-// Issue 24 point 4's "done when": the fallback where the buyer is, in Chromium against two sandboxes
-// (A = the web host's demo merchant, p1; B = a second sandbox, p2; A's variant linked to B's under a
-// rule). The buyer confirms at A; A's stock goes to 0 behind the app's back after the dialog opened and
-// before the send; the price guard parks the order and the offer at B appears in that same dialog;
-// choosing it withdraws A's intent and moves the dialog to B at B's price, confirmed anew: one charge in
-// B's ledger, none in A's. The link card and the compare row then show A out of stock (the guard's
-// read, no sync); the product drawer's out-of-stock variant leads to B instead of a dead Buy.
+// Issue 24 point 4 in Chromium, two sandboxes (A = the demo, p1; B = a second sandbox, p2; linked under a
+// rule): A sold out behind the app between opening the dialog and the send; the guard parks the order and
+// the same dialog offers B; choosing it withdraws A's intent, B is confirmed anew: one charge at B, none at
+// A (the ledgers). Link card and compare row then show A out of stock (no sync); the product drawer's
+// sold-out variant and a parked order's detail lead to B too.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -249,6 +247,30 @@ describe('the fallback where the buyer is', () => {
     await modal.waitFor({ state: 'hidden' });
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+  });
+
+  it("a parked order's detail, opened from the orders list, offers B too; choosing withdraws it and moves to B, where nothing is placed unconfirmed", async () => {
+    const [chargesA0, chargesB0] = [chargesOf(await controlA.ledger(userA)).length, chargesOf(await controlB.ledger(userB)).length];
+    // Placed as a script would (the bridge); the guard reads A, still sold out, and parks it.
+    const placed = await bridgeCall(page, 'orders.place', { profileId: 'p1', productRef: pair.a.productRef, variantRef: 0, units: UNITS, unitPriceFen: yuanToFen(A_PRICE) });
+    const ref = placed.clientOrderRef;
+    await expect.poll(async () => (await bridgeCall(page, 'orders.get', { clientOrderRef: ref })).intentStatus, { timeout: MERCHANT_WAIT_MS }).toBe('unavailable');
+    await page.getByTestId('nav-orders').click();
+    await page.locator(`[data-testid="queue-row"][data-ref="${ref}"], [data-testid="order-row"][data-ref="${ref}"]`).first().click();
+    const parked = page.getByTestId('order-detail').getByTestId('parked-offers');
+    await parked.waitFor({ timeout: MERCHANT_WAIT_MS });
+    await parked.locator('[data-testid="order-offer"][data-profile="p2"]').getByTestId('order-offer-choose').click();
+    const modal = page.getByTestId('order-modal');
+    await modal.getByTestId('order-moved').waitFor();
+    await modal.locator('[data-testid="order-merchant"][data-profile="p2"]').waitFor();
+    await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+    expect(await modal.locator('#order-units').inputValue()).toBe(String(UNITS));
+    expect((await bridgeCall(page, 'orders.get', { clientOrderRef: ref })).intentStatus).toBe('withdrawn');
+    await modal.locator('.ant-modal-close').click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(chargesOf(await controlA.ledger(userA))).toHaveLength(chargesA0);
+    expect(chargesOf(await controlB.ledger(userB))).toHaveLength(chargesB0);
     expect(problems).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
-// The offers where the price guard parked an order (issue 24, contract §7.7 and §15.4): an order the
-// merchant cannot supply (unavailable) or now prices above the link's rule (price_changed) shows the
-// link's other merchants in the same dialog. Choosing one withdraws the parked order first (never sent,
-// nothing charged) and only then opens the form at that merchant, where its price is confirmed anew.
+// The offers where the price guard parked an order (issue 24, contract §7.7 and §15.4): unavailable, or
+// price_changed above the link's rule, shows the link's other merchants in the same dialog (and in its
+// detail). Choosing one withdraws the parked order first (never sent, nothing charged) and only then
+// opens the form at that merchant, where its price is confirmed anew.
+import { useQueryClient } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
+import { merchantOfOrder } from '../lib/order-merchant';
 import { useOffers } from '../queries/compare';
+import { useProfiles } from '../queries/profiles';
 import { useWithdrawOrder } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import type { Offer } from '../../../shared/ipc/views/compare';
@@ -58,4 +61,12 @@ export function ParkedOffers({ order, profileId }: { order: OrderDetail; profile
       {withdraw.error !== null ? <ProblemAlert explained={explainError(withdraw.error)} /> : null}
     </div>
   );
+}
+
+/** In the order's detail: its merchant as the orders list tagged it (the detail does not say); alone, the active one. */
+export function ParkedOffersOfOrder({ order }: { order: OrderDetail }) {
+  const client = useQueryClient();
+  const profiles = useProfiles().data;
+  const alone = profiles !== undefined && profiles.profiles.length === 1 ? profiles.activeId : null;
+  return <ParkedOffers order={order} profileId={merchantOfOrder(client, order.clientOrderRef) ?? alone} />;
 }
