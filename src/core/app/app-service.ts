@@ -19,7 +19,8 @@ import { createAppNotices } from './app-notices';
 import { createConnectionStateRelay } from './connection-state-relay';
 import { readDemoFlag, readSettings, retireLocaltunnelChoice, writeDemoFlag } from './app-settings';
 import { catalogHandlers } from './catalog-handlers';
-import { createChangeWatch } from './change-watch';
+import { createChangeWatch, type OrderTransition } from './change-watch';
+import { productsReadByGuard } from './guard-read-notice';
 import { dispatchChannel } from './channel-dispatch';
 import { connectionHandlers } from './connection-handlers';
 import { AppFailure } from './error-mapping';
@@ -67,7 +68,13 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   // A finished sync read the catalog, not the balance: the balance is read after it so a crossing is seen.
   const sync = createSyncRunner(core, events, logger, () => notices.balanceMayHaveMoved());
   const scanEvery = options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs };
-  const changeWatch = createChangeWatch({ db: core.db, clock: core.clock, logger, ...scanEvery, onOrders: (transitions) => notices.ordersMoved(transitions), onWatchedProducts: (changes) => notices.productsMoved(changes) });
+  const ordersMoved = (transitions: readonly OrderTransition[]): void => {
+    notices.ordersMoved(transitions);
+    // The guard's product read is in the cache now: link cards, compare rows and offers show it (§15.4).
+    const read = productsReadByGuard(transitions);
+    if (read.length > 0) events.emit('catalog.changed', { productRefs: read });
+  };
+  const changeWatch = createChangeWatch({ db: core.db, clock: core.clock, logger, ...scanEvery, onOrders: ordersMoved, onWatchedProducts: (changes) => notices.productsMoved(changes) });
   // After-sales changes and merchant replies, whoever stored them (webhooks, polls, the outbox).
   const aftersaleNotices = createAftersaleNotices({ db: core.db, logger, events, ...scanEvery });
   const lifecycle = { started: false, healthTimer: null as ReturnType<typeof setInterval> | null };

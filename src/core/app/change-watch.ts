@@ -13,6 +13,8 @@ import type { Clock } from '../platform/clock';
 
 export interface OrderTransition {
   readonly clientOrderRef: string;
+  /** The intent's product at its merchant (the price guard reads it right before a send). */
+  readonly productRef: number;
   readonly productName: string | null;
   /** The merchant's order number (null until the merchant answered). */
   readonly platformOrderRef: string | null;
@@ -48,6 +50,7 @@ export interface ChangeWatchOptions {
 
 interface OrderScanRow {
   ref: string;
+  product_ref: number;
   status: string;
   state: string | null;
   product_name: string | null;
@@ -65,7 +68,7 @@ interface ProductScanRow {
 }
 
 const ORDER_SCAN = `
-  SELECT i.client_order_ref AS ref, i.status AS status, o.state AS state, coalesce(o.product_name, p.name) AS product_name, o.platform_order_ref,
+  SELECT i.client_order_ref AS ref, i.product_ref AS product_ref, i.status AS status, o.state AS state, coalesce(o.product_name, p.name) AS product_name, o.platform_order_ref,
     (SELECT count(*) FROM cards c WHERE c.client_order_ref = i.client_order_ref) AS cards,
     i.status || '|' || i.attempts || '|' || coalesce(i.last_error_code, '') || '|' || coalesce(o.revision, '') || '|' ||
     coalesce(o.state, '') || '|' || coalesce(o.refunded_fen, '') || '|' || coalesce(o.allowed_actions_json, '') || '|' ||
@@ -111,6 +114,7 @@ export function createChangeWatch(options: ChangeWatchOptions): ChangeWatch {
       if (baseline || before?.sig === row.sig) continue;
       transitions.push({
         clientOrderRef: row.ref,
+        productRef: row.product_ref,
         productName: row.product_name,
         platformOrderRef: row.platform_order_ref,
         intentStatus: row.status,

@@ -36,6 +36,16 @@ import type { ConnectionStateView, ConnectionStatus } from '../../shared/ipc/vie
 /** Events a screen of the active profile shows: another profile's would show the wrong merchant. */
 const ACTIVE_PROFILE_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['connection.changed', 'connection.state', 'account.changed', 'catalog.syncProgress', 'catalog.changed', 'events.health', 'books.reconcileProgress']);
 
+/**
+ * Another profile's products read one by one (its price guard, a watched product) are shown by the
+ * screens over every profile (compare rows, link cards, offers), so that catalog.changed is passed on;
+ * a sync's throttled "something changed" (no products named) stays the active profile's.
+ */
+function namesProducts(name: EventName, payload: unknown): boolean {
+  if (name !== 'catalog.changed' || typeof payload !== 'object' || payload === null || !('productRefs' in payload)) return false;
+  return Array.isArray(payload.productRefs) && payload.productRefs.length > 0;
+}
+
 export interface ProfileEntry {
   readonly profile: OpenProfile;
   readonly service: AppService;
@@ -91,7 +101,7 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
     const service = createAppService(profile.core, host, { ...options, logger, secrets: profile.secrets, merchantName: () => (desk.profiles.list().length > 1 ? tag().name : null), webhookListener: listener });
     service.onEvent((name, payload) => {
       if (name === 'connection.state' || name === 'connection.changed') scheduleAnnounce();
-      if (ACTIVE_PROFILE_EVENTS.has(name) && !isActive(id)) return;
+      if (ACTIVE_PROFILE_EVENTS.has(name) && !isActive(id) && !namesProducts(name, payload)) return;
       // A notification names its merchant once there are several (contract §15.2).
       const named = name === 'app.notification' && typeof payload === 'object' && payload !== null && desk.profiles.list().length > 1;
       events.relay(name, named ? { ...payload, merchant: tag() } : payload);

@@ -31,7 +31,8 @@ export function offerReasonText(t: ReturnType<typeof useI18n>['t'], offers: Offe
   return t(REASON_KEY[offers.reason], { merchant: offers.current.merchant.name, limit: formatFen(offers.link?.rule?.maxUnitPriceFen ?? null) });
 }
 
-export function OrderOffersPanel({ offers, onChoose }: { offers: Offers; onChoose: (offer: Offer) => void }) {
+/** busy: a choice is being carried out (the parked order withdrawn first): no second choice meanwhile. */
+export function OrderOffersPanel({ offers, onChoose, busy = false }: { offers: Offers; onChoose: (offer: Offer) => void; busy?: boolean }) {
   const { t } = useI18n();
   const choices = offerChoices(offers);
   // A variant in no link has nothing to offer: the dialog's own supply line says why it cannot be bought.
@@ -53,7 +54,7 @@ export function OrderOffersPanel({ offers, onChoose }: { offers: Offers; onChoos
               data-testid="order-offer"
               data-profile={choice.offer.merchant.profileId}
               actions={[
-                <Button key="choose" type={choice.choosable && choice.note === null ? 'primary' : 'default'} size="small" disabled={!choice.choosable} onClick={() => onChoose(choice.offer)} data-testid="order-offer-choose">
+                <Button key="choose" type={choice.choosable && choice.note === null ? 'primary' : 'default'} size="small" disabled={!choice.choosable || busy} loading={busy && choice.choosable} onClick={() => onChoose(choice.offer)} data-testid="order-offer-choose">
                   {t('compare.offers.choose')}
                 </Button>,
               ]}

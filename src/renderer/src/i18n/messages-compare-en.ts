@@ -62,6 +62,10 @@ export const compareEn = {
   'compare.orderAt': 'Ordering from',
   'compare.moved.title': 'Moved from {from} to {to}',
   'compare.moved.body': 'The price below is this merchant’s: review it and confirm again.',
+  'compare.parked.note': 'Choosing another merchant withdraws this order at {merchant}: it was never sent, nothing was charged there.',
+  'compare.parked.notWithdrawn': 'The order at {merchant} could not be withdrawn, so it was not moved.',
+  'compare.otherMerchants': 'Other merchants',
+  'compare.otherMerchantsHint': 'This variant is linked to the same item at other merchants: see what they offer.',
 } as const satisfies Record<string, string>;
 
 export type CompareMessageKey = keyof typeof compareEn;

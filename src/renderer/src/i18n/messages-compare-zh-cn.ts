@@ -63,4 +63,8 @@ export const compareZhCN: Record<CompareMessageKey, string> = {
   'compare.orderAt': '下单商户',
   'compare.moved.title': '已从 {from} 改到 {to}',
   'compare.moved.body': '下方价格是这家商户的价格，请核对后重新确认。',
+  'compare.parked.note': '改在其他商户下单时，会撤回在 {merchant} 的这笔订单：它从未发出，那里没有扣款。',
+  'compare.parked.notWithdrawn': '在 {merchant} 的订单未能撤回，所以没有改到其他商户。',
+  'compare.otherMerchants': '看其他商户',
+  'compare.otherMerchantsHint': '这个规格已与其他商户的同款关联：看看它们能否供货。',
 };

@@ -9,6 +9,7 @@ import { OrderActions } from '../components/OrderActions';
 import { OrderCaseActions } from '../components/OrderCaseActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { OrderTimeline } from '../components/OrderTimeline';
+import { ParkedOffersOfOrder } from '../components/ParkedOffers';
 import { PriceChangedPanel } from '../components/PriceChangedPanel';
 import { TemplateWaitPanel } from '../components/TemplateWaitPanel';
 import { ProblemAlert } from '../components/ProblemAlert';
@@ -157,6 +158,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
             />
           ) : null}
           <WithdrawOutcome clientOrderRef={data.clientOrderRef} />
+          <ParkedOffersOfOrder order={data} />
           {data.intentStatus === 'price_changed' && data.state === null ? <PriceChangedPanel order={data} /> : null}
           {data.intentStatus === 'unavailable' && data.state === null ? <UnavailablePanel order={data} /> : null}
           {isAccessPark(data.intentStatus) && data.state === null ? <AccessParkPanel order={data} status={data.intentStatus} /> : null}

@@ -26,15 +26,17 @@ import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-sta
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { WithMerchantData } from '../components/MerchantText';
 import { OrderOffersPanel } from '../components/OrderOffersPanel';
+import { ParkedOffers } from '../components/ParkedOffers';
 import { OrderScopeNotes, useDialogOffers, useOrderScope } from '../components/OrderScope';
 
 type Step = 'edit' | 'confirm';
 
-/** The step after Pay: the order as it moves, live. */
-function OrderFollowing({ detail, onView, onClose }: { detail: OrderDetail; onView: () => void; onClose: () => void }) {
+/** The step after Pay: the order as it moves, live; parked by the guard, the link's other merchants beside it. */
+function OrderFollowing({ detail, profileId, onView, onClose }: { detail: OrderDetail; profileId: string | null; onView: () => void; onClose: () => void }) {
   const { t } = useI18n();
   return (
     <div data-testid="order-following">
+      <ParkedOffers order={detail} profileId={profileId} />
       <OrderOutcome detail={detail} onView={onView} />
       <div style={{ textAlign: 'right', marginTop: 16 }}>
         <Button onClick={onClose} data-testid="order-close">
@@ -191,7 +193,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   };
 
   if (followed !== null && followed.intentStatus !== 'needs_confirmation') {
-    return <OrderFollowing detail={followed} onView={() => viewOrder(followed.clientOrderRef)} onClose={onClose} />;
+    return <OrderFollowing detail={followed} profileId={scope.key?.profileId ?? null} onView={() => viewOrder(followed.clientOrderRef)} onClose={onClose} />;
   }
 
   return (

@@ -19,6 +19,7 @@ import { useOpenProduct, usePriceHistory, useProduct, useSetWatched } from '../q
 import { ProductDetailStatus } from '../components/ProductDetailStatus';
 import { useUiStore } from '../state/ui-store';
 import { BatchFromFileButton } from '../components/BatchFromFileButton';
+import { OtherMerchantsButton } from '../components/OtherMerchantsButton';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { ProductView } from '../../../shared/ipc/views/catalog';
@@ -94,7 +95,7 @@ export function ProductDrawer() {
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="variant-buy-reason">
               {reason ?? t('product.notPurchasable')}
             </Typography.Text>
-            {button}
+            {data === undefined ? button : <OtherMerchantsButton productRef={data.productRef} variantRef={variant.variantRef} blocked={button} />}
           </Space>
         );
       },
