@@ -67,7 +67,8 @@ export function receivedOrder(merchant: Merchant, clientOrderRef: string): unkno
   if (!order) throw new ControlError(404, 'no such order');
   const content: unknown = JSON.parse(order.contentKey);
   if (!Array.isArray(content)) throw new ControlError(500, 'the order keeps no content');
-  const [productRef, variantRef, units, entries, purchaseSchemaRevision]: unknown[] = content;
+  const part = (index: number): unknown => content.at(index);
+  const [productRef, variantRef, units, entries, purchaseSchemaRevision] = [0, 1, 2, 3, 4].map(part);
   const purchaseEntries: unknown = typeof entries === 'string' ? JSON.parse(entries) : [];
   return { clientOrderRef, productRef, variantRef, units, purchaseSchemaRevision, purchaseEntries };
 }
