@@ -2,8 +2,8 @@
 // picked as 安卓QQ区 is kept with its label (plain until accepted, then sealed with the account), the
 // merchant receives its code (android-qq, read back from the sandbox's control API), the detail and the
 // list show the label and the list never masks it; an order kept before labels were shows the cached
-// template's label, or the code marked as the merchant's once the template no longer lists it; batch
-// rows keep their labels too.
+// template's label, or the code marked as the merchant's once the template no longer lists it, and keeps
+// the label once confirmed again; batch rows keep their labels too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNITS_TARGET } from '../../../src/shared/batch-file';
 import type { PurchaseTemplate } from '../../../src/shared/merchant/template';
@@ -108,7 +108,38 @@ describe('labels of picked options, against the sandbox', () => {
     expect(row.pickedOptions).toEqual([{ fieldRef: 'zone', label: null, merchantCode: 'android-qq' }]);
     expect(row.rechargedAccountMasked).toBe(maskAccountValue(ACCOUNT));
     storeTemplate(db, cached, 1_790_000_200);
+
+    // Confirmed again by the buyer: from now on the label is kept with it (and sealed once accepted), the code sent.
+    await kit.ok('orders.confirm', { clientOrderRef: ref, units: 1, purchaseEntries: [{ zone: 'android-qq', account: ACCOUNT }], unitPriceFen: fen(pick.variant.price) });
+    await orderDetailWhen(kit, ref, 'acceptance', (d) => d.intentStatus === 'accepted');
+    const sealed = must(getIntent(db, ref)?.rechargedEntriesSealed, 'sealed entries');
+    expect(kit.core.vault.openRechargedEntries(ref, sealed)?.optionLabels).toEqual([{ zone: '安卓QQ区' }]);
+    expect((await merchant.control<Received>('GET', `/control/orders/${ref}/received`)).purchaseEntries).toEqual([{ account: ACCOUNT, zone: 'android-qq' }]);
   });
+
+  it('keeps the label of an order placed while the merchant was away once its template comes', async () => {
+    await waitFor('the first sync to finish', async () => ((await kit.ok('catalog.syncStatus')).running ? null : true), 60_000);
+    const pick = catalog.find(tencentZone, '王者荣耀 top-up with a zone');
+    const productRef = pick.product.productRef;
+    const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
+    kit.core.db.prepare('DELETE FROM templates WHERE product_ref = ?').run(productRef);
+    await merchant.control('POST', '/control/faults', { refuseConnections: true });
+    let ref = '';
+    try {
+      await kit.call('orders.template', { productRef, variantRef });
+      await waitFor('the offline state', async () => ((await kit.ok('connection.state')).state === 'offline' ? true : null));
+      const placed = await kit.ok('orders.place', { productRef, variantRef, units: 1, purchaseEntries: [{ zone: 'ios-qq', account: ACCOUNT }], unitPriceFen: fen(pick.variant.price) });
+      expect(placed.intentStatus).toBe('needs_template');
+      ref = placed.clientOrderRef;
+    } finally {
+      await merchant.control('POST', '/control/faults', { refuseConnections: false });
+    }
+    const accepted = await orderDetailWhen(kit, ref, 'the order to go out once the merchant is back', (d) => d.intentStatus === 'accepted');
+    expect(accepted.rechargedEntries?.[0]?.find((e) => e.fieldRef === 'zone')?.picked).toEqual({ fieldRef: 'zone', label: '苹果QQ区', merchantCode: null });
+    const sealed = must(getIntent(kit.core.db, ref)?.rechargedEntriesSealed, 'sealed entries');
+    expect(kit.core.vault.openRechargedEntries(ref, sealed)?.optionLabels).toEqual([{ zone: '苹果QQ区' }]);
+    expect((await merchant.control<Received>('GET', `/control/orders/${ref}/received`)).purchaseEntries).toEqual([{ account: ACCOUNT, zone: 'ios-qq' }]);
+  }, 120_000);
 
   it('keeps the labels of batch rows, and the merchant receives the codes', async () => {
     const pick = catalog.find(tencentZone, '王者荣耀 top-up with a zone');
