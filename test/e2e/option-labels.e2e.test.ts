@@ -3,7 +3,10 @@
 // order's detail and in the orders list (whole, never masked to a***q), while the merchant received the
 // code android-qq (the sandbox's control API) and charged exactly the confirmed total (its ledger).
 // Pictures of the review and the detail in zh-CN, light and dark, go to /tmp.
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { purchaseTemplateSchema } from '../../src/shared/merchant/template';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeOverlays, goTo, MERCHANT_WAIT_MS, openOrderForm, pick } from './support/app-steps';
 import { screenshot } from './support/browser';
@@ -12,6 +15,8 @@ import { purchasable } from './support/sandbox-control';
 
 let session: DemoSession;
 let page: Page;
+/** The product and variant the first test ordered (the second writes an old-style order of it). */
+let ordered: { productRef: number; variantRef: number; priceFen: number } | null = null;
 
 const yuanToFen = (yuan: string): number => Math.round(Number(yuan) * 100);
 const ACCOUNT = 'player12345';
@@ -45,6 +50,7 @@ describe('a value picked from the template is shown by its label; its code is wh
   it('reads 安卓QQ区 on the review, the detail and the list, and the merchant received android-qq', async () => {
     const { product, variant } = pick(session.products, (p, v) => p.name.startsWith('王者荣耀点券直充') && v.supply === 'succeed' && v.unitRule.min === 1 && purchasable(p, v));
     const before = await session.control.ledger(session.userId);
+    ordered = { productRef: product.productRef, variantRef: product.variants.length > 1 ? variant.variantRef : 0, priceFen: yuanToFen(variant.price) };
     const modal = await openOrderForm(page, product, variant);
 
     // Pick the zone by its label, as the buyer does, and type the account.
@@ -90,6 +96,40 @@ describe('a value picked from the template is shown by its label; its code is wh
     expect(listed).not.toContain('android-qq');
     expect(listed).not.toContain(ACCOUNT);
     await screenshot(page, 'orders-list-labels');
+    expect(session.problems).toEqual([]);
+  });
+
+  it("shows an order kept before labels were, whose option the merchant's form no longer lists, by its code marked as the merchant's", async () => {
+    const { productRef, variantRef, priceFen } = ordered ?? { productRef: 0, variantRef: 0, priceFen: 0 };
+    expect(productRef).toBeGreaterThan(0);
+    const ref = `o_legacy_${Date.now().toString(36)}`;
+    // Behind the running app, as a database from before this change holds it: the bare array of groups,
+    // parked for the buyer's confirmation (never sent); and the merchant's form without android-qq.
+    const db = new Database(join(session.host.dataDir, 'procure-desk.sqlite'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.prepare(
+        `INSERT INTO order_intents (client_order_ref, product_ref, variant_ref, product_type, units, purchase_schema_revision, purchase_entries_json,
+           status, attempts, created_at, updated_at, confirmed_unit_price_fen, last_error_code)
+         VALUES (?, ?, ?, 'topup', 1, 1, ?, 'needs_confirmation', 0, strftime('%s','now'), strftime('%s','now'), ?, 'SCHEMA_CHANGED')`,
+      ).run(ref, productRef, variantRef, JSON.stringify([{ zone: 'android-qq', account: ACCOUNT }]), priceFen);
+      const row = db.prepare<[number, number], { template_json: string }>('SELECT template_json FROM templates WHERE product_ref = ? AND variant_ref = ?').get(productRef, variantRef);
+      const cached = purchaseTemplateSchema.parse(JSON.parse(row?.template_json ?? 'null'));
+      const template = { ...cached, purchaseFields: cached.purchaseFields.map((f) => ({ ...f, options: f.options?.filter((o) => o.value !== 'android-qq') ?? null })) };
+      db.prepare('UPDATE templates SET template_json = ? WHERE product_ref = ? AND variant_ref = ?').run(JSON.stringify(template), productRef, variantRef);
+    } finally {
+      db.close();
+    }
+
+    await goTo(page, 'orders');
+    await page.getByTestId('orders-refresh').click();
+    const subtitle = page.locator(`[data-ref="${ref}"]`).first().getByTestId('order-row-subtitle');
+    await expect.poll(() => subtitle.textContent(), { timeout: 30_000 }).toContain('android-qq（商户代码）');
+    expect(await subtitle.textContent()).toContain('pla****2345');
+    await page.locator(`[data-ref="${ref}"]`).first().click();
+    const recharged = page.getByTestId('order-detail').getByTestId('detail-recharged');
+    await expect.poll(() => recharged.textContent()).toContain('游戏区服: android-qq（商户代码）');
+    await photograph('order-detail-merchant-code');
     expect(session.problems).toEqual([]);
   });
 });
