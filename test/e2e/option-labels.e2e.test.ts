@@ -1,7 +1,8 @@
 // Labels, not codes (contract §7.11), through the real UI (built renderer, Debian Chromium, web host and
 // its demo merchant): a zone picked as 安卓QQ区 in the order form reads 安卓QQ区 on the review, in the
 // order's detail and in the orders list (whole, never masked to a***q), while the merchant received the
-// code android-qq (the sandbox's control API) and charged exactly the confirmed total (its ledger).
+// code android-qq (the sandbox's control API) and charged exactly the confirmed total (its ledger); an
+// order kept before labels were, whose option the form no longer lists, shows its code as the merchant's.
 // Pictures of the review and the detail in zh-CN, light and dark, go to /tmp.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
