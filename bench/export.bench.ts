@@ -34,7 +34,8 @@ export function seedVault(db: Database, cipher: CardCipher, logger: SecretAwareL
     for (let o = 0; o < CARDS / PER_ORDER; o++) {
       const ref = `PD_bench_${o}`;
       const createdAt = T0 + o * 60;
-      insertIntent(db, { clientOrderRef: ref, batchId: null, productRef: 1000 + (o % 7), variantRef: 1, productType: 'card', units: PER_ORDER, purchaseSchemaRevision: null, purchaseEntries: [], orderCallbackUrl: null, imageUrl: null, confirmedUnitPriceFen: null }, createdAt);
+      insertIntent(db, { clientOrderRef: ref, batchId: null, productRef: 1000 + (o % 7), variantRef: 1, productType: 'card', units: PER_ORDER, purchaseSchemaRevision: null, purchaseEntries: [], optionLabels: [],
+        orderCallbackUrl: null, imageUrl: null, confirmedUnitPriceFen: null }, createdAt);
       const cards = Array.from({ length: PER_ORDER }, (_, i) => ({ card_no: `62${String(o * PER_ORDER + i).padStart(17, '0')}`, card_password: `PW${o}-${i}-ABCD-EFGH`, expiresAt: i % 2 === 0 ? createdAt + 365 * 86_400 : null }));
       applyOrderDetail({ db, cipher, logger, now: createdAt + 30 }, {
         clientOrderRef: ref, platformOrderRef: `PO${o}`, productRef: 1000 + (o % 7), variantRef: 1, productName: `腾讯视频 VIP 会员 ${o % 7}`, variantTitle: '月卡（31天）',

@@ -18,7 +18,7 @@ export function orderShowCommand(context: CliContext, args: ParsedArgs): void {
   const intentView = {
     ...shown,
     purchaseEntries: intent.purchaseEntries === null ? null : intent.purchaseEntries.length,
-    rechargedEntryGroups: rechargedEntriesSealed === null ? 0 : (context.core.vault.openRechargedEntries(ref, rechargedEntriesSealed)?.length ?? 0),
+    rechargedEntryGroups: rechargedEntriesSealed === null ? 0 : (context.core.vault.openRechargedEntries(ref, rechargedEntriesSealed)?.groups.length ?? 0),
     confirmedUnitPrice: yuan(intent.confirmedUnitPriceFen),
     guardUnitPrice: yuan(intent.guardUnitPriceFen),
   };

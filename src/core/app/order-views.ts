@@ -4,9 +4,11 @@
 import type { Database } from 'better-sqlite3';
 import type { OrderDetail, OrderRow } from '../../shared/ipc/views/orders';
 import { listStateHistory } from '../orders/order-store';
-import { maskRechargedAccount } from '../../shared/recharged-account';
+import type { PurchaseTemplate } from '../../shared/merchant/template';
+import { readStoredEntries } from '../orders/stored-entries';
 import { readCachedTemplate } from '../orders/template-cache';
 import type { VaultReader } from '../vault/vault-reader';
+import { detailEntries, listedAccount, readEntries, type ReadEntries } from './entry-views';
 import { toMaskedCardView } from './view-mapping';
 
 interface JoinedRow {
@@ -79,17 +81,28 @@ function allowedActions(json: string | null): string[] {
   return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string') : [];
 }
 
-type Entries = Record<string, string>[];
-
-/** The entries as they will be sent (plain, before acceptance) or as they were recharged (sealed, after). */
-function entriesOf(row: JoinedRow, vault: VaultReader): Entries | null {
-  if (row.recharged_entries_sealed !== null) return vault.openRechargedEntries(row.client_order_ref, row.recharged_entries_sealed);
-  if (row.purchase_entries_json === null) return null;
-  const parsed: unknown = JSON.parse(row.purchase_entries_json);
-  return Array.isArray(parsed) ? (parsed as Entries) : null;
+/** The cached template of a variant, read at most once per view (only orders kept before labels ask). */
+function templateReader(db: Database): (productRef: number, variantRef: number) => PurchaseTemplate | null {
+  const seen = new Map<string, PurchaseTemplate | null>();
+  return (productRef, variantRef) => {
+    const key = `${productRef}/${variantRef}`;
+    if (!seen.has(key)) seen.set(key, readCachedTemplate(db, productRef, variantRef));
+    return seen.get(key) ?? null;
+  };
 }
 
-function toRow(row: JoinedRow, entries: Entries | null): OrderRow {
+/** The entries as they will be sent (plain, before acceptance) or as they were recharged (sealed, after), with their picked options. */
+function entriesOf(row: JoinedRow, vault: VaultReader, template: ReturnType<typeof templateReader>): ReadEntries | null {
+  const stored =
+    row.recharged_entries_sealed !== null
+      ? vault.openRechargedEntries(row.client_order_ref, row.recharged_entries_sealed)
+      : row.purchase_entries_json === null
+        ? null
+        : readStoredEntries(row.purchase_entries_json);
+  return stored === null ? null : readEntries(stored, () => template(row.product_ref, row.variant_ref));
+}
+
+function toRow(row: JoinedRow, entries: ReadEntries | null): OrderRow {
   return {
     clientOrderRef: row.client_order_ref,
     intentStatus: row.status,
@@ -107,7 +120,7 @@ function toRow(row: JoinedRow, entries: Entries | null): OrderRow {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     confirmedUnitPriceFen: row.confirmed_unit_price_fen,
-    rechargedAccountMasked: maskRechargedAccount(entries),
+    ...listedAccount(entries),
   };
 }
 
@@ -148,9 +161,10 @@ export function createOrderViews(db: Database, vault: VaultReader): OrderViews {
 
   return {
     list(filter: OrderListFilter): OrderRow[] {
+      const template = templateReader(db);
       return list
         .all({ status: filter.intentStatus ?? null, state: filter.state ?? null, limit: filter.limit ?? DEFAULT_ORDER_LIST_LIMIT })
-        .map((row) => toRow(row, entriesOf(row, vault)));
+        .map((row) => toRow(row, entriesOf(row, vault, template)));
     },
 
     detail(clientOrderRef: string): OrderDetail | null {
@@ -178,15 +192,16 @@ export function createOrderViews(db: Database, vault: VaultReader): OrderViews {
         createdAt: r.created_at,
         resolvedAt: r.resolved_at,
       }));
-      const entries = entriesOf(row, vault);
-      const labels = new Map((readCachedTemplate(db, row.product_ref, row.variant_ref)?.purchaseFields ?? []).map((f) => [f.fieldRef, f.label]));
+      const template = templateReader(db);
+      const entries = entriesOf(row, vault, template);
+      const labels = new Map((template(row.product_ref, row.variant_ref)?.purchaseFields ?? []).map((f) => [f.fieldRef, f.label]));
       return {
         ...toRow(row, entries),
         unitPriceFen: row.unit_price_fen,
         confirmedTotalFen: row.confirmed_unit_price_fen === null ? null : row.confirmed_unit_price_fen * row.units,
         guardUnitPriceFen: row.guard_unit_price_fen,
         unavailableReason: row.unavailable_reason,
-        rechargedEntries: entries === null ? null : entries.map((group) => Object.entries(group).map(([fieldRef, value]) => ({ fieldRef, label: labels.get(fieldRef) ?? fieldRef, value }))),
+        rechargedEntries: entries === null ? null : detailEntries(entries, labels),
         failureReason: row.failure_reason,
         verificationHint: row.verification_hint,
         lastErrorMessage: row.last_error_message,

@@ -9,6 +9,7 @@ import type { Database } from 'better-sqlite3';
 import type { BatchColumnMap } from '../../shared/batch-file';
 import type { BatchPreviewView, BatchRowPhase, BatchStatusView } from '../../shared/ipc/views/batch';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
+import { optionLabelsOf } from '../../shared/purchase-option-labels';
 import type { SecretAwareLogger } from '../logging/logger';
 import { newClientRef } from '../orders/client-ref';
 import { IntentStateError, PriceUnknownError } from '../orders/order-errors';
@@ -126,6 +127,7 @@ function writeIntent(deps: BatchDeps, batchId: string, request: { productRef: nu
       units: row.units ?? 0,
       purchaseSchemaRevision: template.purchaseSchemaRevision,
       purchaseEntries: row.purchaseEntries ?? [],
+      optionLabels: optionLabelsOf(template.purchaseFields, row.purchaseEntries ?? []),
       orderCallbackUrl: null,
       imageUrl: null,
       confirmedUnitPriceFen: request.unitPriceFen,
@@ -291,7 +293,8 @@ export async function retryFailedRows(deps: BatchDeps, batchId: string, file: Ba
       }
       registerEntries(logger, checked.purchaseEntries);
       if (reusesRef(row)) {
-        const content = { units: checked.units ?? row.units, purchaseSchemaRevision: prepared.template.purchaseSchemaRevision, purchaseEntries: checked.purchaseEntries };
+        const content = { units: checked.units ?? row.units, purchaseSchemaRevision: prepared.template.purchaseSchemaRevision, purchaseEntries: checked.purchaseEntries,
+          optionLabels: optionLabelsOf(prepared.template.purchaseFields, checked.purchaseEntries) };
         if (requeueRejected(db, row.clientOrderRef, content, now)) requeued += 1;
         continue;
       }

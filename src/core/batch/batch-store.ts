@@ -2,6 +2,8 @@
 // rejected → queued under the same ref (contract §13.5: a refused create stored nothing, §7.1).
 import type { Database } from 'better-sqlite3';
 import type { BatchColumnMap } from '../../shared/batch-file';
+import type { OptionLabels } from '../../shared/purchase-option-labels';
+import { storedEntriesJson } from '../orders/stored-entries';
 
 export interface StoredBatch {
   readonly batchId: string;
@@ -166,7 +168,7 @@ export function batchRowStates(db: Database, batchId: string): BatchRowState[] {
 export function requeueRejected(
   db: Database,
   clientOrderRef: string,
-  content: { units: number; purchaseSchemaRevision: number | null; purchaseEntries: Record<string, string>[] },
+  content: { units: number; purchaseSchemaRevision: number | null; purchaseEntries: Record<string, string>[]; optionLabels: OptionLabels[] },
   now: number,
 ): boolean {
   return (
@@ -179,7 +181,7 @@ export function requeueRejected(
       .run(
         content.units,
         content.purchaseSchemaRevision,
-        content.purchaseEntries.length === 0 ? null : JSON.stringify(content.purchaseEntries),
+        storedEntriesJson(content.purchaseEntries, content.optionLabels),
         now,
         now,
         clientOrderRef,

@@ -2,6 +2,8 @@
 // guarded UPDATE (`WHERE status IN …`), so two workers, or a worker and the user, can never both
 // move the same intent: the loser sees 0 changed rows.
 import type { Database } from 'better-sqlite3';
+import type { OptionLabels } from '../../shared/purchase-option-labels';
+import { readStoredEntries, storedEntriesJson } from './stored-entries';
 
 export type IntentStatus =
   | 'queued'
@@ -53,6 +55,8 @@ export interface OrderIntent {
   readonly purchaseSchemaRevision: number | null;
   /** Null once the outcome is final (the column is cleared) or for products without entries. */
   readonly purchaseEntries: Record<string, string>[] | null;
+  /** The labels of the options picked in purchaseEntries, one record per group; null when none were kept (contract §7.11). */
+  readonly optionLabels: OptionLabels[] | null;
   readonly orderCallbackUrl: string | null;
   readonly imageUrl: string | null;
   readonly status: IntentStatus;
@@ -111,6 +115,7 @@ interface IntentRow {
 }
 
 function toIntent(row: IntentRow): OrderIntent {
+  const entries = row.purchase_entries_json === null ? null : readStoredEntries(row.purchase_entries_json);
   return {
     clientOrderRef: row.client_order_ref,
     batchId: row.batch_id,
@@ -119,7 +124,8 @@ function toIntent(row: IntentRow): OrderIntent {
     productType: row.product_type,
     units: row.units,
     purchaseSchemaRevision: row.purchase_schema_revision,
-    purchaseEntries: row.purchase_entries_json === null ? null : (JSON.parse(row.purchase_entries_json) as Record<string, string>[]),
+    purchaseEntries: entries?.groups ?? null,
+    optionLabels: entries?.optionLabels ?? null,
     orderCallbackUrl: row.order_callback_url,
     imageUrl: row.image_url,
     status: row.status,
@@ -151,6 +157,8 @@ export interface NewIntent {
   units: number;
   purchaseSchemaRevision: number | null;
   purchaseEntries: Record<string, string>[];
+  /** The labels of the options picked, one record per group (optionLabelsOf; empty without a template). */
+  optionLabels: OptionLabels[];
   orderCallbackUrl: string | null;
   imageUrl: string | null;
   /** What the buyer confirmed (fen); null only when nothing was shown (never for a new intent from the app). */
@@ -178,7 +186,7 @@ export function insertIntent(db: Database, intent: NewIntent, now: number, statu
     intent.productType,
     intent.units,
     intent.purchaseSchemaRevision,
-    intent.purchaseEntries.length === 0 ? null : JSON.stringify(intent.purchaseEntries),
+    storedEntriesJson(intent.purchaseEntries, intent.optionLabels),
     intent.orderCallbackUrl,
     intent.imageUrl,
     status,
@@ -374,6 +382,7 @@ export interface ConfirmedContent {
   units: number;
   purchaseSchemaRevision: number | null;
   purchaseEntries: Record<string, string>[];
+  optionLabels: OptionLabels[];
   confirmedUnitPriceFen: number | null;
 }
 
@@ -395,7 +404,7 @@ export function requeueConfirmed(db: Database, clientOrderRef: string, content: 
       .run(
         content.units,
         content.purchaseSchemaRevision,
-        content.purchaseEntries.length === 0 ? null : JSON.stringify(content.purchaseEntries),
+        storedEntriesJson(content.purchaseEntries, content.optionLabels),
         content.confirmedUnitPriceFen,
         now,
         now,
@@ -606,7 +615,7 @@ export function dueTemplateWaits(db: Database, now: number, limit: number): Orde
  * under it. The revision is the template's; the price the buyer confirmed still caps the send (the
  * guard runs before it, as for every queued intent).
  */
-export function fillTemplate(db: Database, clientOrderRef: string, content: { purchaseSchemaRevision: number; purchaseEntries: Record<string, string>[]; productType: string }, now: number): boolean {
+export function fillTemplate(db: Database, clientOrderRef: string, content: { purchaseSchemaRevision: number; purchaseEntries: Record<string, string>[]; optionLabels: OptionLabels[]; productType: string }, now: number): boolean {
   return (
     db
       .prepare(
@@ -614,7 +623,7 @@ export function fillTemplate(db: Database, clientOrderRef: string, content: { pu
            next_attempt_at = ?, last_error_code = NULL, last_error_message = NULL, updated_at = ?
          WHERE client_order_ref = ? AND status = 'needs_template'`,
       )
-      .run(content.purchaseSchemaRevision, content.purchaseEntries.length === 0 ? null : JSON.stringify(content.purchaseEntries), content.productType, now, now, clientOrderRef)
+      .run(content.purchaseSchemaRevision, storedEntriesJson(content.purchaseEntries, content.optionLabels), content.productType, now, now, clientOrderRef)
       .changes === 1
   );
 }

@@ -7,6 +7,7 @@ import type { SecretAwareLogger } from '../logging/logger';
 import type { Clock } from '../platform/clock';
 import { newClientRef } from './client-ref';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
+import { optionLabelsOf, type OptionLabels } from '../../shared/purchase-option-labels';
 import { IntentStateError, PriceUnknownError, TemplateMissingError, TemplateOfflineError } from './order-errors';
 import {
   countIntentsByStatus,
@@ -81,6 +82,8 @@ interface CheckedContent {
   readonly productType: string;
   readonly purchaseSchemaRevision: number | null;
   readonly purchaseEntries: Record<string, string>[];
+  /** The labels of the options picked (contract §7.11); empty while no template says what they are. */
+  readonly optionLabels: OptionLabels[];
 }
 
 /** The intent an earlier place of this draft wrote, if it says the same order; anything else is a bug to stop at. */
@@ -158,6 +161,7 @@ export function createOrderIntents(options: OrderIntentsOptions): OrderIntents {
           units: input.units,
           purchaseSchemaRevision: checked.purchaseSchemaRevision,
           purchaseEntries: checked.purchaseEntries,
+          optionLabels: checked.optionLabels,
           orderCallbackUrl: input.orderCallbackUrl ?? null,
           imageUrl: input.imageUrl ?? null,
           confirmedUnitPriceFen,
@@ -185,7 +189,7 @@ export function createOrderIntents(options: OrderIntentsOptions): OrderIntents {
       if (checkedAgainst === null) throw new TemplateMissingError(input.productRef, variantRef);
       const entries = validatePurchase(checkedAgainst, input);
       for (const value of sensitiveValues(entries)) logger.registerSecret(value);
-      return write(input, { productType: checkedAgainst.productType, purchaseSchemaRevision: checkedAgainst.purchaseSchemaRevision, purchaseEntries: entries }, 'queued');
+      return write(input, { productType: checkedAgainst.productType, purchaseSchemaRevision: checkedAgainst.purchaseSchemaRevision, purchaseEntries: entries, optionLabels: optionLabelsOf(checkedAgainst.purchaseFields, entries) }, 'queued');
     },
 
     placeAwaitingTemplate(input: PlaceOrderInput): OrderIntent {
@@ -195,7 +199,7 @@ export function createOrderIntents(options: OrderIntentsOptions): OrderIntents {
       // No template says which values are sensitive: every one is kept out of the log.
       const entries = (input.purchaseEntries ?? []).map((group) => Object.fromEntries(Object.entries(group).map(([field, value]) => [field, String(value)])));
       for (const group of entries) for (const value of Object.values(group)) if (value !== '') logger.registerSecret(value);
-      return write(input, { productType, purchaseSchemaRevision: null, purchaseEntries: entries }, 'needs_template');
+      return write(input, { productType, purchaseSchemaRevision: null, purchaseEntries: entries, optionLabels: [] }, 'needs_template');
     },
 
     /**
@@ -217,7 +221,7 @@ export function createOrderIntents(options: OrderIntentsOptions): OrderIntents {
       const moved = requeueConfirmed(
         db,
         clientOrderRef,
-        { units: input.units, purchaseSchemaRevision: template.purchaseSchemaRevision, purchaseEntries: entries, confirmedUnitPriceFen },
+        { units: input.units, purchaseSchemaRevision: template.purchaseSchemaRevision, purchaseEntries: entries, optionLabels: optionLabelsOf(template.purchaseFields, entries), confirmedUnitPriceFen },
         seconds(clock),
       );
       if (!moved) throw new IntentStateError(`order intent ${clientOrderRef} changed while it was being confirmed`);

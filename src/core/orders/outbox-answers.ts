@@ -44,7 +44,7 @@ export function accept(ctx: OutboxContext, ref: string, order: Order, requestId:
     confirmedUnitPriceFen = intent?.confirmedUnitPriceFen ?? null;
     applyOrderDetail({ db, cipher, logger, now }, order, source);
     addRequestIds(db, ref, [requestId]);
-    markAccepted(db, ref, requestId, now, sealRechargedEntries(cipher, ref, intent?.purchaseEntries ?? null));
+    markAccepted(db, ref, requestId, now, sealRechargedEntries(cipher, ref, intent?.purchaseEntries ?? null, intent?.optionLabels ?? null));
   }).immediate();
   ctx.failures.delete(ref);
   logger.info('order accepted', { clientOrderRef: ref, platformOrderRef: order.platformOrderRef, state: order.state, requestId });

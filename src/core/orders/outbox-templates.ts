@@ -10,6 +10,7 @@
 //   the fetch failed → stays needs_template, tried again after a backoff (the offline pause for a
 //                       transport failure); a refused key pauses the whole outbox anyway.
 // It is never sent from here: only the queued intent it becomes is, by the normal path.
+import { optionLabelsOf } from '../../shared/purchase-option-labels';
 import { MerchantApiError, MerchantError, MerchantTransportError } from '../merchant/merchant-errors';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 import { PurchaseValidationError, TemplateNotSupportedError, VariantNotFoundError } from './order-errors';
@@ -44,7 +45,7 @@ function applyTemplate(ctx: OutboxContext, intent: OrderIntent, template: Purcha
   ctx.failures.delete(ref);
   try {
     const entries = validatePurchase(template, { units: intent.units, purchaseEntries: intent.purchaseEntries ?? [] });
-    if (fillTemplate(ctx.db, ref, { purchaseSchemaRevision: template.purchaseSchemaRevision, purchaseEntries: entries, productType: template.productType }, now)) {
+    if (fillTemplate(ctx.db, ref, { purchaseSchemaRevision: template.purchaseSchemaRevision, purchaseEntries: entries, optionLabels: optionLabelsOf(template.purchaseFields, entries), productType: template.productType }, now)) {
       ctx.logger.info('order waiting for its template: template fetched, the order is queued', { clientOrderRef: ref, purchaseSchemaRevision: template.purchaseSchemaRevision });
     }
   } catch (error) {

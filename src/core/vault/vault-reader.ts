@@ -8,6 +8,7 @@
 import type { Database } from 'better-sqlite3';
 import { AUDIT_FACTS_VERSION, type AuditFacts } from '../../shared/ipc/views/audit';
 import { openRechargedEntries } from '../orders/recharged-entries';
+import type { StoredEntries } from '../orders/stored-entries';
 import { CardDecryptionError, DataKeyMissingError, type CardCipher } from './card-cipher';
 import { createCardLabels } from './card-labels';
 import { createRefundMarkReader, RefundedCardsError } from './refund-mark';
@@ -109,7 +110,7 @@ export interface VaultReader {
    * The top-up entries an accepted order recharged, kept sealed on its intent (0010). An account
    * identifier, not a card secret: shown in the order's detail (masked in lists), not audited.
    */
-  openRechargedEntries(clientOrderRef: string, sealed: Buffer | null): Record<string, string>[] | null;
+  openRechargedEntries(clientOrderRef: string, sealed: Buffer | null): StoredEntries | null;
 }
 
 export function createVaultReader(options: VaultReaderOptions): VaultReader {
@@ -227,7 +228,7 @@ export function createVaultReader(options: VaultReaderOptions): VaultReader {
      * The top-up entries an accepted order recharged, kept sealed on its intent (0010). An account
      * identifier, not a card secret: shown in the order's detail (masked in lists), not audited.
      */
-    openRechargedEntries(clientOrderRef: string, sealed: Buffer | null): Record<string, string>[] | null {
+    openRechargedEntries(clientOrderRef: string, sealed: Buffer | null): StoredEntries | null {
       return openRechargedEntries(cipher, clientOrderRef, sealed);
     },
   };

@@ -17,7 +17,7 @@ import { createAccount, ledger, rotateKey, updateAccount } from './account-contr
 import { checkControlAccess } from './control-access';
 import { ControlError, type ControlBody } from './control-error';
 import { changeProduct, listProducts } from './product-controls';
-import { dropOrder, placeOrderElsewhere, tamperOrder } from './order-controls';
+import { dropOrder, receivedOrder, placeOrderElsewhere, tamperOrder } from './order-controls';
 
 export interface ControlDeps {
   merchant: Merchant;
@@ -142,6 +142,7 @@ const ROUTES: { method: string; pattern: RegExp; handle: ControlHandler }[] = [
   { method: 'POST', pattern: /^\/control\/orders\/([^/]+)\/advance$/, handle: advanceOrder },
   { method: 'POST', pattern: /^\/control\/orders\/([^/]+)\/tamper$/, handle: ({ deps, params, body }) => tamperOrder(deps.merchant, at(params, 0), body) },
   { method: 'POST', pattern: /^\/control\/orders\/([^/]+)\/drop$/, handle: ({ deps, params }) => dropOrder(deps.merchant, at(params, 0)) },
+  { method: 'GET', pattern: /^\/control\/orders\/([^/]+)\/received$/, handle: ({ deps, params }) => receivedOrder(deps.merchant, at(params, 0)) },
   { method: 'POST', pattern: /^\/control\/aftersales\/([^/]+)\/reply$/, handle: replyToCase },
   { method: 'POST', pattern: /^\/control\/faults$/, handle: setFaults },
   { method: 'GET', pattern: /^\/control\/ledger\/([^/]+)$/, handle: ({ deps, params }) => ledger(deps.merchant, at(params, 0)) },

@@ -56,3 +56,19 @@ export function placeOrderElsewhere(merchant: Merchant, userId: string, body: Co
     throw error;
   }
 }
+
+/**
+ * What the merchant received for an order, as it keeps the create's content to compare a retry with:
+ * `{clientOrderRef, productRef, variantRef, units, purchaseSchemaRevision, purchaseEntries}` (entries with
+ * their keys sorted). For tests that check what was sent, e.g. an option's code rather than its label.
+ */
+export function receivedOrder(merchant: Merchant, clientOrderRef: string): unknown {
+  const order = merchant.orders.findAnywhere(clientOrderRef);
+  if (!order) throw new ControlError(404, 'no such order');
+  const content: unknown = JSON.parse(order.contentKey);
+  if (!Array.isArray(content)) throw new ControlError(500, 'the order keeps no content');
+  const part = (index: number): unknown => content.at(index);
+  const [productRef, variantRef, units, entries, purchaseSchemaRevision] = [0, 1, 2, 3, 4].map(part);
+  const purchaseEntries: unknown = typeof entries === 'string' ? JSON.parse(entries) : [];
+  return { clientOrderRef, productRef, variantRef, units, purchaseSchemaRevision, purchaseEntries };
+}

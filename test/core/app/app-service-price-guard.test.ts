@@ -6,6 +6,7 @@
 // labels) in the detail, and never in a log line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
+import { isOptionField, optionLabelOf } from '../../../src/shared/purchase-option-labels';
 import { maskRechargedAccount } from '../../../src/shared/recharged-account';
 import type { Catalog} from '../../support/orders-harness';
 import { entriesFor, fen, goodCard, isOpen, isTopup, must, validEntries, yuanText, type Ledger } from '../../support/orders-harness';
@@ -89,10 +90,14 @@ describe('app service: price guard, withdraw, recharged account', () => {
     await merchant.advance(ref, 'completed');
     const done = await detailWhen(ref, 'completed', (d) => d.state === 'completed');
 
-    const labels = new Map(template.purchaseFields.map((f) => [f.fieldRef, f.label]));
-    expect(done.rechargedEntries).toEqual(entries.map((group) => Object.entries(group).map(([fieldRef, value]) => ({ fieldRef, label: labels.get(fieldRef), value }))));
+    const fields = new Map(template.purchaseFields.map((f) => [f.fieldRef, f]));
+    const picked = (fieldRef: string, value: string) => {
+      const label = optionLabelOf(fields.get(fieldRef), value);
+      return label === null ? null : { fieldRef, label, merchantCode: null };
+    };
+    expect(done.rechargedEntries).toEqual(entries.map((group) => Object.entries(group).map(([fieldRef, value]) => ({ fieldRef, label: fields.get(fieldRef)?.label, value, picked: picked(fieldRef, value) }))));
     const row = must((await kit.ok('orders.list', {})).find((r) => r.clientOrderRef === ref), 'list row');
-    expect(row.rechargedAccountMasked).toBe(maskRechargedAccount(entries));
+    expect(row.rechargedAccountMasked).toBe(maskRechargedAccount(entries, (fieldRef) => isOptionField(fields.get(fieldRef))));
     expect(row.rechargedAccountMasked).toMatch(new RegExp(` \\+${units - 1}$`));
     for (const value of Object.values(must(entries[0], 'group'))) if (value.length >= 8) expect(row.rechargedAccountMasked).not.toContain(value);
 

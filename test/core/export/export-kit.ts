@@ -68,6 +68,7 @@ export async function createVaultKit(): Promise<VaultKit> {
           units: order.cards.length,
           purchaseSchemaRevision: null,
           purchaseEntries: [],
+          optionLabels: [],
           orderCallbackUrl: null,
           imageUrl: null,
           confirmedUnitPriceFen: null,

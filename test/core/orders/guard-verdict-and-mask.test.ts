@@ -75,6 +75,10 @@ describe('maskRechargedAccount', () => {
     expect(maskRechargedAccount([{ mobile: '13800138000' }])).toBe('138****8000');
     expect(maskRechargedAccount([{ account: '1234567890', server: 'S1' }, { account: '9876543210', server: 'S2' }, { account: 'x', server: 'y' }])).toBe('123****7890 **** +2');
     expect(maskRechargedAccount(null)).toBeNull();
+    // A value picked from the options (a zone) is not an account: left out of the mask, never `a***q`.
+    expect(maskRechargedAccount([{ zone: 'android-qq', account: '123456789' }], (fieldRef) => fieldRef === 'zone')).toBe('123****6789');
+    expect(maskRechargedAccount([{ zone: 'android-qq' }, { zone: 'ios-qq' }], (fieldRef) => fieldRef === 'zone')).toBe('+1');
+    expect(maskRechargedAccount([{ zone: 'android-qq' }], (fieldRef) => fieldRef === 'zone')).toBeNull();
     expect(maskRechargedAccount([])).toBeNull();
   });
 });

@@ -74,6 +74,9 @@ export function sandboxControl(controlUrl: string, controlToken: string) {
     /** Moves an order as the merchant would (docs/sandbox.md); answers the order as the interface shows it. */
     advanceOrder: (clientOrderRef: string, to: string) =>
       call<{ platformOrderRef: string; state: string; refundedAmount: string }>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/advance`, { to }),
+    /** What the merchant received for an order (its create's content as kept): which codes were sent. */
+    receivedOrder: (clientOrderRef: string) =>
+      call<{ units: number; purchaseEntries: Record<string, string>[] }>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/received`),
   };
 }
 

@@ -1,12 +1,13 @@
 // The confirmation step: everything that will be sent and charged, exactly as it will be sent —
-// product, variant, units, unit price, total, the top-up accounts as normalised, and the balance
-// after. What the buyer confirms here is the payload of the place call, unchanged. A price that
+// product, variant, units, unit price, total, the top-up accounts as normalised (a value picked from
+// the template's options by its label, as picked; its code is what is sent), and the balance after. What the buyer confirms here is the payload of the place call, unchanged. A price that
 // moved in the cache while this step is open must be looked at again before paying.
 import { Alert, Button, Descriptions, Space, Typography } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import type { OrderToConfirm } from '../lib/order-draft';
 import type { FormModel } from '../lib/template-form';
+import { optionLabelOf } from '../../../shared/purchase-option-labels';
 import { MemoryOnlySecretsWarning } from './MemoryOnlySecretsWarning';
 import { Untranslated } from './MerchantText';
 
@@ -30,7 +31,9 @@ interface Props {
 export function OrderConfirmation({ order, model, productName, variantTitle, balanceFen, movedPriceFen, blockedReason, sending, onBack, onUseNewPrice, onPay }: Props) {
   const { t } = useI18n();
   const after = balanceFen === null ? null : balanceFen - order.totalFen;
-  const label = (fieldRef: string): string => model.fields.find((field) => field.fieldRef === fieldRef)?.label ?? fieldRef;
+  const fieldOf = (fieldRef: string) => model.fields.find((field) => field.fieldRef === fieldRef);
+  const label = (fieldRef: string): string => fieldOf(fieldRef)?.label ?? fieldRef;
+  const shown = (fieldRef: string, value: string): string => optionLabelOf(fieldOf(fieldRef), value) ?? value;
   const entries = order.purchaseEntries ?? [];
   return (
     <div data-testid="order-confirmation">
@@ -65,7 +68,7 @@ export function OrderConfirmation({ order, model, productName, variantTitle, bal
                 <li key={index} data-testid="confirm-entry">
                   <Untranslated>
                     {Object.entries(group)
-                      .map(([fieldRef, value]) => `${label(fieldRef)}: ${value}`)
+                      .map(([fieldRef, value]) => `${label(fieldRef)}: ${shown(fieldRef, value)}`)
                       .join(' · ')}
                   </Untranslated>
                 </li>

@@ -80,6 +80,7 @@ export const orderEn = {
   'detail.totalConfirmed': 'Total (as you confirmed)',
   'detail.totalCharged': 'Total charged',
   'detail.recharged': 'Recharged account',
+  'order.merchantCode': "{code} (the merchant's code)",
   'detail.chargedMore': 'The merchant charged {charged} per unit although you confirmed {confirmed}. Open an after-sales case to get the difference back.',
 } as const;
 

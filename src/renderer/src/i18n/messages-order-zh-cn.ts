@@ -78,5 +78,6 @@ export const orderZhCN: Record<OrderMessageKey, string> = {
   'detail.totalConfirmed': '总额（您确认的）',
   'detail.totalCharged': '实付总额',
   'detail.recharged': '充值账号',
+  'order.merchantCode': '{code}（商户代码）',
   'detail.chargedMore': '商户按每件 {charged} 扣款，而您确认的是 {confirmed}。请发起售后申请退回差价。',
 };

@@ -5,6 +5,7 @@
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { AccessParkPanel, isAccessPark } from '../components/AccessParkPanel';
+import { EntryGroupText } from '../components/EntryValueText';
 import { OrderActions } from '../components/OrderActions';
 import { OrderCaseActions } from '../components/OrderCaseActions';
 import { OrderStatusTag } from '../components/OrderStatusTag';
@@ -36,7 +37,7 @@ function RechargedEntries({ order }: { order: OrderDetail }) {
     <ol className="confirm-entries" data-testid="detail-recharged">
       {order.rechargedEntries.map((group, index) => (
         <li key={index}>
-          <Untranslated>{group.map((entry) => `${entry.label}: ${entry.value}`).join(' · ')}</Untranslated>
+          <EntryGroupText group={group} />
         </li>
       ))}
     </ol>

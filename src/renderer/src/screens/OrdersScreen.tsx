@@ -4,7 +4,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { OrderCaseBadge } from '../components/OrderCaseBadge';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { ProblemAlert } from '../components/ProblemAlert';
@@ -18,8 +18,19 @@ import { useOrders, type OrderFilter } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import { ORDER_STATES } from '../../../shared/merchant/known-values';
 import type { OrderRow } from '../../../shared/ipc/views/orders';
+import { PickedOptionText } from '../components/EntryValueText';
 import { Untranslated } from '../components/MerchantText';
 import { MerchantFilterSelect, useMerchantColumn, useMerchantFilter } from '../components/MerchantColumn';
+
+/** Variant · the options picked, by label · the typed account, masked (contract §7.11). */
+function OrderRowSubtitle({ row }: { row: OrderRow }) {
+  const parts = [
+    ...(row.variantTitle !== null && row.variantTitle !== '' ? [<Untranslated key="variant">{row.variantTitle}</Untranslated>] : []),
+    ...row.pickedOptions.map((picked) => <PickedOptionText key={`option-${picked.fieldRef}`} picked={picked} />),
+    ...(row.rechargedAccountMasked !== null ? [<Untranslated key="account" kind="buyer">{row.rechargedAccountMasked}</Untranslated>] : []),
+  ];
+  return <>{parts.map((part, index) => (index === 0 ? part : <Fragment key={index}> · {part}</Fragment>))}</>;
+}
 
 function useColumns(merchants: boolean): TableColumnsType<OrderRow> {
   const { t, locale } = useI18n();
@@ -37,8 +48,8 @@ function useColumns(merchants: boolean): TableColumnsType<OrderRow> {
             </Typography.Text>
             <OrderCaseBadge clientOrderRef={row.clientOrderRef} />
           </Space>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            <Untranslated>{[row.variantTitle ?? '', row.rechargedAccountMasked ?? ''].filter((part) => part !== '').join(' · ')}</Untranslated>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="order-row-subtitle">
+            <OrderRowSubtitle row={row} />
           </Typography.Text>
         </Space>
       ),

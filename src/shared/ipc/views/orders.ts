@@ -18,6 +18,14 @@ export const placeOrderInputSchema = z.object({
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
+/**
+ * A value picked from a template's options as the buyer reads it (contract §7.11): its label, kept with the
+ * order (or, for an order kept before labels were, from the cached template); when neither knows the
+ * option, `label` is null and `merchantCode` the code the merchant was sent, shown as the merchant's code.
+ */
+export const pickedOptionSchema = z.object({ fieldRef: z.string(), label: z.string().nullable(), merchantCode: z.string().nullable() });
+export type PickedOption = z.infer<typeof pickedOptionSchema>;
+
 export const orderRowSchema = z.object({
   clientOrderRef: z.string(),
   /**
@@ -44,8 +52,13 @@ export const orderRowSchema = z.object({
   updatedAt: seconds,
   /** The unit price the buyer confirmed (null only for orders placed before the price guard). */
   confirmedUnitPriceFen: fen.nullable(),
-  /** The top-up account, masked (`138****8000`, ` +N` for more groups), as in rechargedEntries; null without entries. */
+  /**
+   * The top-up account of the first entry group, masked (`138****8000`, `+N` for more groups); the values
+   * picked from the template's options are not in it (they are in pickedOptions). Null without entries.
+   */
   rechargedAccountMasked: z.string().nullable(),
+  /** The options picked in the first entry group, by label (contract §7.11: shown whole, never masked). */
+  pickedOptions: z.array(pickedOptionSchema),
   /** The row's merchant, in lists that span every profile (contract §15.2). */
   merchant: merchantTagSchema.optional(),
 });
@@ -62,8 +75,14 @@ export const refundViewSchema = z.object({
   resolvedAt: seconds.nullable(),
 });
 
-/** One value of a recharged entry group; `label` from the cached template, the fieldRef when unknown. */
-export const rechargedEntrySchema = z.object({ fieldRef: z.string(), label: z.string(), value: z.string() });
+
+/**
+ * One value of a recharged entry group. `label` is the field's (from the cached template, the fieldRef when
+ * unknown); `value` is exactly what is sent (for a picked option, the merchant's code: the panels that
+ * confirm an order again send it back); `picked` is set for a value picked from the options.
+ */
+export const rechargedEntrySchema = z.object({ fieldRef: z.string(), label: z.string(), value: z.string(), picked: pickedOptionSchema.nullable() });
+export type RechargedEntry = z.infer<typeof rechargedEntrySchema>;
 
 export const orderDetailSchema = orderRowSchema.extend({
   /** The merchant's unit price, once it answered; before that see confirmedUnitPriceFen. */
