@@ -98,7 +98,7 @@ describe('order refunds as the screens show them', () => {
 
   it('a refund state this build does not know is kept raw: neither pending nor money back', () => {
     const views = createOrderRefundViews(temp.db);
-    merchantSays({ refunds: [{ refundRef: 'RF2', clientRefundRef: null, amount: 500, state: 'under_review', reason: null, merchantNote: null, createdAt: NOW + 5, resolvedAt: null }] });
+    merchantSays({ refunds: [{ refundRef: 'RF2', clientRefundRef: 'r_other', amount: 500, state: 'under_review', reason: '其他', merchantNote: null, createdAt: NOW + 5, resolvedAt: null }] });
     expect(views.summaryOf(REF, money)).toEqual({ refundPendingFen: 0, refundUnknownStates: ['under_review'] });
   });
 

@@ -40,7 +40,7 @@ function ErrorLine({ error }: { error: unknown }) {
 }
 
 function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const product = useProduct(target.productRef);
   const variant = product.data?.variants.find((v) => v.variantRef === target.variantRef) ?? product.data?.variants[0];
   const [step, setStep] = useState<Step>('pick');
@@ -134,7 +134,7 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
           }}
           onExport={(format) => {
             if (wire !== null && batchId !== null)
-              exporter.mutate({ batchId, file: wire, format }, { onSuccess: (out) => downloadBase64(out.fileName, out.dataBase64, format === 'csv' ? 'text/csv' : XLSX_TYPE) });
+              exporter.mutate({ batchId, file: wire, format, language: locale }, { onSuccess: (out) => downloadBase64(out.fileName, out.dataBase64, format === 'csv' ? 'text/csv' : XLSX_TYPE) });
           }}
           onClose={onClose}
         />
