@@ -118,7 +118,7 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
         />
       ) : null}
       {step === 'confirm' && preview !== null ? (
-        <BatchConfirmStep preview={preview} productName={productName} variantTitle={variant?.title ?? '—'} sending={place.isPending} onBack={() => setStep('preview')} onPay={pay} />
+        <BatchConfirmStep preview={preview} productName={productName} variantTitle={variant?.title ?? '—'} productType={product.data?.productType ?? null} sending={place.isPending} onBack={() => setStep('preview')} onPay={pay} />
       ) : null}
       {step === 'status' && status.data !== undefined ? (
         <BatchProgressStep
