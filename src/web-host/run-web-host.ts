@@ -61,6 +61,7 @@ function webAppHost(demo: DemoMerchant | null, downloads: ExportDownloads, clipb
     // No save dialog either: the export is written into a private staging folder and handed to the
     // tab that asked as a one-time download (export-downloads.ts), then deleted.
     chooseExportPath: (suggestedFileName) => downloads.choosePath(suggestedFileName),
+    exportsAsDownloads: true,
   };
 }
 

@@ -87,7 +87,9 @@ describe('the audit log tells the truth in the buyer’s language', () => {
     expect(copy).toContain('卡号已复制到剪贴板');
     expect(exported).toContain(`${number} #1`);
     expect(exported).toContain('带密码保护的 XLSX（AES-256 加密）');
-    expect(exported).toContain('保存到');
+    // The web host hands the file to the browser: the row names the download, not the host's staging folder.
+    expect(exported).toContain('已在浏览器中下载（');
+    expect(exported).not.toContain('保存到');
     const text = (await screen.innerText()) ?? '';
     for (const word of ENGLISH_DETAILS) expect(text).not.toContain(word);
     expect(text).not.toContain('#0');

@@ -32,6 +32,12 @@ describe('audit rows in the buyer’s language', () => {
     expect(all.replace('/home/buyer/cards.csv', '').replace('CSV', '')).not.toMatch(/[A-Za-z]{3,}/);
   });
 
+  it('an export the browser downloaded names the file it saved, and no folder of the host', () => {
+    const downloaded: AuditFacts = { v: 1, subject: { kind: 'notExported' }, exportFormat: 'xlsx', downloadedAs: '卡密-演示商户-20261128.xlsx' };
+    expect(auditDetailWords(words('zh-CN'), downloaded)).toBe('带密码保护的 XLSX（AES-256 加密）；已在浏览器中下载（卡密-演示商户-20261128.xlsx）');
+    expect(auditDetailWords(words('en'), downloaded)).toBe('Password-protected XLSX (AES-256); Downloaded in the browser (卡密-演示商户-20261128.xlsx)');
+  });
+
   it('English: the same facts, plural counts', () => {
     const en = words('en');
     expect(auditSubjectWords(en, { v: 1, subject: { kind: 'order', order }, allCards: true })).toBe('Order 2026112500000001');

@@ -24,6 +24,11 @@ export interface AppHost {
    */
   chooseExportPath?(suggestedFileName: string): Promise<string | null>;
   /**
+   * The export written where chooseExportPath said is then handed to a browser as a one-time download
+   * and deleted (the web host): the audit log names the file the browser saved, never that folder.
+   */
+  exportsAsDownloads?: boolean;
+  /**
    * Moves memory-only secrets into a passphrase-protected file and keeps them there from now on (the
    * desktop app; the web host uses --data with PROCURE_PASSPHRASE instead). Absent: not offered.
    */

@@ -80,9 +80,9 @@ export function batchHandlers(ctx: AppContext): HandlersFor<Channels> {
       return status(batchId);
     },
 
-    'batch.exportResults': ({ batchId, file, format }) =>
+    'batch.exportResults': ({ batchId, file, format, language }) =>
       readable(async () => {
-        const result = await batchResults(await deps(), batchId, fileOf(file), format);
+        const result = await batchResults(await deps(), batchId, fileOf(file), format, language);
         return { fileName: result.fileName, dataBase64: Buffer.from(result.bytes).toString('base64') };
       }),
   };

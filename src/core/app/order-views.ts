@@ -1,6 +1,6 @@
 // The orders screen's reads: our intent joined with the merchant's order as last seen, names from the
 // catalog cache while the merchant has not answered yet, refunds (recorded ones and our unresolved
-// refund requests) and the masked cards. Named statements over core's tables; nothing is written.
+// refund requests, order-refund-views.ts) and the masked cards. Named statements over core's tables; nothing is written.
 import type { Database } from 'better-sqlite3';
 import type { OrderDetail, OrderRow } from '../../shared/ipc/views/orders';
 import { listStateHistory } from '../orders/order-store';
@@ -10,6 +10,7 @@ import { readCachedTemplate } from '../orders/template-cache';
 import type { VaultReader } from '../vault/vault-reader';
 import { detailEntries, listedAccount, readEntries, type ReadEntries } from './entry-views';
 import { toMaskedCardView } from './view-mapping';
+import { createOrderRefundViews, summarizeRefunds, type RefundSummary } from './order-refund-views';
 
 interface JoinedRow {
   client_order_ref: string;
@@ -40,27 +41,6 @@ interface JoinedRow {
   unavailable_reason: string | null;
   purchase_entries_json: string | null;
   recharged_entries_sealed: Buffer | null;
-}
-
-interface RefundRow {
-  refund_ref: string;
-  client_refund_ref: string | null;
-  amount_fen: number;
-  state: string;
-  reason: string | null;
-  merchant_note: string | null;
-  created_at: number;
-  resolved_at: number | null;
-}
-
-interface RefundIntentRow {
-  client_refund_ref: string;
-  amount_fen: number | null;
-  reason: string;
-  status: string;
-  last_error_code: string | null;
-  created_at: number;
-  resolved_at: number | null;
 }
 
 const SELECT_JOINED = `
@@ -102,7 +82,7 @@ function entriesOf(row: JoinedRow, vault: VaultReader, template: ReturnType<type
   return stored === null ? null : readEntries(stored, () => template(row.product_ref, row.variant_ref));
 }
 
-function toRow(row: JoinedRow, entries: ReadEntries | null): OrderRow {
+function toRow(row: JoinedRow, entries: ReadEntries | null, refunds: RefundSummary): OrderRow {
   return {
     clientOrderRef: row.client_order_ref,
     intentStatus: row.status,
@@ -115,6 +95,7 @@ function toRow(row: JoinedRow, entries: ReadEntries | null): OrderRow {
     units: row.order_units ?? row.units,
     totalFen: row.total_fen,
     refundedFen: row.refunded_fen,
+    ...refunds,
     allowedActions: allowedActions(row.allowed_actions_json),
     lastErrorCode: row.last_error_code,
     createdAt: row.created_at,
@@ -147,56 +128,26 @@ export function createOrderViews(db: Database, vault: VaultReader): OrderViews {
      ORDER BY i.created_at DESC, i.rowid DESC LIMIT @limit`,
   );
   const one = db.prepare<[string], JoinedRow>(`${SELECT_JOINED} WHERE i.client_order_ref = ?`);
-  const refunds = db.prepare<[string], RefundRow>(
-    'SELECT refund_ref, client_refund_ref, amount_fen, state, reason, merchant_note, created_at, resolved_at FROM refunds WHERE client_order_ref = ? ORDER BY created_at, refund_ref',
-  );
-  // Our requests the merchant's detail does not show yet (in flight, unknown, refused).
-  const refundIntents = db.prepare<[string], RefundIntentRow>(
-    `SELECT ri.client_refund_ref, ri.amount_fen, ri.reason, ri.status, ri.last_error_code, ri.created_at, ri.resolved_at
-     FROM refund_intents ri
-     WHERE ri.client_order_ref = ? AND ri.status NOT IN ('accepted', 'withdrawn')
-       AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.client_refund_ref = ri.client_refund_ref)
-     ORDER BY ri.created_at`,
-  );
+  const refundViews = createOrderRefundViews(db);
+  const money = (row: JoinedRow) => ({ totalFen: row.total_fen, refundedFen: row.refunded_fen });
 
   return {
     list(filter: OrderListFilter): OrderRow[] {
       const template = templateReader(db);
       return list
         .all({ status: filter.intentStatus ?? null, state: filter.state ?? null, limit: filter.limit ?? DEFAULT_ORDER_LIST_LIMIT })
-        .map((row) => toRow(row, entriesOf(row, vault, template)));
+        .map((row) => toRow(row, entriesOf(row, vault, template), refundViews.summaryOf(row.client_order_ref, money(row))));
     },
 
     detail(clientOrderRef: string): OrderDetail | null {
       const row = one.get(clientOrderRef);
       if (row === undefined) return null;
-      const recorded = refunds.all(clientOrderRef).map((r) => ({
-        refundRef: r.refund_ref,
-        clientRefundRef: r.client_refund_ref,
-        amountFen: r.amount_fen,
-        state: r.state,
-        reason: r.reason,
-        merchantNote: r.merchant_note,
-        createdAt: r.created_at,
-        resolvedAt: r.resolved_at,
-      }));
-      const requested = refundIntents.all(clientOrderRef).map((r) => ({
-        refundRef: null,
-        clientRefundRef: r.client_refund_ref,
-        // "Everything refundable" (null) is shown as the order's refundable rest, as far as known here.
-        amountFen: r.amount_fen ?? Math.max(0, (row.total_fen ?? 0) - (row.refunded_fen ?? 0)),
-        // Refused by the merchant, or still on its way (queued, sending, unknown): the merchant's own words for both.
-        state: r.status === 'rejected' ? 'rejected' : 'pending',
-        reason: r.reason,
-        merchantNote: r.status === 'rejected' && r.last_error_code !== null ? `merchant code ${r.last_error_code}` : null,
-        createdAt: r.created_at,
-        resolvedAt: r.resolved_at,
-      }));
+      const refunds = refundViews.refundsOf(clientOrderRef, money(row));
       const template = templateReader(db);
       const entries = entriesOf(row, vault, template);
       const labels = new Map((template(row.product_ref, row.variant_ref)?.purchaseFields ?? []).map((f) => [f.fieldRef, f.label]));
       return {
-        ...toRow(row, entries),
+        ...toRow(row, entries, summarizeRefunds(refunds)),
         unitPriceFen: row.unit_price_fen,
         confirmedTotalFen: row.confirmed_unit_price_fen === null ? null : row.confirmed_unit_price_fen * row.units,
         guardUnitPriceFen: row.guard_unit_price_fen,
@@ -208,7 +159,7 @@ export function createOrderViews(db: Database, vault: VaultReader): OrderViews {
         lastRequestId: row.last_request_id,
         requestIds: JSON.parse(row.request_ids_json) as string[],
         completedAt: row.completed_at,
-        refunds: [...recorded, ...requested],
+        refunds,
         cards: vault.listCards(clientOrderRef).map(toMaskedCardView),
         stateHistory: listStateHistory(db, clientOrderRef).map((step) => ({ state: step.state, at: step.at })),
       };

@@ -62,7 +62,7 @@ export function vaultExportHandlers(ctx: AppContext): HandlersFor<Channels> {
       guarded(async () => {
         const choose = ctx.exportPathChooser();
         if (choose === undefined) throw new AppFailure('INTERNAL', 'this host cannot save files, so it cannot export');
-        const outcome = await exporter.export(input, choose);
+        const outcome = await exporter.export(input, choose, ctx.host.exportsAsDownloads === true ? 'download' : 'saved');
         if (outcome.status === 'cancelled') return outcome;
         ctx.events.emit('vault.changed', { clientOrderRefs: outcome.clientOrderRefs });
         return { status: 'written' as const, path: outcome.path, fileName: outcome.fileName, count: outcome.count, format: outcome.format };

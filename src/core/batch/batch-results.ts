@@ -1,11 +1,13 @@
 // The results of a batch next to the file's own rows (contract §13.6): every original column as the
 // file has it, then status (the merchant's state once it has the order, else our intent status;
-// "invalid" for a row never placed), clientOrderRef, platformOrderRef and error. Card secrets never
+// "invalid" for a row never placed), clientOrderRef, platformOrderRef and error (a merchant code in the
+// order dialog's words, the code beside them). Card secrets never
 // appear (they are not columns of anything here), and cells go through the export writers (CSV with
 // its formula guard and BOM, XLSX with typed text cells).
 import { csvBytes } from '../export/csv-writer';
 import type { ExportTable } from '../export/export-table';
 import { xlsxBytes } from '../export/xlsx-writer';
+import { merchantErrorWords, type WordsLanguage } from '../../shared/merchant-error-words';
 import { IntentStateError } from '../orders/order-errors';
 import { readBatchTable } from './batch-file-read';
 import { batchStatus, sha256Hex, type BatchDeps, type BatchFile } from './batch-orders';
@@ -14,7 +16,17 @@ import { getBatch } from './batch-store';
 
 export const RESULT_COLUMNS = ['status', 'clientOrderRef', 'platformOrderRef', 'error'] as const;
 
-export async function batchResults(deps: BatchDeps, batchId: string, file: BatchFile, format: 'csv' | 'xlsx'): Promise<{ fileName: string; bytes: Uint8Array }> {
+/**
+ * A merchant's refusal in the words the screens use for its code (merchant-error-words.ts), the code
+ * beside them; another code of ours as it is, with the message.
+ */
+function errorCell(code: string, message: string | null, language: WordsLanguage): string {
+  if (/^\d{6}$/.test(code)) return merchantErrorWords(Number(code), language);
+  return `${code}${message ? ` ${message}` : ''}`;
+}
+
+/** `language`: of the error column's words (zh-CN unless the buyer reads English, as the card export). */
+export async function batchResults(deps: BatchDeps, batchId: string, file: BatchFile, format: 'csv' | 'xlsx', language: WordsLanguage = 'zh-CN'): Promise<{ fileName: string; bytes: Uint8Array }> {
   const batch = getBatch(deps.db, batchId);
   if (batch === null) throw new IntentStateError(`no batch ${batchId}`);
   if (sha256Hex(file.bytes) !== batch.fileSha256) throw new IntentStateError(`this is not the file batch ${batchId} was placed from (its content differs); choose that file`);
@@ -30,7 +42,7 @@ export async function batchResults(deps: BatchDeps, batchId: string, file: Batch
     const cells = Array.from({ length: width }, (_, index) => row.cells[index] ?? '');
     const placed = byRow.get(row.rowNumber);
     if (placed === undefined) return [...cells, 'invalid', '', '', invalid.get(row.rowNumber) ?? ''];
-    const error = placed.errorCode === null ? (placed.state === 'failed' ? (placed.errorMessage ?? 'failed') : '') : `${placed.errorCode}${placed.errorMessage ? ` ${placed.errorMessage}` : ''}`;
+    const error = placed.errorCode === null ? (placed.state === 'failed' ? (placed.errorMessage ?? 'failed') : '') : errorCell(placed.errorCode, placed.errorMessage, language);
     return [...cells, placed.state ?? placed.intentStatus, placed.clientOrderRef, placed.platformOrderRef ?? '', error];
   });
   const exported: ExportTable = { sheetName: 'Results', headers: [...table.header, ...RESULT_COLUMNS], rows };

@@ -29,6 +29,13 @@ import { aesZipBytes } from './zip-aes';
 /** Asks the host where to write; null: the buyer cancelled. */
 export type ChooseExportPath = (suggestedFileName: string) => Promise<string | null>;
 
+/**
+ * How the written file reaches the buyer, as the audit log says it: `saved` where the host's chooser
+ * said (a save dialog, the CLI's --out); `download`: handed to a browser and deleted from the host
+ * (the web host), so only the file's name means anything to the buyer.
+ */
+export type ExportHandover = 'saved' | 'download';
+
 export type ExportOutcome =
   | { status: 'written'; path: string; fileName: string; count: number; format: ExportFormat; clientOrderRefs: string[] }
   | { status: 'cancelled' };
@@ -72,7 +79,7 @@ export interface CardExporter {
   /** What an export of this selection would hold, nothing opened. */
   preview(selection: CardSelection): ExportPreview;
   /** Writes the selection to the path the host chose (asked only after the input and refund checks); marks the cards exported and audits once, in one transaction with the rename. */
-  export(input: ExportInput, choosePath: ChooseExportPath): Promise<ExportOutcome>;
+  export(input: ExportInput, choosePath: ChooseExportPath, handover?: ExportHandover): Promise<ExportOutcome>;
 }
 
 export function createCardExporter(deps: CardExporterDeps): CardExporter {
@@ -88,7 +95,7 @@ export function createCardExporter(deps: CardExporterDeps): CardExporter {
       return { count: s.count, totalValueFen: s.valueFen, orders: s.orders, alreadyExported: s.exported, refunded: s.refunded };
     },
 
-    async export(input: ExportInput, choosePath: ChooseExportPath): Promise<ExportOutcome> {
+    async export(input: ExportInput, choosePath: ChooseExportPath, handover: ExportHandover = 'saved'): Promise<ExportOutcome> {
       const forget = [input.password, input.passwordConfirm].filter((p): p is string => p !== undefined && p !== '').map((p) => logger.registerSecret(p));
       try {
         const request = checkExportInput(input);
@@ -119,7 +126,8 @@ export function createCardExporter(deps: CardExporterDeps): CardExporter {
               v: AUDIT_FACTS_VERSION,
               subject: selectionSubject(request.selection, labels.naming),
               exportFormat: request.format,
-              writtenTo: target,
+              // Where it went as the buyer saw it: never the web host's staging folder, gone once downloaded.
+              ...(handover === 'download' ? { downloadedAs: basename(target) } : { writtenTo: target }),
               ...(marked.length === 0 ? {} : { refundAcknowledged: { count: marked.length } }),
             };
             audit.appendExport({ at: now, subject: describeSelection(request.selection, labels.naming), count: rows.length, format: request.format, detail: JSON.stringify(detail) });

@@ -10,6 +10,8 @@ import { ipcErrorSchema } from '../../shared/ipc/ipc-result';
 export const hostCapabilitiesSchema = z.object({
   writeClipboard: z.boolean(),
   chooseExportPath: z.boolean(),
+  /** AppHost.exportsAsDownloads (absent: false, a host from before it existed). */
+  exportsAsDownloads: z.boolean().optional(),
   usePassphraseFile: z.boolean(),
 });
 export type HostCapabilities = z.infer<typeof hostCapabilitiesSchema>;

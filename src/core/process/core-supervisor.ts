@@ -68,6 +68,8 @@ function capabilitiesOf(host: AppHost): HostCapabilities {
   return {
     writeClipboard: host.writeClipboard !== undefined,
     chooseExportPath: host.chooseExportPath !== undefined,
+    // Said only by a host that does it (the web host): main's init stays as it was.
+    ...(host.exportsAsDownloads === true ? { exportsAsDownloads: true } : {}),
     usePassphraseFile: host.usePassphraseFile !== undefined,
   };
 }

@@ -106,6 +106,7 @@ export function createHostProxy(port: ParentPort, capabilities: HostCapabilities
     ...(capabilities.chooseExportPath
       ? { chooseExportPath: async (suggestedFileName: string) => textOrNull(await ask('chooseExportPath', [suggestedFileName], BUYER_ANSWER_MS), 'chooseExportPath') }
       : {}),
+    ...(capabilities.exportsAsDownloads === true ? { exportsAsDownloads: true } : {}),
     ...(capabilities.usePassphraseFile
       ? {
           usePassphraseFile: async (passphrase: string) => {

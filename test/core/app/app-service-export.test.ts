@@ -232,6 +232,23 @@ describe('vault.mark and audit.list', () => {
     for (const code of [...revealedCodes, ...kit.host.clipboard.map((c) => c.text), PASSWORD]) expect(text.includes(code)).toBe(false);
   });
 
+  it('an export the host hands to the browser as a download is audited by the file’s name, never by the host’s staging folder', async () => {
+    const second = must(refs[1], 'order');
+    const staging = mkdtempSync(join(exportDir, 'download-'));
+    kit.host.exportsAsDownloads = true;
+    nextAnswer = join(staging.slice(exportDir.length + 1), 'second-order.xlsx');
+    try {
+      const result = await kit.ok('vault.export', { selection: { kind: 'order', clientOrderRef: second }, format: 'xlsx', password: PASSWORD, passwordConfirm: PASSWORD });
+      expect(result).toMatchObject({ status: 'written', fileName: 'second-order.xlsx' });
+      const [row] = await kit.ok('audit.list', { limit: 1, action: 'export' });
+      expect(row?.facts).toMatchObject({ exportFormat: 'xlsx', downloadedAs: 'second-order.xlsx' });
+      expect(row?.facts?.writtenTo).toBeUndefined();
+      expect(JSON.stringify(row)).not.toContain(staging);
+    } finally {
+      kit.host.exportsAsDownloads = false;
+    }
+  });
+
   it('answered only contract-shaped results and events; the password is in no answer, event or log line', () => {
     expectContractShapes(kit);
     expectNoSecretLeft(kit, kit.secrets);

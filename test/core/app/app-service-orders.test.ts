@@ -149,11 +149,20 @@ describe('app service: orders and vault', () => {
     const tooMuch = expectRefused(await kit.call('orders.requestRefund', { clientOrderRef: ref, amountFen: (completed.totalFen ?? 0) + 100_000, reason: 'all of it and more' }), 'MERCHANT_REFUSED');
     expect(tooMuch.merchantCode).toBeGreaterThanOrEqual(400000);
     expect(typeof tooMuch.requestId).toBe('string');
+    // The refused request is named with the merchant's code (worded by the screen), and is not pending.
+    const refused = await kit.ok('orders.get', { clientOrderRef: ref });
+    expect(refused.refunds).toContainEqual(expect.objectContaining({ state: 'rejected', requestErrorCode: String(tooMuch.merchantCode), merchantNote: null }));
+    expect(refused.refundPendingFen).toBe(0);
 
     const requested = await kit.ok('orders.requestRefund', { clientOrderRef: ref, amountFen: 100, reason: 'one card did not work' });
     expect(requested.refunds).toContainEqual(expect.objectContaining({ amountFen: 100, state: 'pending', reason: 'one card did not work' }));
+    // The list says it too: a refund in progress, nothing back yet.
+    const listed = (await kit.ok('orders.list', {})).find((row) => row.clientOrderRef === ref);
+    expect(listed).toMatchObject({ refundPendingFen: 100, refundedFen: 0, refundUnknownStates: [] });
     await merchant.advance(ref, 'refund.succeeded');
     const refunded = await detailWhen(ref, 'the refund to succeed', (d) => d.refundedFen === 100);
+    expect(refunded.refundPendingFen).toBe(0);
+    expect((await kit.ok('orders.list', {})).find((row) => row.clientOrderRef === ref)).toMatchObject({ refundPendingFen: 0, refundedFen: 100, totalFen: completed.totalFen });
     expect(refunded.refunds).toContainEqual(expect.objectContaining({ amountFen: 100, state: 'succeeded' }));
     expect(refunded.refunds.filter((r) => r.refundRef !== null)).toHaveLength(1);
   });

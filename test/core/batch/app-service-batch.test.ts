@@ -126,6 +126,11 @@ describe('batch orders from a file, against the sandbox', () => {
     const refused = partly.rows.filter((row) => row.phase === 'failed');
     expect(refused.map((row) => row.errorCode)).toEqual(['422103', '422103']);
     const accepted = partly.rows.filter((row) => row.phase === 'accepted');
+    // The results file words the refusal as the order dialog does (one home: shared/merchant-error-words.ts), the code beside.
+    const refusedCsv = Buffer.from((await kit.ok('batch.exportResults', { batchId: placed.batchId, file: input.file, format: 'csv' })).dataBase64, 'base64').toString('utf8');
+    expect(refusedCsv.split('余额不足（商户错误码 422103）')).toHaveLength(3);
+    const refusedEn = Buffer.from((await kit.ok('batch.exportResults', { batchId: placed.batchId, file: input.file, format: 'csv', language: 'en' })).dataBase64, 'base64').toString('utf8');
+    expect(refusedEn.split('Not enough balance (merchant code 422103)')).toHaveLength(3);
 
     // One accepted order fails at the merchant afterwards (refunded in full): its ref is taken.
     const failing = must(accepted[0], 'accepted row');

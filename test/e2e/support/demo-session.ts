@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { connectDemo, ensureCatalog, goTo } from './app-steps';
 import { launchChromium, openApp, SCREENSHOT_DIR, screenshot } from './browser';
 import { sandboxControl, type ControlProduct, type SandboxControl } from './sandbox-control';
-import { startWebHost, type RunningWebHost } from './web-host-process';
+import { startWebHost, type RunningWebHost, type WebHostStart } from './web-host-process';
 
 export interface DemoSession {
   readonly host: RunningWebHost;
@@ -25,8 +25,8 @@ export interface DemoSession {
   stop(): Promise<void>;
 }
 
-export async function startDemoSession(locale: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<DemoSession> {
-  const host = await startWebHost();
+export async function startDemoSession(locale: 'zh-CN' | 'en-US' = 'zh-CN', start: WebHostStart = {}): Promise<DemoSession> {
+  const host = await startWebHost(start);
   const control = sandboxControl(host.controlUrl, host.controlToken);
   const products = await control.products(500);
   const browser = await launchChromium();

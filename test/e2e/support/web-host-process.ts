@@ -34,6 +34,8 @@ export interface WebHostStart {
   env?: Readonly<Record<string, string>>;
   /** Fills the data folder before the host opens it (the UI benchmark prefills the catalog cache). */
   prepare?: (dataDir: string) => void;
+  /** No --data: the host's throwaway folder and secrets in memory only (the card-code warnings show). */
+  memorySecrets?: boolean;
 }
 
 export async function startWebHost(options: WebHostStart = {}): Promise<RunningWebHost> {
@@ -41,7 +43,8 @@ export async function startWebHost(options: WebHostStart = {}): Promise<RunningW
   // A folder per test: the database, the passphrase-protected secrets, nothing shared between tests.
   const dataDir = mkdtempSync(join(tmpdir(), 'procure-e2e-data-'));
   options.prepare?.(dataDir);
-  const child = spawn(TSX, ['src/web-host/cli.ts', '--demo', '--port', '0', '--data', dataDir, '--renderer', RENDERER_DIR, '--exit-on-stdin-close'], {
+  const data = options.memorySecrets === true ? [] : ['--data', dataDir];
+  const child = spawn(TSX, ['src/web-host/cli.ts', '--demo', '--port', '0', ...data, '--renderer', RENDERER_DIR, '--exit-on-stdin-close'], {
     cwd: process.cwd(),
     env: { ...process.env, PROCURE_PASSPHRASE: 'e2e-passphrase-not-secret', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -12,12 +12,14 @@ interface Props {
   readonly preview: BatchPreviewView;
   readonly productName: string;
   readonly variantTitle: string;
+  /** card or topup (raw): the card-code warning only for a batch of card orders. */
+  readonly productType: string | null;
   readonly sending: boolean;
   onBack: () => void;
   onPay: () => void;
 }
 
-export function BatchConfirmStep({ preview, productName, variantTitle, sending, onBack, onPay }: Props) {
+export function BatchConfirmStep({ preview, productName, variantTitle, productType, sending, onBack, onPay }: Props) {
   const { t } = useI18n();
   const { totals } = preview;
   return (
@@ -37,7 +39,7 @@ export function BatchConfirmStep({ preview, productName, variantTitle, sending, 
         {totals.withErrors > 0 ? <Descriptions.Item label={t('batch.confirmSkipped')}>{totals.withErrors}</Descriptions.Item> : null}
       </Descriptions>
       <Alert type="info" showIcon style={{ marginTop: 12 }} title={t('batch.priceCap')} />
-      <MemoryOnlySecretsWarning />
+      <MemoryOnlySecretsWarning productType={productType} />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <Button onClick={onBack} disabled={sending} data-testid="batch-confirm-back">
           {t('batch.back')}

@@ -6,6 +6,7 @@ import type { BatchStatusRow, BatchStatusView } from '../../../shared/ipc/views/
 import { useI18n } from '../i18n/use-i18n';
 import { etaParts } from '../lib/batch-file';
 import { formatFen } from '../lib/money';
+import { BatchRowFailure } from './BatchRowFailure';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
 import { OrderStatusTag } from './OrderStatusTag';
@@ -47,7 +48,17 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
         </Tag>
       ),
     },
-    { key: 'status', title: '', width: 'minmax(140px, 1fr)', render: (row) => <OrderStatusTag intentStatus={row.intentStatus} state={row.state} /> },
+    {
+      key: 'status',
+      title: '',
+      width: 'minmax(140px, 1fr)',
+      render: (row) => (
+        <>
+          <OrderStatusTag intentStatus={row.intentStatus} state={row.state} />
+          <BatchRowFailure row={row} />
+        </>
+      ),
+    },
     { key: 'amount', title: t('batch.colAmount'), width: '96px', render: (row) => formatFen(row.totalFen ?? (row.confirmedUnitPriceFen === null ? null : row.confirmedUnitPriceFen * row.units)) },
     {
       key: 'ref',
@@ -56,7 +67,6 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
       render: (row) => (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} title={row.earlierRefs.length > 0 ? t('batch.earlierRefs', { refs: row.earlierRefs.join(', ') }) : undefined}>
           <Untranslated kind="reference">{row.platformOrderRef ?? row.clientOrderRef}</Untranslated>
-          {row.phase === 'failed' && row.errorCode !== null ? <Untranslated kind="technical"> · {row.errorCode}</Untranslated> : null}
         </Typography.Text>
       ),
     },

@@ -102,7 +102,7 @@ export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: bool
           </Popconfirm>
         ) : null}
         {allowed.has('refund') ? (
-          <Button disabled={!fresh} data-testid="action-refund" onClick={() => setDialog('refund')}>
+          <Button disabled={!fresh} loading={refund.isPending} data-testid="action-refund" onClick={() => setDialog('refund')}>
             {t('action.refund')}
           </Button>
         ) : null}
@@ -140,9 +140,12 @@ export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: bool
         onOk={() => {
           setRefundTried(true);
           if (!amountValid || !reasonValid) return;
+          // The dialog closes as the request leaves: the order says "refund in progress" from now on
+          // (OrderRefundTags), and a refusal is said above the actions, with the words kept for another try.
+          setDialog(null);
           refund.mutate(
             { clientOrderRef: ref, reason: refundReason.trim(), ...(amountFen === undefined || amountFen === null ? {} : { amountFen }) },
-            { onSuccess: () => { setDialog(null); setRefundAmount(''); setRefundReason(''); setRefundTried(false); } },
+            { onSuccess: () => { setRefundAmount(''); setRefundReason(''); setRefundTried(false); } },
           );
         }}
         destroyOnHidden

@@ -16,6 +16,8 @@ interface Props {
   readonly model: FormModel;
   readonly productName: string;
   readonly variantTitle: string;
+  /** card or topup (raw): the warning about card codes is only for orders that deliver them. */
+  readonly productType: string | null;
   /** The balance as last read from the merchant; null when not known. */
   readonly balanceFen: number | null;
   /** The unit price in the cache now, when it differs from the confirmed one. */
@@ -28,7 +30,7 @@ interface Props {
   onPay: () => void;
 }
 
-export function OrderConfirmation({ order, model, productName, variantTitle, balanceFen, movedPriceFen, blockedReason, sending, onBack, onUseNewPrice, onPay }: Props) {
+export function OrderConfirmation({ order, model, productName, variantTitle, productType, balanceFen, movedPriceFen, blockedReason, sending, onBack, onUseNewPrice, onPay }: Props) {
   const { t } = useI18n();
   const after = balanceFen === null ? null : balanceFen - order.totalFen;
   const fieldOf = (fieldRef: string) => model.fields.find((field) => field.fieldRef === fieldRef);
@@ -38,7 +40,7 @@ export function OrderConfirmation({ order, model, productName, variantTitle, bal
   return (
     <div data-testid="order-confirmation">
       <Typography.Paragraph type="secondary">{t('orderForm.confirmIntro')}</Typography.Paragraph>
-      <MemoryOnlySecretsWarning />
+      <MemoryOnlySecretsWarning productType={productType} />
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('detail.product')}>
           <span data-testid="confirm-product" translate="no" data-untranslated="merchant">

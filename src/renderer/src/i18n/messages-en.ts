@@ -17,6 +17,11 @@ import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
 import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
+import { refundsEn } from './messages-refunds-en';
+import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
+
+/** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
+const TITLES = MERCHANT_PROBLEM_TITLES.en;
 
 export const en = {
   ...aftersaleEn,
@@ -36,6 +41,7 @@ export const en = {
   ...dashboardEn,
   ...batchEn,
   ...profilesEn,
+  ...refundsEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',
@@ -331,31 +337,31 @@ export const en = {
   'settings.theme.dark': 'Dark',
   'settings.saved': 'Saved.',
 
-  'problem.balance.title': 'Not enough balance',
+  'problem.balance.title': TITLES.balance,
   'problem.balance.body': 'Your balance with the merchant does not cover this order. Top up your merchant account, or order fewer units.',
-  'problem.inventory.title': 'Not enough stock',
+  'problem.inventory.title': TITLES.inventory,
   'problem.inventory.body': 'The merchant does not have enough of this item right now. Order fewer units or try again later.',
-  'problem.templateChanged.title': 'The order form changed',
+  'problem.templateChanged.title': TITLES.templateChanged,
   'problem.templateChanged.body': 'The merchant changed what this product needs. Check the new form and confirm.',
-  'problem.unavailable.title': 'Not available',
+  'problem.unavailable.title': TITLES.unavailable,
   'problem.unavailable.body': 'The merchant stopped selling this item for now. Choose another variant or try later.',
-  'problem.unitsNotAllowed.title': 'Quantity not allowed',
+  'problem.unitsNotAllowed.title': TITLES.unitsNotAllowed,
   'problem.unitsNotAllowed.body': 'The merchant does not accept this quantity. Check the allowed range.',
-  'problem.purchaseInputInvalid.title': 'Details refused',
+  'problem.purchaseInputInvalid.title': TITLES.purchaseInputInvalid,
   'problem.purchaseInputInvalid.body': 'The merchant refused some of the details you entered. Check them and try again.',
-  'problem.keyInvalid.title': 'The API key is not valid',
+  'problem.keyInvalid.title': TITLES.keyInvalid,
   'problem.keyInvalid.body': 'The merchant does not accept your API key. It may have been changed or revoked. Ask your merchant for the current key and replace it in Settings.',
-  'problem.suspended.title': 'Your account is suspended',
+  'problem.suspended.title': TITLES.suspended,
   'problem.suspended.body': 'The merchant has suspended your account, so you cannot order. Your past orders and card codes stay available here. Contact your merchant to restore access.',
-  'problem.ipDenied.title': 'This network is not allowed',
+  'problem.ipDenied.title': TITLES.ipDenied,
   'problem.ipDenied.body': 'The merchant only accepts requests from approved internet addresses, and this computer’s is not one of them. Ask your merchant to add it, or use an approved network.',
-  'problem.rateLimited.title': 'Too many requests',
+  'problem.rateLimited.title': TITLES.rateLimited,
   'problem.rateLimited.body': 'The merchant asks us to slow down. The app waits and retries by itself; wait a minute before trying again.',
-  'problem.attemptsLimited.title': 'Too many attempts',
+  'problem.attemptsLimited.title': TITLES.attemptsLimited,
   'problem.attemptsLimited.body': 'This action was tried too many times. Wait a while before trying again.',
-  'problem.actionNotAllowed.title': 'Not possible now',
+  'problem.actionNotAllowed.title': TITLES.actionNotAllowed,
   'problem.actionNotAllowed.body': 'The merchant does not allow this action for the order in its current state.',
-  'problem.merchantTrouble.title': 'The merchant has a problem',
+  'problem.merchantTrouble.title': TITLES.merchantTrouble,
   'problem.merchantTrouble.body': 'The merchant’s system is not working right now. The app keeps your work and retries; try again later.',
   'problem.offline.title': 'Offline',
   'problem.offline.body': 'The merchant cannot be reached. You can still browse the saved catalog and your orders; new orders are queued and sent once when the connection is back.',
@@ -379,7 +385,7 @@ export const en = {
     'It may or may not have been done. Check the order (in Orders) or the export (in the export folder) before trying again.',
   'problem.coreUnavailable.title': 'The app is not responding',
   'problem.coreUnavailable.body': 'The app’s core did not come back in time, so nothing was done. Wait a moment and try again.',
-  'problem.unknown.title': 'Something went wrong',
+  'problem.unknown.title': TITLES.unknown,
   'problem.unknown.body': 'The request did not succeed.',
   'problem.merchantCode': 'Merchant code {code}',
   'banner.dismiss': 'Dismiss',

@@ -17,6 +17,11 @@ import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
+import { refundsZhCN } from './messages-refunds-zh-cn';
+import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
+
+/** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
+const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -36,6 +41,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...dashboardZhCN,
   ...batchZhCN,
   ...profilesZhCN,
+  ...refundsZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',
@@ -331,31 +337,31 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.theme.dark': '深色',
   'settings.saved': '已保存。',
 
-  'problem.balance.title': '余额不足',
+  'problem.balance.title': TITLES.balance,
   'problem.balance.body': '您在商户的余额不足以支付此订单。请先给商户账户充值，或减少数量。',
-  'problem.inventory.title': '库存不足',
+  'problem.inventory.title': TITLES.inventory,
   'problem.inventory.body': '商户目前库存不足。请减少数量或稍后再试。',
-  'problem.templateChanged.title': '下单表单已变更',
+  'problem.templateChanged.title': TITLES.templateChanged,
   'problem.templateChanged.body': '商户修改了该商品需要填写的信息，请核对新表单后确认。',
-  'problem.unavailable.title': '暂不可售',
+  'problem.unavailable.title': TITLES.unavailable,
   'problem.unavailable.body': '商户暂停销售该商品。请选择其他规格或稍后再试。',
-  'problem.unitsNotAllowed.title': '数量不被允许',
+  'problem.unitsNotAllowed.title': TITLES.unitsNotAllowed,
   'problem.unitsNotAllowed.body': '商户不接受这个数量，请查看允许的范围。',
-  'problem.purchaseInputInvalid.title': '填写的信息被拒绝',
+  'problem.purchaseInputInvalid.title': TITLES.purchaseInputInvalid,
   'problem.purchaseInputInvalid.body': '商户拒绝了您填写的部分信息，请检查后重试。',
-  'problem.keyInvalid.title': 'API 密钥无效',
+  'problem.keyInvalid.title': TITLES.keyInvalid,
   'problem.keyInvalid.body': '商户不接受您的 API 密钥，可能已被更换或吊销。请向商户索取当前密钥，并在“设置”中更换。',
-  'problem.suspended.title': '账户已被停用',
+  'problem.suspended.title': TITLES.suspended,
   'problem.suspended.body': '商户停用了您的账户，暂时无法下单。历史订单和卡密仍可查看。请联系商户恢复。',
-  'problem.ipDenied.title': '当前网络不被允许',
+  'problem.ipDenied.title': TITLES.ipDenied,
   'problem.ipDenied.body': '商户只接受已登记 IP 地址的请求，本机地址不在其中。请让商户添加本机地址，或改用已登记的网络。',
-  'problem.rateLimited.title': '请求过于频繁',
+  'problem.rateLimited.title': TITLES.rateLimited,
   'problem.rateLimited.body': '商户要求降低请求频率。应用会自动等待并重试，请稍等一分钟再操作。',
-  'problem.attemptsLimited.title': '尝试次数过多',
+  'problem.attemptsLimited.title': TITLES.attemptsLimited,
   'problem.attemptsLimited.body': '该操作尝试次数过多，请稍后再试。',
-  'problem.actionNotAllowed.title': '当前无法操作',
+  'problem.actionNotAllowed.title': TITLES.actionNotAllowed,
   'problem.actionNotAllowed.body': '订单处于当前状态时，商户不允许该操作。',
-  'problem.merchantTrouble.title': '商户系统异常',
+  'problem.merchantTrouble.title': TITLES.merchantTrouble,
   'problem.merchantTrouble.body': '商户系统暂时无法工作。应用会保留您的操作并重试，请稍后再试。',
   'problem.offline.title': '离线',
   'problem.offline.body': '无法连接到商户。您仍可浏览本机保存的目录和订单；新订单会排队，恢复连接后只发送一次。',
@@ -378,7 +384,7 @@ export const zhCN: Record<MessageKey, string> = {
   'problem.coreRestarted.body': '无法确定这项操作是否已完成。请先在“订单”中查看订单，或在导出文件夹中查看导出文件，再决定是否重试。',
   'problem.coreUnavailable.title': '应用暂时无响应',
   'problem.coreUnavailable.body': '应用核心未能及时恢复，这项操作没有执行。请稍候再试。',
-  'problem.unknown.title': '出现问题',
+  'problem.unknown.title': TITLES.unknown,
   'problem.unknown.body': '请求未成功。',
   'problem.merchantCode': '商户错误码 {code}',
   'banner.dismiss': '关闭',

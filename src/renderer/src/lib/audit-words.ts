@@ -48,6 +48,7 @@ export function auditDetailWords({ t, locale }: Words, facts: AuditFacts): strin
   if (facts.allCards === true) parts.push(t('audit.detail.allCards'));
   if (facts.exportFormat !== undefined) parts.push(t(`audit.detail.export.${facts.exportFormat}`));
   if (facts.writtenTo !== undefined) parts.push(t('audit.detail.writtenTo', { path: facts.writtenTo }));
+  if (facts.downloadedAs !== undefined) parts.push(t('audit.detail.downloaded', { file: facts.downloadedAs }));
   const ack = facts.refundAcknowledged;
   if (ack !== undefined) parts.push('mark' in ack ? t(`audit.detail.ackMark.${ack.mark}`) : t('audit.detail.ackCount', { count: ack.count }));
   return parts.join(locale === 'zh-CN' ? '；' : '; ');

@@ -2,22 +2,10 @@
 // happened, what to do). The merchant's business code decides (interface v1 §7), never its message; an
 // order refused after it was queued carries the same code as text in `lastErrorCode`.
 import { IpcCallError, type IpcError } from '../../../shared/ipc/ipc-result';
-import { MERCHANT_ERROR } from '../../../shared/merchant-error-codes';
+import { merchantProblemOf, type MerchantProblem } from '../../../shared/merchant-error-words';
 
 export type Problem =
-  | 'balance'
-  | 'inventory'
-  | 'templateChanged'
-  | 'unavailable'
-  | 'unitsNotAllowed'
-  | 'purchaseInputInvalid'
-  | 'keyInvalid'
-  | 'suspended'
-  | 'ipDenied'
-  | 'rateLimited'
-  | 'attemptsLimited'
-  | 'actionNotAllowed'
-  | 'merchantTrouble'
+  | MerchantProblem
   | 'offline'
   | 'notConnected'
   | 'invalidInput'
@@ -27,8 +15,7 @@ export type Problem =
   | 'malformed'
   | 'dataKeyMissing'
   | 'coreRestarted'
-  | 'coreUnavailable'
-  | 'unknown';
+  | 'coreUnavailable';
 
 export interface Explained {
   readonly problem: Problem;
@@ -39,45 +26,8 @@ export interface Explained {
   readonly fields: readonly { readonly path: string; readonly message: string }[];
 }
 
-export function problemOfMerchantCode(code: number): Problem {
-  switch (code) {
-    case MERCHANT_ERROR.BALANCE_INSUFFICIENT:
-      return 'balance';
-    case MERCHANT_ERROR.INVENTORY_UNAVAILABLE:
-      return 'inventory';
-    case MERCHANT_ERROR.PURCHASE_SCHEMA_CHANGED:
-      return 'templateChanged';
-    case MERCHANT_ERROR.PRODUCT_UNAVAILABLE:
-      return 'unavailable';
-    case MERCHANT_ERROR.UNITS_NOT_ALLOWED:
-      return 'unitsNotAllowed';
-    case MERCHANT_ERROR.PURCHASE_INPUT_INVALID:
-      return 'purchaseInputInvalid';
-    case MERCHANT_ERROR.INVALID_CREDENTIAL:
-      return 'keyInvalid';
-    case MERCHANT_ERROR.CREDENTIAL_SUSPENDED:
-      return 'suspended';
-    case MERCHANT_ERROR.SOURCE_IP_DENIED:
-      return 'ipDenied';
-    case MERCHANT_ERROR.RATE_LIMITED:
-      return 'rateLimited';
-    case MERCHANT_ERROR.OTP_ATTEMPTS_LIMITED:
-    case MERCHANT_ERROR.CANCELLATION_ATTEMPTS_LIMITED:
-    case MERCHANT_ERROR.REFUND_ATTEMPTS_LIMITED:
-      return 'attemptsLimited';
-    case MERCHANT_ERROR.CANCELLATION_NOT_ALLOWED:
-    case MERCHANT_ERROR.REFUND_NOT_ALLOWED:
-    case MERCHANT_ERROR.CASE_ACTION_NOT_ALLOWED:
-    case MERCHANT_ERROR.OTP_NOT_ALLOWED:
-      return 'actionNotAllowed';
-    case MERCHANT_ERROR.INTERNAL_ERROR:
-    case MERCHANT_ERROR.TEMPORARILY_UNAVAILABLE:
-      return 'merchantTrouble';
-    default:
-      // Any other 429 is still "slow down"; other unknown codes stay unknown, shown with their number.
-      return Math.floor(code / 1000) === 429 ? 'rateLimited' : 'unknown';
-  }
-}
+/** What a merchant code means (shared/merchant-error-words.ts, the one home of that meaning and its words). */
+export const problemOfMerchantCode: (code: number) => Problem = merchantProblemOf;
 
 function problemOfIpcError(error: IpcError): Problem {
   if (typeof error.merchantCode === 'number') return problemOfMerchantCode(error.merchantCode);

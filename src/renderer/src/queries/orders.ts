@@ -108,10 +108,29 @@ export function useCancelOrder() {
   return useMutation({ mutationFn: (input: { clientOrderRef: string; reason?: string }) => api.orders.cancel(input), onSuccess: settled });
 }
 
+const REFUND_KEY = ['orders', 'requestRefund'] as const;
+
 export function useRequestRefund() {
   const settled = useOrderSettled();
   return useMutation({
+    mutationKey: REFUND_KEY,
     mutationFn: (input: { clientOrderRef: string; amountFen?: number; reason: string }) => api.orders.requestRefund(input),
     onSuccess: settled,
   });
+}
+
+/**
+ * The refund request of this order on its way to core right now, wherever it was sent from: the screen
+ * says "refund in progress" from the click, before core's answer (amount null: everything refundable).
+ */
+export function useRefundBeingSent(clientOrderRef: string): { amountFen: number | null } | null {
+  const sending = useMutationState({
+    filters: { mutationKey: REFUND_KEY, status: 'pending' },
+    select: (mutation) => {
+      const input = mutation.state.variables;
+      if (typeof input !== 'object' || input === null || !('clientOrderRef' in input) || input.clientOrderRef !== clientOrderRef) return null;
+      return { amountFen: 'amountFen' in input && typeof input.amountFen === 'number' ? input.amountFen : null };
+    },
+  });
+  return sending.find((entry) => entry !== null) ?? null;
 }

@@ -40,7 +40,7 @@ function ErrorLine({ error }: { error: unknown }) {
 }
 
 function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const product = useProduct(target.productRef);
   const variant = product.data?.variants.find((v) => v.variantRef === target.variantRef) ?? product.data?.variants[0];
   const [step, setStep] = useState<Step>('pick');
@@ -118,7 +118,7 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
         />
       ) : null}
       {step === 'confirm' && preview !== null ? (
-        <BatchConfirmStep preview={preview} productName={productName} variantTitle={variant?.title ?? '—'} sending={place.isPending} onBack={() => setStep('preview')} onPay={pay} />
+        <BatchConfirmStep preview={preview} productName={productName} variantTitle={variant?.title ?? '—'} productType={product.data?.productType ?? null} sending={place.isPending} onBack={() => setStep('preview')} onPay={pay} />
       ) : null}
       {step === 'status' && status.data !== undefined ? (
         <BatchProgressStep
@@ -134,7 +134,7 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
           }}
           onExport={(format) => {
             if (wire !== null && batchId !== null)
-              exporter.mutate({ batchId, file: wire, format }, { onSuccess: (out) => downloadBase64(out.fileName, out.dataBase64, format === 'csv' ? 'text/csv' : XLSX_TYPE) });
+              exporter.mutate({ batchId, file: wire, format, language: locale }, { onSuccess: (out) => downloadBase64(out.fileName, out.dataBase64, format === 'csv' ? 'text/csv' : XLSX_TYPE) });
           }}
           onClose={onClose}
         />

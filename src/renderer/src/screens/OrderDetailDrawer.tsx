@@ -1,13 +1,16 @@
 // One order, named by the merchant's order number: its facts (price and total from the merchant once
 // it answered, from what the buyer confirmed until then), the accounts recharged, its status and last
-// problem, what the price guard parked it for, the actions from a fresh status (opening it asks the
-// merchant), its masked card codes, and the timeline of the states it passed through.
+// problem, what the price guard parked it for, its refunds (in progress from the click, then the money
+// back), the actions from a fresh status (opening it asks the merchant), its masked card codes, and the
+// timeline of the states it passed through.
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { AccessParkPanel, isAccessPark } from '../components/AccessParkPanel';
 import { EntryGroupText } from '../components/EntryValueText';
 import { OrderActions } from '../components/OrderActions';
 import { OrderCaseActions } from '../components/OrderCaseActions';
+import { OrderRefundList } from '../components/OrderRefundList';
+import { OrderRefundTags } from '../components/OrderRefundTags';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { ParkedOffersOfOrder } from '../components/ParkedOffers';
@@ -20,7 +23,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { explainError, problemOfLastErrorCode } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
-import { useOrder, useRefreshOrder } from '../queries/orders';
+import { useOrder, useRefreshOrder, useRefundBeingSent } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { MerchantSaid, Untranslated, WithMerchantData } from '../components/MerchantText';
@@ -68,6 +71,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
   const openVault = useUiStore((state) => state.openVault);
   const order = useOrder(orderRef);
   const refresh = useRefreshOrder();
+  const sending = useRefundBeingSent(orderRef);
   const data = order.data;
   const held = data !== undefined && data.state !== null;
 
@@ -93,6 +97,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
             <Descriptions.Item label={t('detail.status')}>
               <Space>
                 <OrderStatusTag intentStatus={data.intentStatus} state={data.state} />
+                <OrderRefundTags order={data} sending={sending} testId="detail-refund" />
                 {refresh.isPending ? (
                   <Typography.Text type="secondary" data-testid="detail-refreshing">
                     <Spin size="small" /> {t('detail.refreshing')}
@@ -123,6 +128,11 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
             {data.refundedFen !== null && data.refundedFen > 0 ? (
               <Descriptions.Item label={t('detail.refunded')}>
                 <span data-testid="detail-refunded">{formatFen(data.refundedFen)}</span>
+              </Descriptions.Item>
+            ) : null}
+            {data.refunds.length > 0 ? (
+              <Descriptions.Item label={t('refund.list.title')}>
+                <OrderRefundList refunds={data.refunds} />
               </Descriptions.Item>
             ) : null}
             {data.rechargedEntries !== null && data.rechargedEntries.length > 0 ? (

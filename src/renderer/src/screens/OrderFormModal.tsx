@@ -217,6 +217,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
           model={model}
           productName={product.data?.name ?? ''}
           variantTitle={variant?.title ?? '—'}
+          productType={product.data?.productType ?? null}
           balanceFen={balance}
           movedPriceFen={priceFen !== null && priceFen !== frozen.unitPriceFen ? priceFen : null}
           blockedReason={blocked}

@@ -1,11 +1,12 @@
 // Orders: the offline queue (intents still waiting to be sent or confirmed) on top, then every
-// order with status filters (and, with several merchants, a merchant column and filter); a row opens
-// its detail (core routes it to the merchant that owns it).
+// order with status filters (and, with several merchants, a merchant column and filter), its refunds
+// beside its state (OrderRefundTags); a row opens its detail (core routes it to the merchant that owns it).
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Fragment, useState } from 'react';
 import { OrderCaseBadge } from '../components/OrderCaseBadge';
+import { OrderRefundTags } from '../components/OrderRefundTags';
 import { OrderStatusTag } from '../components/OrderStatusTag';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
@@ -79,7 +80,18 @@ function useColumns(merchants: boolean): TableColumnsType<OrderRow> {
       // Until the merchant answers: what the buyer confirmed (units × confirmed unit price).
       render: (_, row) => formatFen(row.totalFen ?? (row.confirmedUnitPriceFen === null ? null : row.confirmedUnitPriceFen * row.units)),
     },
-    { title: t('orders.col.status'), key: 'status', width: 180, render: (_, row) => <OrderStatusTag intentStatus={row.intentStatus} state={row.state} /> },
+    {
+      title: t('orders.col.status'),
+      key: 'status',
+      width: 260,
+      // The state and, beside it, what became of the money: a refund in progress, all or part of it back.
+      render: (_, row) => (
+        <Space size={[0, 4]} wrap>
+          <OrderStatusTag intentStatus={row.intentStatus} state={row.state} />
+          <OrderRefundTags order={row} testId="order-row-refund" />
+        </Space>
+      ),
+    },
     { title: t('orders.col.created'), key: 'created', width: 180, render: (_, row) => formatSeconds(row.createdAt, locale) },
   ];
 }

@@ -42,9 +42,11 @@ export const auditFactsSchema = z.object({
   copied: z.enum(['cardNo', 'cardPassword']).optional(),
   /** A reveal of every card of an order at once. */
   allCards: z.boolean().optional(),
-  /** An export: the file's format (its protection) and where it was written. */
+  /** An export: the file's format (its protection) and where it went: saved at a path, or downloaded by the browser as a file name. */
   exportFormat: z.enum(EXPORT_FORMATS).optional(),
   writtenTo: z.string().optional(),
+  /** An export handed to the browser as a one-time download (the web host): the file's name; the host's staging folder is never kept. */
+  downloadedAs: z.string().optional(),
   /** The buyer was told the cards belong to a refunded or cancelled order and went on: its mark, or (export) how many cards. */
   refundAcknowledged: z.union([z.object({ mark: z.enum(CARD_REFUND_MARKS) }), z.object({ count: z.number().int().nonnegative() })]).optional(),
 });

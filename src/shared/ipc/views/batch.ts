@@ -154,5 +154,11 @@ export const batchRetryResultSchema = z.object({
 
 export const batchRefInputSchema = z.object({ batchId: batchRef });
 
-export const batchExportInputSchema = z.object({ batchId: batchRef, file: batchFileSchema, format: z.enum(['csv', 'xlsx']) });
+export const batchExportInputSchema = z.object({
+  batchId: batchRef,
+  file: batchFileSchema,
+  format: z.enum(['csv', 'xlsx']),
+  /** The error column's words (a merchant code as the screens word it); zh-CN when absent. */
+  language: z.enum(['zh-CN', 'en']).optional(),
+});
 export const batchExportSchema = z.object({ fileName: z.string(), dataBase64: z.string() });

@@ -45,7 +45,15 @@ export const orderRowSchema = z.object({
   variantTitle: z.string().nullable(),
   units: z.number().int(),
   totalFen: fen.nullable(),
+  /** The merchant's refundedAmount: succeeded refunds (and the automatic refund of a failed or cancelled order). */
   refundedFen: fen.nullable(),
+  /**
+   * Refunds asked and not decided (contract §7.3 `pending`; our request on its way or accepted and not
+   * yet in the merchant's detail), fen; 0 when none. Shown as "refund in progress" from the moment it is recorded.
+   */
+  refundPendingFen: fen,
+  /** Refund states this build does not know, raw: shown as they are, never as money back. */
+  refundUnknownStates: z.array(z.string()),
   allowedActions: z.array(z.string()),
   lastErrorCode: z.string().nullable(),
   createdAt: seconds,
@@ -64,6 +72,7 @@ export const orderRowSchema = z.object({
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
+/** One refund of an order: recorded from the merchant's detail (refundRef), or our request it does not list yet (refundRef null). */
 export const refundViewSchema = z.object({
   refundRef: z.string().nullable(),
   clientRefundRef: z.string().nullable(),
@@ -71,10 +80,13 @@ export const refundViewSchema = z.object({
   state: z.string(),
   reason: z.string().nullable(),
   merchantNote: z.string().nullable(),
+  /** Our request refused when it was sent: the merchant's code (worded like any merchant error), else null. */
+  requestErrorCode: z.string().nullable(),
   createdAt: seconds.nullable(),
   resolvedAt: seconds.nullable(),
 });
 
+export type RefundView = z.infer<typeof refundViewSchema>;
 
 /**
  * One value of a recharged entry group. `label` is the field's (from the cached template, the fieldRef when
