@@ -17,6 +17,8 @@ export { holds } from './app/profile-routing';
 export type { ProfileRecord } from './desk/profile-store';
 export { fallbackOffers } from './desk/fallback-offers';
 export type { ProfileCatalogs } from './desk/fallback-offers';
+export { merchantShares, NoBatchFallbackError, routeBatch } from './desk/batch-route';
+export type { BatchRoute } from './desk/batch-route';
 export { createDeskService } from './app/desk-service';
 
 // Logging (redacting) and private files, which every host also uses for its own lines and folders.
