@@ -19,6 +19,7 @@ export { fallbackOffers } from './desk/fallback-offers';
 export type { ProfileCatalogs } from './desk/fallback-offers';
 export { merchantShares, NoBatchFallbackError, routeBatch } from './desk/batch-route';
 export type { BatchRoute } from './desk/batch-route';
+export { batchFallback, recordBatchFallback } from './desk/batch-fallback-store';
 export { createDeskService } from './app/desk-service';
 
 // Logging (redacting) and private files, which every host also uses for its own lines and folders.

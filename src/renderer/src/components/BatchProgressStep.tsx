@@ -6,6 +6,7 @@ import type { BatchStatusRow, BatchStatusView } from '../../../shared/ipc/views/
 import { useI18n } from '../i18n/use-i18n';
 import { etaParts } from '../lib/batch-file';
 import { formatFen } from '../lib/money';
+import { BatchChargedLine, BatchStatusMerchantNotice, useStatusMerchantColumns } from './BatchMerchants';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
 import { OrderStatusTag } from './OrderStatusTag';
@@ -35,6 +36,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
   const total = status.rows.length;
   // Rows waiting for the buyer are not done: the bar does not fill (nor turn green) while any waits.
   const done = counts.accepted + counts.failed + counts.withdrawn;
+  const merchantColumns = useStatusMerchantColumns(status);
   const columns: BatchColumn<BatchStatusRow>[] = [
     { key: 'row', title: t('batch.colRow'), width: '56px', render: (row) => row.rowNumber },
     {
@@ -49,6 +51,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
     },
     { key: 'status', title: '', width: 'minmax(140px, 1fr)', render: (row) => <OrderStatusTag intentStatus={row.intentStatus} state={row.state} /> },
     { key: 'amount', title: t('batch.colAmount'), width: '96px', render: (row) => formatFen(row.totalFen ?? (row.confirmedUnitPriceFen === null ? null : row.confirmedUnitPriceFen * row.units)) },
+    ...merchantColumns,
     {
       key: 'ref',
       title: t('batch.colOrderRef'),
@@ -74,7 +77,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
           ) : null,
         )}
         <Eta etaMs={status.etaMs} />
-        <Typography.Text strong>{t('batch.charged', { amount: formatFen(status.chargedFen) })}</Typography.Text>
+        <BatchChargedLine status={status} />
       </div>
       {status.priceChanged.rows > 0 && status.priceChanged.unitPriceFen !== null ? (
         <Alert
@@ -90,6 +93,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
           }
         />
       ) : null}
+      <BatchStatusMerchantNotice status={status} />
       {retryNote !== null ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title={retryNote} data-testid="batch-retry-note" /> : null}
       <BatchRowsTable rows={status.rows} columns={columns} rowKey={(row) => row.clientOrderRef} testId="batch-status-rows" />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16, flexWrap: 'wrap', gap: 8 }}>
