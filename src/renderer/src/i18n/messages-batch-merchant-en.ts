@@ -6,7 +6,7 @@ export const batchMerchantEn = {
   'batchMerchant.notice.reason.outOfStock': '{from} is out of stock.',
   'batchMerchant.notice.reason.unavailable': '{from} does not sell this now.',
   'batchMerchant.notice.reason.notEnoughStock': '{from} does not have enough stock for this batch.',
-  'batchMerchant.notice.reason.aboveLimit': '{from} asks {price} per unit, above your limit of {limit}.',
+  'batchMerchant.notice.reason.aboveLimit': 'The price at {from} ({price} per unit) is above your limit of {limit}.',
   'batchMerchant.notice.rule': "Your link's fallback rule orders it from {to} instead: {product}, at {price} per unit (your limit: {limit}).",
   'batchMerchant.col': 'Merchant',
   'batchMerchant.rowPrice': '{price} each',
