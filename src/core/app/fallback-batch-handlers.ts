@@ -40,13 +40,13 @@ function draftHolder(db: Database, draftRef: string): { productRef: number; vari
   return row === undefined ? null : { productRef: row.product_ref, variantRef: row.variant_ref };
 }
 
-/** The confirmed merchant is not where the batch would go now: refused, nothing written. */
-function payToRefusal(plan: BatchPlan, asked: string, payTo: string): string {
+/** The confirmed merchant (`payTo`, its name) is not where the batch would go now: refused, nothing written. */
+function payToRefusal(plan: BatchPlan, payTo: string): string {
   const fallback = plan.fallback;
   if (fallback !== null) {
     return `the fallback rule sends this batch to ${fallback.to.name} (${fallback.from.name}: ${fallback.reason}), and paying ${fallback.to.name} was not confirmed: preview the batch again and confirm it; nothing was placed`;
   }
-  return `this batch now stays with ${plan.target.tag().name} (${asked}), not ${payTo} as confirmed: preview the batch again; nothing was placed`;
+  return `this batch now stays with ${plan.target.tag().name}, not ${payTo} as confirmed: preview the batch again; nothing was placed`;
 }
 
 export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'batch.preview' | 'batch.place' | 'batch.status' | 'batch.exportResults'> {
@@ -114,7 +114,7 @@ export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'bat
       }
       const { plan: chosen } = await planFor(key, input);
       const payTo = input.payToProfileId ?? key.profileId;
-      if (chosen.target.profile.record.id !== payTo) throw new AppFailure('ACTION_NOT_ALLOWED', payToRefusal(chosen, key.profileId, payTo));
+      if (chosen.target.profile.record.id !== payTo) throw new AppFailure('ACTION_NOT_ALLOWED', payToRefusal(chosen, nameOf(payTo) ?? payTo));
       if (chosen.fallback !== null && input.unitPriceFen > chosen.fallback.limitFen) {
         throw new AppFailure('ACTION_NOT_ALLOWED', `the confirmed unit price ¥${formatYuan(input.unitPriceFen)} is above the fallback rule's limit ¥${formatYuan(chosen.fallback.limitFen)}: nothing was placed`);
       }

@@ -218,6 +218,13 @@ describe('the rule applied by the batch', () => {
     expect(more.fallback).toMatchObject({ to: { profileId: 'p2' }, reason: 'notEnoughStock', productRef: b.productRef });
     expect(more.unitPriceFen).toBe(2650);
     expect((await env.ok('orders.offers', { key: a, units: 3 })).ruleChoice).toEqual(b);
+    // B confirmed, then the rule is cleared before Pay: the batch would now stay at A, which the buyer
+    // never confirmed: refused, nothing written at either merchant (issue 24).
+    await env.ok('links.setRule', { linkId: link.linkId, rule: null });
+    const confirmedB = { file: file('数量\r\n2\r\n1\r\n'), productRef: a.productRef, variantRef: 0, mapping: more.mapping, unitPriceFen: 2650, confirmedTotalFen: 3 * 2650, confirmedRows: 2, payToProfileId: 'p2', draftRef: draftRef() };
+    const moved = expectRefused(await env.call('batch.place', confirmedB), 'ACTION_NOT_ALLOWED');
+    expect(moved.message).toMatch(/now stays with .+, not Merchant B as confirmed: preview the batch again; nothing was placed/);
+    for (const profile of env.desk.opened()) expect(profile.core.db.prepare('SELECT count(*) FROM order_intents WHERE product_ref IN (?, ?)').pluck().get(a.productRef, b.productRef)).toBe(0);
   });
 
   it('places nothing, with a clear error, when B is above the limit too', async () => {
