@@ -89,12 +89,30 @@ async function expectAllChinese(): Promise<void> {
   expect(JSON.stringify(await untranslatedOn(page))).toBe('[]');
 }
 
+/** 'dark' when the per-merchant table's header is dark and the Back button's text light, 'light' for the reverse, else 'mixed'. */
+const SCHEME_OF_CONFIRM = `(() => {
+  const lightness = (selector, property) => {
+    const element = document.querySelector(selector);
+    if (element === null) return null;
+    const [r, g, b] = (getComputedStyle(element)[property].match(/[\\d.]+/g) ?? []).map(Number);
+    return (r + g + b) / 3;
+  };
+  const header = lightness('[data-testid="batch-merchant-totals"] .ant-table-thead th', 'backgroundColor');
+  const back = lightness('[data-testid="batch-confirm-back"]', 'color');
+  if (header === null || back === null) return 'missing';
+  if (header < 90 && back > 180) return 'dark';
+  if (header > 180 && back < 90) return 'light';
+  return 'mixed';
+})()`;
+
 async function photographConfirm(): Promise<void> {
   mkdirSync(DOCS_SCREENS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    // The theme's colours move with a transition: photographed once it has ended.
-    await page.waitForTimeout(1_500);
+    // The theme's styles are rewritten after the switch (slowly on a loaded machine): photographed once
+    // the per-merchant table's header and the Back button both wear the scheme's colours.
+    await expect.poll(() => page.evaluate(SCHEME_OF_CONFIRM), { timeout: 20_000, interval: 250 }).toBe(scheme);
+    await page.waitForTimeout(800);
     await page.screenshot({ path: join(DOCS_SCREENS, `batch-fallback-confirm-zh-${scheme}.png`) });
   }
   await page.emulateMedia({ colorScheme: 'light' });
