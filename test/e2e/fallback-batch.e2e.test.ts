@@ -206,6 +206,8 @@ describe('a batch the fallback rule sends to another merchant says so, everywher
       expect(await mark.textContent()).toContain('¥20.20');
     }
     expect(Number(await modal.getByTestId('batch-totals').getAttribute('data-total-fen'))).toBe(totalFen);
+    await expectAllChinese();
+    await screenshot(page, 'fallback-batch-preview');
 
     // Confirmation: per merchant, B all of it, A nothing; Pay disabled until the OK naming B and its total.
     await modal.getByTestId('batch-next').click();
@@ -253,6 +255,7 @@ describe('a batch the fallback rule sends to another merchant says so, everywher
     }
     expect(await status.getByTestId('batch-charged-at').textContent()).toContain('Merchant B');
     await expectAllChinese();
+    await screenshot(page, 'fallback-batch-progress');
 
     const [bookA, bookB] = [await controlA.ledger(userA), await controlB.ledger(userB)];
     const added = chargesOf(bookB).slice(chargesOf(bookB0).length);
