@@ -17,6 +17,9 @@ export { holds } from './app/profile-routing';
 export type { ProfileRecord } from './desk/profile-store';
 export { fallbackOffers } from './desk/fallback-offers';
 export type { ProfileCatalogs } from './desk/fallback-offers';
+export { merchantShares, NoBatchFallbackError, routeBatch } from './desk/batch-route';
+export type { BatchRoute } from './desk/batch-route';
+export { batchFallback, recordBatchFallback } from './desk/batch-fallback-store';
 export { createDeskService } from './app/desk-service';
 
 // Logging (redacting) and private files, which every host also uses for its own lines and folders.

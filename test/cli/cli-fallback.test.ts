@@ -2,8 +2,10 @@
 // p2 = merchant B; different catalogs and prices): A cannot supply a linked variant and the link's
 // rule names B, so the order is B's, charged in B's ledger at B's price (at or below the limit) and
 // nothing at A; without the flag nothing moves (the order stays A's and waits, exit 3); B above the
-// limit places nothing and exits 3 saying why.
-import { mkdtempSync, rmSync } from 'node:fs';
+// limit places nothing and exits 3 saying why. `batch FILE --fallback` (issue 24) names B in its text
+// and --json preview (per merchant: B all of it, A nothing), status and results file, and charges B
+// exactly the previewed amounts, A nothing.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +99,10 @@ describe('cli: order create --fallback', () => {
     const result = await runCli(dir, ['order', 'create', '--product', String(pairs.rule.a), '--units', '1', '--fallback', '--json']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('the fallback rule orders from Merchant B');
-    const { clientOrderRef } = jsonOf<{ clientOrderRef: string }>(result);
+    expect(result.stderr).toContain('Merchant B is paid');
+    const { clientOrderRef, ...told } = jsonOf<{ clientOrderRef: string; merchant: unknown; fallback: unknown }>(result);
+    // The JSON names the merchant paid and why, as stderr does.
+    expect(told).toMatchObject({ merchant: { profileId: 'p2', name: 'Merchant B' }, fallback: { from: { profileId: 'p1' }, reason: 'outOfStock', limit: '28.00', fromUnitPrice: '27.00' } });
     const bookB = await ledgerOf(sandboxB, sandboxB.userId);
     expect(bookB.entries.filter((e) => e.clientOrderRef === clientOrderRef && e.kind === 'charge').map((e) => Math.round(Number(e.amount) * 100))).toEqual([2600]);
     expect(bookB.entries.length - before[1]).toBe(1);
@@ -110,6 +115,70 @@ describe('cli: order create --fallback', () => {
     expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toContain("no merchant of the link's fallback rule can supply 1 unit(s) at or below ¥28.00: nothing was placed");
     expect(jsonOf<{ state: string; reason: string }>(result)).toMatchObject({ state: 'noFallback', reason: 'outOfStock', limit: '28.00' });
+    expect(await ledgers()).toEqual(before);
+  });
+});
+
+describe('cli: batch --fallback', () => {
+  const csv = (name: string, units: readonly number[]): string => {
+    const path = join(root, name);
+    writeFileSync(path, `数量\r\n${units.join('\r\n')}\r\n`);
+    return path;
+  };
+
+  it('previews at B in text and --json: every row and the totals name B, A is asked nothing; nothing is charged', async () => {
+    const before = await ledgers();
+    const file = csv('preview.csv', [1, 2]);
+    const text = await runCli(dir, ['batch', file, '--product', String(pairs.rule.a), '--fallback']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toContain('the fallback rule orders it from Merchant B');
+    expect(text.stdout).toContain('3 units, total ¥78.00 at ¥26.00 at Merchant B (fallback rule;');
+    expect(text.stdout).toContain('Merchant B (fallback rule): 2 orders, 3 units at ¥26.00, total ¥78.00');
+    expect(text.stdout).toMatch(/: nothing \(not charged\)/);
+    expect(text.stderr).toContain('--yes places the valid rows at Merchant B, paying it ¥78.00');
+    const json = await runCli(dir, ['batch', file, '--product', String(pairs.rule.a), '--fallback', '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const view = jsonOf<{ unitPrice: string; merchant: unknown; fallback: unknown; merchants: unknown[]; rows: { merchant?: string }[] }>(json);
+    expect(view).toMatchObject({ unitPrice: '26.00', merchant: { profileId: 'p2', name: 'Merchant B' }, fallback: { from: { profileId: 'p1' }, reason: 'outOfStock', limit: '28.00' } });
+    expect(view.merchants).toEqual([
+      { merchant: { profileId: 'p2', name: 'Merchant B' }, fallback: true, orders: 2, units: 3, unitPrice: '26.00', total: '78.00' },
+      { merchant: { profileId: 'p1', name: expect.any(String) as string }, fallback: false, orders: 0, units: 0, unitPrice: '27.00', total: '0.00' },
+    ]);
+    expect(view.rows.map((row) => row.merchant)).toEqual(['Merchant B', 'Merchant B']);
+    expect(await ledgers()).toEqual(before);
+  });
+
+  it('--yes --json places at B: every row names B with its order number there, the results file too; B charged exactly, A nothing', async () => {
+    const before = await ledgers();
+    const file = csv('place.csv', [2, 1]);
+    const results = join(root, 'place-results.csv');
+    const run = await runCli(dir, ['batch', file, '--product', String(pairs.rule.a), '--fallback', '--yes', '--json', '--results', results], { timeoutMs: 120_000 });
+    expect(run.code, run.stderr).toBe(0);
+    const status = jsonOf<{ batchId: string; merchant: unknown; counts: { accepted: number }; rows: { clientOrderRef: string; platformOrderRef: string | null; merchant: string }[] }>(run);
+    expect(status.merchant).toEqual({ profileId: 'p2', name: 'Merchant B' });
+    expect(status.counts.accepted).toBe(2);
+    expect(status.rows.map((row) => [row.merchant, typeof row.platformOrderRef])).toEqual([['Merchant B', 'string'], ['Merchant B', 'string']]);
+    const bookB = await ledgerOf(sandboxB, sandboxB.userId);
+    const charged = (ref: string): number[] => bookB.entries.filter((e) => e.clientOrderRef === ref && e.kind === 'charge').map((e) => Math.round(Number(e.amount) * 100));
+    expect(status.rows.map((row) => charged(row.clientOrderRef))).toEqual([[2 * 2600], [2600]]);
+    expect(bookB.entries.length - before[1]).toBe(2);
+    expect((await ledgerOf(sandboxA, sandboxA.userId)).entries.length).toBe(before[0]);
+    const lines = readFileSync(results, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('数量,status,clientOrderRef,platformOrderRef,error,merchant');
+    expect(lines.slice(1).map((line) => line.split(',')).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(status.rows.map((row) => [row.clientOrderRef, row.platformOrderRef, 'Merchant B']));
+    // Its text: every row at B with B's order number.
+    const text = await runCli(dir, ['batch', csv('place-text.csv', [1]), '--product', String(pairs.rule.a), '--fallback', '--yes'], { timeoutMs: 120_000 });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/row 2: \w+ \S+ at Merchant B, order (?!\(none)\S+/);
+    expect(text.stdout).toMatch(/charged ¥26\.00 at Merchant B/);
+  });
+
+  it('with B above the limit: nothing placed, exit 3, the reason said in text and JSON', async () => {
+    const before = await ledgers();
+    const result = await runCli(dir, ['batch', csv('above.csv', [1]), '--product', String(pairs.above.a), '--fallback', '--yes', '--json']);
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain("no merchant of the link's fallback rule can supply 1 unit(s) at or below ¥28.00: nothing was placed");
+    expect(jsonOf<{ state: string }>(result)).toMatchObject({ state: 'noFallback', reason: 'outOfStock', limit: '28.00' });
     expect(await ledgers()).toEqual(before);
   });
 });

@@ -9,7 +9,8 @@
 // --fallback (contract §15.4): when the variant is in a link with a fallback rule and this merchant
 // cannot supply it (or asks above the rule's limit), the order goes to the rule's choice, decided by
 // core's one fallback choice (desk/fallback-choice.ts, the same the app's batch and dialog use), at
-// that merchant's cached price, which is never above the limit; no merchant qualifying exits 3.
+// that merchant's cached price, which is never above the limit; no merchant qualifying exits 3. The
+// merchant paid is named on stderr and in the JSON (`merchant`, `fallback`: issue 24).
 // Without --callback-url the order carries the live callback URL of a `run --webhook-port …` on the
 // same data folder, while that runner's heartbeat is fresh, so its webhooks reach the receiver.
 import type { MerchantServices, ProfileCatalogs } from '../../core';
@@ -63,6 +64,8 @@ interface FallbackTarget {
   readonly productRef: number;
   readonly variantRef: number;
   readonly unitPriceFen: number;
+  /** What every JSON line says about the merchant paid and why. */
+  readonly named: Record<string, unknown>;
 }
 
 /** --fallback: where the link's rule sends this order (null: here, as asked), or an exit code when no merchant of the rule qualifies. */
@@ -86,7 +89,11 @@ async function ruleTarget(context: CliContext, productRef: number, variantRef: n
   }
   const opened = await context.desk.open(choice.key.profileId);
   progress(`${context.profile.name} cannot take this order (${decision.reason}): the fallback rule orders from ${opened.record.name}, product ${choice.key.productRef} variant ${choice.key.variantRef}, at ¥${formatYuan(choice.unitPriceFen)} (limit ¥${formatYuan(rule.maxUnitPriceFen)})`);
-  return { context: { ...context, profile: opened.record, core: opened.core }, productRef: choice.key.productRef, variantRef: choice.key.variantRef, unitPriceFen: choice.unitPriceFen };
+  const named = {
+    merchant: { profileId: opened.record.id, name: opened.record.name },
+    fallback: { from: { profileId: context.profile.id, name: context.profile.name }, reason: decision.reason, limit: yuan(rule.maxUnitPriceFen), fromUnitPrice: yuan(offers.current.unitPriceFen) },
+  };
+  return { context: { ...context, profile: opened.record, core: opened.core }, productRef: choice.key.productRef, variantRef: choice.key.variantRef, unitPriceFen: choice.unitPriceFen, named };
 }
 
 export async function orderCreateCommand(given: CliContext, args: ParsedArgs): Promise<number> {
@@ -113,10 +120,12 @@ export async function orderCreateCommand(given: CliContext, args: ParsedArgs): P
     ...(callbackUrl === undefined ? {} : { orderCallbackUrl: callbackUrl }),
   });
   const ref = intent.clientOrderRef;
-  if (intent.status === 'needs_template') return reportNeedsTemplate(intent.clientOrderRef, unitPriceFen);
+  const named = routed?.named ?? {};
+  if (intent.status === 'needs_template') return reportNeedsTemplate(intent.clientOrderRef, unitPriceFen, named);
   if (args.flags.has('queue-only')) {
-    printJson({ clientOrderRef: ref, state: 'queued', confirmedUnitPrice: yuan(unitPriceFen) });
+    printJson({ clientOrderRef: ref, state: 'queued', confirmedUnitPrice: yuan(unitPriceFen), ...named });
     return EXIT.ok;
   }
-  return submitAndReport(context, services, ref);
+  if (routed !== null) progress(`order ${ref} is ${routed.context.profile.name}'s: ${routed.context.profile.name} is paid, ${given.profile.name} nothing`);
+  return submitAndReport(context, services, ref, named);
 }

@@ -1,17 +1,19 @@
 // Sends one recorded intent and prints its outcome as `{"clientOrderRef","state"}` (with the code and
 // requestId when the merchant refused), waiting until the outcome is known or the wait runs out;
-// shared by `order create` and `order confirm`. Other intents are left to `run`.
+// shared by `order create` and `order confirm`. Other intents are left to `run`. `named` (the merchant
+// a fallback rule sent the order to, issue 24) goes into every JSON line it prints.
 import type { MerchantServices } from '../../core';
 import { getStoredOrder } from '../../core';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { ACCESS_PARKED_STATUSES, type AccessParkStatus, type OrderIntent } from '../../core';
-import { printJson, progress, yuan } from '../output';
+import { printJson as writeJson, progress, yuan } from '../output';
 
 const SUBMIT_WAIT_MS = 60_000;
 
-export async function submitAndReport(context: CliContext, services: MerchantServices, ref: string): Promise<number> {
+export async function submitAndReport(context: CliContext, services: MerchantServices, ref: string, named: Record<string, unknown> = {}): Promise<number> {
   const { core } = context;
+  const printJson = (value: Record<string, unknown>): void => writeJson({ ...value, ...named });
   const deadline = core.clock.nowMs() + SUBMIT_WAIT_MS;
   for (;;) {
     // Only this intent: others queued with --queue-only wait for `run`.
@@ -46,7 +48,7 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
       printJson({ clientOrderRef: ref, state: status, notBefore: new Date(nextAtMs).toISOString() });
       return EXIT.network;
     }
-    if (status === 'needs_template') return reportNeedsTemplate(ref, current?.confirmedUnitPriceFen ?? null);
+    if (status === 'needs_template') return reportNeedsTemplate(ref, current?.confirmedUnitPriceFen ?? null, named);
     if (status === 'rejected' || status === 'needs_confirmation') {
       printJson({ clientOrderRef: ref, state: status, code: codeOf(current?.lastErrorCode ?? null), requestId: current?.lastRequestId ?? null });
       return EXIT.business;
@@ -69,9 +71,9 @@ function codeOf(lastErrorCode: string | null): number | string | null {
 }
 
 /** Kept without a template (the merchant unreachable): `run` or the app completes it once the merchant answers. */
-export function reportNeedsTemplate(ref: string, confirmedUnitPriceFen: number | null): number {
+export function reportNeedsTemplate(ref: string, confirmedUnitPriceFen: number | null, named: Record<string, unknown> = {}): number {
   progress(`the merchant cannot be reached and no current purchase template is cached: order ${ref} is kept as needs_template; run (or the app) fetches the template and sends it once the merchant answers, or order withdraw ${ref}`);
-  printJson({ clientOrderRef: ref, state: 'needs_template', confirmedUnitPrice: yuan(confirmedUnitPriceFen) });
+  writeJson({ clientOrderRef: ref, state: 'needs_template', confirmedUnitPrice: yuan(confirmedUnitPriceFen), ...named });
   return EXIT.network;
 }
 

@@ -14,10 +14,10 @@ import type { HandlersFor } from './handler-types';
 
 type Channels = 'batch.preview' | 'batch.place' | 'batch.status' | 'batch.parsePaste' | 'batch.retryFailed' | 'batch.confirmPrice' | 'batch.exportResults';
 
-const fileOf = (input: { fileName: string; dataBase64: string }): BatchFile => ({ fileName: input.fileName, bytes: new Uint8Array(Buffer.from(input.dataBase64, 'base64')) });
+export const fileOf = (input: { fileName: string; dataBase64: string }): BatchFile => ({ fileName: input.fileName, bytes: new Uint8Array(Buffer.from(input.dataBase64, 'base64')) });
 
 /** A file that is not a table: INVALID_INPUT naming the problem (the screen words it). */
-async function readable<T>(work: () => Promise<T>): Promise<T> {
+export async function readable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

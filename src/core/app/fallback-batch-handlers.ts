@@ -4,13 +4,17 @@
 // and its current price, never above the limit; the answer says so (`fallback`). Without a rule, or
 // when the merchant can supply within the limit, the call goes to its profile as it came. The batch
 // itself is the chosen profile's (its status, retry and export follow its batchId there); the desk
-// remembers the fallback (desk 0002 batch_fallbacks) so that batch.status keeps saying so.
+// remembers the fallback (desk 0002 batch_fallbacks) so that batch.status keeps saying so, and the
+// results file names the merchant. Issue 24: the preview totals per merchant, and batch.place pays
+// another merchant than the batch's own only when the buyer confirmed that one (`payToProfileId`).
 import type { Database } from 'better-sqlite3';
 import type { BatchFallbackView, BatchPreviewView, BatchStatusView } from '../../shared/ipc/views/batch';
 import type { VariantKey } from '../../shared/ipc/views/compare';
+import { batchResults } from '../batch/batch-results';
 import { batchFallback, recordBatchFallback } from '../desk/batch-fallback-store';
-import { fallbackOffers } from '../desk/fallback-offers';
+import { merchantShares, NoBatchFallbackError, routeBatch } from '../desk/batch-route';
 import { formatYuan } from '../../shared/money';
+import { fileOf, readable } from './batch-handlers';
 import { deskCatalogs, profileEntry } from './compare-handlers';
 import type { DeskServiceState, ProfileEntry } from './desk-service';
 import { AppFailure } from './error-mapping';
@@ -22,12 +26,7 @@ interface BatchPlan {
   readonly productRef: number;
   readonly variantRef: number;
   readonly fallback: BatchFallbackView | null;
-  /** The current merchant publishes a count: the file's units may be more than it has. */
-  readonly counted: boolean;
-  readonly ruled: boolean;
 }
-
-const REASON_WORDS = { outOfStock: 'is out of stock', unavailable: 'cannot supply it now', notEnoughStock: 'has fewer units than the batch asks', aboveLimit: 'asks more than the limit' } as const;
 
 /** The input as a profile's own service takes it: the desk's routing field off. */
 function withoutProfile<T extends { profileId?: string | undefined }>(input: T): Omit<T, 'profileId'> {
@@ -41,7 +40,16 @@ function draftHolder(db: Database, draftRef: string): { productRef: number; vari
   return row === undefined ? null : { productRef: row.product_ref, variantRef: row.variant_ref };
 }
 
-export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'batch.preview' | 'batch.place' | 'batch.status'> {
+/** The confirmed merchant (`payTo`, its name) is not where the batch would go now: refused, nothing written. */
+function payToRefusal(plan: BatchPlan, payTo: string): string {
+  const fallback = plan.fallback;
+  if (fallback !== null) {
+    return `the fallback rule sends this batch to ${fallback.to.name} (${fallback.from.name}: ${fallback.reason}), and paying ${fallback.to.name} was not confirmed: preview the batch again and confirm it; nothing was placed`;
+  }
+  return `this batch now stays with ${plan.target.tag().name}, not ${payTo} as confirmed: preview the batch again; nothing was placed`;
+}
+
+export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'batch.preview' | 'batch.place' | 'batch.status' | 'batch.exportResults'> {
   const catalogs = deskCatalogs(state);
   const deskDb = state.desk.db;
   const nameOf = (profileId: string): string | null => state.desk.profiles.find(profileId)?.name ?? null;
@@ -50,50 +58,49 @@ export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'bat
     const fallback = batchFallback(deskDb, status.batchId, nameOf);
     return fallback === null ? status : { ...status, fallback };
   };
+  /** The profile holding the batch (our batch ids are random, so one profile at most). */
+  const ownerOf = async (batchId: string): Promise<ProfileEntry | null> => {
+    for (const record of state.desk.profiles.list()) {
+      const entry = await state.entry(record.id);
+      if (holds(entry.profile.core.db, { kind: 'batch', ref: batchId })) return entry;
+    }
+    return null;
+  };
 
   const currentKey = async (input: { profileId?: string | undefined; productRef: number; variantRef: number }): Promise<VariantKey> => {
     const profileId = input.profileId ?? (await state.active()).profile.record.id;
     return { profileId, productRef: input.productRef, variantRef: input.variantRef };
   };
 
-  /** Where the batch goes for these units: its own merchant, or the rule's choice (refused when the rule finds none). */
-  const plan = async (key: VariantKey, units: number): Promise<BatchPlan> => {
-    const current = await profileEntry(state, key.profileId);
-    const { offers, decision } = await fallbackOffers(state.desk.links, catalogs, key, units);
-    const rule = offers.link?.rule ?? null;
-    const stay: BatchPlan = { target: current, productRef: key.productRef, variantRef: key.variantRef, fallback: null, counted: offers.current.remainingUnits !== null, ruled: rule !== null };
-    if (rule === null || decision.reason === null) return stay;
-    const choice = decision.choice;
-    if (choice === null) {
-      throw new AppFailure(
-        'ACTION_NOT_ALLOWED',
-        `${current.tag().name} ${REASON_WORDS[decision.reason]}, and no merchant of the link's fallback rule can supply ${units} unit(s) at or below ¥${formatYuan(rule.maxUnitPriceFen)}: nothing was placed`,
-      );
-    }
-    const target = await profileEntry(state, choice.key.profileId);
-    const fallback: BatchFallbackView = { from: current.tag(), to: target.tag(), reason: decision.reason, limitFen: rule.maxUnitPriceFen, productRef: choice.key.productRef, variantRef: choice.key.variantRef };
-    return { target, productRef: choice.key.productRef, variantRef: choice.key.variantRef, fallback, counted: offers.current.remainingUnits !== null, ruled: true };
-  };
-
-  /** The plan for the file's units: decided for one unit, again for the file's total where the merchant counts its stock. */
-  const planFor = async (key: VariantKey, input: HandlerInput<'batch.preview'>): Promise<{ plan: BatchPlan; view: BatchPreviewView | null }> => {
-    const first = await plan(key, 1);
-    if (first.fallback !== null || !first.ruled || !first.counted) return { plan: first, view: null };
-    const view = await first.target.ask<BatchPreviewView>('batch.preview', previewInput(input, first));
-    if (view.totals.units <= 1) return { plan: first, view };
-    const again = await plan(key, view.totals.units);
-    return { plan: again, view: again.fallback === null ? view : null };
-  };
-
-  const previewInput = (input: HandlerInput<'batch.preview'>, at: BatchPlan): Omit<HandlerInput<'batch.preview'>, 'profileId'> => {
+  const previewInput = (input: HandlerInput<'batch.preview'>, at: { productRef: number; variantRef: number }): Omit<HandlerInput<'batch.preview'>, 'profileId'> => {
     return { ...withoutProfile(input), productRef: at.productRef, variantRef: at.variantRef };
+  };
+
+  /** Where the batch goes (desk/batch-route.ts), with the preview at its own merchant when reading the file's units needed one. */
+  const planFor = async (key: VariantKey, input: HandlerInput<'batch.preview'>): Promise<{ plan: BatchPlan; view: BatchPreviewView | null }> => {
+    const current = await profileEntry(state, key.profileId);
+    const seen: { view: BatchPreviewView | null } = { view: null };
+    const totalUnits = async (): Promise<number> => {
+      seen.view = await current.ask<BatchPreviewView>('batch.preview', previewInput(input, key));
+      return seen.view.totals.units;
+    };
+    try {
+      const route = await routeBatch(state.desk.links, catalogs, key, totalUnits);
+      if (route.fallback === null) return { plan: { target: current, productRef: key.productRef, variantRef: key.variantRef, fallback: null }, view: seen.view };
+      const target = await profileEntry(state, route.target.profileId);
+      return { plan: { target, productRef: route.target.productRef, variantRef: route.target.variantRef, fallback: route.fallback }, view: null };
+    } catch (error) {
+      if (error instanceof NoBatchFallbackError) throw new AppFailure('ACTION_NOT_ALLOWED', error.message);
+      throw error;
+    }
   };
 
   return {
     'batch.preview': async (input) => {
       const { plan: chosen, view } = await planFor(await currentKey(input), input);
       const answer = view ?? (await chosen.target.ask<BatchPreviewView>('batch.preview', previewInput(input, chosen)));
-      return chosen.fallback === null ? answer : { ...answer, fallback: chosen.fallback };
+      if (chosen.fallback === null) return answer;
+      return { ...answer, fallback: chosen.fallback, merchants: merchantShares(chosen.fallback, answer.totals, answer.unitPriceFen) };
     },
 
     'batch.place': async (input) => {
@@ -106,6 +113,8 @@ export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'bat
         if (held !== null) return withFallback(await entry.ask<BatchStatusView>('batch.place', { ...rest, ...held }));
       }
       const { plan: chosen } = await planFor(key, input);
+      const payTo = input.payToProfileId ?? key.profileId;
+      if (chosen.target.profile.record.id !== payTo) throw new AppFailure('ACTION_NOT_ALLOWED', payToRefusal(chosen, nameOf(payTo) ?? payTo));
       if (chosen.fallback !== null && input.unitPriceFen > chosen.fallback.limitFen) {
         throw new AppFailure('ACTION_NOT_ALLOWED', `the confirmed unit price ¥${formatYuan(input.unitPriceFen)} is above the fallback rule's limit ¥${formatYuan(chosen.fallback.limitFen)}: nothing was placed`);
       }
@@ -115,12 +124,23 @@ export function fallbackBatchHandlers(state: DeskServiceState): HandlersFor<'bat
     },
 
     'batch.status': async ({ batchId }) => {
-      // The batch's owner (our batch ids are random, so one profile at most holds it), else the active profile says it has none.
-      for (const record of state.desk.profiles.list()) {
-        const entry = await state.entry(record.id);
-        if (holds(entry.profile.core.db, { kind: 'batch', ref: batchId })) return withFallback(await entry.ask<BatchStatusView>('batch.status', { batchId }));
-      }
+      const owner = await ownerOf(batchId);
+      // Held by none: the active profile says it has no such batch.
+      if (owner !== null) return withFallback(await owner.ask<BatchStatusView>('batch.status', { batchId }));
       return (await state.active()).ask<BatchStatusView>('batch.status', { batchId });
+    },
+
+    'batch.exportResults': async (input) => {
+      const owner = (await ownerOf(input.batchId)) ?? (await state.active());
+      const fallback = batchFallback(deskDb, input.batchId, nameOf);
+      if (fallback === null) return owner.ask('batch.exportResults', input);
+      // Sent by a rule: every order's merchant is named next to its order number.
+      return readable(async () => {
+        const core = owner.profile.core;
+        const services = await core.merchant();
+        const result = await batchResults({ db: core.db, clock: core.clock, placement: services.placement }, input.batchId, fileOf(input.file), input.format, input.language, fallback.to.name);
+        return { fileName: result.fileName, dataBase64: Buffer.from(result.bytes).toString('base64') };
+      });
     },
   };
 }

@@ -1,7 +1,8 @@
 // The results of a batch next to the file's own rows (contract §13.6): every original column as the
 // file has it, then status (the merchant's state once it has the order, else our intent status;
 // "invalid" for a row never placed), clientOrderRef, platformOrderRef and error (a merchant code in the
-// order dialog's words, the code beside them). Card secrets never
+// order dialog's words, the code beside them); a batch a fallback rule sent to another merchant adds
+// `merchant` (whose order number platformOrderRef is). Card secrets never
 // appear (they are not columns of anything here), and cells go through the export writers (CSV with
 // its formula guard and BOM, XLSX with typed text cells).
 import { csvBytes } from '../export/csv-writer';
@@ -15,6 +16,7 @@ import { previewBatch } from './batch-preview';
 import { getBatch } from './batch-store';
 
 export const RESULT_COLUMNS = ['status', 'clientOrderRef', 'platformOrderRef', 'error'] as const;
+export const MERCHANT_COLUMN = 'merchant';
 
 /**
  * A merchant's refusal in the words the screens use for its code (merchant-error-words.ts), the code
@@ -25,8 +27,18 @@ function errorCell(code: string, message: string | null, language: WordsLanguage
   return `${code}${message ? ` ${message}` : ''}`;
 }
 
-/** `language`: of the error column's words (zh-CN unless the buyer reads English, as the card export). */
-export async function batchResults(deps: BatchDeps, batchId: string, file: BatchFile, format: 'csv' | 'xlsx', language: WordsLanguage = 'zh-CN'): Promise<{ fileName: string; bytes: Uint8Array }> {
+/**
+ * `language`: of the error column's words (zh-CN unless the buyer reads English, as the card export);
+ * `merchant`: the name of the merchant that holds every order of the batch, when it is not the one it was started from.
+ */
+export async function batchResults(
+  deps: Pick<BatchDeps, 'db' | 'clock' | 'placement'>,
+  batchId: string,
+  file: BatchFile,
+  format: 'csv' | 'xlsx',
+  language: WordsLanguage = 'zh-CN',
+  merchant?: string,
+): Promise<{ fileName: string; bytes: Uint8Array }> {
   const batch = getBatch(deps.db, batchId);
   if (batch === null) throw new IntentStateError(`no batch ${batchId}`);
   if (sha256Hex(file.bytes) !== batch.fileSha256) throw new IntentStateError(`this is not the file batch ${batchId} was placed from (its content differs); choose that file`);
@@ -41,11 +53,13 @@ export async function batchResults(deps: BatchDeps, batchId: string, file: Batch
   const rows = table.rows.map((row) => {
     const cells = Array.from({ length: width }, (_, index) => row.cells[index] ?? '');
     const placed = byRow.get(row.rowNumber);
-    if (placed === undefined) return [...cells, 'invalid', '', '', invalid.get(row.rowNumber) ?? ''];
+    const named = (results: string[]): string[] => (merchant === undefined ? results : [...results, placed === undefined ? '' : merchant]);
+    if (placed === undefined) return [...cells, ...named(['invalid', '', '', invalid.get(row.rowNumber) ?? ''])];
     const error = placed.errorCode === null ? (placed.state === 'failed' ? (placed.errorMessage ?? 'failed') : '') : errorCell(placed.errorCode, placed.errorMessage, language);
-    return [...cells, placed.state ?? placed.intentStatus, placed.clientOrderRef, placed.platformOrderRef ?? '', error];
+    return [...cells, ...named([placed.state ?? placed.intentStatus, placed.clientOrderRef, placed.platformOrderRef ?? '', error])];
   });
-  const exported: ExportTable = { sheetName: 'Results', headers: [...table.header, ...RESULT_COLUMNS], rows };
+  const columns = merchant === undefined ? [...RESULT_COLUMNS] : [...RESULT_COLUMNS, MERCHANT_COLUMN];
+  const exported: ExportTable = { sheetName: 'Results', headers: [...table.header, ...columns], rows };
   const base = batch.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
   return { fileName: `${base}-results.${format}`, bytes: format === 'csv' ? csvBytes(exported) : await xlsxBytes(exported) };
 }

@@ -158,14 +158,27 @@ describe('the rule applied by the batch', () => {
     const [bookA, bookB] = [await env.a.ledger(), await env.b.ledger()];
 
     const preview = await env.ok('batch.preview', input);
-    expect(preview.fallback).toEqual({ from: { profileId: 'p1', name: expect.any(String) as string }, to: { profileId: 'p2', name: 'Merchant B' }, reason: 'outOfStock', limitFen: LIMIT_FEN, productRef: b.productRef, variantRef: 0 });
+    expect(preview.fallback).toMatchObject({ from: { profileId: 'p1', name: expect.any(String) as string }, to: { profileId: 'p2', name: 'Merchant B' }, reason: 'outOfStock', limitFen: LIMIT_FEN, productRef: b.productRef, variantRef: 0, fromUnitPriceFen: 2700 });
+    expect(preview.fallback?.productName).toEqual(expect.any(String));
     expect(preview.unitPriceFen).toBe(2600);
     expect(preview.totals).toMatchObject({ ok: 2, units: 3, totalFen: 3 * 2600 });
+    // Per merchant (issue 24): B is asked for all of it, A for nothing.
+    expect(preview.merchants).toEqual([
+      { merchant: { profileId: 'p2', name: 'Merchant B' }, fallback: true, orders: 2, units: 3, unitPriceFen: 2600, totalFen: 3 * 2600 },
+      { merchant: { profileId: 'p1', name: expect.any(String) as string }, fallback: false, orders: 0, units: 0, unitPriceFen: 2700, totalFen: 0 },
+    ]);
 
     // Confirming a price above the limit is refused before anything is written.
-    expectRefused(await env.call('batch.place', { ...input, mapping: preview.mapping, unitPriceFen: LIMIT_FEN + 1, confirmedTotalFen: 3 * (LIMIT_FEN + 1), confirmedRows: 2, draftRef: draftRef() }), 'ACTION_NOT_ALLOWED');
+    expectRefused(await env.call('batch.place', { ...input, payToProfileId: 'p2', mapping: preview.mapping, unitPriceFen: LIMIT_FEN + 1, confirmedTotalFen: 3 * (LIMIT_FEN + 1), confirmedRows: 2, draftRef: draftRef() }), 'ACTION_NOT_ALLOWED');
 
-    const place = { ...input, mapping: preview.mapping, unitPriceFen: preview.unitPriceFen, confirmedTotalFen: preview.totals.totalFen, confirmedRows: 2, draftRef: draftRef() };
+    const unconfirmed = { ...input, mapping: preview.mapping, unitPriceFen: preview.unitPriceFen, confirmedTotalFen: preview.totals.totalFen, confirmedRows: 2 };
+    // Paying B needs the buyer's OK for B: without it (or with A named) nothing is written anywhere.
+    for (const payTo of [{}, { payToProfileId: 'p1' }]) {
+      const refused = expectRefused(await env.call('batch.place', { ...unconfirmed, ...payTo, draftRef: draftRef() }), 'ACTION_NOT_ALLOWED');
+      expect(refused.message).toContain('paying Merchant B was not confirmed');
+    }
+    for (const profile of env.desk.opened()) expect(profile.core.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
+    const place = { ...unconfirmed, payToProfileId: 'p2', draftRef: draftRef() };
     // A double click: both calls land, one batch is written (at B).
     const [status, twin] = await Promise.all([env.ok('batch.place', place), env.ok('batch.place', place)]);
     expect(twin.batchId).toBe(status.batchId);
@@ -186,6 +199,11 @@ describe('the rule applied by the batch', () => {
     expect(fen(bookB.balance) - fen(afterB.balance)).toBe(3 * 2600);
     expect((await env.a.ledger()).entries.length).toBe(bookA.entries.length);
     expect(env.desk.opened().find((p) => p.record.id === 'p1')?.core.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
+    // The results file names the merchant of every order, next to its order number there.
+    const results = await env.ok('batch.exportResults', { batchId: status.batchId, file: input.file, format: 'csv' });
+    const lines = Buffer.from(results.dataBase64, 'base64').toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('数量,status,clientOrderRef,platformOrderRef,error,merchant');
+    expect(lines.slice(1).map((line) => line.split(',').slice(2, 4).concat(line.split(',').slice(-1)))).toEqual(done.rows.map((row) => [row.clientOrderRef, row.platformOrderRef, 'Merchant B']));
   });
 
   it('sends it to B when the file asks more units than A has left, and keeps it at A when A has enough', async () => {
@@ -194,11 +212,19 @@ describe('the rule applied by the batch', () => {
     await env.ok('links.setRule', { linkId: link.linkId, rule: { maxUnitPriceFen: LIMIT_FEN, preference: ['p2'] } });
     const enough = await env.ok('batch.preview', { file: file('数量\r\n1\r\n1\r\n'), productRef: a.productRef, variantRef: 0, mapping: null });
     expect(enough.fallback).toBeUndefined();
+    expect(enough.merchants).toBeUndefined();
     expect(enough.unitPriceFen).toBe(2700);
     const more = await env.ok('batch.preview', { file: file('数量\r\n2\r\n1\r\n'), productRef: a.productRef, variantRef: 0, mapping: null });
     expect(more.fallback).toMatchObject({ to: { profileId: 'p2' }, reason: 'notEnoughStock', productRef: b.productRef });
     expect(more.unitPriceFen).toBe(2650);
     expect((await env.ok('orders.offers', { key: a, units: 3 })).ruleChoice).toEqual(b);
+    // B confirmed, then the rule is cleared before Pay: the batch would now stay at A, which the buyer
+    // never confirmed: refused, nothing written at either merchant (issue 24).
+    await env.ok('links.setRule', { linkId: link.linkId, rule: null });
+    const confirmedB = { file: file('数量\r\n2\r\n1\r\n'), productRef: a.productRef, variantRef: 0, mapping: more.mapping, unitPriceFen: 2650, confirmedTotalFen: 3 * 2650, confirmedRows: 2, payToProfileId: 'p2', draftRef: draftRef() };
+    const moved = expectRefused(await env.call('batch.place', confirmedB), 'ACTION_NOT_ALLOWED');
+    expect(moved.message).toMatch(/now stays with .+, not Merchant B as confirmed: preview the batch again; nothing was placed/);
+    for (const profile of env.desk.opened()) expect(profile.core.db.prepare('SELECT count(*) FROM order_intents WHERE product_ref IN (?, ?)').pluck().get(a.productRef, b.productRef)).toBe(0);
   });
 
   it('places nothing, with a clear error, when B is above the limit too', async () => {

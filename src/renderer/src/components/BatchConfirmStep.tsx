@@ -1,12 +1,15 @@
 // The batch dialog's confirmation: exactly what will be written and charged (one order per ready row,
 // the units, the unit price every order is held to, the total), then "Pay" places the batch once: the
-// step's draftRef makes a second click or a resent call answer the same batch.
+// step's draftRef makes a second click or a resent call answer the same batch. A batch a fallback rule
+// sends to another merchant totals per merchant and pays only after the buyer's OK for that merchant.
 import { Alert, Button, Descriptions } from 'antd';
+import { useState } from 'react';
 import type { BatchPreviewView } from '../../../shared/ipc/views/batch';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
+import { BatchMerchantTotals } from './BatchMerchants';
 import { MemoryOnlySecretsWarning } from './MemoryOnlySecretsWarning';
-import { Untranslated } from './MerchantText';
+import { Untranslated, WithMerchantData } from './MerchantText';
 
 interface Props {
   readonly preview: BatchPreviewView;
@@ -21,12 +24,15 @@ interface Props {
 
 export function BatchConfirmStep({ preview, productName, variantTitle, productType, sending, onBack, onPay }: Props) {
   const { t } = useI18n();
-  const { totals } = preview;
+  const { totals, fallback } = preview;
+  const [agreed, setAgreed] = useState(false);
+  const product = fallback?.productName ?? productName;
+  const variant = fallback?.productName === undefined ? variantTitle : (fallback.variantTitle ?? '—');
   return (
     <div data-testid="batch-confirm">
       <Descriptions bordered size="small" column={1} title={t('batch.confirmTitle')}>
         <Descriptions.Item label={t('detail.product')}>
-          <Untranslated>{productName}</Untranslated> · <Untranslated>{variantTitle}</Untranslated>
+          <Untranslated>{product}</Untranslated> · <Untranslated>{variant}</Untranslated>
         </Descriptions.Item>
         <Descriptions.Item label={t('batch.confirmRows')}>
           <span data-testid="batch-confirm-rows">{totals.ok}</span>
@@ -38,14 +44,15 @@ export function BatchConfirmStep({ preview, productName, variantTitle, productTy
         </Descriptions.Item>
         {totals.withErrors > 0 ? <Descriptions.Item label={t('batch.confirmSkipped')}>{totals.withErrors}</Descriptions.Item> : null}
       </Descriptions>
+      <BatchMerchantTotals preview={preview} agreed={agreed} onAgree={setAgreed} />
       <Alert type="info" showIcon style={{ marginTop: 12 }} title={t('batch.priceCap')} />
       <MemoryOnlySecretsWarning productType={productType} />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <Button onClick={onBack} disabled={sending} data-testid="batch-confirm-back">
           {t('batch.back')}
         </Button>
-        <Button type="primary" loading={sending} onClick={onPay} data-testid="batch-pay">
-          {t('batch.place', { count: totals.ok })}
+        <Button type="primary" loading={sending} disabled={fallback !== undefined && !agreed} onClick={onPay} data-testid="batch-pay">
+          {fallback === undefined ? t('batch.place', { count: totals.ok }) : <WithMerchantData text={t('batchMerchant.place', { to: fallback.to.name, count: totals.ok })} data={[fallback.to.name]} />}
         </Button>
       </div>
     </div>

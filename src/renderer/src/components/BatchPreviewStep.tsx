@@ -7,6 +7,7 @@ import { UNITS_TARGET } from '../../../shared/batch-file';
 import type { BatchPreviewRow, BatchPreviewView } from '../../../shared/ipc/views/batch';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
+import { BatchFallbackNotice, usePreviewMerchantColumns } from './BatchMerchants';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
 
@@ -112,6 +113,7 @@ export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, o
   const { t } = useI18n();
   const [onlyErrors, setOnlyErrors] = useState(false);
   const errorWords = useRowErrorWords(preview);
+  const merchantColumns = usePreviewMerchantColumns(preview);
   const rows = useMemo(() => (onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
   const columns: BatchColumn<BatchPreviewRow>[] = [
     { key: 'row', title: t('batch.colRow'), width: '56px', render: (row) => row.rowNumber },
@@ -132,6 +134,7 @@ export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, o
       render: (row: BatchPreviewRow) => <Untranslated kind="buyer">{row.cells[index] ?? ''}</Untranslated>,
     })),
     { key: 'units', title: t('batch.colUnits'), width: '72px', render: (row) => (row.units === null ? '—' : row.units) },
+    ...merchantColumns,
     { key: 'amount', title: t('batch.colAmount'), width: '96px', render: (row) => (row.errors.length === 0 ? formatFen(row.amountFen) : '—') },
     {
       key: 'check',
@@ -151,6 +154,7 @@ export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, o
         {t(`batch.mappingSource.${preview.mappingSource}`)}
       </Typography.Paragraph>
       <MappingSelects preview={preview} busy={busy} onMapping={onMapping} />
+      {preview.fallback !== undefined ? <BatchFallbackNotice fallback={preview.fallback} unitPriceFen={preview.unitPriceFen} /> : null}
       <BatchTotals preview={preview} />
       <Space style={{ marginBottom: 8 }}>
         <Switch size="small" checked={onlyErrors} onChange={setOnlyErrors} data-testid="batch-only-errors" />

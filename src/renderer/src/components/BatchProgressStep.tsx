@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { etaParts } from '../lib/batch-file';
 import { formatFen } from '../lib/money';
 import { BatchRowFailure } from './BatchRowFailure';
+import { BatchChargedLine, BatchStatusMerchantNotice, useStatusMerchantColumns } from './BatchMerchants';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
 import { OrderStatusTag } from './OrderStatusTag';
@@ -36,6 +37,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
   const total = status.rows.length;
   // Rows waiting for the buyer are not done: the bar does not fill (nor turn green) while any waits.
   const done = counts.accepted + counts.failed + counts.withdrawn;
+  const merchantColumns = useStatusMerchantColumns(status);
   const columns: BatchColumn<BatchStatusRow>[] = [
     { key: 'row', title: t('batch.colRow'), width: '56px', render: (row) => row.rowNumber },
     {
@@ -60,6 +62,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
       ),
     },
     { key: 'amount', title: t('batch.colAmount'), width: '96px', render: (row) => formatFen(row.totalFen ?? (row.confirmedUnitPriceFen === null ? null : row.confirmedUnitPriceFen * row.units)) },
+    ...merchantColumns,
     {
       key: 'ref',
       title: t('batch.colOrderRef'),
@@ -84,7 +87,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
           ) : null,
         )}
         <Eta etaMs={status.etaMs} />
-        <Typography.Text strong>{t('batch.charged', { amount: formatFen(status.chargedFen) })}</Typography.Text>
+        <BatchChargedLine status={status} />
       </div>
       {status.priceChanged.rows > 0 && status.priceChanged.unitPriceFen !== null ? (
         <Alert
@@ -100,6 +103,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
           }
         />
       ) : null}
+      <BatchStatusMerchantNotice status={status} />
       {retryNote !== null ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title={retryNote} data-testid="batch-retry-note" /> : null}
       <BatchRowsTable rows={status.rows} columns={columns} rowKey={(row) => row.clientOrderRef} testId="batch-status-rows" />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16, flexWrap: 'wrap', gap: 8 }}>

@@ -15,6 +15,7 @@ import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
 import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
+import { batchMerchantEn } from './messages-batch-merchant-en';
 import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
 import { refundsEn } from './messages-refunds-en';
@@ -40,6 +41,7 @@ export const en = {
   ...stateEn,
   ...dashboardEn,
   ...batchEn,
+  ...batchMerchantEn,
   ...profilesEn,
   ...refundsEn,
   'app.name': 'Procure Desk',

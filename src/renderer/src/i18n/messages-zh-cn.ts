@@ -15,6 +15,7 @@ import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
 import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
+import { batchMerchantZhCN } from './messages-batch-merchant-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
 import { refundsZhCN } from './messages-refunds-zh-cn';
@@ -40,6 +41,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...stateZhCN,
   ...dashboardZhCN,
   ...batchZhCN,
+  ...batchMerchantZhCN,
   ...profilesZhCN,
   ...refundsZhCN,
   'app.name': '采购台',

@@ -81,6 +81,8 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
         confirmedRows: preview.totals.ok,
         draftRef,
         ...(preview.mapping['@units'] === undefined ? { defaultUnits: preview.defaultUnits } : {}),
+        // The merchant the confirm step named and the buyer agreed to pay (core refuses any other).
+        ...(preview.fallback === undefined ? {} : { payToProfileId: preview.fallback.to.profileId }),
       },
       {
         onSuccess: (placed) => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BASE64_CHARS } from '../../batch-file';
 import { CLIENT_REF_PATTERN, DRAFT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
-import { merchantTagSchema } from './profiles';
+import { merchantTagSchema, profileIdSchema } from './profiles';
 import { OFFER_REASONS } from './compare';
 
 /**
@@ -20,8 +20,29 @@ export const batchFallbackSchema = z.object({
   limitFen: fen,
   productRef: z.number().int(),
   variantRef: z.number().int(),
+  /** What `from` asks per unit now (null: no price); in the preview only (issue 24). */
+  fromUnitPriceFen: fen.nullable().optional(),
+  /** `to`'s own product and variant as its catalog names them; in the preview only. */
+  productName: z.string().optional(),
+  variantTitle: z.string().optional(),
 });
 export type BatchFallbackView = z.infer<typeof batchFallbackSchema>;
+
+/**
+ * Where the money of a batch goes, merchant by merchant (issue 24): the orders (ready rows), units and
+ * total each one is asked to charge at its unit price. Under a fallback the merchant the batch was
+ * started from is listed too, with nothing, so the buyer sees it is not charged.
+ */
+export const batchMerchantShareSchema = z.object({
+  merchant: merchantTagSchema,
+  /** true: the rule's choice, another merchant than the one the batch was started from. */
+  fallback: z.boolean(),
+  orders: z.number().int().nonnegative(),
+  units: z.number().int().nonnegative(),
+  unitPriceFen: fen.nullable(),
+  totalFen: fen,
+});
+export type BatchMerchantShare = z.infer<typeof batchMerchantShareSchema>;
 
 export const batchFileSchema = z.object({
   fileName: z.string().min(1).max(255),
@@ -87,6 +108,8 @@ export const batchPreviewSchema = z.object({
   totals: batchTotalsSchema,
   /** Present when the link's fallback rule sends this batch to another merchant (its price is unitPriceFen). */
   fallback: batchFallbackSchema.optional(),
+  /** With `fallback`: what each merchant is asked to charge (the confirm step's per-merchant totals). */
+  merchants: z.array(batchMerchantShareSchema).optional(),
 });
 export type BatchPreviewView = z.infer<typeof batchPreviewSchema>;
 
@@ -99,6 +122,11 @@ export const batchPlaceInputSchema = batchPreviewInputSchema.extend({
   confirmedRows: z.number().int().positive(),
   /** The confirm step's reference: confirming it again answers the same batch (0020). */
   draftRef: z.string().regex(DRAFT_REF_PATTERN),
+  /**
+   * The merchant the buyer agreed to pay when the preview named another one than the batch's own
+   * (issue 24): a batch the rule would send elsewhere than this (or without it) is refused.
+   */
+  payToProfileId: profileIdSchema.optional(),
 });
 
 /** A row's place in the flow: queued, sending (or being checked), accepted, failed, waiting (for the buyer), withdrawn. */
