@@ -1,6 +1,7 @@
 // While a window shows the header, it must say within seconds that the merchant went away or slowed
 // down, even when nothing is being asked of it (contract §8.3). Every request already feeds the state
-// machine; this fills the silences: after IDLE_PROBE_MS without any observation, one GET /account
+// machine; this fills the silences: after IDLE_PROBE_MS without any observation (at once when a
+// watch begins after a long silence), one GET /account
 // (one attempt, background quota) is sent, and its answer, failure or slowness moves the state like
 // any other. While work is held back (offline, certificate, errors) the reach probe decides, with
 // its backoff capped so the return is seen soon. Nothing is sent while no window watches (the tray).
@@ -41,6 +42,12 @@ export function createHealthWatch({ connection, reach, clock, probe }: HealthWat
   let stopper: AbortController | null = null;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  /** A wake-up that came while no sleep was under way: the next sleep is skipped. */
+  let poked = false;
+  const poke = (): void => {
+    poked = true;
+    wake?.();
+  };
   let unsubscribe: (() => void) | null = null;
   const flight = createSingleFlight();
   const watching = (): boolean => clock.nowMs() < watchedUntilMs;
@@ -58,6 +65,8 @@ export function createHealthWatch({ connection, reach, clock, probe }: HealthWat
     if (holdsBackWork(view)) {
       reach.capWait(WATCHED_REACH_MAX_MS);
       await reach.probeIfDue(send);
+      // A failed probe scheduled the next by the unwatched backoff: bring it within the cap again.
+      reach.capWait(WATCHED_REACH_MAX_MS);
       const next = reach.nextProbeAtMs();
       return next === null ? 0 : next - clock.nowMs();
     }
@@ -70,6 +79,10 @@ export function createHealthWatch({ connection, reach, clock, probe }: HealthWat
   };
 
   const sleep = async (ms: number, signal: AbortSignal): Promise<void> => {
+    if (poked) {
+      poked = false;
+      return;
+    }
     const waiting = new AbortController();
     const onStop = (): void => waiting.abort();
     signal.addEventListener('abort', onStop, { once: true });
@@ -77,13 +90,14 @@ export function createHealthWatch({ connection, reach, clock, probe }: HealthWat
     await clock.sleep(Math.min(WATCH_LEASE_MS, Math.max(MIN_STEP_MS, ms)), waiting.signal).catch(() => undefined);
     signal.removeEventListener('abort', onStop);
     wake = null;
+    poked = false;
   };
 
   return {
     watch() {
       const was = watching();
       watchedUntilMs = clock.nowMs() + WATCH_LEASE_MS;
-      if (!was) wake?.();
+      if (!was) poke();
     },
     watching,
     start() {
@@ -91,7 +105,7 @@ export function createHealthWatch({ connection, reach, clock, probe }: HealthWat
       const controller = new AbortController();
       stopper = controller;
       // A transition (say, offline) changes what is due: look again at once.
-      unsubscribe = connection.onChange(() => wake?.());
+      unsubscribe = connection.onChange(poke);
       loop = (async () => {
         while (!controller.signal.aborted) {
           const ms = await step(controller.signal).catch(() => IDLE_PROBE_MS);
