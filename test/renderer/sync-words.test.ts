@@ -124,13 +124,17 @@ describe('a failure that has ended', () => {
 
   it('a failure to reach the merchant is current until the merchant answered after it and answers now', () => {
     expect(isSyncFailureCurrent(certificate, connection('certificate', at - 60))).toBe(true);
-    // Answered since, but the certificate fails again now: current.
-    expect(isSyncFailureCurrent(certificate, connection('certificate', at + 30))).toBe(true);
+    // Answered since, and something fails again now: that is the banner's to say, the sync's failure is over.
+    expect(isSyncFailureCurrent(certificate, connection('certificate', at + 30))).toBe(false);
+    expect(isSyncFailureCurrent(certificate, connection('offline', at + 30))).toBe(false);
+    // A success in the failure's own second may have come just before it: only an answering merchant tells.
+    expect(isSyncFailureCurrent(certificate, connection('certificate', at))).toBe(true);
+    expect(isSyncFailureCurrent(certificate, connection('online', at))).toBe(false);
     expect(isSyncFailureCurrent(certificate, connection('online', at - 60))).toBe(true);
     expect(isSyncFailureCurrent(certificate, connection('online', at + 30))).toBe(false);
     // Slow but answering is answering.
     expect(isSyncFailureCurrent(certificate, connection('degraded', at + 30, 9_000))).toBe(false);
-    expect(isSyncFailureCurrent(certificate, connection('degraded', at + 30))).toBe(true);
+    expect(isSyncFailureCurrent(certificate, connection('degraded', at))).toBe(true);
     expect(isSyncFailureCurrent(certificate, null)).toBe(true);
     for (const ended of [failure({ merchantCode: 503001 }), failure({ merchantCode: 429001 }), failure({ merchantCode: 401001 }), failure({ kind: 'malformed', merchantCode: null }), failure({ kind: 'transport', merchantCode: null, transportReason: 'refused' })]) {
       expect(isSyncFailureCurrent(ended, connection('online', at + 1)), JSON.stringify(ended)).toBe(false);

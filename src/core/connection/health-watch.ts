@@ -11,7 +11,7 @@ import { holdsBackWork, isRefusalState, type ConnectionStateMachine } from './co
 import type { ReachProbe } from './reach-probe';
 
 /** Silence (client-clock ms) after which the merchant is asked again: with SLOW_ANSWER_MS, a change is shown within 5 s. */
-export const IDLE_PROBE_MS = 2_000;
+export const IDLE_PROBE_MS = 1_500;
 /** How long one watch lasts; a visible window renews it well before it ends. */
 export const WATCH_LEASE_MS = 15_000;
 /** While watched, a merchant that cannot be reached is asked again at least this often. */

@@ -1,5 +1,5 @@
 // The health watch (contract §8.3) on a clock that moves only when told: nothing is sent while no
-// window watches; while one does, GET /account goes out after IDLE_PROBE_MS of silence (any other
+// window watches; while one does, GET /account goes out at once and then after IDLE_PROBE_MS of silence (any other
 // answer counts as news), refused connections are seen at the first probe and then asked about with
 // the reach probe's backoff capped at WATCHED_REACH_MAX_MS, a lifted fault is seen by the next
 // probe, and a watch that is not renewed lapses.
@@ -87,7 +87,7 @@ describe('health watch', () => {
     expect(connection.view().state).toBe('online');
   });
 
-  it('while watched, asks at once after a silence, then after two seconds of silence; any other answer is news enough', async () => {
+  it('while watched, asks at once after a silence, then after IDLE_PROBE_MS of silence; any other answer is news enough', async () => {
     const { clock, probes, connection, watch } = setUp();
     watch.watch();
     await clock.advance(0);
@@ -96,13 +96,14 @@ describe('health watch', () => {
     expect(probes).toEqual([0]);
     await clock.advance(1);
     expect(probes).toEqual([0, IDLE_PROBE_MS]);
-    // The buyer's own request answers a second later: the next probe waits for two seconds after it.
+    // The buyer's own request answers 1 s later: the next probe waits for IDLE_PROBE_MS after it.
     await clock.advance(1_000);
+    const buyerAt = clock.nowMs() - START;
     connection.observe({ kind: 'answered', httpStatus: 200, code: 0, requestId: 'r-buyer', retryAtMs: null });
-    await clock.advance(1_000);
+    await clock.advance(IDLE_PROBE_MS - 1);
     expect(probes).toHaveLength(2);
-    await clock.advance(1_000);
-    expect(probes).toEqual([0, IDLE_PROBE_MS, 5_000]);
+    await clock.advance(1);
+    expect(probes).toEqual([0, IDLE_PROBE_MS, buyerAt + IDLE_PROBE_MS]);
   });
 
   it('refused connections: offline within the idle gap; then probes no further apart than the cap; online by the next probe once lifted', async () => {

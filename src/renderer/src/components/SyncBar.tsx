@@ -53,7 +53,7 @@ function SyncFailure({ failure, hasCatalog }: { failure: SyncFailureView; hasCat
     return (
       <div data-testid="sync-failure" data-kind={failure.kind} data-current="false">
         <Typography.Text type="secondary">
-          {words.t('sync.failedEarlier', { time: formatSeconds(failure.at, words.locale) })} {words.t('sync.failedEarlierAction')}
+          {words.t('sync.failedEarlier', { time: formatSeconds(failure.at, words.locale) })}
         </Typography.Text>
       </div>
     );

@@ -77,9 +77,11 @@ const CONNECTION_PROBLEMS: ReadonlySet<Problem> = new Set(['merchantTrouble', 'r
 /**
  * Whether the failure still describes the connection as it is. A failure to reach the merchant (no
  * route, a certificate, a timeout, its 5xx or quota, a refusal of our access, a broken answer) has
- * ended once the merchant answered successfully after it and answers now (online, or merely slow):
- * the bar then says when the sync stopped, in neutral words, until the next sync succeeds. A
- * failure of the sync itself (the list moved while paging, anything else) is current until then.
+ * ended once the merchant answered successfully after it: in a later second (the seconds of a
+ * success just before the failure may equal its own), or in its second when it answers now (online,
+ * or merely slow). The bar then says when the sync stopped, in neutral words, until the next sync
+ * succeeds; whatever is wrong now is the banner's to say. A failure of the sync itself (the list
+ * moved while paging, anything else) is current until then.
  */
 export function isSyncFailureCurrent(failure: SyncFailureView, connection: Pick<ConnectionStateView, 'state' | 'slowMs' | 'lastSuccessAt'> | null): boolean {
   const aboutReaching =
@@ -88,7 +90,8 @@ export function isSyncFailureCurrent(failure: SyncFailureView, connection: Pick<
     (failure.kind === 'merchant' && failure.merchantCode !== null && CONNECTION_PROBLEMS.has(problemOfMerchantCode(failure.merchantCode)));
   if (!aboutReaching || connection === null) return true;
   const answering = connection.state === 'online' || (connection.state === 'degraded' && connection.slowMs !== null);
-  return !(answering && connection.lastSuccessAt !== null && connection.lastSuccessAt >= failure.at);
+  const answeredSince = connection.lastSuccessAt !== null && (connection.lastSuccessAt > failure.at || (answering && connection.lastSuccessAt >= failure.at));
+  return !answeredSince;
 }
 
 function reasonOf(failure: SyncFailureView, { t, td }: Pick<Words, 't' | 'td'>, nowMs: number): string {
