@@ -149,7 +149,8 @@ describe('the header tells the truth within seconds', () => {
       async (stop) => {
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
-          await page.waitForTimeout(300);
+          // The theme's colour transition, so the picture shows the settled scheme.
+          await page.waitForTimeout(1_000);
           await page.screenshot({ path: join(PHOTO_DIR, `${stop.name}-zh-${scheme}.png`) });
         }
         await page.emulateMedia({ colorScheme: 'light' });
