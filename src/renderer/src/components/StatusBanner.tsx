@@ -27,7 +27,8 @@ function formatTime(locale: string, ms: number): string {
 function bodyLines({ t, td }: I18n, state: ConnectionStateName, view: ConnectionStateView | null, browserOffline: boolean, nowMs: number): string[] {
   switch (state) {
     case 'degraded': {
-      if (view !== null && view.slowMs !== null) return [t('connState.degraded.slowBody', { seconds: Math.floor(view.slowMs / 1000) })];
+      // Tenths below ten seconds: a 2.6 s answer past the 2.5 s threshold is not "2 s or more".
+      if (view !== null && view.slowMs !== null) return [t('connState.degraded.slowBody', { seconds: view.slowMs < 10_000 ? Math.floor(view.slowMs / 100) / 10 : Math.floor(view.slowMs / 1000) })];
       const retryAtMs = view?.retryAtMs ?? null;
       if (retryAtMs === null) return [t('connState.degraded.body'), t('connState.degraded.retrying')];
       const left = timeLeft(retryAtMs, nowMs, t);
