@@ -11,6 +11,7 @@ import type { CatalogRepository } from './catalog/catalog-repository';
 import { runCatalogSync, type CatalogSyncSummary, type SyncProgress } from './catalog/catalog-sync';
 import type { ConnectionSettings } from './connection/connection-settings';
 import type { ConnectionStateMachine } from './connection/connection-state';
+import { createHealthWatch, type HealthWatch } from './connection/health-watch';
 import { createReachProbe } from './connection/reach-probe';
 import type { SecretAwareLogger } from './logging/logger';
 import { createAccessGate, type AccessGate } from './merchant/access-gate';
@@ -28,7 +29,7 @@ import { createOrderIntents, type OrderIntents } from './orders/order-intents';
 import { createOrderOutbox, type OrderOutbox } from './orders/order-outbox';
 import { createOrderPlacement, type OrderPlacement } from './orders/order-placement';
 import { createTemplateSource, type TemplateSource } from './orders/template-source';
-import { UNREACHABLE_STATES } from './connection/connection-state';
+import { holdsBackWork } from './connection/connection-state';
 import { createOrderTracker, type OrderTracker } from './orders/order-tracker';
 import type { Clock } from './platform/clock';
 import type { WorkerPause } from './platform/worker-loop';
@@ -66,6 +67,8 @@ export interface MerchantServices {
   accessRefusal(): MerchantAccessError | null;
   /** The one connection state machine of this connection (connection/connection-state.ts), fed by every answer. */
   readonly connectionState: ConnectionStateMachine;
+  /** Asks the merchant now and then while a window shows the header (connection/health-watch.ts). */
+  readonly health: HealthWatch;
   /** The latest Retry-After hold on any of these groups (client-clock ms), or null: "try again after …". */
   notBeforeOn(groups: readonly QuotaGroup[]): NotBeforeHold | null;
   /** Starts the background workers (outbox and after-sales first recover interrupted sends); not the webhook side. */
@@ -114,6 +117,11 @@ export interface MerchantClients {
    * named at once instead of after minutes of backoff (nothing is queued behind it to protect).
    */
   readonly probeClient: MerchantClient;
+  /**
+   * The health watch's GET /account: one attempt (the next probe is the retry), the normal timeout
+   * (a slow answer must be seen as slow, not as a timeout), background quota, never waiting for a hold.
+   */
+  readonly healthClient: MerchantClient;
   readonly access: AccessGate;
   /** Whose books these are: the merchant's address and the user ID. */
   readonly owner: BalanceOwner;
@@ -146,6 +154,7 @@ export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSe
     ...(parts.merchantMaxWaitMs === undefined ? {} : { maxWaitMs: parts.merchantMaxWaitMs }),
   });
   const probe = createRequestSender({ ...common, retry: PROBE_RETRY_POLICY, timeoutMs: parts.connectProbeTimeoutMs ?? CONNECT_PROBE_TIMEOUT_MS, maxWaitMs: 0 });
+  const health = createRequestSender({ ...common, retry: PROBE_RETRY_POLICY, maxWaitMs: 0, ...(parts.requestTimeoutMs === undefined ? {} : { timeoutMs: parts.requestTimeoutMs }) });
   // Every balance any caller hears is history the books read (balance-history.ts); a failure to
   // write it is logged and never fails the request that carried it.
   const owner = { baseUrl: settings.baseUrl, userId: settings.userId };
@@ -169,18 +178,21 @@ export function buildMerchantClients(parts: ServiceParts, settings: ConnectionSe
     clientFor,
     // The connect test is the buyer's: they wait for its answer.
     probeClient: createMerchantClient(probe, access, CALLER_PRIORITY.buyer, observeAccount),
+    healthClient: createMerchantClient(health, access, CALLER_PRIORITY.workerProbe, observeAccount),
     access,
     owner,
   };
 }
 
 /** The services of one connection, not started; the host's webhook factory (if any) attached. */
-export function buildMerchantServices(parts: ServiceParts, { client, clientFor, access, owner }: MerchantClients): MerchantServices {
+export function buildMerchantServices(parts: ServiceParts, { client, clientFor, healthClient, access, owner }: MerchantClients): MerchantServices {
   const { db, clock, logger, cipher, catalog, secrets, notBefore } = parts;
   let webhooks: WebhookService | null = null;
   // One probe for every worker while the merchant is unreachable or struggling.
   const workerProbe = clientFor('workerProbe');
-  const pauseDeps = { notBefore, access, clock, probe: () => workerProbe.getAccount(), reach: createReachProbe(access.connection, clock) };
+  const reach = createReachProbe(access.connection, clock);
+  const pauseDeps = { notBefore, access, clock, probe: () => workerProbe.getAccount(), reach };
+  const health = createHealthWatch({ connection: access.connection, reach, clock, probe: (signal) => healthClient.getAccount(signal) });
   // Late-bound: the webhook service is built from this tracker, and the tracker asks it how often to poll.
   const tracker = createOrderTracker({
     db,
@@ -199,7 +211,7 @@ export function buildMerchantServices(parts: ServiceParts, { client, clientFor, 
   // The buyer's client: a template is fetched because someone is ordering (or an order waits for it).
   const templates = createTemplateSource({ db, client, catalog, logger });
   const intents = createOrderIntents({ db, clock, logger });
-  const placement = createOrderPlacement({ templates, intents, logger, reachable: () => !UNREACHABLE_STATES.has(access.connection.view().state) });
+  const placement = createOrderPlacement({ templates, intents, logger, reachable: () => !holdsBackWork(access.connection.view()) });
   const outbox = createOrderOutbox({
     db,
     client,
@@ -235,6 +247,7 @@ export function buildMerchantServices(parts: ServiceParts, { client, clientFor, 
     pauseFor: (groups) => merchantWorkerPause(pauseDeps, groups),
     accessRefusal: () => access.refusal(),
     connectionState: access.connection,
+    health,
     notBeforeOn: (groups) => notBefore.latestOn(groups, clock.nowMs()),
     intents,
     templates,
@@ -250,6 +263,7 @@ export function buildMerchantServices(parts: ServiceParts, { client, clientFor, 
       aftersales.recover();
       aftersales.start();
       watchedProducts.start();
+      health.start();
     },
     async stopWorkers() {
       await webhooks?.stop();
@@ -257,6 +271,7 @@ export function buildMerchantServices(parts: ServiceParts, { client, clientFor, 
       await tracker.stop();
       await aftersales.stop();
       await watchedProducts.stop();
+      await health.stop();
     },
     syncCatalog: (options = {}) =>
       runCatalogSync({

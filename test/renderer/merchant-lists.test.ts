@@ -17,7 +17,7 @@ const profile = (id: string, name: string): ProfileView => ({
   baseUrl: null,
   userId: null,
   demo: false,
-  state: { state: 'online', since: null, lastSuccessAt: null, merchantCode: null, requestId: null, httpStatus: null, transportReason: null, retryAtMs: null },
+  state: { state: 'online', since: null, lastSuccessAt: null, merchantCode: null, requestId: null, httpStatus: null, transportReason: null, retryAtMs: null, slowMs: null },
 });
 const list = (...profiles: ProfileView[]): ProfileList => ({ activeId: 'p1', profiles });
 

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SYNC_FAILURE_KINDS, SYNC_WORK_PHASES, TEMPLATE_SCOPES, type SyncFailureView, type SyncProgressView } from '../../src/shared/ipc/views/catalog';
 import { TRANSPORT_REASONS } from '../../src/shared/transport-reasons';
-import { barPercent, countLine, etaLine, failureWords, lastSyncedLine, stepLine } from '../../src/renderer/src/lib/sync-words';
+import { barPercent, countLine, etaLine, failureWords, isSyncFailureCurrent, lastSyncedLine, stepLine } from '../../src/renderer/src/lib/sync-words';
+import type { ConnectionStateView } from '../../src/shared/ipc/views/connection';
 import { translate, translateDynamic } from '../../src/renderer/src/i18n/translate';
 import type { MessageKey } from '../../src/renderer/src/i18n/messages-en';
 
@@ -100,6 +101,49 @@ describe('why the last sync did not finish', () => {
     }
     expect(failureWords(failure({ kind: 'transport', merchantCode: null, transportReason: 'tlsExpired' }), zh).reason).toBe('商户的证书已过期。');
     expect(failureWords(failure({ kind: 'transport', merchantCode: null, transportReason: null, requestId: null }), en).detail).toBe('');
-    expect(failureWords(failure({ kind: 'notBefore', merchantCode: null, notBeforeAt: 1_790_000_600 }), zh).reason).toMatch(/^商户要求稍候再试。同步将于 .+ 自动继续。$/);
+  });
+
+  it('words a merchant’s wait as time left, recomputed, and never names a time that has passed', () => {
+    const waiting = failure({ kind: 'notBefore', merchantCode: null, notBeforeAt: 1_790_000_600 });
+    const at = (secondsBefore: number): number => (1_790_000_600 - secondsBefore) * 1000;
+    expect(failureWords(waiting, zh, at(12)).reason).toBe('商户要求稍候再试：同步将在 12 秒后自动继续。');
+    expect(failureWords(waiting, zh, at(11.2)).reason).toBe('商户要求稍候再试：同步将在 12 秒后自动继续。');
+    expect(failureWords(waiting, en, at(1)).reason).toBe('The merchant asked us to wait: the sync goes on by itself in 1 s.');
+    expect(failureWords(waiting, zh, at(600)).reason).toBe('商户要求稍候再试：同步将在 10 分钟后自动继续。');
+    for (const past of [0, -1, -21, -3600]) {
+      expect(failureWords(waiting, zh, at(past)).reason).toBe('商户要求稍候再试；等待已结束，可以立即同步。');
+      expect(failureWords(waiting, en, at(past)).reason).toBe('The merchant asked us to wait; that wait is over: you can sync now.');
+    }
+  });
+});
+
+describe('a failure that has ended', () => {
+  const at = 1_790_000_000;
+  const connection = (state: ConnectionStateView['state'], lastSuccessAt: number | null, slowMs: number | null = null) => ({ state, lastSuccessAt, slowMs });
+  const certificate = failure({ kind: 'transport', merchantCode: null, transportReason: 'tlsExpired', at });
+
+  it('a failure to reach the merchant is current until the merchant answered after it and answers now', () => {
+    expect(isSyncFailureCurrent(certificate, connection('certificate', at - 60))).toBe(true);
+    // Answered since, and something fails again now: that is the banner's to say, the sync's failure is over.
+    expect(isSyncFailureCurrent(certificate, connection('certificate', at + 30))).toBe(false);
+    expect(isSyncFailureCurrent(certificate, connection('offline', at + 30))).toBe(false);
+    // A success in the failure's own second may have come just before it: only an answering merchant tells.
+    expect(isSyncFailureCurrent(certificate, connection('certificate', at))).toBe(true);
+    expect(isSyncFailureCurrent(certificate, connection('online', at))).toBe(false);
+    expect(isSyncFailureCurrent(certificate, connection('online', at - 60))).toBe(true);
+    expect(isSyncFailureCurrent(certificate, connection('online', at + 30))).toBe(false);
+    // Slow but answering is answering.
+    expect(isSyncFailureCurrent(certificate, connection('degraded', at + 30, 9_000))).toBe(false);
+    expect(isSyncFailureCurrent(certificate, connection('degraded', at))).toBe(true);
+    expect(isSyncFailureCurrent(certificate, null)).toBe(true);
+    for (const ended of [failure({ merchantCode: 503001 }), failure({ merchantCode: 429001 }), failure({ merchantCode: 401001 }), failure({ kind: 'malformed', merchantCode: null }), failure({ kind: 'transport', merchantCode: null, transportReason: 'refused' })]) {
+      expect(isSyncFailureCurrent(ended, connection('online', at + 1)), JSON.stringify(ended)).toBe(false);
+    }
+  });
+
+  it('a failure of the sync itself, or a refusal of one request, is current until the next sync', () => {
+    for (const own of [failure({ kind: 'paging', merchantCode: null }), failure({ kind: 'other', merchantCode: null }), failure({ merchantCode: 404001 }), failure({ merchantCode: 400001 })]) {
+      expect(isSyncFailureCurrent(own, connection('online', at + 600)), JSON.stringify(own)).toBe(true);
+    }
   });
 });

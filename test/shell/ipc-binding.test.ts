@@ -26,6 +26,7 @@ const card = { clientOrderRef: 'PD_order_1', seq: 0 };
 const VALID: Record<ChannelName, unknown> = {
   'connection.status': undefined,
   'connection.state': undefined,
+  'connection.watch': undefined,
   'connection.connect': { baseUrl: 'https://merchant.example.com/openapi/v1', userId: '170001', apiKey: 'AK_test', caCertPem: null },
   'connection.startDemo': undefined,
   'connection.replaceKey': { apiKey: 'AK_new' },
@@ -107,6 +108,7 @@ const VALID: Record<ChannelName, unknown> = {
 const INVALID: Record<ChannelName, unknown> = {
   'connection.status': { sneaky: true },
   'connection.state': { sneaky: true },
+  'connection.watch': { sneaky: true },
   'connection.connect': { baseUrl: 'https://m.example.com', userId: '', apiKey: 'AK', caCertPem: null },
   'connection.startDemo': 'please',
   'connection.replaceKey': { apiKey: 42 },

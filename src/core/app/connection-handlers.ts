@@ -4,13 +4,20 @@ import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
 import type { HandlersFor } from './handler-types';
 
-type Channels = 'connection.status' | 'connection.state' | 'connection.connect' | 'connection.startDemo' | 'connection.replaceKey' | 'connection.setCaCert' | 'connection.clearKey' | 'account.get';
+type Channels = 'connection.status' | 'connection.state' | 'connection.watch' | 'connection.connect' | 'connection.startDemo' | 'connection.replaceKey' | 'connection.setCaCert' | 'connection.clearKey' | 'account.get';
 
 export function connectionHandlers(ctx: AppContext): HandlersFor<Channels> {
   return {
     'connection.status': () => ctx.connectionStatus(),
 
     'connection.state': () => ctx.connectionState(),
+
+    // The window renews this while it is visible; the running connection's health watch then asks the
+    // merchant whenever nothing else did for a moment (connection/health-watch.ts).
+    'connection.watch': () => {
+      ctx.activeServices()?.health.watch();
+      return ctx.connectionState();
+    },
 
     'connection.connect': (input) => ctx.connect(input, false),
 

@@ -3,11 +3,13 @@
 // waiting longer after each failed try (shared/backoff.ts) and never before a Retry-After the merchant
 // gave. Its answer moves the connection state machine like any other; once that says "online" the
 // workers resume by themselves (worker-pause.ts reads nextProbeAtMs). The buyer's own requests are
-// not held: each one is an answer too, and a success ends the pause at once.
+// not held: each one is an answer too, and a success ends the pause at once. A merchant that is only
+// slow holds nothing back (holdsBackWork): its answers still come. While a window shows the state,
+// the health watch (health-watch.ts) caps the wait so that the header learns of the return soon.
 import { backoffMs, type BackoffRule } from '../../shared/backoff';
 import type { Clock } from '../platform/clock';
 import { createSingleFlight } from '../platform/single-flight';
-import { UNREACHABLE_STATES, type ConnectionStateMachine } from './connection-state';
+import { holdsBackWork, type ConnectionStateMachine } from './connection-state';
 
 /** From 2 s to 1 min between probes: a dropped network is noticed quickly, an outage is not hammered. */
 export const REACH_PROBE_RULE: BackoffRule = { baseMs: 2_000, maxMs: 60_000 };
@@ -17,20 +19,22 @@ export interface ReachProbe {
   nextProbeAtMs(): number | null;
   /** Runs `probe` when one is due (one at a time, whoever asks); failures are swallowed, the state says them. */
   probeIfDue(probe: () => Promise<unknown>): Promise<void>;
+  /** The next probe no later than `maxMs` from now (never before a Retry-After): someone is watching. */
+  capWait(maxMs: number): void;
 }
 
 export function createReachProbe(connection: ConnectionStateMachine, clock: Clock, rule: BackoffRule = REACH_PROBE_RULE): ReachProbe {
   let failures = 0;
   let nextAtMs = 0;
   const flight = createSingleFlight();
-  const unreachable = (): boolean => UNREACHABLE_STATES.has(connection.view().state);
+  const unreachable = (): boolean => holdsBackWork(connection.view());
   const schedule = (): void => {
     failures += 1;
     const retryAt = connection.view().retryAtMs ?? 0;
     nextAtMs = Math.max(clock.nowMs() + backoffMs(rule, failures), retryAt);
   };
   connection.onChange((view) => {
-    if (!UNREACHABLE_STATES.has(view.state)) {
+    if (!holdsBackWork(view)) {
       failures = 0;
       return;
     }
@@ -46,6 +50,10 @@ export function createReachProbe(connection: ConnectionStateMachine, clock: Cloc
       if (clock.nowMs() < nextAtMs) return;
       await flight.run(probe);
       if (unreachable()) schedule();
+    },
+    capWait(maxMs) {
+      const latest = Math.max(clock.nowMs() + maxMs, connection.view().retryAtMs ?? 0);
+      if (nextAtMs > latest) nextAtMs = latest;
     },
   };
 }

@@ -23,8 +23,8 @@ export interface AccessGate {
   observed(observation: MerchantObservation): void;
   /** An answer refused our access. */
   refused(error: MerchantAccessError): void;
-  /** GET /account answered: `suspended` keeps (or starts) the pause, anything else lifts a suspension or IP refusal. */
-  accountAnswered(accessState: string, requestId?: string | null): void;
+  /** GET /account answered: `suspended` keeps (or starts) the pause, anything else lifts a suspension or IP refusal. `slowMs`: it was slow. */
+  accountAnswered(accessState: string, requestId?: string | null, slowMs?: number | null): void;
   /**
    * For paused workers: asks GET /account (via `probe`) at most once per ACCESS_RECHECK_MS, and only
    * for a refusal that can end without a new key. Failures are swallowed: the refusal stays.
@@ -57,8 +57,8 @@ export function createAccessGate(clock: Clock, connection: ConnectionStateMachin
     refused(error) {
       connection.observe({ kind: 'answered', httpStatus: error.httpStatus, code: error.code, requestId: error.requestId, retryAtMs: null });
     },
-    accountAnswered(accessState, requestId = null) {
-      connection.observe({ kind: 'account', accessState, requestId });
+    accountAnswered(accessState, requestId = null, slowMs = null) {
+      connection.observe({ kind: 'account', accessState, requestId, slowMs });
       for (const listener of listeners) listener(accessState);
     },
     onAccountAnswered(listener) {

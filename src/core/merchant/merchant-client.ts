@@ -103,7 +103,7 @@ export function createMerchantClient(sender: RequestSender, access?: AccessGate,
   return {
     getAccount: async (signal?: AbortSignal) => {
       const result = await send({ method: 'GET', path: '/account', group: 'account', repeatable: true, schema: accountSchema }, signal);
-      access?.accountAnswered(result.data.accessState, result.requestId);
+      access?.accountAnswered(result.data.accessState, result.requestId, result.slowMs ?? null);
       accountObserver?.(result.data, result.requestId);
       return result;
     },

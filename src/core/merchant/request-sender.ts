@@ -5,6 +5,7 @@
 // The merchant's refusals are obeyed here, once for every caller (contract §8.2):
 // - Every answer (and every missing one) moves the connection state machine through the access gate
 //   (connection/connection-state.ts): the header, the banners and the background workers read it.
+//   So does slowness: an answer past the slow threshold, or one still awaited then (slow-answer.ts).
 // - 401 / 403 are never retried and become a MerchantAccessError; the access gate then refuses every
 //   later request of this connection without sending it (GET /account excepted, interface v1 §3.3).
 // - A Retry-After (429 quota, 503) is stored per quota group in SQLite; a request whose group is held
@@ -32,6 +33,7 @@ import type { CooldownKind, QuotaGroup, QuotaModel, QuotaPriority } from './quot
 import { retryAfterMs } from './retry-after';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry-policy';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
+import { realAnswerTimer, type AnswerTimer } from '../connection/slow-answer';
 
 export interface MerchantCredentials {
   userId: string;
@@ -58,6 +60,8 @@ export interface MerchantRequest<T> {
 export interface MerchantResult<T> {
   data: T;
   requestId: string;
+  /** Real ms the answer took, present only when it was slow (connection/slow-answer.ts). */
+  slowMs?: number;
 }
 
 export interface RequestSenderOptions {
@@ -75,6 +79,8 @@ export interface RequestSenderOptions {
   access?: AccessGate;
   /** Client-clock ms a call may wait for a Retry-After before failing with MerchantNotBeforeError. */
   maxWaitMs?: number;
+  /** Times each exchange against the slow threshold; default real time and SLOW_ANSWER_MS. */
+  answerTimer?: AnswerTimer;
 }
 
 /**
@@ -142,6 +148,7 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
   const timeoutMs = options.timeoutMs ?? 15_000;
   const defaultMaxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
   const { logger, clock, notBefore, access } = options;
+  const answerTimer = options.answerTimer ?? realAnswerTimer();
 
   /** Which scope a Retry-After holds back (contract §8.1), or null when it is not a group's hold. */
   const holdScope = (group: QuotaGroup, error: MerchantApiError, limitHeader: string | undefined): NotBeforeScope | null => {
@@ -163,10 +170,10 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
   };
 
   /** Every answer the sender sees moves the one connection state machine (through the access gate). */
-  const observeFailure = (error: unknown): void => {
+  const observeFailure = (error: unknown, slowMs: number | null): void => {
     if (error instanceof MerchantApiError) {
       const retryAtMs = error.retryAfterMs === null ? null : clock.nowMs() + error.retryAfterMs;
-      access?.observed({ kind: 'answered', httpStatus: error.httpStatus, code: error.code, requestId: error.requestId, retryAtMs });
+      access?.observed({ kind: 'answered', httpStatus: error.httpStatus, code: error.code, requestId: error.requestId, retryAtMs, slowMs });
     } else if (error instanceof MerchantProtocolError) {
       access?.observed({ kind: 'malformed', httpStatus: error.httpStatus, requestId: error.requestId });
     }
@@ -181,9 +188,12 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
     const headers: Record<string, string> = { accept: 'application/json', 'x-service-user-id': userId, 'x-service-key': apiKey };
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: HttpResponse;
+    // Still unanswered past the threshold: the header says so now, not when (or whether) it comes.
+    const stopwatch = answerTimer.start((elapsedMs) => access?.observed({ kind: 'pending', elapsedMs }));
     try {
       response = await options.http({ method: request.method, url: buildUrl(options.baseUrl, request.path, request.query), headers, timeoutMs, ...(body !== undefined ? { body } : {}) });
     } catch (error) {
+      stopwatch.stop();
       lease.complete(null);
       if (error instanceof TransportError) {
         access?.observed({ kind: 'transport', reason: error.reason, connected: !error.neverConnected, requestId: error.requestId });
@@ -191,13 +201,16 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
       }
       throw error;
     }
+    stopwatch.stop();
+    const elapsedMs = stopwatch.elapsedMs();
+    const slowMs = elapsedMs > answerTimer.thresholdMs ? elapsedMs : null;
     lease.complete({ status: response.status, code: envelopeCode(parseJson(response.body)), headers: response.headers });
     try {
       const result = interpretResponse(response, request.schema, clock.nowMs());
-      access?.observed({ kind: 'answered', httpStatus: response.status, code: 0, requestId: result.requestId, retryAtMs: null });
-      return result;
+      access?.observed({ kind: 'answered', httpStatus: response.status, code: 0, requestId: result.requestId, retryAtMs: null, slowMs });
+      return slowMs === null ? result : { ...result, slowMs };
     } catch (error) {
-      observeFailure(error);
+      observeFailure(error, slowMs);
       if (error instanceof MerchantApiError) {
         const scope = holdScope(request.group, error, response.headers['x-ratelimit-limit']);
         if (error.retryAfterMs !== null && (error.httpStatus === 429 || error.httpStatus === 503)) {

@@ -40,6 +40,8 @@ export const CHANNELS = {
   'connection.status': channel(none, connectionStatusSchema),
   /** The one connection state machine's view (online, degraded, keyRefused, …; notConnected without a merchant). */
   'connection.state': channel(none, connectionStateSchema),
+  /** A window shows the header: core keeps the merchant checked for the next few seconds (contract §8.3); answers the state. */
+  'connection.watch': channel(none, connectionStateSchema),
   'connection.connect': channel(
     z.object({ baseUrl: z.string().max(2048), userId: z.string().min(1).max(128), apiKey: z.string().max(128), caCertPem: z.string().max(MAX_CA_CERT_PEM_CHARS).nullable() }),
     accountViewSchema,

@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createConnectionStateMachine,
+  holdsBackWork,
   initialConnectionState,
+  isAnswering,
   nextConnectionState,
   type MerchantObservation,
 } from '../../../src/core/connection/connection-state';
@@ -18,6 +20,10 @@ const ok: MerchantObservation = { kind: 'answered', httpStatus: 200, code: 0, re
 const answer = (httpStatus: number, code: number, retryAtMs: number | null = null): MerchantObservation => ({ kind: 'answered', httpStatus, code, requestId: `r-${code}`, retryAtMs });
 const transport = (reason: (typeof TRANSPORT_REASONS)[number], connected = false): MerchantObservation => ({ kind: 'transport', reason, connected, requestId: null });
 const account = (accessState: string): MerchantObservation => ({ kind: 'account', accessState, requestId: 'r-acc' });
+const slowOk = (slowMs: number): MerchantObservation => ({ kind: 'answered', httpStatus: 200, code: 0, requestId: 'r-slow', retryAtMs: null, slowMs });
+const slowAnswer = (httpStatus: number, code: number, slowMs: number): MerchantObservation => ({ kind: 'answered', httpStatus, code, requestId: `r-${code}`, retryAtMs: null, slowMs });
+const slowAccount = (slowMs: number): MerchantObservation => ({ kind: 'account', accessState: 'active', requestId: 'r-slow-acc', slowMs });
+const pending = (elapsedMs: number): MerchantObservation => ({ kind: 'pending', elapsedMs });
 
 /** A clock that moves only when told (nothing here sleeps). */
 function manualClock(startMs: number): Clock & { advance(ms: number): void } {
@@ -52,6 +58,11 @@ describe('connection state: single answers', () => {
     ['GET /account suspended', account('suspended'), 'suspended'],
     ['GET /account active', account('active'), 'online'],
     ['an HTML 502 page', { kind: 'malformed', httpStatus: 502, requestId: null }, 'degraded'],
+    ['a success that took 10 s', slowOk(10_000), 'degraded'],
+    ['a business refusal that took 4 s', slowAnswer(402, 402001, 4_000), 'degraded'],
+    ['GET /account active after 10 s', slowAccount(10_000), 'degraded'],
+    ['GET /account suspended after 10 s', { kind: 'account', accessState: 'suspended', requestId: null, slowMs: 10_000 }, 'suspended'],
+    ['a request still unanswered after 3 s', pending(3_000), 'degraded'],
   ];
   for (const [name, observation, expected] of cases) {
     it(`${name} → ${expected}`, () => {
@@ -67,6 +78,82 @@ describe('connection state: single answers', () => {
 
   it('a malformed answer below 500 changes nothing', () => {
     expect(run([transport('dns'), { kind: 'malformed', httpStatus: 200, requestId: null }]).state).toBe('offline');
+  });
+});
+
+describe('connection state: slow answers (contract §8.3)', () => {
+  it('a slow answer is degraded with slowMs; work is not held back for it, as it is for errors and outages', () => {
+    const slow = run([ok, slowOk(10_012)]);
+    expect(slow).toMatchObject({ state: 'degraded', slowMs: 10_012, requestId: 'r-slow', merchantCode: null, httpStatus: null, lastSuccessAt: 1_700_000_001 });
+    expect(holdsBackWork(slow)).toBe(false);
+    expect(isAnswering(slow)).toBe(true);
+    for (const failing of [answer(503, 503001), transport('timeout', true), transport('refused'), transport('tlsExpired')]) {
+      const view = run([failing]);
+      expect(view.slowMs).toBeNull();
+      expect(holdsBackWork(view)).toBe(true);
+      expect(isAnswering(view)).toBe(false);
+    }
+    // A slow 503 is a 503: errors hold work back whatever their speed.
+    expect(holdsBackWork(run([slowAnswer(503, 503001, 9_000)]))).toBe(true);
+  });
+
+  it('one fast answer after slow ones is online again; a still-awaited request keeps the longest wait seen', () => {
+    expect(run([slowOk(10_000), ok])).toMatchObject({ state: 'online', slowMs: null });
+    expect(run([slowAccount(10_000), account('active')]).state).toBe('online');
+    expect(run([pending(3_000)])).toMatchObject({ state: 'degraded', slowMs: 3_000, requestId: null });
+    expect(run([slowOk(10_000), pending(3_000)]).slowMs).toBe(10_000);
+    expect(run([pending(3_000), slowOk(10_000)]).slowMs).toBe(10_000);
+  });
+
+  it('a request still waiting does not hide an outage, an error or a refusal', () => {
+    for (const before of [transport('refused'), transport('tlsUntrusted'), answer(503, 503001), transport('timeout', true), answer(403, 403005), answer(401, 401001)]) {
+      const view = run([before]);
+      expect(run([before, pending(3_000)])).toEqual(view);
+    }
+  });
+
+  it('a slow GET /account lifts a suspension, into "answering slowly"', () => {
+    expect(run([answer(403, 403005), slowAccount(6_000)])).toMatchObject({ state: 'degraded', slowMs: 6_000 });
+    expect(run([answer(401, 401001), slowAccount(6_000)]).state).toBe('keyRefused');
+  });
+
+  it('pushes a slow state once, and again only when the whole seconds of the wait change', () => {
+    const clock = manualClock(1_700_000_000_000);
+    const machine = createConnectionStateMachine(clock);
+    const seen: Array<number | null> = [];
+    machine.onChange((view) => seen.push(view.slowMs));
+    expect(machine.lastObservedAtMs()).toBeNull();
+    for (const observation of [pending(3_000), slowOk(3_400), slowOk(10_020), slowOk(10_700), ok]) {
+      clock.advance(500);
+      machine.observe(observation);
+    }
+    expect(seen).toEqual([3_000, 10_020, null]);
+    expect(machine.lastObservedAtMs()).toBe(clock.nowMs());
+  });
+});
+
+const pendingArb: fc.Arbitrary<MerchantObservation> = fc.integer({ min: 3_000, max: 20_000 }).map(pending);
+
+describe('connection state: slowness in any sequence', () => {
+  it('a still-awaited request changes the state only from online or slow, and then to slow', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(observationArbWithSlow(), pendingArb), { maxLength: 40 }), (observations) => {
+        let view = initialConnectionState();
+        observations.forEach((observation, index) => {
+          const next = nextConnectionState(view, observation, 1_700_000_000_000 + index * 1000);
+          if (observation.kind === 'pending') {
+            if (isAnswering(view)) expect(next).toMatchObject({ state: 'degraded', slowMs: Math.max(observation.elapsedMs, view.slowMs ?? 0) });
+            else expect(next).toEqual(view);
+          }
+          // slowMs is set only while degraded, and then work goes on.
+          if (next.slowMs !== null) {
+            expect(next.state).toBe('degraded');
+            expect(holdsBackWork(next)).toBe(false);
+          }
+          view = next;
+        });
+      }),
+    );
   });
 });
 
@@ -96,10 +183,15 @@ const observationArb: fc.Arbitrary<MerchantObservation> = fc.oneof(
   fc.integer({ min: 200, max: 599 }).map((httpStatus): MerchantObservation => ({ kind: 'malformed', httpStatus, requestId: null })),
 );
 
+/** The answers above, and each success also as a slow one (slow answers are told by their own answer alone). */
+function observationArbWithSlow(): fc.Arbitrary<MerchantObservation> {
+  return fc.oneof(observationArb, fc.integer({ min: 3_001, max: 14_000 }).chain((slowMs) => fc.constantFrom(slowOk(slowMs), slowAccount(slowMs), slowAnswer(402, 402001, slowMs))));
+}
+
 describe('connection state: any sequence of answers', () => {
   it('is never online after a refusal unless GET /account answered since (and never after a 401)', () => {
     fc.assert(
-      fc.property(fc.array(observationArb, { maxLength: 40 }), (observations) => {
+      fc.property(fc.array(fc.oneof(observationArbWithSlow(), pendingArb), { maxLength: 40 }), (observations) => {
         let refusedAt = -1;
         let keyRefusedAt = -1;
         let view = initialConnectionState();
@@ -118,7 +210,7 @@ describe('connection state: any sequence of answers', () => {
   });
 
   it('without refusals, the state is the one the latest telling answer names', () => {
-    const noRefusal = observationArb.filter((o) => !(o.kind === 'answered' && (o.httpStatus === 401 || o.httpStatus === 403)) && !(o.kind === 'account' && o.accessState === 'suspended'));
+    const noRefusal = observationArbWithSlow().filter((o) => !(o.kind === 'answered' && (o.httpStatus === 401 || o.httpStatus === 403)) && !(o.kind === 'account' && o.accessState === 'suspended'));
     fc.assert(
       fc.property(fc.array(noRefusal, { minLength: 1, maxLength: 30 }), (observations) => {
         const telling = observations.filter((o) => !(o.kind === 'malformed' && o.httpStatus < 500));

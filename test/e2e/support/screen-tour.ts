@@ -170,7 +170,7 @@ async function offlineBanner(tour: Tour): Promise<void> {
 
 /** The sandbox's faults lifted: answers normal, the account active and open to every address. */
 async function liftFaults(tour: Tour): Promise<void> {
-  await tour.control.faults({ errorRate: 0, errorStatus: 500, refuseConnections: false, tls: 'valid' });
+  await tour.control.faults({ errorRate: 0, errorStatus: 500, latencyMs: 0, refuseConnections: false, tls: 'valid' });
   await tour.control.setSuspended(tour.state.userId, false);
   await tour.control.setIpAllowList(tour.state.userId, null);
 }
@@ -207,6 +207,14 @@ function connectionState(state: string, fault: (tour: Tour) => Promise<unknown>)
     await reloadUntilState(page, state);
     await page.getByTestId('status-banner').waitFor();
   };
+}
+
+/** Every fault lifted, the catalog shown, and the header back to "online" (the state the others leave). */
+async function onlineAgain(tour: Tour): Promise<void> {
+  await closeOverlays(tour.page);
+  await liftFaults(tour);
+  await goTo(tour.page, 'catalog');
+  await reloadUntilState(tour.page, 'online');
 }
 
 /** The header's merchant switcher, opened by its shortcut. */
@@ -277,8 +285,11 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
   { name: 'problem-key-refused', open: wrongKey },
+  { name: 'state-online', photo: 'all', open: onlineAgain },
   { name: 'state-degraded', photo: 'all', open: connectionState('degraded', ({ control }) => control.faults({ errorRate: 1, errorStatus: 503 })) },
-  { name: 'state-offline', photo: 'zh-CN', open: connectionState('offline', ({ control }) => control.faults({ refuseConnections: true })) },
+  // The merchant answers, but every answer takes 10 s: "merchant struggling", seen within seconds (issue 24).
+  { name: 'state-slow', photo: 'all', open: connectionState('degraded', ({ control }) => control.faults({ latencyMs: 10_000 })) },
+  { name: 'state-offline', photo: 'all', open: connectionState('offline', ({ control }) => control.faults({ refuseConnections: true })) },
   { name: 'state-certificate', photo: 'zh-CN', open: connectionState('certificate', ({ control }) => control.faults({ tls: 'untrusted' })) },
   { name: 'state-suspended', photo: 'zh-CN', open: connectionState('suspended', ({ control, state }) => control.setSuspended(state.userId, true)) },
   { name: 'state-ip-denied', photo: 'zh-CN', open: connectionState('ipDenied', ({ control, state }) => control.setIpAllowList(state.userId, ['203.0.113.7'])) },

@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import type { AccountView, ConnectionStatus } from '../../../shared/ipc/views/connection';
 import { useShownConnectionState } from '../state/connection-state-store';
+import { useConnectionWatch } from '../queries/use-connection-watch';
 import { useCoreStateStore } from '../state/core-state-store';
 import { useUiStore, type Page } from '../state/ui-store';
 import { AccessStateTag } from './AccountSummary';
@@ -34,6 +35,8 @@ export function AppLayout({ connection, account, children }: { connection: Conne
   const page = useUiStore((state) => state.page);
   const setPage = useUiStore((state) => state.setPage);
   const connectionState = useShownConnectionState();
+  // The header is on screen: core keeps the merchant checked so that it tells the truth within seconds.
+  useConnectionWatch();
   // While the app's own core restarts, nothing it last said about the merchant is current.
   const coreReconnecting = useCoreStateStore((state) => state.reconnecting);
   return (

@@ -1,12 +1,17 @@
 // Catalog sync: the last successful sync's time (kept through failures), the running sync's step of how
 // many with its counts, time left when known and an overall bar (indeterminate while some step's work
 // is unknown), why the last run did not finish with the merchant code and request ID, and Sync now.
+// A failure to reach the merchant that has since ended is said in neutral words (when the sync
+// stopped), not in red as if current; a merchant's wait is counted down, never a time gone by.
 import { SyncOutlined } from '@ant-design/icons';
 import { Button, Progress, Space, Typography } from 'antd';
 import { WithMerchantData } from './MerchantText';
 import { useI18n } from '../i18n/use-i18n';
-import { barPercent, countLine, etaLine, failureWords, lastSyncedLine, stepLine } from '../lib/sync-words';
+import { formatSeconds } from '../lib/format-time';
+import { barPercent, countLine, etaLine, failureWords, isSyncFailureCurrent, lastSyncedLine, stepLine } from '../lib/sync-words';
+import { useNow } from '../lib/use-now';
 import { useSyncNow, useSyncStatus } from '../queries/catalog';
+import { useConnectionStateStore } from '../state/connection-state-store';
 import { useUiStore } from '../state/ui-store';
 import type { SyncFailureView, SyncProgressView } from '../../../shared/ipc/views/catalog';
 
@@ -41,9 +46,21 @@ export function SyncBar() {
 
 function SyncFailure({ failure, hasCatalog }: { failure: SyncFailureView; hasCatalog: boolean }) {
   const words = useI18n();
-  const { reason, detail } = failureWords(failure, words);
+  const connection = useConnectionStateStore((store) => store.view);
+  // A merchant's wait is counted down: re-read the time every second while one is shown.
+  const now = useNow(failure.kind === 'notBefore' ? 1_000 : null);
+  if (!isSyncFailureCurrent(failure, connection)) {
+    return (
+      <div data-testid="sync-failure" data-kind={failure.kind} data-current="false">
+        <Typography.Text type="secondary">
+          {words.t('sync.failedEarlier', { time: formatSeconds(failure.at, words.locale) })}
+        </Typography.Text>
+      </div>
+    );
+  }
+  const { reason, detail } = failureWords(failure, words, now);
   return (
-    <div data-testid="sync-failure" data-kind={failure.kind}>
+    <div data-testid="sync-failure" data-kind={failure.kind} data-current="true">
       <Typography.Text type={failure.kind === 'notBefore' ? 'warning' : 'danger'}>
         {words.t('sync.failed')} {reason}
       </Typography.Text>

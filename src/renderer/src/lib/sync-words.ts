@@ -1,12 +1,15 @@
 // The sync bar's words from the sync status: what the "last synced" line says, which step the running
 // sync is at, its counts and time left, and why the last run did not finish — all from the tables,
-// never the merchant's or core's English (issue 14).
+// never the merchant's or core's English (issue 14) — and whether that failure is still current or
+// has ended with the connection problem it described (issue 24).
 import type { SyncFailureView, SyncProgressView, SyncStatus } from '../../../shared/ipc/views/catalog';
+import type { ConnectionStateView } from '../../../shared/ipc/views/connection';
 import { SYNC_WORK_PHASES } from '../../../shared/ipc/views/catalog';
 import type { MessageKey } from '../i18n/messages-en';
 import type { Params } from '../i18n/translate';
-import { problemOfMerchantCode } from './explain-error';
+import { problemOfMerchantCode, type Problem } from './explain-error';
 import { formatSeconds } from './format-time';
+import { timeLeft } from './wait-words';
 
 export interface Words {
   readonly locale: string;
@@ -57,15 +60,41 @@ export interface FailureWords {
   readonly detail: string;
 }
 
-/** Why the last run did not finish, in the buyer's language, with the code and requestId kept apart. */
-export function failureWords(failure: SyncFailureView, { t, td, locale }: Words): FailureWords {
+/**
+ * Why the last run did not finish, in the buyer's language, with the code and requestId kept apart.
+ * `nowMs` (this computer's clock) words a merchant's wait as time left, or as over once it has passed.
+ */
+export function failureWords(failure: SyncFailureView, { t, td }: Words, nowMs: number = Date.now()): FailureWords {
   const detail: string[] = [];
   if (failure.merchantCode !== null) detail.push(t('problem.merchantCode', { code: failure.merchantCode }));
   if (failure.requestId !== null) detail.push(t('common.requestId', { id: failure.requestId }));
-  return { reason: reasonOf(failure, { t, td, locale }), detail: detail.join(' · ') };
+  return { reason: reasonOf(failure, { t, td }, nowMs), detail: detail.join(' · ') };
 }
 
-function reasonOf(failure: SyncFailureView, { t, td, locale }: Words): string {
+/** Merchant codes that describe reaching the merchant (its trouble, its quota, our access), not one request. */
+const CONNECTION_PROBLEMS: ReadonlySet<Problem> = new Set(['merchantTrouble', 'rateLimited', 'keyInvalid', 'suspended', 'ipDenied']);
+
+/**
+ * Whether the failure still describes the connection as it is. A failure to reach the merchant (no
+ * route, a certificate, a timeout, its 5xx or quota, a refusal of our access, a broken answer) has
+ * ended once the merchant answered successfully after it: in a later second (the seconds of a
+ * success just before the failure may equal its own), or in its second when it answers now (online,
+ * or merely slow). The bar then says when the sync stopped, in neutral words, until the next sync
+ * succeeds; whatever is wrong now is the banner's to say. A failure of the sync itself (the list
+ * moved while paging, anything else) is current until then.
+ */
+export function isSyncFailureCurrent(failure: SyncFailureView, connection: Pick<ConnectionStateView, 'state' | 'slowMs' | 'lastSuccessAt'> | null): boolean {
+  const aboutReaching =
+    failure.kind === 'transport' ||
+    failure.kind === 'malformed' ||
+    (failure.kind === 'merchant' && failure.merchantCode !== null && CONNECTION_PROBLEMS.has(problemOfMerchantCode(failure.merchantCode)));
+  if (!aboutReaching || connection === null) return true;
+  const answering = connection.state === 'online' || (connection.state === 'degraded' && connection.slowMs !== null);
+  const answeredSince = connection.lastSuccessAt !== null && (connection.lastSuccessAt > failure.at || (answering && connection.lastSuccessAt >= failure.at));
+  return !answeredSince;
+}
+
+function reasonOf(failure: SyncFailureView, { t, td }: Pick<Words, 't' | 'td'>, nowMs: number): string {
   switch (failure.kind) {
     case 'merchant': {
       const problem = failure.merchantCode === null ? 'unknown' : problemOfMerchantCode(failure.merchantCode);
@@ -77,8 +106,10 @@ function reasonOf(failure: SyncFailureView, { t, td, locale }: Words): string {
       return td(`sync.transport.${failure.transportReason ?? 'unknown'}`, 'sync.transport.unknown');
     case 'paging':
       return t('sync.reason.paging');
-    case 'notBefore':
-      return t('sync.reason.notBefore', { time: formatSeconds(failure.notBeforeAt, locale) });
+    case 'notBefore': {
+      const left = failure.notBeforeAt === null ? null : timeLeft(failure.notBeforeAt * 1000, nowMs, t);
+      return left === null ? t('sync.reason.notBeforeOver') : t('sync.reason.notBefore', { wait: left });
+    }
     case 'malformed':
       return t('problem.malformed.body');
     case 'other':

@@ -35,7 +35,7 @@ export type AccountView = z.infer<typeof accountViewSchema>;
  * header, the banners and the background workers:
  * - notConnected: no merchant set up, or its key cleared;
  * - online: the merchant's last answer was a success (or a business refusal of one request);
- * - degraded: it answers 5xx or 429, or does not answer in time: it is there but struggling;
+ * - degraded: it answers 5xx or 429, does not answer in time, or answers slowly (slowMs): it is there but struggling;
  * - keyRefused: 401: a new key is needed; suspended: 403005 or accessState suspended;
  * - ipDenied: 403002, this computer's address is not on the allow-list;
  * - certificate: the TLS certificate is untrusted, for another host, or expired;
@@ -60,5 +60,7 @@ export const connectionStateSchema = z.object({
   transportReason: z.enum(TRANSPORT_REASONS).nullable(),
   /** Client-clock Unix ms from which the merchant said requests may be sent again (Retry-After), or null. */
   retryAtMs: z.number().int().nullable(),
+  /** degraded by slowness alone: real ms the slow answer took (or a request has waited so far); null otherwise. */
+  slowMs: z.number().int().nonnegative().nullable(),
 });
 export type ConnectionStateView = z.infer<typeof connectionStateSchema>;
