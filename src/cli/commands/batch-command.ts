@@ -9,13 +9,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { BatchDeps, MerchantServices } from '../../core';
-import { batchResults, batchStatus, BatchFileError, placeBatch, prepareBatch, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
+import { batchResults, batchStatus, BatchFileError, DuplicatesNotConfirmedError, placeBatch, prepareBatch, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
 import { MAX_BATCH_FILE_BYTES, UNITS_TARGET } from '../../shared/batch-file';
 import type { BatchPreviewView, BatchStatusView } from '../../shared/ipc/views/batch';
 import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { printJson, printLine, progress, yuan } from '../output';
+import { allowAll, duplicatesJson, hasDuplicates, printDuplicates, REFUSED_MESSAGE } from './batch-duplicates-output';
 import { confirmedUnitPrice } from './price-option';
 
 /** How long `batch --yes` waits for the rows' outcomes (merchant time): 1,000 rows take about 9 minutes of orderCreate quota. */
@@ -48,11 +49,12 @@ function readFile(path: string): { fileName: string; bytes: Uint8Array } {
 function printPreview(view: BatchPreviewView, json: boolean): void {
   const { totals } = view;
   if (json) {
-    printJson({ format: view.format, encoding: view.encoding, mapping: view.mapping, mappingSource: view.mappingSource, unitPrice: yuan(view.unitPriceFen), totals: { ...totals, total: yuan(totals.totalFen) }, rows: view.rows.map((row) => ({ rowNumber: row.rowNumber, units: row.units, errors: row.errors })) });
+    printJson({ format: view.format, encoding: view.encoding, mapping: view.mapping, mappingSource: view.mappingSource, unitPrice: yuan(view.unitPriceFen), totals: { ...totals, total: yuan(totals.totalFen) }, duplicates: duplicatesJson(view.duplicates), rows: view.rows.map((row) => ({ rowNumber: row.rowNumber, units: row.units, errors: row.errors })) });
     return;
   }
   printLine(`mapping (${view.mappingSource}): ${Object.entries(view.mapping).map(([target, column]) => `${column} → ${target === UNITS_TARGET ? 'units' : target}`).join(', ') || '(none)'}`);
   for (const row of view.rows) if (row.errors.length > 0) printLine(`row ${row.rowNumber}: ${row.errors.map((e) => e.message).join('; ')}`);
+  printDuplicates(view.duplicates);
   printLine(`${totals.rows} rows: ${totals.ok} ok, ${totals.withErrors} with errors; ${totals.units} units, total ¥${yuan(totals.totalFen) ?? ''} at ¥${yuan(view.unitPriceFen) ?? ''}`);
 }
 
@@ -114,7 +116,8 @@ export async function batchCommand(context: CliContext, args: ParsedArgs): Promi
   const json = args.flags.has('json');
   const file = readFile(path);
   const services = await context.core.merchant();
-  const deps: BatchDeps = { db: context.core.db, clock: context.core.clock, logger: context.logger, placement: services.placement, intents: services.intents, outbox: services.outbox };
+  const deps: BatchDeps = { db: context.core.db, clock: context.core.clock, logger: context.logger, placement: services.placement, intents: services.intents, outbox: services.outbox, vault: context.core.vault };
+  const allowDuplicates = args.flags.has('allow-duplicates');
   try {
     const retry = optionOf(args, 'retry');
     if (retry !== undefined) {
@@ -133,12 +136,18 @@ export async function batchCommand(context: CliContext, args: ParsedArgs): Promi
     if (!args.flags.has('yes')) {
       printPreview(view, json);
       progress('preview only: nothing was sent (--yes places the valid rows)');
-      return view.totals.withErrors > 0 ? EXIT.business : EXIT.ok;
+      return view.totals.withErrors > 0 || (hasDuplicates(view.duplicates) && !allowDuplicates) ? EXIT.business : EXIT.ok;
     }
     if (view.totals.ok === 0) throw new UsageError('no row of the file can be ordered');
+    if (hasDuplicates(view.duplicates) && !allowDuplicates) {
+      if (json) printJson({ refused: 'duplicates', duplicates: duplicatesJson(view.duplicates) });
+      else printDuplicates(view.duplicates);
+      progress(REFUSED_MESSAGE);
+      return EXIT.business;
+    }
     if (!json) printPreview(view, false);
     const draftRef = `cli_${prepared.view.fileSha256.slice(0, 16)}_${Date.now().toString(36)}`;
-    const { batchId } = await placeBatch(deps, { ...request, mapping: view.mapping, confirmedTotalFen: view.totals.totalFen, confirmedRows: view.totals.ok, draftRef });
+    const { batchId } = await placeBatch(deps, { ...request, mapping: view.mapping, confirmedTotalFen: view.totals.totalFen, confirmedRows: view.totals.ok, draftRef, duplicates: allowAll(view.duplicates) });
     progress(`batch ${batchId}: ${view.totals.ok} orders recorded before sending; total ¥${yuan(view.totals.totalFen) ?? ''}`);
     const { status, away } = await sendUntilSettled(context, services, batchId);
     printStatus(status, json);
@@ -146,6 +155,11 @@ export async function batchCommand(context: CliContext, args: ParsedArgs): Promi
     await writeResults(deps, batchId, file, optionOf(args, 'results'));
     return exitOf(status, away, view.totals.withErrors);
   } catch (error) {
+    if (error instanceof DuplicatesNotConfirmedError) {
+      // Placed meanwhile by another process on this data folder: named inside the write lock.
+      progress(`${error.message}. ${REFUSED_MESSAGE}`);
+      return EXIT.business;
+    }
     if (error instanceof BatchFileError) throw new UsageError(`${file.fileName}: ${error.message}`);
     if (error instanceof VariantNotFoundError) throw new UsageError(`product ${productRef} has no variant ${variantRef}; choose one with --variant N: ${error.variants.map((v) => `${v.variantRef} (${v.title})`).join(', ')}`);
     if (error instanceof TemplateOfflineError) {

@@ -7,6 +7,9 @@ import { CLIENT_REF_PATTERN, DRAFT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
 import { merchantTagSchema } from './profiles';
 import { OFFER_REASONS } from './compare';
+import { batchDuplicateDecisionSchema, batchDuplicatesSchema } from './batch-duplicates';
+
+export type { BatchDuplicateDecision, BatchDuplicateRowView, BatchDuplicatesView, BatchPlacedBeforeView } from './batch-duplicates';
 
 /**
  * The batch went to another merchant under its link's fallback rule (contract §15.4): `from` could not
@@ -87,6 +90,8 @@ export const batchPreviewSchema = z.object({
   totals: batchTotalsSchema,
   /** Present when the link's fallback rule sends this batch to another merchant (its price is unitPriceFen). */
   fallback: batchFallbackSchema.optional(),
+  /** Identical rows and earlier batches of this file (§13.8): placing needs the buyer's decision on each. */
+  duplicates: batchDuplicatesSchema,
 });
 export type BatchPreviewView = z.infer<typeof batchPreviewSchema>;
 
@@ -99,6 +104,8 @@ export const batchPlaceInputSchema = batchPreviewInputSchema.extend({
   confirmedRows: z.number().int().positive(),
   /** The confirm step's reference: confirming it again answers the same batch (0020). */
   draftRef: z.string().regex(DRAFT_REF_PATTERN),
+  /** Each duplicate row kept or skipped and each earlier batch confirmed (§13.8); absent: none expected. */
+  duplicates: batchDuplicateDecisionSchema.optional(),
 });
 
 /** A row's place in the flow: queued, sending (or being checked), accepted, failed, waiting (for the buyer), withdrawn. */
