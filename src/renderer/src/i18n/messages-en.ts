@@ -15,6 +15,7 @@ import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
 import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
+import { batchDupesEn } from './messages-batch-dupes-en';
 import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
 
@@ -35,6 +36,7 @@ export const en = {
   ...stateEn,
   ...dashboardEn,
   ...batchEn,
+  ...batchDupesEn,
   ...profilesEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',

@@ -15,6 +15,7 @@ import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
 import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
+import { batchDupesZhCN } from './messages-batch-dupes-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
 
@@ -35,6 +36,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...stateZhCN,
   ...dashboardZhCN,
   ...batchZhCN,
+  ...batchDupesZhCN,
   ...profilesZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
