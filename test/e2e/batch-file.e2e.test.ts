@@ -436,6 +436,10 @@ describe('batch orders from a file, in the real UI', () => {
       expect(await item.getAttribute('data-batch-id')).toBe(cliBatch);
       expect(await item.getAttribute('data-match')).toBe(match);
       expect(await modal.getByTestId('batch-next').isDisabled()).toBe(true);
+      // The dialog, then the product's drawer (Escape after a dialog closes may land outside the drawer).
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+      await page.locator('.ant-drawer-close:visible').first().click();
       await closeOverlays(page);
     }
     expect((await ledger()).entries.length).toBe(before.entries.length + 2);
