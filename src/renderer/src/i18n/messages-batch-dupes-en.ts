@@ -16,5 +16,6 @@ export const batchDupesEn = {
   'batchDup.confirmAgainNeeded': 'Tick “order this file again” above to go on',
   'batchDup.confirmKept': 'Duplicate rows ordered as well',
   'batchDup.confirmSkipped': 'Duplicate rows skipped',
+  'batchDup.rowList': 'Rows {rows}',
   'batchDup.confirmPlacedBefore': 'Ordered before',
 } as const;

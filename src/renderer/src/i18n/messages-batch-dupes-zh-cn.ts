@@ -18,5 +18,6 @@ export const batchDupesZhCN: Record<keyof typeof batchDupesEn, string> = {
   'batchDup.confirmAgainNeeded': '请先在上方勾选“我已核对，仍要再次下单”',
   'batchDup.confirmKept': '仍下单的重复行',
   'batchDup.confirmSkipped': '跳过的重复行',
+  'batchDup.rowList': '第 {rows} 行',
   'batchDup.confirmPlacedBefore': '此前已下单',
 };
