@@ -1,5 +1,5 @@
 // `batch FILE --product N [--variant V] [--map column=field …] [--units N] [--max-price YUAN] [--json]
-// [--yes] [--retry BATCH] [--results PATH]`: orders from a CSV or XLSX file through core's one batch
+// [--yes] [--allow-duplicates] [--retry BATCH] [--results PATH]`: orders from a CSV or XLSX file through core's one batch
 // path (contract §13), the same reader, mapping, row rules and placing as the app's "Batch from file".
 // Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid
 // row becomes one intent (one transaction, before any send), the outbox sends them at the pace the
