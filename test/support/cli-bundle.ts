@@ -7,12 +7,8 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-/**
- * Under node_modules so the bundle's package imports resolve from the project's node_modules.
- * PROCURE_CLI_BUNDLE: another path inside the project (worktrees sharing one node_modules would
- * otherwise bundle their own sources over each other's).
- */
-export const CLI_BUNDLE = process.env['PROCURE_CLI_BUNDLE'] ?? join(process.cwd(), 'node_modules', '.cache', 'procure-desk-tests', 'cli.mjs');
+/** Under node_modules so the bundle's package imports resolve from the project's node_modules. */
+export const CLI_BUNDLE = join(process.cwd(), 'node_modules', '.cache', 'procure-desk-tests', 'cli.mjs');
 
 export async function buildCliBundle(): Promise<void> {
   const result = await build({ entryPoints: [join(process.cwd(), 'src', 'cli', 'cli.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', write: false, logLevel: 'warning' });
