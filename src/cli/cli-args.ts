@@ -63,6 +63,7 @@ const OPTIONS = {
   'until-idle': { type: 'boolean' },
   templates: { type: 'boolean' },
   'discard-unexported-cards': { type: 'boolean' },
+  'allow-duplicates': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 

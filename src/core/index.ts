@@ -59,6 +59,7 @@ export { spendReportForConnection } from './books/spend-books';
 export { BatchFileError } from './batch/batch-file-error';
 export { batchStatus, placeBatch, prepareBatch, retryFailedRows } from './batch/batch-orders';
 export type { BatchDeps, BatchFile } from './batch/batch-orders';
+export { DuplicatesNotConfirmedError } from './batch/batch-duplicates';
 export { batchResults } from './batch/batch-results';
 export { createWebhookService } from './webhooks/webhook-service';
 export type { WebhookService } from './webhooks/webhook-service';

@@ -2,7 +2,8 @@
 // exits 3 with rows in error (0 when every row is fine); --yes places exactly the valid rows, charged
 // at the confirmed price in the sandbox's ledger, and writes the results next to the file's rows;
 // a price above --max-price parks the rows (exit 3, nothing charged); --retry sends the refused rows
-// again under the same refs (exit 0); bad usage and unreadable files exit 2.
+// again under the same refs (exit 0); identical rows and a file already placed are refused (exit 3,
+// nothing sent) unless --allow-duplicates; bad usage and unreadable files exit 2.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBatchTable } from '../../src/core/batch/batch-file-read';
 import { control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
-import { chargesOf, jsonOf, ledgerOf, pickCardProduct, runCli } from './cli-kit';
+import { chargesOf, jsonOf, ledgerOf, pickCardProduct, runCli, type ControlProduct } from './cli-kit';
 
 let sandbox: RunningSandbox;
 let root: string;
@@ -103,7 +104,8 @@ describe('cli: batch', () => {
     const balance = fenOf((await ledgerOf(sandbox, sandbox.userId)).balance);
     await control(sandbox, 'POST', `/control/accounts/${sandbox.userId}`, { balance: yuanOf(price + 1) });
     const file = write('retry.csv', 'qty\n1\n1\n1\n');
-    const args = ['--product', String(product.productRef), '--max-price', product.price, '--map', 'qty=units', '--json'];
+    // The same rows (1 unit each) as rise.csv within 7 days: placed again only with --allow-duplicates.
+    const args = ['--product', String(product.productRef), '--max-price', product.price, '--map', 'qty=units', '--json', '--allow-duplicates'];
     const first = await runCli(dir, ['batch', file, ...args, '--yes']);
     expect(first.code, first.stderr).toBe(3);
     const out = jsonOf<StatusJson>(first);
@@ -119,6 +121,52 @@ describe('cli: batch', () => {
     expect(after.rows.map((r) => r.clientOrderRef)).toEqual(out.rows.map((r) => r.clientOrderRef));
     const charges = await chargesOf(sandbox, sandbox.userId);
     for (const row of out.rows) expect(charges.filter((c) => c.clientOrderRef === row.clientOrderRef).map((c) => fenOf(c.amount))).toEqual([price]);
+  });
+
+  it('refuses identical rows and a file already placed without --allow-duplicates (exit 3, nothing sent), and places them with it', async () => {
+    const products = await control<ControlProduct[]>(sandbox, 'GET', '/control/products?limit=200');
+    const topup = products.find((p) => p.productType === 'topup' && p.availability === 'available' && /直充|话费|流量/.test(p.name) && p.variants.some((v) => v.entryMode === 'single' && v.supply === 'succeed' && v.availability === 'available'));
+    if (topup === undefined) throw new Error('the sandbox catalog has no phone top-up');
+    const variant = topup.variants.find((v) => v.entryMode === 'single' && v.supply === 'succeed' && v.availability === 'available');
+    if (variant === undefined) throw new Error('unreachable');
+    const units = variant.unitRule.min;
+    const price = fenOf(Number(variant.price).toFixed(2));
+    const args = ['--product', String(topup.productRef), '--variant', String(variant.variantRef), '--max-price', Number(variant.price).toFixed(2), '--json'];
+    // Row 4 is row 2 written another way: the same account after the form's cleaning.
+    const file = write('phones.csv', `手机号,数量\n138 0013 8000,${units}\n13900139000,${units}\n13800138000,${units}\n`);
+    const before = (await chargesOf(sandbox, sandbox.userId)).length;
+
+    const refused = await runCli(dir, ['batch', file, ...args, '--yes']);
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(jsonOf<{ refused: string; duplicates: { rows: unknown[] } }>(refused)).toMatchObject({ refused: 'duplicates', duplicates: { rows: [{ rowNumber: 4, sameAs: 2 }] } });
+    expect(refused.stderr).toContain('--allow-duplicates');
+    expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(before);
+    const text = await runCli(dir, ['batch', file, ...args.filter((a) => a !== '--json'), '--yes']);
+    expect(text.code).toBe(3);
+    expect(text.stderr).toContain('row 4: the same entries as row 2 (a duplicate)');
+    expect(text.stderr).toContain('nothing was written or sent');
+
+    const placed = await runCli(dir, ['batch', file, ...args, '--yes', '--allow-duplicates']);
+    expect(placed.code, placed.stderr).toBe(0);
+    const status = jsonOf<StatusJson>(placed);
+    expect(status.rows.map((r) => r.rowNumber)).toEqual([2, 3, 4]);
+    const charges = (await chargesOf(sandbox, sandbox.userId)).slice(before);
+    expect(charges.map((c) => c.clientOrderRef).sort()).toEqual(status.rows.map((r) => r.clientOrderRef).sort());
+    expect(charges.map((c) => fenOf(c.amount))).toEqual([price * units, price * units, price * units]);
+
+    // The same bytes again, and the same rows typed again (other order, other spacing, other bytes): named with the batch and when.
+    const afterFirst = (await chargesOf(sandbox, sandbox.userId)).length;
+    for (const again of [file, write('phones-retyped.csv', `数量,手机号\n${units},13800138000\n${units},139 0013 9000\n${units},+86 138-0013-8000\n`)]) {
+      const run = await runCli(dir, ['batch', again, ...args, '--yes']);
+      expect(run.code, run.stderr).toBe(3);
+      const found = jsonOf<{ duplicates: { placedBefore: { batchId: string; match: string; placedAt: string }[] } }>(run).duplicates.placedBefore;
+      expect(found.map((b) => [b.batchId, b.match])).toEqual([[status.batchId, again === file ? 'sameFile' : 'sameRows']]);
+      expect(Math.abs(Date.parse(found[0]?.placedAt ?? '') - Date.now())).toBeLessThan(5 * 60_000);
+      const words = await runCli(dir, ['batch', again, ...args.filter((a) => a !== '--json')]);
+      expect(words.code).toBe(3);
+      expect(words.stderr).toMatch(new RegExp(`was already placed on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(UTC[+-]\\d{2}:\\d{2}\\) as batch ${status.batchId} \\(phones\\.csv\\)`));
+    }
+    expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(afterFirst);
   });
 
   it('exits 2 for bad usage and files that are not a table', async () => {

@@ -5,7 +5,9 @@
 // charged, once each, at the confirmed total. Then again in English with the mapping remembered.
 // Screenshots of the mapping/preview, confirmation and status steps in zh-CN and English, light
 // and dark, go to docs/screens (the zh-CN pictures are scanned for English first).
-import { mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +49,20 @@ async function photo(name: string, look: { lang: 'zh' | 'en'; dark: boolean }): 
   await page.screenshot({ path: join(DOCS, `${name}-${look.lang}-${look.dark ? 'dark' : 'light'}.png`) });
 }
 
+/** Screens of this point for the report, zh-CN, into /tmp. */
+const SHOTS = join(tmpdir(), 'procure-dupes-screens');
+async function shot(name: string, dark: boolean): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(SHOTS, `${name}-zh-${dark ? 'dark' : 'light'}.png`) });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+async function shotBoth(name: string): Promise<void> {
+  await shot(name, false);
+  await shot(name, true);
+}
+
 async function photoBoth(name: string, lang: 'zh' | 'en'): Promise<void> {
   await photo(name, { lang, dark: false });
   await photo(name, { lang, dark: true });
@@ -62,6 +78,24 @@ async function expectAllChinese(): Promise<void> {
     await page.waitForTimeout(150);
   }
   expect(JSON.stringify(await untranslatedOn(page))).toBe('[]');
+}
+
+async function attributes(items: Locator, name: string): Promise<(string | null)[]> {
+  const out: (string | null)[] = [];
+  for (let i = 0; i < (await items.count()); i++) out.push(await items.nth(i).getAttribute(name));
+  return out;
+}
+
+/** The earlier batches named in the preview (their match kinds, newest first); Next stays off until the tick. */
+async function confirmPlacedBefore(modal: Locator, matches: string[]): Promise<Locator> {
+  const notice = modal.getByTestId('batch-placed-before');
+  await notice.waitFor();
+  const items = notice.getByTestId('batch-placed-before-item');
+  expect(await attributes(items, 'data-match')).toEqual(matches);
+  for (const placedAt of await attributes(items, 'data-placed-at')) expect(Math.abs(Number(placedAt) * 1000 - Date.now())).toBeLessThan(15 * 60_000);
+  expect(await modal.getByTestId('batch-next').isDisabled()).toBe(true);
+  await notice.getByTestId('batch-placed-before-ok').check();
+  return notice;
 }
 
 async function ledger(): Promise<Ledger> {
@@ -162,6 +196,8 @@ describe('batch orders from a file, in the real UI', () => {
     const modal = await openBatch();
     await dropFile(modal);
     expect(await modal.getByTestId('batch-mapping-source').getAttribute('data-source')).toBe('remembered');
+    // The same bytes as the batch placed in zh-CN: named, and Next waits for the buyer's tick.
+    await confirmPlacedBefore(modal, ['sameFile']);
     expect(await modal.getByTestId('batch-row-error').allTextContents()).toEqual(['The quantity is not a whole number', 'The quantity is outside what the merchant allows']);
     await photoBoth('batch-preview', 'en');
     const { confirmedFen, charges } = await payAndFollow(modal, 'en');
@@ -280,6 +316,8 @@ describe('batch orders from a file, in the real UI', () => {
     modal = await openBatch();
     await modal.locator('[data-testid="batch-pick"] input[type="file"]').setInputFiles({ name: 'retry.csv', mimeType: 'text/csv', buffer: Buffer.from('数量\n1\n1\n', 'utf8') });
     await modal.getByTestId('batch-preview').waitFor({ timeout: MERCHANT_WAIT_MS });
+    // rise.csv had the same bytes: the buyer confirms placing them again.
+    await confirmPlacedBefore(modal, ['sameFile']);
     await modal.getByTestId('batch-next').click();
     await modal.getByTestId('batch-pay').click();
     const second = modal.getByTestId('batch-status');
@@ -297,4 +335,128 @@ describe('batch orders from a file, in the real UI', () => {
     expect(new Set(added.map((e) => e.clientOrderRef)).size).toBe(2);
     expect(session.problems).toEqual([]);
   }, 180_000);
+
+  it('flags a duplicate row (charged only as the buyer chose), names a re-imported file with when it was placed, across the app and the CLI', async () => {
+    await closeOverlays(page);
+    if (!((await page.getByTestId('nav-catalog').textContent()) ?? '').includes('商品目录')) await page.getByTestId('language-switch').click();
+    const topup = pick(session.products, (p, v) => p.productType === 'topup' && /话费充值|流量包|直充/.test(p.name) && v.entryMode === 'single' && v.supply === 'succeed' && v.inventoryType === 'unlimited' && purchasable(p, v));
+    chosen = topup;
+    const units = topup.variant.unitRule.min;
+    const each = units * yuanToFen(topup.variant.price);
+    // Row 4 is row 2's account written another way: the same after the form's cleaning.
+    const fileA = gb18030(`手机号,数量\r\n138 0013 8000,${units}\r\n13900139000,${units}\r\n13800138000,${units}\r\n13700137000,${units}\r\n`);
+    const drop = async (modal: Locator, name: string, buffer: Buffer): Promise<void> => {
+      await modal.locator('[data-testid="batch-pick"] input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+      await modal.getByTestId('batch-preview').waitFor({ timeout: MERCHANT_WAIT_MS });
+    };
+    const choose = (modal: Locator, row: number, word: string): Promise<void> => modal.locator(`[data-testid="batch-dup-row"][data-row="${row}"] label.ant-radio-button-wrapper`).filter({ hasText: word }).click();
+    const payAndSettle = async (modal: Locator, rows: number): Promise<{ batchId: string; charges: number[] }> => {
+      await modal.getByTestId('batch-next').click();
+      expect(await modal.getByTestId('batch-confirm-rows').textContent()).toBe(String(rows));
+      const before = await ledger();
+      await modal.getByTestId('batch-pay').click();
+      const status = modal.getByTestId('batch-status');
+      await expect.poll(() => status.getAttribute('data-accepted'), { timeout: MERCHANT_WAIT_MS, interval: 300 }).toBe(String(rows));
+      await expect.poll(async () => (await ledger()).entries.length - before.entries.length, { timeout: MERCHANT_WAIT_MS, interval: 300 }).toBe(rows);
+      const added = (await ledger()).entries.slice(before.entries.length);
+      expect(added.every((e) => e.kind === 'charge')).toBe(true);
+      return { batchId: (await status.getAttribute('data-batch')) ?? '', charges: added.map((e) => yuanToFen(e.amount)) };
+    };
+
+    // 1. The duplicate row is flagged; nothing goes on until it is decided; skipped, it is not charged.
+    let modal = await openBatch();
+    await drop(modal, '充值名单.csv', fileA);
+    const notice = modal.getByTestId('batch-duplicate-rows');
+    expect(await notice.getAttribute('data-rows')).toBe('1');
+    const dupRow = modal.locator('[data-testid="batch-dup-row"]');
+    expect([await attributes(dupRow, 'data-row'), await attributes(dupRow, 'data-same-as'), await attributes(dupRow, 'data-choice')]).toEqual([['4'], ['2'], ['undecided']]);
+    expect(await modal.getByTestId('batch-next').isDisabled()).toBe(true);
+    expect(await modal.getByTestId('batch-totals').getAttribute('data-ok')).toBe('4');
+    await expectAllChinese();
+    await shotBoth('batch-duplicate-row');
+    await choose(modal, 4, '跳过');
+    expect(await modal.getByTestId('batch-totals').getAttribute('data-ok')).toBe('3');
+    expect(Number(await modal.getByTestId('batch-totals').getAttribute('data-total-fen'))).toBe(3 * each);
+    const first = await payAndSettle(modal, 3);
+    expect(first.charges).toEqual([each, each, each]);
+
+    // 2. The same bytes again: named with when and which batch, ticked; the duplicate row kept this time: four charges.
+    await closeOverlays(page);
+    modal = await openBatch();
+    await drop(modal, '充值名单.csv', fileA);
+    const placedBefore = modal.getByTestId('batch-placed-before');
+    await placedBefore.waitFor();
+    expect(await placedBefore.getByTestId('batch-placed-before-item').getAttribute('data-batch-id')).toBe(first.batchId);
+    expect(await placedBefore.textContent()).toContain(first.batchId);
+    expect(await placedBefore.textContent()).toMatch(/同一文件已于 .*\d{1,2}:\d{2}.* 下单/);
+    await expectAllChinese();
+    await shotBoth('batch-duplicates-reimport');
+    await confirmPlacedBefore(modal, ['sameFile']);
+    expect(await modal.getByTestId('batch-next').isDisabled()).toBe(true);
+    await modal.getByTestId('batch-dup-keep-all').click();
+    expect(await modal.getByTestId('batch-next').isDisabled()).toBe(false);
+    await modal.getByTestId('batch-next').click();
+    const summary = modal.getByTestId('batch-confirm-duplicates');
+    expect([await summary.getAttribute('data-kept'), await summary.getAttribute('data-skipped')]).toEqual(['1', '0']);
+    expect(await summary.textContent()).toContain(first.batchId);
+    await expectAllChinese();
+    await shot('batch-duplicates-confirm', false);
+    await modal.getByTestId('batch-confirm-back').click();
+    const second = await payAndSettle(modal, 4);
+    expect(second.charges).toEqual([each, each, each, each]);
+
+    // 3. The CLI on the same data folder: the rows typed again (other order, other bytes) are refused, nothing sent.
+    await closeOverlays(page);
+    const dir = mkdtempSync(join(tmpdir(), 'procure-e2e-dupes-'));
+    const retyped = join(dir, 'retyped.csv');
+    writeFileSync(retyped, `数量,手机号\n${units},13700137000\n${units},+86 139-0013-9000\n${units},13800138000\n`);
+    const args = (path: string, allow: boolean): string[] => ['batch', path, '--product', String(topup.product.productRef), '--variant', String(topup.variant.variantRef), '--max-price', topup.variant.price, '--yes', ...(allow ? ['--allow-duplicates'] : [])];
+    const before = await ledger();
+    const refused = await runCli(args(retyped, false));
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(refused.stderr).toContain(`as batch ${first.batchId}`);
+    expect(refused.stderr).toContain(`as batch ${second.batchId}`);
+    expect((await ledger()).entries.length).toBe(before.entries.length);
+
+    // 4. A file the CLI placed is named by the app, with when (the same bytes and the rows typed again).
+    const cliFile = `手机号,数量\n13600136000,${units}\n13500135000,${units}\n`;
+    writeFileSync(join(dir, 'cli.csv'), cliFile);
+    const placed = await runCli(args(join(dir, 'cli.csv'), false));
+    expect(placed.code, placed.stderr).toBe(0);
+    const cliBatch = /batch (b_[A-Za-z0-9_-]+): 2 orders recorded/.exec(placed.stderr)?.[1] ?? '';
+    expect(cliBatch).not.toBe('');
+    await expect.poll(async () => (await ledger()).entries.length - before.entries.length, { timeout: MERCHANT_WAIT_MS, interval: 300 }).toBe(2);
+    for (const [name, bytes, match] of [
+      ['cli.csv', Buffer.from(cliFile, 'utf8'), 'sameFile'],
+      ['再次录入.csv', gb18030(`数量,手机号\r\n${units},135 0013 5000\r\n${units},136 0013 6000\r\n`), 'sameRows'],
+    ] as const) {
+      modal = await openBatch();
+      await drop(modal, name, bytes);
+      const item = modal.getByTestId('batch-placed-before-item');
+      expect(await item.getAttribute('data-batch-id')).toBe(cliBatch);
+      expect(await item.getAttribute('data-match')).toBe(match);
+      expect(await modal.getByTestId('batch-next').isDisabled()).toBe(true);
+      // The dialog, then the product's drawer (Escape after a dialog closes may land outside the drawer).
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+      await page.locator('.ant-drawer-close:visible').first().click();
+      await closeOverlays(page);
+    }
+    expect((await ledger()).entries.length).toBe(before.entries.length + 2);
+    expect(session.problems).toEqual([]);
+  }, 300_000);
 });
+
+/** The CLI on the web host's own data folder, as a buyer runs it in a terminal beside the app. */
+function runCli(args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['src/cli/cli.ts', '--data', session.host.dataDir, ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, PROCURE_PASSPHRASE: 'e2e-passphrase-not-secret' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr, stdout })));
+}

@@ -1,5 +1,5 @@
 // `batch FILE --product N [--variant V] [--map column=field …] [--units N] [--max-price YUAN] [--json]
-// [--yes] [--retry BATCH] [--results PATH] [--fallback]`: orders from a CSV or XLSX file through core's one batch
+// [--yes] [--allow-duplicates] [--retry BATCH] [--results PATH] [--fallback]`: orders from a CSV or XLSX file through core's one batch
 // path (contract §13), the same reader, mapping, row rules and placing as the app's "Batch from file".
 // Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid
 // row becomes one intent (one transaction, before any send), the outbox sends them at the pace the
@@ -10,13 +10,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { BatchDeps, MerchantServices } from '../../core';
-import { batchResults, batchStatus, BatchFileError, merchantShares, placeBatch, prepareBatch, recordBatchFallback, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
+import { batchResults, batchStatus, BatchFileError, DuplicatesNotConfirmedError, merchantShares, placeBatch, prepareBatch, recordBatchFallback, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
 import { MAX_BATCH_FILE_BYTES, UNITS_TARGET } from '../../shared/batch-file';
 import type { BatchFallbackView, BatchPreviewView, BatchStatusView } from '../../shared/ipc/views/batch';
 import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { printJson, printLine, progress, yuan } from '../output';
+import { allowAll, duplicatesJson, hasDuplicates, printDuplicates, REFUSED_MESSAGE } from './batch-duplicates-output';
 import { batchPlace, merchantJson, placedFallback, sharesJson, sharesText, type BatchPlace } from './batch-fallback';
 import { confirmedUnitPrice, maxPriceOption } from './price-option';
 
@@ -60,12 +61,14 @@ function printPreview(view: BatchPreviewView, json: boolean): void {
       unitPrice: yuan(view.unitPriceFen),
       totals: { ...totals, total: yuan(totals.totalFen) },
       ...(fallback === undefined ? {} : { ...merchantJson(fallback), merchants: sharesJson(view.merchants ?? []) }),
+      duplicates: duplicatesJson(view.duplicates),
       rows: view.rows.map((row) => ({ rowNumber: row.rowNumber, units: row.units, errors: row.errors, ...rowMerchant(row.errors.length === 0) })),
     });
     return;
   }
   printLine(`mapping (${view.mappingSource}): ${Object.entries(view.mapping).map(([target, column]) => `${column} → ${target === UNITS_TARGET ? 'units' : target}`).join(', ') || '(none)'}`);
   for (const row of view.rows) if (row.errors.length > 0) printLine(`row ${row.rowNumber}: ${row.errors.map((e) => e.message).join('; ')}`);
+  printDuplicates(view.duplicates);
   const at = fallback === undefined ? '' : ` at ${fallback.to.name} (fallback rule; ${fallback.from.name} ${fallback.reason}, limit ¥${yuan(fallback.limitFen) ?? ''})`;
   printLine(`${totals.rows} rows: ${totals.ok} ok, ${totals.withErrors} with errors; ${totals.units} units, total ¥${yuan(totals.totalFen) ?? ''} at ¥${yuan(view.unitPriceFen) ?? ''}${at}`);
   for (const line of sharesText(view.merchants ?? [])) printLine(line);
@@ -135,7 +138,7 @@ async function writeResults(deps: BatchDeps, batchId: string, file: { fileName: 
 /** A profile's batch dependencies and merchant services. */
 async function batchDepsOf(context: CliContext): Promise<{ deps: BatchDeps; services: MerchantServices }> {
   const services = await context.core.merchant();
-  return { services, deps: { db: context.core.db, clock: context.core.clock, logger: context.logger, placement: services.placement, intents: services.intents, outbox: services.outbox } };
+  return { services, deps: { db: context.core.db, clock: context.core.clock, logger: context.logger, placement: services.placement, intents: services.intents, outbox: services.outbox, vault: context.core.vault } };
 }
 
 /** --fallback: where the link's rule sends the batch (an exit code when it finds no merchant); else here, as asked. */
@@ -153,6 +156,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
   const json = args.flags.has('json');
   const file = readFile(path);
   const units = defaultUnits === undefined ? {} : { defaultUnits };
+  const allowDuplicates = args.flags.has('allow-duplicates');
   try {
     const retry = optionOf(args, 'retry');
     if (retry !== undefined) {
@@ -182,12 +186,18 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
     if (!args.flags.has('yes')) {
       printPreview(view, json);
       progress(`preview only: nothing was sent (--yes places the valid rows${payee})`);
-      return view.totals.withErrors > 0 ? EXIT.business : EXIT.ok;
+      return view.totals.withErrors > 0 || (hasDuplicates(view.duplicates) && !allowDuplicates) ? EXIT.business : EXIT.ok;
     }
     if (view.totals.ok === 0) throw new UsageError('no row of the file can be ordered');
+    if (hasDuplicates(view.duplicates) && !allowDuplicates) {
+      if (json) printJson({ refused: 'duplicates', duplicates: duplicatesJson(view.duplicates) });
+      else printDuplicates(view.duplicates);
+      progress(REFUSED_MESSAGE);
+      return EXIT.business;
+    }
     if (!json) printPreview(view, false);
     const draftRef = `cli_${prepared.view.fileSha256.slice(0, 16)}_${Date.now().toString(36)}`;
-    const { batchId } = await placeBatch(deps, { ...request, mapping: view.mapping, confirmedTotalFen: view.totals.totalFen, confirmedRows: view.totals.ok, draftRef });
+    const { batchId } = await placeBatch(deps, { ...request, mapping: view.mapping, confirmedTotalFen: view.totals.totalFen, confirmedRows: view.totals.ok, draftRef, duplicates: allowAll(view.duplicates) });
     // The desk remembers it, so the app's batch status and results name the merchant too.
     if (fallback !== null) recordBatchFallback(given.desk.db, batchId, fallback, Math.floor(context.core.clock.nowMs() / 1000));
     progress(`batch ${batchId}: ${view.totals.ok} orders recorded before sending; total ¥${yuan(view.totals.totalFen) ?? ''}${payee}`);
@@ -197,6 +207,11 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
     await writeResults(deps, batchId, file, optionOf(args, 'results'), fallback);
     return exitOf(status, away, view.totals.withErrors);
   } catch (error) {
+    if (error instanceof DuplicatesNotConfirmedError) {
+      // Placed meanwhile by another process on this data folder: named inside the write lock.
+      progress(`${error.message}. ${REFUSED_MESSAGE}`);
+      return EXIT.business;
+    }
     if (error instanceof BatchFileError) throw new UsageError(`${file.fileName}: ${error.message}`);
     if (error instanceof VariantNotFoundError) throw new UsageError(`product ${productRef} has no variant ${variantRef}; choose one with --variant N: ${error.variants.map((v) => `${v.variantRef} (${v.title})`).join(', ')}`);
     if (error instanceof TemplateOfflineError) {

@@ -29,7 +29,7 @@ export async function readable<T>(work: () => Promise<T>): Promise<T> {
 export function batchHandlers(ctx: AppContext): HandlersFor<Channels> {
   const deps = async (): Promise<BatchDeps> => {
     const services = await ctx.merchant();
-    return { db: ctx.core.db, clock: ctx.core.clock, logger: ctx.logger, placement: services.placement, intents: services.intents, outbox: services.outbox };
+    return { db: ctx.core.db, clock: ctx.core.clock, logger: ctx.logger, placement: services.placement, intents: services.intents, outbox: services.outbox, vault: ctx.core.vault };
   };
   const status = (batchId: string): BatchStatusView => batchStatus({ db: ctx.core.db, clock: ctx.core.clock }, batchId);
 
@@ -58,6 +58,7 @@ export function batchHandlers(ctx: AppContext): HandlersFor<Channels> {
           confirmedRows: input.confirmedRows,
           draftRef: input.draftRef,
           ...(input.defaultUnits === undefined ? {} : { defaultUnits: input.defaultUnits }),
+          ...(input.duplicates === undefined ? {} : { duplicates: input.duplicates }),
         });
         ctx.changed();
         return status(batchId);

@@ -18,6 +18,8 @@ import { cachedUnitPriceFen, type OrderIntents } from '../orders/order-intents';
 import type { OrderOutbox } from '../orders/order-outbox';
 import type { OrderPlacement } from '../orders/order-placement';
 import type { Clock } from '../platform/clock';
+import type { VaultReader } from '../vault/vault-reader';
+import { checkDecision, duplicateRows, NO_DECISION, placedBefore, type DuplicateDecision, type OpenSealedEntries } from './batch-duplicates';
 import { batchEtaMs } from './batch-eta';
 import { readBatchTable, type BatchTable } from './batch-file-read';
 import { chooseMapping, mappingProblems, mappingTargets, rememberedMapping, rememberMapping } from './batch-mapping';
@@ -31,6 +33,8 @@ export interface BatchDeps {
   readonly placement: Pick<OrderPlacement, 'templateForForm'>;
   readonly intents: Pick<OrderIntents, 'confirmIntent'>;
   readonly outbox: Pick<OrderOutbox, 'poke'>;
+  /** Opens an accepted row's sealed entries, to compare a file with the batches placed before (§13.8). */
+  readonly vault: Pick<VaultReader, 'openRechargedEntries'>;
 }
 
 export interface BatchFile {
@@ -54,6 +58,8 @@ export interface PlaceRequest extends PreviewRequest {
   readonly confirmedTotalFen: number;
   readonly confirmedRows: number;
   readonly draftRef: string;
+  /** The buyer's answer to the duplicates the preview named (§13.8); none when absent. */
+  readonly duplicates?: DuplicateDecision;
 }
 
 /** A preview with what placing needs beside the view (the table and each row's cleaned entries). */
@@ -67,7 +73,20 @@ export interface PreparedBatch {
 const seconds = (clock: Clock): number => Math.floor(clock.nowMs() / 1000);
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-function viewOf(prepared: Omit<PreparedBatch, 'view'>, extra: { mapping: BatchColumnMap; source: 'given' | 'remembered' | 'guessed'; unitPriceFen: number; defaultUnits: number; sha: string }): BatchPreviewView {
+/** The vault's opener, a row it cannot open (key missing, damaged) read as unknown. */
+function sealedOpener(deps: Pick<BatchDeps, 'vault'>): OpenSealedEntries {
+  return (clientOrderRef, sealed) => {
+    try {
+      return deps.vault.openRechargedEntries(clientOrderRef, sealed)?.groups ?? null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+type ViewExtra = { mapping: BatchColumnMap; source: 'given' | 'remembered' | 'guessed'; unitPriceFen: number; defaultUnits: number; sha: string; duplicates: BatchPreviewView['duplicates'] };
+
+function viewOf(prepared: Omit<PreparedBatch, 'view'>, extra: ViewExtra): BatchPreviewView {
   const { table, template, preview } = prepared;
   const fields = new Map(template.purchaseFields.map((field) => [field.fieldRef, field]));
   return {
@@ -88,6 +107,7 @@ function viewOf(prepared: Omit<PreparedBatch, 'view'>, extra: { mapping: BatchCo
     fileSha256: extra.sha,
     rows: preview.rows.map((row) => ({ rowNumber: row.rowNumber, cells: [...row.cells], values: { ...row.values }, units: row.units, amountFen: row.amountFen, errors: row.errors.map((e) => ({ ...e })) })),
     totals: preview.totals,
+    duplicates: extra.duplicates,
   };
 }
 
@@ -101,7 +121,13 @@ export async function prepareBatch(deps: BatchDeps, request: PreviewRequest): Pr
   const defaultUnits = request.defaultUnits ?? template.unitRule.min;
   const preview = previewBatch({ table, template, mapping, unitPriceFen, defaultUnits });
   const parts = { table, template, preview };
-  return { ...parts, view: viewOf(parts, { mapping, source, unitPriceFen, defaultUnits, sha: sha256Hex(request.file.bytes) }) };
+  const sha = sha256Hex(request.file.bytes);
+  const good = preview.rows.filter((row) => row.purchaseEntries !== null);
+  const duplicates = {
+    rows: duplicateRows(preview.rows),
+    placedBefore: placedBefore(deps.db, sealedOpener(deps), { productRef: request.productRef, fileSha256: sha, rows: good, now: seconds(deps.clock) }),
+  };
+  return { ...parts, view: viewOf(parts, { mapping, source, unitPriceFen, defaultUnits, sha, duplicates }) };
 }
 
 function sameBatch(batch: StoredBatch, request: PlaceRequest, sha: string): StoredBatch {
@@ -152,14 +178,20 @@ export async function placeBatch(deps: BatchDeps, request: PlaceRequest): Promis
     return { batchId: sameBatch(earlier, request, sha).batchId, created: false };
   }
   const prepared = await prepareBatch(deps, request);
-  const { totals } = prepared.preview;
   const problems = mappingProblems(request.mapping, prepared.table.header, prepared.template);
   if (problems.length > 0) throw new IntentStateError(`the column mapping does not fit this file: ${problems.join('; ')}`);
+  const decision = request.duplicates ?? NO_DECISION;
+  const duplicates = prepared.view.duplicates;
+  checkDecision(duplicates.rows, duplicates.placedBefore, decision);
+  // Only a row the preview named as a duplicate can be skipped.
+  const skipped = new Set(duplicates.rows.map((row) => row.rowNumber).filter((rowNumber) => decision.skipRows.includes(rowNumber)));
+  const passing = prepared.preview.rows.filter((row) => row.purchaseEntries !== null);
+  const good = passing.filter((row) => !skipped.has(row.rowNumber));
+  const totals = { ok: good.length, totalFen: good.reduce((sum, row) => sum + (row.amountFen ?? 0), 0) };
   if (totals.ok === 0) throw new IntentStateError('no row of the file can be ordered: fix the rows with errors first');
   if (totals.ok !== request.confirmedRows || totals.totalFen !== request.confirmedTotalFen) {
     throw new IntentStateError(`the batch is ${totals.ok} rows for ${totals.totalFen} fen, not the ${request.confirmedRows} rows for ${request.confirmedTotalFen} fen confirmed; preview it again`);
   }
-  const good = prepared.preview.rows.filter((row) => row.purchaseEntries !== null);
   for (const row of good) registerEntries(logger, row.purchaseEntries ?? []);
   const batchId = newClientRef('o').replace(/^o_/, 'b_');
   const now = seconds(clock);
@@ -167,6 +199,8 @@ export async function placeBatch(deps: BatchDeps, request: PlaceRequest): Promis
     .transaction((): { batchId: string; created: boolean } => {
       const raced = batchOfDraft(db, request.draftRef);
       if (raced !== null) return { batchId: sameBatch(raced, request, sha).batchId, created: false };
+      // Again inside the write lock: a batch of this file placed meanwhile (by the CLI, another window) is named too.
+      checkDecision([], placedBefore(db, sealedOpener(deps), { productRef: request.productRef, fileSha256: sha, rows: passing, now }), decision);
       insertBatch(db, {
         batchId,
         draftRef: request.draftRef,
@@ -178,7 +212,7 @@ export async function placeBatch(deps: BatchDeps, request: PlaceRequest): Promis
         mapping: request.mapping,
         defaultUnits: request.defaultUnits ?? null,
         confirmedUnitPriceFen: request.unitPriceFen,
-        rowCount: totals.rows,
+        rowCount: prepared.preview.totals.rows,
         createdAt: now,
       });
       for (const row of good) writeIntent(deps, batchId, request, prepared.template, row, now);

@@ -121,7 +121,10 @@ describe('batch orders from a file, against the sandbox', () => {
 
     // Money for two rows only: the merchant refuses the rest (422103), storing nothing.
     await setBalance(yuanText(price * units * 2 + 1));
-    const placed = await kit.ok('batch.place', { ...input, mapping: preview.mapping, unitPriceFen: price, confirmedTotalFen: preview.totals.totalFen, confirmedRows: 4, draftRef: draftRef() });
+    // The four rows are the same account: each duplicate is kept explicitly (contract §13.8).
+    expect(preview.duplicates.rows.map((row) => row.rowNumber)).toEqual([3, 4, 5]);
+    const duplicates = { keepRows: [3, 4, 5], skipRows: [], acceptedBatches: [] };
+    const placed = await kit.ok('batch.place', { ...input, mapping: preview.mapping, unitPriceFen: price, confirmedTotalFen: preview.totals.totalFen, confirmedRows: 4, draftRef: draftRef(), duplicates });
     const partly = await statusWhen(placed.batchId, 'two accepted, two refused', (s) => settled(s) && s.counts.accepted === 2 && s.counts.failed === 2);
     const refused = partly.rows.filter((row) => row.phase === 'failed');
     expect(refused.map((row) => row.errorCode)).toEqual(['422103', '422103']);

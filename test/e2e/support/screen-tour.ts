@@ -94,6 +94,21 @@ async function openExport(tour: Tour): Promise<void> {
 }
 
 /** A top-up's form, generated from the merchant's template (its labels and options), filled and reviewed. */
+/** A phone top-up's batch file whose fourth row is the second's account written another way: flagged before Pay. */
+async function batchDuplicates(tour: Tour): Promise<void> {
+  const { page } = tour;
+  const { product, variant } = pick(tour.products, (p, v) => p.productType === 'topup' && /话费充值|流量包|直充/.test(p.name) && v.entryMode === 'single' && purchasable(p, v));
+  await closeOverlays(page);
+  await openProduct(page, product);
+  await variantRow(page, variant).getByTestId('variant-batch').click();
+  const modal = page.getByTestId('batch-modal');
+  const units = variant.unitRule.min;
+  const text = `手机号,数量\n138 0013 8000,${units}\n13900139000,${units}\n13800138000,${units}\n`;
+  await modal.locator('[data-testid="batch-pick"] input[type="file"]').setInputFiles({ name: '充值名单.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+  await modal.getByTestId('batch-duplicate-rows').waitFor({ timeout: MERCHANT_WAIT_MS });
+  await settle(page);
+}
+
 async function topupConfirmation(tour: Tour): Promise<void> {
   const { page } = tour;
   // Not a game: their UID fields want patterns the generic filler does not meet.
@@ -281,6 +296,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'vault-reveal', photo: 'all', open: revealCard },
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
+  { name: 'batch-duplicates', photo: 'zh-CN', open: batchDuplicates },
   { name: 'topup-confirmation', open: topupConfirmation },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },

@@ -8,6 +8,8 @@ import type { BatchPreviewRow, BatchPreviewView } from '../../../shared/ipc/view
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { BatchFallbackNotice, usePreviewMerchantColumns } from './BatchMerchants';
+import { choicesComplete, placedPreview, withAllRows, withRow, type DuplicateChoices } from '../lib/batch-duplicates';
+import { BatchDuplicatesNotice, DuplicateRowChoice } from './BatchDuplicatesNotice';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
 
@@ -15,6 +17,9 @@ interface Props {
   readonly fileName: string;
   readonly preview: BatchPreviewView;
   readonly busy: boolean;
+  /** The buyer's answers to the duplicates found (§13.8); Next waits for all of them. */
+  readonly choices: DuplicateChoices;
+  onChoices: (choices: DuplicateChoices) => void;
   onMapping: (mapping: Record<string, string>, defaultUnits: number | undefined) => void;
   onBack: () => void;
   onNext: () => void;
@@ -109,8 +114,9 @@ function encodingWord(t: ReturnType<typeof useI18n>['t'], encoding: string | nul
   return t('batch.encoding.utf-8');
 }
 
-export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, onNext }: Props) {
+export function BatchPreviewStep({ fileName, preview, busy, choices, onChoices, onMapping, onBack, onNext }: Props) {
   const { t } = useI18n();
+  const sameAs = useMemo(() => new Map(preview.duplicates.rows.map((row) => [row.rowNumber, row.sameAs])), [preview.duplicates.rows]);
   const [onlyErrors, setOnlyErrors] = useState(false);
   const errorWords = useRowErrorWords(preview);
   const merchantColumns = usePreviewMerchantColumns(preview);
@@ -140,7 +146,12 @@ export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, o
       key: 'check',
       title: t('batch.colCheck'),
       width: 'minmax(160px, 1.4fr)',
-      render: (row) => (row.errors.length === 0 ? <Tag color="success">{t('batch.rowOk')}</Tag> : <Typography.Text type="danger" data-testid="batch-row-error">{errorWords(row)}</Typography.Text>),
+      render: (row) => {
+        const repeats = sameAs.get(row.rowNumber);
+        if (repeats !== undefined)
+          return <DuplicateRowChoice rowNumber={row.rowNumber} sameAs={repeats} choice={choices.rows.get(row.rowNumber)} busy={busy} onChoice={(choice) => onChoices(withRow(choices, row.rowNumber, choice))} />;
+        return row.errors.length === 0 ? <Tag color="success">{t('batch.rowOk')}</Tag> : <Typography.Text type="danger" data-testid="batch-row-error">{errorWords(row)}</Typography.Text>;
+      },
     },
   ];
   const format = preview.format === 'xlsx' ? t('batch.encoding.xlsx') : encodingWord(t, preview.encoding);
@@ -155,7 +166,14 @@ export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, o
       </Typography.Paragraph>
       <MappingSelects preview={preview} busy={busy} onMapping={onMapping} />
       {preview.fallback !== undefined ? <BatchFallbackNotice fallback={preview.fallback} unitPriceFen={preview.unitPriceFen} /> : null}
-      <BatchTotals preview={preview} />
+      <BatchDuplicatesNotice
+        preview={preview}
+        choices={choices}
+        busy={busy}
+        onAcceptBatches={(accepted) => onChoices({ ...choices, batchesAccepted: accepted })}
+        onAllRows={(choice) => onChoices(withAllRows(preview, choices, choice))}
+      />
+      <BatchTotals preview={placedPreview(preview, choices)} />
       <Space style={{ marginBottom: 8 }}>
         <Switch size="small" checked={onlyErrors} onChange={setOnlyErrors} data-testid="batch-only-errors" />
         <Typography.Text>{t('batch.onlyErrors')}</Typography.Text>
@@ -166,7 +184,7 @@ export function BatchPreviewStep({ fileName, preview, busy, onMapping, onBack, o
         <Button onClick={onBack} data-testid="batch-back">
           {t('batch.back')}
         </Button>
-        <Button type="primary" disabled={busy || preview.totals.ok === 0} onClick={onNext} data-testid="batch-next">
+        <Button type="primary" disabled={busy || preview.totals.ok === 0 || !choicesComplete(preview, choices) || placedPreview(preview, choices).totals.ok === 0} onClick={onNext} data-testid="batch-next">
           {t('batch.next')}
         </Button>
       </div>

@@ -16,6 +16,7 @@ import { stateEn } from './messages-state-en';
 import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
 import { batchMerchantEn } from './messages-batch-merchant-en';
+import { batchDupesEn } from './messages-batch-dupes-en';
 import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
 import { refundsEn } from './messages-refunds-en';
@@ -42,6 +43,7 @@ export const en = {
   ...dashboardEn,
   ...batchEn,
   ...batchMerchantEn,
+  ...batchDupesEn,
   ...profilesEn,
   ...refundsEn,
   'app.name': 'Procure Desk',

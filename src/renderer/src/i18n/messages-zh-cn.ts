@@ -16,6 +16,7 @@ import { stateZhCN } from './messages-state-zh-cn';
 import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
 import { batchMerchantZhCN } from './messages-batch-merchant-zh-cn';
+import { batchDupesZhCN } from './messages-batch-dupes-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
 import { refundsZhCN } from './messages-refunds-zh-cn';
@@ -42,6 +43,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...dashboardZhCN,
   ...batchZhCN,
   ...batchMerchantZhCN,
+  ...batchDupesZhCN,
   ...profilesZhCN,
   ...refundsZhCN,
   'app.name': '采购台',

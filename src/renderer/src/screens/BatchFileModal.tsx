@@ -7,6 +7,7 @@ import { Alert, Modal, Steps } from 'antd';
 import { useState } from 'react';
 import type { BatchPreviewView } from '../../../shared/ipc/views/batch';
 import { BatchConfirmStep } from '../components/BatchConfirmStep';
+import { BatchDuplicatesSummary } from '../components/BatchDuplicatesNotice';
 import { BatchFilePick } from '../components/BatchFilePick';
 import { BatchPreviewStep } from '../components/BatchPreviewStep';
 import { BatchProgressStep } from '../components/BatchProgressStep';
@@ -14,6 +15,7 @@ import { WithMerchantData } from '../components/MerchantText';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
 import { downloadBase64, type PickedFile } from '../lib/batch-file';
+import { decisionOf, NO_CHOICES, placedPreview, type DuplicateChoices } from '../lib/batch-duplicates';
 import { explainError } from '../lib/explain-error';
 import { newDraftRef } from '../lib/order-draft';
 import { useBatchPreview, useBatchStatus, useConfirmBatchPrice, useExportBatch, usePlaceBatch, useRetryBatch } from '../queries/batch';
@@ -46,6 +48,9 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
   const [step, setStep] = useState<Step>('pick');
   const [file, setFile] = useState<PickedFile | null>(null);
   const [preview, setPreview] = useState<BatchPreviewView | null>(null);
+  const [choices, setChoices] = useState<DuplicateChoices>(NO_CHOICES);
+  // What will be placed: the preview with skipped duplicate rows taken out of its totals.
+  const placing = preview === null ? null : placedPreview(preview, choices);
   const [draftRef, setDraftRef] = useState<string>(newDraftRef);
   const [batchId, setBatchId] = useState<string | null>(null);
   const [retryNote, setRetryNote] = useState<string | null>(null);
@@ -62,6 +67,7 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
       {
         onSuccess: (view) => {
           setPreview(view);
+          setChoices(NO_CHOICES);
           setStep('preview');
         },
       },
@@ -69,7 +75,7 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
   };
   const wire = file === null ? null : { fileName: file.fileName, dataBase64: file.dataBase64 };
   const pay = (): void => {
-    if (wire === null || preview === null) return;
+    if (wire === null || preview === null || placing === null) return;
     place.mutate(
       {
         file: wire,
@@ -77,9 +83,10 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
         variantRef: target.variantRef,
         mapping: preview.mapping,
         unitPriceFen: preview.unitPriceFen,
-        confirmedTotalFen: preview.totals.totalFen,
-        confirmedRows: preview.totals.ok,
+        confirmedTotalFen: placing.totals.totalFen,
+        confirmedRows: placing.totals.ok,
         draftRef,
+        duplicates: decisionOf(preview, choices),
         ...(preview.mapping['@units'] === undefined ? { defaultUnits: preview.defaultUnits } : {}),
         // The merchant the confirm step named and the buyer agreed to pay (core refuses any other).
         ...(preview.fallback === undefined ? {} : { payToProfileId: preview.fallback.to.profileId }),
@@ -111,6 +118,8 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
           fileName={file.fileName}
           preview={preview}
           busy={previewCall.isPending}
+          choices={choices}
+          onChoices={setChoices}
           onMapping={(mapping, defaultUnits) => runPreview(file, mapping, defaultUnits)}
           onBack={() => setStep('pick')}
           onNext={() => {
@@ -119,8 +128,9 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
           }}
         />
       ) : null}
-      {step === 'confirm' && preview !== null ? (
-        <BatchConfirmStep preview={preview} productName={productName} variantTitle={variant?.title ?? '—'} productType={product.data?.productType ?? null} sending={place.isPending} onBack={() => setStep('preview')} onPay={pay} />
+      {step === 'confirm' && preview !== null ? <BatchDuplicatesSummary preview={preview} choices={choices} /> : null}
+      {step === 'confirm' && placing !== null ? (
+        <BatchConfirmStep preview={placing} productName={productName} variantTitle={variant?.title ?? '—'} productType={product.data?.productType ?? null} sending={place.isPending} onBack={() => setStep('preview')} onPay={pay} />
       ) : null}
       {step === 'status' && status.data !== undefined ? (
         <BatchProgressStep

@@ -7,6 +7,9 @@ import { CLIENT_REF_PATTERN, DRAFT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
 import { merchantTagSchema, profileIdSchema } from './profiles';
 import { OFFER_REASONS } from './compare';
+import { batchDuplicateDecisionSchema, batchDuplicatesSchema } from './batch-duplicates';
+
+export type { BatchDuplicateDecision, BatchDuplicateRowView, BatchDuplicatesView, BatchPlacedBeforeView } from './batch-duplicates';
 
 /**
  * The batch went to another merchant under its link's fallback rule (contract §15.4): `from` could not
@@ -110,6 +113,8 @@ export const batchPreviewSchema = z.object({
   fallback: batchFallbackSchema.optional(),
   /** With `fallback`: what each merchant is asked to charge (the confirm step's per-merchant totals). */
   merchants: z.array(batchMerchantShareSchema).optional(),
+  /** Identical rows and earlier batches of this file (§13.8): placing needs the buyer's decision on each. */
+  duplicates: batchDuplicatesSchema,
 });
 export type BatchPreviewView = z.infer<typeof batchPreviewSchema>;
 
@@ -127,6 +132,8 @@ export const batchPlaceInputSchema = batchPreviewInputSchema.extend({
    * (issue 24): a batch the rule would send elsewhere than this (or without it) is refused.
    */
   payToProfileId: profileIdSchema.optional(),
+  /** Each duplicate row kept or skipped and each earlier batch confirmed (§13.8); absent: none expected. */
+  duplicates: batchDuplicateDecisionSchema.optional(),
 });
 
 /** A row's place in the flow: queued, sending (or being checked), accepted, failed, waiting (for the buyer), withdrawn. */
