@@ -14,6 +14,9 @@ export interface BoundaryReading {
   readonly second: number;
 }
 
+/** The opening: a reading, or none (second null). `inRange`: the first reading after the range began. */
+export type OpeningReading = (BoundaryReading & { readonly inRange: boolean }) | { readonly balance: BoundaryBalance; readonly second: null; readonly inRange: false };
+
 const known = (o: BalanceObservation, atMs: number, boundaryMs: number, fresh: boolean): BoundaryBalance => ({
   known: true,
   atMs,
@@ -37,16 +40,20 @@ function notKnown(at: BalanceAt, atMs: number): BoundaryBalance {
 
 /**
  * The opening balance at `startMs` (a range's first midnight). A charge in the same second as a reading
- * is taken as before it: the app reads the balance after an order moves money, not before.
+ * is taken as before it: the app reads the balance after an order moves money, not before. A reading
+ * inside the range stands for its start only when the books moved no money before it (the caller
+ * checks that: `inRange`), else the start is not known.
  */
-export function openingReading(at: BalanceAt, startMs: number, closingLimitMs: number): BoundaryReading | { readonly balance: BoundaryBalance; readonly second: null } {
-  if (at.kind === 'seen') return { balance: known(at.observation, startMs, startMs, false), second: Math.ceil(startMs / 1000) };
-  if (at.before !== null) return { balance: known(at.before, at.before.lastSeenAtMs, startMs, false), second: Math.floor(at.before.lastSeenAtMs / 1000) + 1 };
+export function openingReading(at: BalanceAt, startMs: number, closingLimitMs: number): OpeningReading {
+  if (at.kind === 'seen') return { balance: known(at.observation, startMs, startMs, false), second: Math.ceil(startMs / 1000), inRange: false };
+  if (at.before !== null) return { balance: known(at.before, at.before.lastSeenAtMs, startMs, false), second: Math.floor(at.before.lastSeenAtMs / 1000) + 1, inRange: false };
   if (at.after !== null && at.after.firstSeenAtMs <= closingLimitMs) {
-    return { balance: known(at.after, at.after.firstSeenAtMs, startMs, false), second: Math.floor(at.after.firstSeenAtMs / 1000) + 1 };
+    return { balance: known(at.after, at.after.firstSeenAtMs, startMs, false), second: Math.floor(at.after.firstSeenAtMs / 1000) + 1, inRange: true };
   }
-  return { balance: notKnown(at, startMs), second: null };
+  return notKnownOpening(at, startMs);
 }
+
+export const notKnownOpening = (at: BalanceAt, startMs: number): OpeningReading => ({ balance: notKnown(at, startMs), second: null, inRange: false });
 
 /**
  * The closing balance at `endMs` (the midnight after the range) from the history, or null when no

@@ -12,7 +12,7 @@ import type { MerchantClient } from '../merchant/merchant-client';
 import type { Clock } from '../platform/clock';
 import { balanceAt, type BalanceOwner } from './balance-history';
 import { orderFacts, pageOrderList, RECONCILE_PAGE_SIZE, type PagerProgress } from './order-list-pager';
-import { balanceCheck, closingReading, freshReading, openingReading, reconcileVerdict, type BoundaryReading } from './reconcile-balance';
+import { balanceCheck, closingReading, freshReading, notKnownOpening, openingReading, reconcileVerdict, type BoundaryReading } from './reconcile-balance';
 import { bookMoney, moneyTotals } from './book-money';
 import { compareBooks, expectedAtMerchant, isCompletedCardOrder, planLookups, unknownStateCount, type LookupAnswer, type LocalBook } from './reconcile-compare';
 import { readLocalBook } from './reconcile-local-book';
@@ -130,7 +130,10 @@ export function createReconciliation(deps: ReconciliationDeps): Reconciliation {
     };
     let closing: BoundaryReading | null = null;
     if (endsNow) closing = await fresh();
-    const opening = openingReading(balanceAt(db, owner, startMs), startMs, closing?.balance.atMs ?? endMs);
+    const startAt = balanceAt(db, owner, startMs);
+    let opening = openingReading(startAt, startMs, closing?.balance.atMs ?? endMs);
+    // The first reading of the range stands for its start only when no money moved before it.
+    if (opening.inRange && bookMoney(db, owner, run.createdFrom, opening.second - 1).entries.length > 0) opening = notKnownOpening(startAt, startMs);
     if (closing === null) {
       closing = closingReading(balanceAt(db, owner, endMs), endMs, opening.balance.known ? opening.balance.atMs : null) ?? (await fresh());
     }

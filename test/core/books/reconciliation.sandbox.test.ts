@@ -23,21 +23,72 @@ const kinds = (report: ReconcileReport): string[] => report.differences.map((d) 
 const listRequests = (app: ConnectedApp): string[] => app.kit.requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname.endsWith('/orders')).map((r) => new URL(r.url).searchParams.get('page') ?? '?');
 
 describe('reconciliation against the sandbox', () => {
-  it('finds nothing on a clean day, and says the start balance is not known when nobody saw it', async () => {
+  it('finds nothing on a clean day: the balance from the first reading of the day to a fresh one, checked to the fen', async () => {
     const app = await open();
     const refs = [await placeCompletedCard(app.kit, app.merchant, app.catalog, 2), await placeCompletedCard(app.kit, app.merchant, app.catalog, 1)];
     const report = await app.kit.ok('books.reconcile', { fromDay: today() });
     expect(report.differences).toEqual([]);
-    expect(report.totals).toMatchObject({ merchantOrders: 2, appOrders: 2, completed: 2, unknownStates: 0, differences: 0 });
-    // Nobody asked the balance before today's first connect: the start is not known, and said so.
-    expect(report.balance.start.known).toBe(false);
-    expect(report.balance.end.known).toBe(true);
-    expect(report.balance.unexplainedFen).toBeNull();
+    expect(report.totals).toMatchObject({ merchantOrders: 2, appOrders: 2, completed: 2, unknownStates: 0, differences: 0, cardOrdersCompared: 2 });
+    // Nobody asked the balance before today's connect, and no money moved before it: the connect's
+    // reading is the opening (with its time); the closing was asked now.
+    const first = app.kit.core.db.prepare<[], { first_seen_at_ms: number }>('SELECT first_seen_at_ms FROM balance_history ORDER BY id LIMIT 1').get();
+    expect(report.balance.start).toMatchObject({ known: true, balanceFen: 100_000_00, atMs: first?.first_seen_at_ms, fresh: false });
+    expect(report.balance.end).toMatchObject({ known: true, fresh: true });
+    expect(report.balance.unexplainedFen).toBe(0);
+    expect(report.verdict).toEqual({ status: 'clean', balance: 'matches', balanceMissing: null });
     const ledger = await app.merchant.control<{ entries: { clientOrderRef: string; amount: string }[] }>('GET', `/control/ledger/${app.account.userId}`);
     const charged = ledger.entries.filter((e) => refs.includes(e.clientOrderRef)).reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0);
     expect(report.balance.chargesFen).toBe(charged);
     expect(report.totals.merchantChargedFen).toBe(charged);
+    expect(report.totals.bookChargedFen).toBe(charged);
     expect(await app.kit.ok('books.reconcileLatest')).toEqual(report);
+  });
+
+  it('never says "no differences" when the balance could not be checked: no reading before the first order', async () => {
+    const app = await open();
+    await placeCompletedCard(app.kit, app.merchant, app.catalog, 1);
+    // As if the app had never read the balance before the order: only the reading asked now is left.
+    app.kit.core.db.prepare('DELETE FROM balance_history').run();
+    const report = await app.kit.ok('books.reconcile', { fromDay: today() });
+    expect(report.differences).toEqual([]);
+    expect(report.balance.start.known).toBe(false);
+    expect(report.balance.unexplainedFen).toBeNull();
+    expect(report.verdict).toEqual({ status: 'notChecked', balance: 'notChecked', balanceMissing: 'start' });
+  });
+
+  it('finds a balance changed behind the app’s back, and an amount changed at the merchant without adopting it', async () => {
+    const app = await open();
+    const { kit, merchant, catalog } = app;
+    const ref = await placeCompletedCard(kit, merchant, catalog, 2);
+    const ledger = await merchant.control<{ balance: string; entries: { clientOrderRef: string; amount: string }[] }>('GET', `/control/ledger/${app.account.userId}`);
+    const chargedFen = Math.round(Number(ledger.entries.find((e) => e.clientOrderRef === ref)?.amount) * 100);
+    await merchant.control('POST', `/control/accounts/${app.account.userId}`, { balance: (Number(ledger.balance) - 8666).toFixed(2) });
+    const changed = await tamper(merchant, ref, { totalAmount: ((chargedFen - 1000) / 100).toFixed(2) });
+    expect(Math.round(changed.totalAmount * 100)).toBe(chargedFen - 1000);
+    // The app reads the changed order (a refresh): its charge stays what the ledger charged.
+    await kit.ok('orders.refresh', { clientOrderRef: ref });
+    const report = await kit.ok('books.reconcile', { fromDay: today() });
+    expect(report.differences).toMatchObject([{ kind: 'mismatch', clientOrderRef: ref, fields: ['amount'], merchant: { totalFen: chargedFen - 1000 }, local: { totalFen: chargedFen } }]);
+    expect(report.balance.unexplainedFen).toBe(-8666_00);
+    expect(report.balance.chargesFen).toBe(chargedFen);
+    expect(report.totals.bookChargedFen).toBe(chargedFen);
+    expect(report.verdict).toEqual({ status: 'differences', balance: 'differs', balanceMissing: null });
+    // Refreshing from the reconciliation does not adopt the amount either.
+    const again = await kit.ok('books.refreshOrder', { clientOrderRef: ref });
+    expect(again?.differences.map((d) => d.kind)).toEqual(['mismatch']);
+  });
+
+  it('finds a card the merchant took back although the vault and the units still agree', async () => {
+    const app = await open();
+    const { kit, merchant, catalog } = app;
+    const ref = await placeCompletedCard(kit, merchant, catalog, 2);
+    const other = await placeCompletedCard(kit, merchant, catalog, 1);
+    await tamper(merchant, ref, { cards: 1 });
+    const report = await kit.ok('books.reconcile', { fromDay: today() });
+    expect(report.differences).toMatchObject([{ kind: 'cards', clientOrderRef: ref, units: 2, merchantCards: 1, vaultCards: 2 }]);
+    expect(report.differences.some((d) => d.clientOrderRef === other)).toBe(false);
+    expect(report.totals.cardOrdersCompared).toBe(2);
+    expect(report.verdict.status).toBe('differences');
   });
 
   it('finds each kind of difference, and each action fixes its own (database and merchant checked)', async () => {
