@@ -3,12 +3,16 @@
 // same dependencies). A child then starts in about 0.3 s instead of about 1 s of tsx transforming every
 // source file again in each of the few hundred CLI children the suites spawn. `npm run cli` (tsx on
 // the sources) is still spawned as is by test/cli/cli-args.test.ts.
+import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-/** Under node_modules so the bundle's package imports resolve from the project's node_modules. */
-export const CLI_BUNDLE = join(process.cwd(), 'node_modules', '.cache', 'procure-desk-tests', 'cli.mjs');
+/**
+ * Under node_modules so the bundle's package imports resolve from the project's node_modules; named by
+ * the checkout, so two checkouts sharing one node_modules (worktrees) never run each other's CLI.
+ */
+export const CLI_BUNDLE = join(process.cwd(), 'node_modules', '.cache', 'procure-desk-tests', `cli-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}.mjs`);
 
 export async function buildCliBundle(): Promise<void> {
   const result = await build({ entryPoints: [join(process.cwd(), 'src', 'cli', 'cli.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', write: false, logLevel: 'warning' });
