@@ -9,6 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readXlsx } from '../export/file-readers';
 import type { ReconcileReport } from '../../../src/shared/ipc/views/reconcile';
 import { openConnectedApp, type ConnectedApp } from '../app/app-kit';
+import { goodCard } from '../../support/orders-harness';
+import { spendTable } from '../../../src/core/books/spend-export';
+import { reconcileReportTable } from '../../../src/core/books/reconcile-report-table';
+import { orderDetailWhen } from '../app/app-kit';
 import { placeCard, placeCompletedCard, secondClient, tamper, today } from './reconcile-kit';
 
 let opened: ConnectedApp | null = null;
@@ -89,6 +93,57 @@ describe('reconciliation against the sandbox', () => {
     expect(report.differences.some((d) => d.clientOrderRef === other)).toBe(false);
     expect(report.totals.cardOrdersCompared).toBe(2);
     expect(report.verdict.status).toBe('differences');
+  });
+
+  it('one definition of the day’s money: spend = reconciliation = the ledger to the fen after a mixed day', async () => {
+    const app = await open();
+    const { kit, merchant, catalog } = app;
+    const a = await placeCompletedCard(kit, merchant, catalog, 2);
+    const b = await placeCompletedCard(kit, merchant, catalog, 1);
+    // A partial refund, credited.
+    await orderDetailWhen(kit, a, 'refundable', (d) => d.allowedActions.includes('refund'));
+    await kit.ok('orders.requestRefund', { clientOrderRef: a, amountFen: 1_23, reason: 'one code did not work' });
+    await merchant.advance(a, 'refund.succeeded');
+    await orderDetailWhen(kit, a, 'the refund', (d) => d.refundedFen === 1_23);
+    // A failure, refunded in full by the merchant.
+    const c = await placeCard(kit, catalog, 1);
+    await merchant.advance(c, 'processing');
+    await merchant.advance(c, 'failed');
+    await kit.ok('orders.refresh', { clientOrderRef: c });
+    await orderDetailWhen(kit, c, 'the failure', (d) => d.state === 'failed');
+    // Another program on the account, and the merchant's own shop; then an amount changed at the merchant.
+    const elsewhere = await secondClient(merchant, app.account).placeForeign(catalog, 1);
+    const pick = catalog.find((p, v) => goodCard(p, v), 'a card that is supplied');
+    const shop = `SHOP-${Date.now()}`;
+    await merchant.control('POST', `/control/accounts/${app.account.userId}/orders`, { clientOrderRef: shop, productRef: pick.product.productRef, ...(pick.product.variants.length > 1 ? { variantRef: pick.variant.variantRef } : {}), units: 1 });
+    const ledgerBefore = await merchant.control<{ entries: { clientOrderRef: string; amount: string }[] }>('GET', `/control/ledger/${app.account.userId}`);
+    const chargedB = Math.round(Number(ledgerBefore.entries.find((e) => e.clientOrderRef === b)?.amount) * 100);
+    await tamper(merchant, b, { totalAmount: ((chargedB - 1000) / 100).toFixed(2) });
+    await kit.ok('orders.refresh', { clientOrderRef: b });
+
+    const first = await kit.ok('books.reconcile', { fromDay: today() });
+    expect(kinds(first)).toEqual([`foreign:${elsewhere.clientOrderRef}`, `foreign:${shop}`, `mismatch:${b}`].sort());
+    await kit.ok('books.recordForeign', { clientOrderRef: elsewhere.clientOrderRef });
+    const report = await kit.ok('books.recordForeign', { clientOrderRef: shop });
+    if (report === null) throw new Error('no report');
+    expect(kinds(report)).toEqual([`mismatch:${b}`]);
+
+    const ledger = await merchant.control<{ entries: { kind: string; amount: string }[] }>('GET', `/control/ledger/${app.account.userId}`);
+    const sum = (kind: string): number => ledger.entries.filter((e) => e.kind === kind).reduce((total, e) => total + Math.round(Number(e.amount) * 100), 0);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const spend = await kit.ok('books.spend', { from: today(), to: today(), timeZone: zone });
+    expect({ charged: spend.totals.chargedFen, refunded: spend.totals.refundedFen }).toEqual({ charged: sum('charge'), refunded: sum('refund') });
+    expect({ charged: report.totals.bookChargedFen, refunded: report.totals.bookRefundedFen }).toEqual({ charged: sum('charge'), refunded: sum('refund') });
+    expect(spend.totals.orders).toBe(5);
+    // The balance moved exactly as the books say: the changed amount is a difference, not the money.
+    expect(report.balance.unexplainedFen).toBe(0);
+    expect(report.verdict).toEqual({ status: 'differences', balance: 'matches', balanceMissing: null });
+    // Both exports are built from these reports: the day's row and the reconciliation's book rows say the same.
+    const day = spendTable(spend, 'days', 'en').rows[0];
+    expect(day?.slice(2, 4)).toEqual([{ fen: sum('charge') }, { fen: sum('refund') }]);
+    const table = reconcileReportTable(report, 'en').rows;
+    expect(table.find((r) => r[1] === 'Charges in the books')?.[7]).toEqual({ fen: sum('charge') });
+    expect(table.find((r) => r[1] === 'Refunds in the books')?.[7]).toEqual({ fen: sum('refund') });
   });
 
   it('finds each kind of difference, and each action fixes its own (database and merchant checked)', async () => {
