@@ -20,7 +20,7 @@ export function ReconcileHeadline({ report }: { report: ReconcileReport }) {
   const testId = verdict.status === 'clean' ? 'reconcile-clean' : count > 0 ? 'reconcile-found' : 'reconcile-not-checked';
   const title = verdict.status === 'clean' ? t('reconcile.clean') : verdict.status === 'notChecked' ? t('reconcile.verdict.notChecked') : t('reconcile.verdict.differs');
   return (
-    <div data-testid="reconcile-headline" data-status={verdict.status} data-balance={verdict.balance}>
+    <div data-testid="reconcile-headline" data-status={verdict.status} data-balance={verdict.balance} data-finished-at={report.finishedAtMs}>
       <Alert
         type={verdict.status === 'clean' ? 'success' : verdict.balance === 'differs' ? 'error' : 'warning'}
         showIcon
