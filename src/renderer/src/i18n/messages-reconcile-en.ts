@@ -13,7 +13,7 @@ export const reconcileEn = {
   'reconcile.clean': 'Nothing differs: every order and the balance were checked and agree with the merchant.',
   'reconcile.verdict.differs': 'Differences found',
   'reconcile.verdict.notChecked': 'Not fully checked: the balance could not be checked',
-  'reconcile.verdict.ordersAgree': 'Orders: {count, plural, one {the # order agrees} other {all # orders agree}} with the merchant.',
+  'reconcile.verdict.ordersAgree': 'Orders: {count, plural, =0 {none in the range, at the merchant or in this app.} one {the # order agrees with the merchant.} other {all # orders agree with the merchant.}}',
   'reconcile.verdict.balanceMatches': 'Balance: its change between the two readings is explained to the fen.',
   'reconcile.verdict.balanceDiffers': 'Balance: {amount} of its change is explained by no order or refund.',
   'reconcile.verdict.balanceNoStart': 'Balance: not checked. The app read no balance before the first charge of the range, so the opening balance is not known.',
