@@ -16,7 +16,7 @@ export const reconcileEn = {
   'reconcile.verdict.ordersAgree': 'Orders: {count, plural, =0 {none in the range, at the merchant or in this app.} one {the # order agrees with the merchant.} other {all # orders agree with the merchant.}}',
   'reconcile.verdict.balanceMatches': 'Balance: its change between the two readings is explained to the fen.',
   'reconcile.verdict.balanceDiffers': 'Balance: {amount} of its change is explained by no order or refund.',
-  'reconcile.verdict.balanceNoStart': 'Balance: not checked. The app read no balance before the first charge of the range, so the opening balance is not known.',
+  'reconcile.verdict.balanceNoStart': 'Balance: not checked. The app read no balance before the range began, nor inside it before money first moved, so the opening balance is not known.',
   'reconcile.verdict.balanceNoEnd': 'Balance: not checked. No balance could be read for the end of the range.',
   'reconcile.stat.bookCharged': 'Charges in the books',
   'reconcile.stat.bookRefunded': 'Refunds in the books',

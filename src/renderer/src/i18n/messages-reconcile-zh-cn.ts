@@ -17,7 +17,7 @@ export const reconcileZhCN: Record<keyof typeof reconcileEn, string> = {
   'reconcile.verdict.ordersAgree': '订单：{count, plural, =0 {本期商户和本应用都没有订单。} other {# 笔订单均与商户一致。}}',
   'reconcile.verdict.balanceMatches': '余额：两次读数之间的变动已核对到分，全部有据可查。',
   'reconcile.verdict.balanceDiffers': '余额：有 {amount} 的变动无法由任何订单或退款解释。',
-  'reconcile.verdict.balanceNoStart': '余额：无法核对。本期第一笔扣款之前，本应用没有读取过余额，期初余额未知。',
+  'reconcile.verdict.balanceNoStart': '余额：无法核对。本期开始前没有余额读数，本期有资金变动前也没有，期初余额未知。',
   'reconcile.verdict.balanceNoEnd': '余额：无法核对。无法读取本期期末的余额。',
   'reconcile.stat.bookCharged': '账本扣款',
   'reconcile.stat.bookRefunded': '账本退款',
