@@ -46,7 +46,7 @@ const orderOption = (args: ParsedArgs): OwnedRef | null => {
 };
 
 export const COMMON_EXIT_CODES =
-  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement, 6 reconcile found differences';
+  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement, 6 reconcile found differences or could not check the balance';
 
 export const COMMANDS: readonly CliCommand[] = [
   {

@@ -10,7 +10,8 @@ import { LastProfileError, ProfileBusyError, ProfileCardsNotExportedError, Profi
 import { CardDecryptionError, CardNotFoundError, DataKeyMissingError, ExportInputError, RefundedCardsError, SelectionError } from '../core';
 
 /**
- * 6 (differences): `reconcile` ran to the end and found something that differs (not an error).
+ * 6 (differences): `reconcile` ran to the end and found something that differs, or a balance it could
+ * not check (not an error; its first line says which).
  * 5: cards of an order the merchant took money back for (refunded, cancelled, partly refunded) were
  * asked for without the acknowledgement the app asks for too (--acknowledge-refunded / --include-refunded).
  */

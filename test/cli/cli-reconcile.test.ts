@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReconcileReport } from '../../src/shared/ipc/views/reconcile';
 import { callApi, control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
+import { orderShow, waitFor, withRunner } from './cards-kit';
 import { jsonOf, pickCardProduct, runCli, spawnCli, type CliResult } from './cli-kit';
 
 let sandbox: RunningSandbox;
@@ -70,6 +71,27 @@ describe('cli: reconcile', () => {
     expect(text.stdout).toMatch(/1 differences/);
   });
 
+  it('exits 6 naming a card the merchant took back (2 cards to 1), though the vault and the units agree', async () => {
+    const placed = await cli(['order', 'create', '--product', String(card.productRef), '--units', '2', '--json']);
+    expect(placed.code, placed.stderr).toBe(0);
+    const ref = jsonOf<{ clientOrderRef: string }>(placed).clientOrderRef;
+    // Completed at the merchant; `run` hears of it and stores both cards in the vault.
+    await withRunner(dir, async () => {
+      await control(sandbox, 'POST', `/control/orders/${ref}/advance`, { to: 'processing' });
+      await control(sandbox, 'POST', `/control/orders/${ref}/advance`, { to: 'completed' });
+      await waitFor(`the cards of ${ref}`, async () => (await orderShow(dir, ref)).cards.length === 2);
+    });
+    await control(sandbox, 'POST', `/control/orders/${ref}/tamper`, { cards: 1 });
+    const json = await cli(['reconcile', '--from', today(), '--json']);
+    expect(json.code, json.stderr).toBe(6);
+    expect(jsonOf<ReconcileReport>(json).differences).toContainEqual(expect.objectContaining({ kind: 'cards', clientOrderRef: ref, units: 2, merchantCards: 1, vaultCards: 2 }));
+    const text = await cli(['reconcile', '--from', today()]);
+    expect(text.code).toBe(6);
+    expect(text.stdout).toContain(`cards\t`);
+    expect(text.stdout).toContain('merchant 1 cards, vault 2, units 2');
+    expect(text.stdout.split('\n')[0]).toMatch(/^(DIFFERENCES|NOT FULLY CHECKED)/);
+  }, 120_000);
+
   it('exits 2 for a day that does not exist, a range backwards, or an option it does not take', async () => {
     for (const args of [['reconcile', '--from', '2026-02-30'], ['reconcile', '--from', today(), '--to', '2020-01-01'], ['reconcile', '--product', '1']]) {
       const result = await cli(args);
@@ -101,7 +123,7 @@ describe('cli: reconcile', () => {
       const report = jsonOf<ReconcileReport>(resumed);
       expect(report.resumed).toBe(true);
       expect(report.pagesRead).toBe(3);
-      expect(report.totals.merchantOrders).toBe(252);
+      expect(report.totals.merchantOrders).toBe(253);
       expect(report.differences.filter((d) => d.kind === 'foreign')).toHaveLength(251);
     } finally {
       await control(sandbox, 'POST', '/control/faults', { latencyMs: 0 });

@@ -96,27 +96,28 @@ export function mismatchFields(merchant: MerchantOrderFacts, local: LocalOrderFa
   return fields;
 }
 
-/** A completed card order whose card count is in doubt: the vault does not hold one card per unit. */
-export function cardsInDoubt(merchant: MerchantOrderFacts, vaultCards: number): boolean {
-  return merchant.productType === 'card' && merchant.state === 'completed' && vaultCards !== merchant.units;
+/** A completed card order: its card count is the merchant's detail's, compared on every reconciliation. */
+export function isCompletedCardOrder(merchant: MerchantOrderFacts): boolean {
+  return merchant.productType === 'card' && merchant.state === 'completed';
 }
 
 export interface LookupPlan {
   /** Intents the merchant should hold but did not list: GET /orders/{ref}. */
   readonly missing: readonly string[];
-  /** Completed card orders whose count is in doubt: GET /orders/{ref} for its card_list. */
+  /** Completed card orders of the app: GET /orders/{ref} for its card_list (the list never carries one). */
   readonly cards: readonly string[];
 }
 
 /**
  * Which orders need the authenticated detail: intents the app sent (or does not know whether it did)
- * in the range that the list does not carry, and completed card orders whose vault count is not one
- * card per unit. Everything else is decided from the list.
+ * in the range that the list does not carry, and every completed card order of the app the list names,
+ * for its card count (issue 24: a merchant taking a card back leaves the vault and the units agreeing,
+ * so no local figure can tell that a count changed). Everything else is decided from the list.
  */
 export function planLookups(listed: readonly MerchantOrderFacts[], book: LocalBook, inRange: (intent: LocalIntentFacts) => boolean): LookupPlan {
   const listedRefs = new Set(listed.map((o) => o.clientOrderRef));
   const missing = [...book.intents.values()].filter((i) => expectedAtMerchant(i) && inRange(i) && !listedRefs.has(i.clientOrderRef)).map((i) => i.clientOrderRef);
-  const cards = listed.filter((o) => book.intents.has(o.clientOrderRef) && cardsInDoubt(o, book.vaultCards.get(o.clientOrderRef) ?? 0)).map((o) => o.clientOrderRef);
+  const cards = listed.filter((o) => book.intents.has(o.clientOrderRef) && isCompletedCardOrder(o)).map((o) => o.clientOrderRef);
   return { missing, cards };
 }
 

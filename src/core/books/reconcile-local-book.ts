@@ -1,9 +1,8 @@
 // What the app holds, read for a reconciliation: its intents, the orders the merchant confirmed, their
-// refunds, the vault's card counts and the foreign orders recorded (reconcile-compare.ts compares them),
-// and the money it recorded moving in a range (the balance check).
+// refunds, the vault's card counts and the foreign orders recorded (reconcile-compare.ts compares them).
+// An order's amount is what the merchant first charged (0021), so a later change is a difference.
 import type { Database } from 'better-sqlite3';
 import type { BalanceOwner } from './balance-history';
-import type { RecordedFlows } from './reconcile-balance';
 import type { LocalBook, LocalIntentFacts, LocalOrderFacts, MerchantRefundFacts } from './reconcile-compare';
 
 interface IntentRow {
@@ -51,7 +50,7 @@ export function readLocalBook(db: Database, owner: BalanceOwner, since: number):
   }
   const orders = new Map<string, LocalOrderFacts>();
   const orderRows = db
-    .prepare<[], OrderRow>('SELECT client_order_ref, platform_order_ref, product_name, product_type, state, units, total_fen, refunded_fen, created_at FROM orders')
+    .prepare<[], OrderRow>('SELECT client_order_ref, platform_order_ref, product_name, product_type, state, units, coalesce(charged_fen, total_fen) AS total_fen, refunded_fen, created_at FROM orders')
     .all();
   for (const o of orderRows) {
     if (!intents.has(o.client_order_ref)) continue;
@@ -74,29 +73,4 @@ export function readLocalBook(db: Database, owner: BalanceOwner, since: number):
     db.prepare<[string, string], { client_order_ref: string }>('SELECT client_order_ref FROM foreign_orders WHERE base_url = ? AND user_id = ?').all(owner.baseUrl, owner.userId).map((r) => r.client_order_ref),
   );
   return { intents, orders, vaultCards, foreign };
-}
-
-/**
- * Money the app recorded moving in [from, to] (Unix seconds): the charge of each order created in it
- * (its own and recorded foreign ones), each refund that succeeded in it, and the automatic refund of a
- * failed or cancelled order (the part of refunded_fen no refund record explains) when it ended in it.
- */
-export function recordedFlows(db: Database, owner: BalanceOwner, from: number, to: number): RecordedFlows {
-  const charges = db
-    .prepare<[number, number, string, string, number, number], { fen: number | null }>(
-      `SELECT coalesce((SELECT sum(total_fen) FROM orders WHERE created_at BETWEEN ? AND ?), 0)
-            + coalesce((SELECT sum(total_fen) FROM foreign_orders WHERE base_url = ? AND user_id = ? AND created_at BETWEEN ? AND ?), 0) AS fen`,
-    )
-    .get(from, to, owner.baseUrl, owner.userId, from, to);
-  const refunds = db.prepare<[number, number], { fen: number | null }>("SELECT sum(amount_fen) AS fen FROM refunds WHERE state = 'succeeded' AND resolved_at BETWEEN ? AND ?").get(from, to);
-  const automatic = db
-    .prepare<[number, number], { fen: number | null }>(
-      `SELECT sum(o.refunded_fen - coalesce((SELECT sum(r.amount_fen) FROM refunds r WHERE r.client_order_ref = o.client_order_ref AND r.state = 'succeeded'), 0)) AS fen
-       FROM orders o WHERE o.state IN ('failed', 'cancelled') AND o.completed_at BETWEEN ? AND ?`,
-    )
-    .get(from, to);
-  const foreignRefunds = db
-    .prepare<[string, string, number, number], { fen: number | null }>('SELECT sum(refunded_fen) AS fen FROM foreign_orders WHERE base_url = ? AND user_id = ? AND coalesce(completed_at, created_at) BETWEEN ? AND ?')
-    .get(owner.baseUrl, owner.userId, from, to);
-  return { chargesFen: charges?.fen ?? 0, refundsFen: (refunds?.fen ?? 0) + (automatic?.fen ?? 0) + (foreignRefunds?.fen ?? 0) };
 }

@@ -15,6 +15,11 @@ const WORDS = {
     appOrders: 'Orders of the app',
     unknownStates: 'Unknown states (not counted as success)',
     differences: 'Differences',
+    verdict: 'Checked',
+    verdicts: { clean: 'everything checked, nothing differs', differences: 'differences found', notChecked: 'the balance could not be checked' },
+    bookCharged: 'Charges in the books',
+    bookRefunded: 'Refunds in the books',
+    readAt: 'read at',
     balance: 'Balance',
     start: 'Balance at start',
     end: 'Balance at end',
@@ -35,6 +40,11 @@ const WORDS = {
     appOrders: '本应用订单数',
     unknownStates: '未知状态（不计为成功）',
     differences: '差异数',
+    verdict: '核对结果',
+    verdicts: { clean: '全部已核对，没有差异', differences: '发现差异', notChecked: '余额无法核对' },
+    bookCharged: '账本扣款',
+    bookRefunded: '账本退款',
+    readAt: '读取于',
     balance: '余额',
     start: '期初余额',
     end: '期末余额',
@@ -49,6 +59,8 @@ const WORDS = {
 } as const;
 
 const boundary = (b: BoundaryBalance): ExportCell => (b.known ? { fen: b.balanceFen } : null);
+/** When the reading was taken (ISO, UTC): the note beside a known boundary. */
+const readAt = (b: BoundaryBalance, words: (typeof WORDS)[ExportLanguage]): string => (b.known ? `${words.readAt} ${new Date(b.atMs).toISOString()}` : words.notKnown);
 
 function differenceRow(d: ReconcileDifference, words: (typeof WORDS)[ExportLanguage]): ExportCell[] {
   const head: ExportCell[] = [words.difference, words.kinds[d.kind], d.platformOrderRef, d.clientOrderRef, d.productName];
@@ -74,8 +86,11 @@ export function reconcileReportTable(report: ReconcileReport, language: ExportLa
     [w.summary, w.appOrders, null, null, null, null, String(t.appOrders), null, null],
     [w.summary, w.unknownStates, null, null, null, String(t.unknownStates), null, null, null],
     [w.summary, w.differences, null, null, null, String(t.differences), null, null, null],
-    [w.balance, w.start, null, null, null, null, null, boundary(b.start), b.start.known ? null : w.notKnown],
-    [w.balance, w.end, null, null, null, null, null, boundary(b.end), b.end.known ? null : w.notKnown],
+    [w.summary, w.verdict, null, null, null, null, null, null, w.verdicts[report.verdict.status]],
+    [w.summary, w.bookCharged, null, null, null, null, null, { fen: t.bookChargedFen }, null],
+    [w.summary, w.bookRefunded, null, null, null, null, null, { fen: t.bookRefundedFen }, null],
+    [w.balance, w.start, null, null, null, null, null, boundary(b.start), readAt(b.start, w)],
+    [w.balance, w.end, null, null, null, null, null, boundary(b.end), readAt(b.end, w)],
     [w.balance, w.charges, null, null, null, null, null, { fen: b.chargesFen }, null],
     [w.balance, w.refunds, null, null, null, null, null, { fen: b.refundsFen }, null],
     [w.balance, w.unexplained, null, null, null, null, null, b.unexplainedFen === null ? null : { fen: b.unexplainedFen }, b.unexplainedFen === null ? w.notKnown : null],

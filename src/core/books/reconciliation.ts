@@ -4,7 +4,7 @@
 // and the balance check from the balance history (reconcile-balance.ts). The report is stored with the
 // run; the screen and the CLI show it.
 import type { Database } from 'better-sqlite3';
-import type { ReconcileInput, ReconcileReport } from '../../shared/ipc/views/reconcile';
+import type { BalanceCheck, ReconcileInput, ReconcileReport } from '../../shared/ipc/views/reconcile';
 import type { SecretAwareLogger } from '../logging/logger';
 import { MerchantApiError } from '../merchant/merchant-errors';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
@@ -12,9 +12,10 @@ import type { MerchantClient } from '../merchant/merchant-client';
 import type { Clock } from '../platform/clock';
 import { balanceAt, type BalanceOwner } from './balance-history';
 import { orderFacts, pageOrderList, RECONCILE_PAGE_SIZE, type PagerProgress } from './order-list-pager';
-import { balanceCheck, boundaryBalance } from './reconcile-balance';
-import { compareBooks, expectedAtMerchant, planLookups, unknownStateCount, type LookupAnswer, type LocalBook } from './reconcile-compare';
-import { readLocalBook, recordedFlows } from './reconcile-local-book';
+import { balanceCheck, closingReading, freshReading, notKnownOpening, openingReading, reconcileVerdict, type BoundaryReading } from './reconcile-balance';
+import { bookMoney, moneyTotals } from './book-money';
+import { compareBooks, expectedAtMerchant, isCompletedCardOrder, planLookups, unknownStateCount, type LookupAnswer, type LocalBook } from './reconcile-compare';
+import { readLocalBook } from './reconcile-local-book';
 import { reconcileRange, type ReconcileRange } from './reconcile-range';
 import { createReconcileRunStore, type ReconcileRun, type ReconcileRunStore } from './reconcile-run-store';
 
@@ -81,6 +82,7 @@ export function createReconciliation(deps: ReconciliationDeps): Reconciliation {
     for (const ref of [...plan.missing, ...plan.cards]) lookups.set(ref, await lookUp(run, ref, signal));
     const { differences, merchantOrders } = compareBooks(listed, book, lookups);
     const balance = await checkBalance(run, signal);
+    const rangeMoney = moneyTotals(bookMoney(db, owner, run.createdFrom, run.createdTo).entries);
     const appIntents = [...book.intents.values()];
     const after = store.get(run.id);
     const report: ReconcileReport = {
@@ -102,9 +104,13 @@ export function createReconciliation(deps: ReconciliationDeps): Reconciliation {
         notSentYet: appIntents.filter((i) => !expectedAtMerchant(i) && inRange(i) && ['queued', 'needs_confirmation', 'price_changed', 'unavailable', 'needs_template', 'needs_key', 'account_suspended', 'access_denied'].includes(i.status)).length,
         merchantChargedFen: merchantOrders.reduce((sum, o) => sum + o.totalFen, 0),
         merchantRefundedFen: merchantOrders.reduce((sum, o) => sum + o.refundedFen, 0),
+        bookChargedFen: rangeMoney.chargesFen,
+        bookRefundedFen: rangeMoney.refundsFen,
+        cardOrdersCompared: [...lookups.values()].filter((a) => a.found && a.cards !== null && isCompletedCardOrder(a.order)).length,
         differences: differences.length,
       },
       balance,
+      verdict: reconcileVerdict(differences.length, balance),
       differences,
     };
     store.finish(run.id, report, clock.nowMs());
@@ -112,20 +118,30 @@ export function createReconciliation(deps: ReconciliationDeps): Reconciliation {
     return report;
   };
 
-  /** The range's boundaries from the history; a range that ends after now ends at now, asked with GET /account. */
-  const checkBalance = async (run: ReconcileRun, signal?: AbortSignal): Promise<ReconcileReport['balance']> => {
+  /** The opening and closing readings (reconcile-balance.ts); the closing asked fresh when the range ends now or no reading tells it. */
+  const checkBalance = async (run: ReconcileRun, signal?: AbortSignal): Promise<BalanceCheck> => {
     const startMs = run.createdFrom * 1000;
-    let endMs = (run.createdTo + 1) * 1000;
-    // The list was cut at the run's start: the range ends now. The balance is asked, and the end is
-    // the moment its answer was recorded.
-    if (run.createdTo >= Math.floor(run.startedAtMs / 1000)) {
+    const endMs = (run.createdTo + 1) * 1000;
+    const endsNow = run.createdTo >= Math.floor(run.startedAtMs / 1000);
+    const fresh = async (): Promise<BoundaryReading | null> => {
       await deps.accountClient.getAccount(signal);
       const latest = balanceAt(db, owner, Number.MAX_SAFE_INTEGER);
-      endMs = latest.kind === 'between' && latest.before !== null ? latest.before.lastSeenAtMs : clock.nowMs();
+      return latest.kind === 'between' && latest.before !== null ? freshReading(latest.before, endMs) : null;
+    };
+    let closing: BoundaryReading | null = null;
+    if (endsNow) closing = await fresh();
+    const startAt = balanceAt(db, owner, startMs);
+    let opening = openingReading(startAt, startMs, closing?.balance.atMs ?? endMs);
+    // The first reading of the range stands for its start only when no money moved before it.
+    if (opening.inRange && bookMoney(db, owner, run.createdFrom, opening.second - 1).entries.length > 0) opening = notKnownOpening(startAt, startMs);
+    if (closing === null) {
+      closing = closingReading(balanceAt(db, owner, endMs), endMs, opening.balance.known ? opening.balance.atMs : null) ?? (await fresh());
     }
-    const start = boundaryBalance(balanceAt(db, owner, startMs), startMs);
-    const end = boundaryBalance(balanceAt(db, owner, endMs), endMs);
-    return balanceCheck(start, end, recordedFlows(db, owner, run.createdFrom, Math.floor(endMs / 1000)));
+    if (opening.second === null || closing === null) {
+      const end = closing?.balance ?? { known: false as const, atMs: endMs, before: null, after: null };
+      return balanceCheck(opening.balance, end, { chargesFen: 0, refundsFen: 0 });
+    }
+    return balanceCheck(opening.balance, closing.balance, moneyTotals(bookMoney(db, owner, opening.second, closing.second).entries));
   };
 
   const startOrResume = (range: ReconcileRange, pageSize: number): { run: ReconcileRun; resumed: boolean } => {

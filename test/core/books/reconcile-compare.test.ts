@@ -1,6 +1,6 @@
 // The compare as pure functions: equal books find nothing; each change of one side is found as its
 // kind; an unknown state is compared raw and counted apart; look-ups are planned only where the list
-// cannot decide (a sent intent missing from it, a card count in doubt).
+// cannot decide (a sent intent missing from it, the card count of every completed card order).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareBooks, mismatchFields, planLookups, unknownStateCount, type LocalBook, type LocalOrderFacts, type MerchantOrderFacts } from '../../../src/core/books/reconcile-compare';
@@ -56,8 +56,11 @@ describe('reconcile compare', () => {
     fc.assert(
       fc.property(distinct, (orders) => {
         const book = bookOf(orders);
-        expect(planLookups(orders, book, () => true)).toEqual({ missing: [], cards: [] });
-        expect(compareBooks(orders, book, new Map()).differences).toEqual([]);
+        const cardOrders = orders.filter((o) => o.productType === 'card' && o.state === 'completed');
+        expect(planLookups(orders, book, () => true)).toEqual({ missing: [], cards: cardOrders.map((o) => o.clientOrderRef) });
+        // Every completed card order's detail is read; one card per unit everywhere is no difference.
+        const details = new Map(cardOrders.map((o) => [o.clientOrderRef, { found: true as const, order: o, cards: o.units }]));
+        expect(compareBooks(orders, book, details).differences).toEqual([]);
       }),
     );
   });
@@ -112,10 +115,15 @@ describe('reconcile compare', () => {
     expect(planLookups([], withStatus('needs_key', true), () => true).missing).toEqual(['A']);
   });
 
-  it('plans a card look-up only for a completed card order whose vault count is not one per unit', () => {
+  it('plans a card look-up for every completed card order of the app, and finds a card the merchant took back', () => {
     const order = merchantOrder('A');
     const book = bookOf([order]);
-    expect(planLookups([order], book, () => true).cards).toEqual([]);
+    // The vault and the units agree (2 and 2): only the merchant's detail can say it now holds 1.
+    expect(planLookups([order], book, () => true).cards).toEqual(['A']);
+    expect(compareBooks([order], book, new Map([['A', { found: true, order, cards: 1 }]])).differences).toMatchObject([{ kind: 'cards', merchantCards: 1, vaultCards: 2, units: 2 }]);
+    expect(compareBooks([order], book, new Map([['A', { found: true, order, cards: 2 }]])).differences).toEqual([]);
+    // A foreign order's cards are not the app's: never looked up for them.
+    expect(planLookups([merchantOrder('F')], book, () => true).cards).toEqual([]);
     const short = { ...book, vaultCards: new Map([['A', 1]]) };
     expect(planLookups([order], short, () => true).cards).toEqual(['A']);
     expect(compareBooks([order], short, new Map([['A', { found: true, order, cards: 2 }]])).differences).toMatchObject([{ kind: 'cards', merchantCards: 2, vaultCards: 1, units: 2 }]);

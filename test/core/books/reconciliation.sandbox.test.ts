@@ -9,6 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readXlsx } from '../export/file-readers';
 import type { ReconcileReport } from '../../../src/shared/ipc/views/reconcile';
 import { openConnectedApp, type ConnectedApp } from '../app/app-kit';
+import { goodCard } from '../../support/orders-harness';
+import { spendTable } from '../../../src/core/books/spend-export';
+import { reconcileReportTable } from '../../../src/core/books/reconcile-report-table';
+import { orderDetailWhen } from '../app/app-kit';
 import { placeCard, placeCompletedCard, secondClient, tamper, today } from './reconcile-kit';
 
 let opened: ConnectedApp | null = null;
@@ -23,21 +27,123 @@ const kinds = (report: ReconcileReport): string[] => report.differences.map((d) 
 const listRequests = (app: ConnectedApp): string[] => app.kit.requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname.endsWith('/orders')).map((r) => new URL(r.url).searchParams.get('page') ?? '?');
 
 describe('reconciliation against the sandbox', () => {
-  it('finds nothing on a clean day, and says the start balance is not known when nobody saw it', async () => {
+  it('finds nothing on a clean day: the balance from the first reading of the day to a fresh one, checked to the fen', async () => {
     const app = await open();
     const refs = [await placeCompletedCard(app.kit, app.merchant, app.catalog, 2), await placeCompletedCard(app.kit, app.merchant, app.catalog, 1)];
     const report = await app.kit.ok('books.reconcile', { fromDay: today() });
     expect(report.differences).toEqual([]);
-    expect(report.totals).toMatchObject({ merchantOrders: 2, appOrders: 2, completed: 2, unknownStates: 0, differences: 0 });
-    // Nobody asked the balance before today's first connect: the start is not known, and said so.
-    expect(report.balance.start.known).toBe(false);
-    expect(report.balance.end.known).toBe(true);
-    expect(report.balance.unexplainedFen).toBeNull();
+    expect(report.totals).toMatchObject({ merchantOrders: 2, appOrders: 2, completed: 2, unknownStates: 0, differences: 0, cardOrdersCompared: 2 });
+    // Nobody asked the balance before today's connect, and no money moved before it: the connect's
+    // reading is the opening (with its time); the closing was asked now.
+    const first = app.kit.core.db.prepare<[], { first_seen_at_ms: number }>('SELECT first_seen_at_ms FROM balance_history ORDER BY id LIMIT 1').get();
+    expect(report.balance.start).toMatchObject({ known: true, balanceFen: 100_000_00, atMs: first?.first_seen_at_ms, fresh: false });
+    expect(report.balance.end).toMatchObject({ known: true, fresh: true });
+    expect(report.balance.unexplainedFen).toBe(0);
+    expect(report.verdict).toEqual({ status: 'clean', balance: 'matches', balanceMissing: null });
     const ledger = await app.merchant.control<{ entries: { clientOrderRef: string; amount: string }[] }>('GET', `/control/ledger/${app.account.userId}`);
     const charged = ledger.entries.filter((e) => refs.includes(e.clientOrderRef)).reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0);
     expect(report.balance.chargesFen).toBe(charged);
     expect(report.totals.merchantChargedFen).toBe(charged);
+    expect(report.totals.bookChargedFen).toBe(charged);
     expect(await app.kit.ok('books.reconcileLatest')).toEqual(report);
+  });
+
+  it('never says "no differences" when the balance could not be checked: no reading before the first order', async () => {
+    const app = await open();
+    await placeCompletedCard(app.kit, app.merchant, app.catalog, 1);
+    // As if the app had never read the balance before the order: only the reading asked now is left.
+    app.kit.core.db.prepare('DELETE FROM balance_history').run();
+    const report = await app.kit.ok('books.reconcile', { fromDay: today() });
+    expect(report.differences).toEqual([]);
+    expect(report.balance.start.known).toBe(false);
+    expect(report.balance.unexplainedFen).toBeNull();
+    expect(report.verdict).toEqual({ status: 'notChecked', balance: 'notChecked', balanceMissing: 'start' });
+  });
+
+  it('finds a balance changed behind the app’s back, and an amount changed at the merchant without adopting it', async () => {
+    const app = await open();
+    const { kit, merchant, catalog } = app;
+    const ref = await placeCompletedCard(kit, merchant, catalog, 2);
+    const ledger = await merchant.control<{ balance: string; entries: { clientOrderRef: string; amount: string }[] }>('GET', `/control/ledger/${app.account.userId}`);
+    const chargedFen = Math.round(Number(ledger.entries.find((e) => e.clientOrderRef === ref)?.amount) * 100);
+    await merchant.control('POST', `/control/accounts/${app.account.userId}`, { balance: (Number(ledger.balance) - 8666).toFixed(2) });
+    const changed = await tamper(merchant, ref, { totalAmount: ((chargedFen - 1000) / 100).toFixed(2) });
+    expect(Math.round(changed.totalAmount * 100)).toBe(chargedFen - 1000);
+    // The app reads the changed order (a refresh): its charge stays what the ledger charged.
+    await kit.ok('orders.refresh', { clientOrderRef: ref });
+    const report = await kit.ok('books.reconcile', { fromDay: today() });
+    expect(report.differences).toMatchObject([{ kind: 'mismatch', clientOrderRef: ref, fields: ['amount'], merchant: { totalFen: chargedFen - 1000 }, local: { totalFen: chargedFen } }]);
+    expect(report.balance.unexplainedFen).toBe(-8666_00);
+    expect(report.balance.chargesFen).toBe(chargedFen);
+    expect(report.totals.bookChargedFen).toBe(chargedFen);
+    expect(report.verdict).toEqual({ status: 'differences', balance: 'differs', balanceMissing: null });
+    // Refreshing from the reconciliation does not adopt the amount either.
+    const again = await kit.ok('books.refreshOrder', { clientOrderRef: ref });
+    expect(again?.differences.map((d) => d.kind)).toEqual(['mismatch']);
+  });
+
+  it('finds a card the merchant took back although the vault and the units still agree', async () => {
+    const app = await open();
+    const { kit, merchant, catalog } = app;
+    const ref = await placeCompletedCard(kit, merchant, catalog, 2);
+    const other = await placeCompletedCard(kit, merchant, catalog, 1);
+    await tamper(merchant, ref, { cards: 1 });
+    const report = await kit.ok('books.reconcile', { fromDay: today() });
+    expect(report.differences).toMatchObject([{ kind: 'cards', clientOrderRef: ref, units: 2, merchantCards: 1, vaultCards: 2 }]);
+    expect(report.differences.some((d) => d.clientOrderRef === other)).toBe(false);
+    expect(report.totals.cardOrdersCompared).toBe(2);
+    expect(report.verdict.status).toBe('differences');
+  });
+
+  it('one definition of the day’s money: spend = reconciliation = the ledger to the fen after a mixed day', async () => {
+    const app = await open();
+    const { kit, merchant, catalog } = app;
+    const a = await placeCompletedCard(kit, merchant, catalog, 2);
+    const b = await placeCompletedCard(kit, merchant, catalog, 1);
+    // A partial refund, credited.
+    await orderDetailWhen(kit, a, 'refundable', (d) => d.allowedActions.includes('refund'));
+    await kit.ok('orders.requestRefund', { clientOrderRef: a, amountFen: 1_23, reason: 'one code did not work' });
+    await merchant.advance(a, 'refund.succeeded');
+    await orderDetailWhen(kit, a, 'the refund', (d) => d.refundedFen === 1_23);
+    // A failure, refunded in full by the merchant.
+    const c = await placeCard(kit, catalog, 1);
+    await merchant.advance(c, 'processing');
+    await merchant.advance(c, 'failed');
+    await kit.ok('orders.refresh', { clientOrderRef: c });
+    await orderDetailWhen(kit, c, 'the failure', (d) => d.state === 'failed');
+    // Another program on the account, and the merchant's own shop; then an amount changed at the merchant.
+    const elsewhere = await secondClient(merchant, app.account).placeForeign(catalog, 1);
+    const pick = catalog.find((p, v) => goodCard(p, v), 'a card that is supplied');
+    const shop = `SHOP-${Date.now()}`;
+    await merchant.control('POST', `/control/accounts/${app.account.userId}/orders`, { clientOrderRef: shop, productRef: pick.product.productRef, ...(pick.product.variants.length > 1 ? { variantRef: pick.variant.variantRef } : {}), units: 1 });
+    const ledgerBefore = await merchant.control<{ entries: { clientOrderRef: string; amount: string }[] }>('GET', `/control/ledger/${app.account.userId}`);
+    const chargedB = Math.round(Number(ledgerBefore.entries.find((e) => e.clientOrderRef === b)?.amount) * 100);
+    await tamper(merchant, b, { totalAmount: ((chargedB - 1000) / 100).toFixed(2) });
+    await kit.ok('orders.refresh', { clientOrderRef: b });
+
+    const first = await kit.ok('books.reconcile', { fromDay: today() });
+    expect(kinds(first)).toEqual([`foreign:${elsewhere.clientOrderRef}`, `foreign:${shop}`, `mismatch:${b}`].sort());
+    await kit.ok('books.recordForeign', { clientOrderRef: elsewhere.clientOrderRef });
+    const report = await kit.ok('books.recordForeign', { clientOrderRef: shop });
+    if (report === null) throw new Error('no report');
+    expect(kinds(report)).toEqual([`mismatch:${b}`]);
+
+    const ledger = await merchant.control<{ entries: { kind: string; amount: string }[] }>('GET', `/control/ledger/${app.account.userId}`);
+    const sum = (kind: string): number => ledger.entries.filter((e) => e.kind === kind).reduce((total, e) => total + Math.round(Number(e.amount) * 100), 0);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const spend = await kit.ok('books.spend', { from: today(), to: today(), timeZone: zone });
+    expect({ charged: spend.totals.chargedFen, refunded: spend.totals.refundedFen }).toEqual({ charged: sum('charge'), refunded: sum('refund') });
+    expect({ charged: report.totals.bookChargedFen, refunded: report.totals.bookRefundedFen }).toEqual({ charged: sum('charge'), refunded: sum('refund') });
+    expect(spend.totals.orders).toBe(5);
+    // The balance moved exactly as the books say: the changed amount is a difference, not the money.
+    expect(report.balance.unexplainedFen).toBe(0);
+    expect(report.verdict).toEqual({ status: 'differences', balance: 'matches', balanceMissing: null });
+    // Both exports are built from these reports: the day's row and the reconciliation's book rows say the same.
+    const day = spendTable(spend, 'days', 'en').rows[0];
+    expect(day?.slice(2, 4)).toEqual([{ fen: sum('charge') }, { fen: sum('refund') }]);
+    const table = reconcileReportTable(report, 'en').rows;
+    expect(table.find((r) => r[1] === 'Charges in the books')?.[7]).toEqual({ fen: sum('charge') });
+    expect(table.find((r) => r[1] === 'Refunds in the books')?.[7]).toEqual({ fen: sum('refund') });
   });
 
   it('finds each kind of difference, and each action fixes its own (database and merchant checked)', async () => {

@@ -77,6 +77,12 @@ export function sandboxControl(controlUrl: string, controlToken: string) {
     /** What the merchant received for an order (its create's content as kept): which codes were sent. */
     receivedOrder: (clientOrderRef: string) =>
       call<{ units: number; purchaseEntries: Record<string, string>[] }>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/received`),
+    /** Changes an order behind the buyer's back (no webhook, no ledger entry): its state, units, amount (yuan) or card count. */
+    tamper: (clientOrderRef: string, change: { state?: string; units?: number; totalAmount?: string; cards?: number }) =>
+      call<{ totalAmount: string; card_list: unknown[] | null }>(`${controlUrl}/control/orders/${encodeURIComponent(clientOrderRef)}/tamper`, change),
+    /** An order placed with the account in the merchant's own shop (outside the OpenAPI): charged as any other. */
+    shopOrder: (userId: string, order: { clientOrderRef: string; productRef: number; variantRef?: number; units: number }) =>
+      call<{ clientOrderRef: string }>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}/orders`, order),
   };
 }
 

@@ -246,6 +246,31 @@ async function openAddMerchant({ page }: Tour): Promise<void> {
   await page.getByTestId('profile-name-error').waitFor();
 }
 
+/** A day in this machine's zone (where core runs: reconciliation's days), offset from today. */
+function localDay(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Reconciliation of a day, waited to its headline: today (the tour's orders, the balance read since
+ * the connect: checked) or yesterday (no balance read before it began: the balance not checked).
+ */
+function reconcileDay(offset: number, status: 'clean' | 'notChecked' | null): (tour: Tour) => Promise<void> {
+  return async ({ page }) => {
+    await closeOverlays(page);
+    await page.getByTestId('nav-reconcile').click();
+    await page.getByTestId('reconcile-screen').waitFor();
+    await page.getByTestId('reconcile-from').fill(localDay(offset));
+    await page.getByTestId('reconcile-to').fill(localDay(offset));
+    await page.getByTestId('reconcile-run').click();
+    const headline = page.locator(`[data-testid="reconcile-headline"]${status === null ? '' : `[data-status="${status}"]`}`);
+    await page.getByTestId('reconcile-report').getByText(`${localDay(offset)} 至 ${localDay(offset)}`).or(page.getByTestId('reconcile-report').getByText(`${localDay(offset)} to ${localDay(offset)}`)).first().waitFor({ timeout: MERCHANT_WAIT_MS });
+    await headline.waitFor({ timeout: MERCHANT_WAIT_MS });
+  };
+}
+
 /** A second merchant named: its connect screen, with the way back to the first. */
 async function addSecondMerchant({ page }: Tour): Promise<void> {
   // The stop before took this tab offline: back online to reach the host.
@@ -293,6 +318,9 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'case-chat', photo: 'zh-CN', open: openCaseChat },
   { name: 'aftersales', photo: 'zh-CN', open: async ({ page }) => goTo(page, 'aftersales').then(() => page.getByTestId('case-row').first().waitFor()) },
   { name: 'orders', photo: 'zh-CN', open: async ({ page }) => goTo(page, 'orders').then(() => page.getByTestId('order-row').first().waitFor()) },
+  // Today's books (the tour's orders, an after-sales case moves no money) and a day never read.
+  { name: 'reconcile-checked', photo: 'all', open: reconcileDay(0, null) },
+  { name: 'reconcile-not-checked', photo: 'all', open: reconcileDay(-1, 'notChecked') },
   { name: 'vault-reveal', photo: 'all', open: revealCard },
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },

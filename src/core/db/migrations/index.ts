@@ -21,6 +21,7 @@ import { orderNeedsTemplateMigration } from './0017-order-needs-template';
 import { balanceHistoryMigration } from './0018-balance-history';
 import { reconciliationMigration } from './0019-reconciliation';
 import { batchOrdersMigration } from './0020-batch-orders';
+import { chargedAmountsMigration } from './0021-charged-amounts';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   balanceHistoryMigration,
   reconciliationMigration,
   batchOrdersMigration,
+  chargedAmountsMigration,
 ];

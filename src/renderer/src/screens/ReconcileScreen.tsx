@@ -10,6 +10,7 @@ import { api } from '../bridge';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { ReconcileBalance } from '../components/ReconcileBalance';
 import { ReconcileDifferences } from '../components/ReconcileDifferences';
+import { ReconcileHeadline } from '../components/ReconcileHeadline';
 import { useI18n } from '../i18n/use-i18n';
 import { startBrowserDownload } from '../lib/browser-download';
 import { explainError } from '../lib/explain-error';
@@ -29,19 +30,25 @@ function Totals({ report }: { report: ReconcileReport }) {
   const s = report.totals;
   return (
     <Row gutter={[16, 16]} data-testid="reconcile-totals">
-      <Col xs={12} md={5}>
+      <Col xs={12} md={6} xl={3}>
         <Statistic title={t('reconcile.stat.merchantOrders')} value={s.merchantOrders} />
       </Col>
-      <Col xs={12} md={5}>
+      <Col xs={12} md={6} xl={3}>
         <Statistic title={t('reconcile.stat.appOrders')} value={s.appOrders} />
       </Col>
-      <Col xs={12} md={5}>
+      <Col xs={12} md={6} xl={3}>
         <Statistic title={t('reconcile.stat.charged')} value={formatFen(s.merchantChargedFen)} />
       </Col>
-      <Col xs={12} md={5}>
+      <Col xs={12} md={6} xl={3} data-testid="reconcile-book-charged" data-fen={s.bookChargedFen}>
+        <Statistic title={t('reconcile.stat.bookCharged')} value={formatFen(s.bookChargedFen)} />
+      </Col>
+      <Col xs={12} md={6} xl={3} data-testid="reconcile-book-refunded" data-fen={s.bookRefundedFen}>
+        <Statistic title={t('reconcile.stat.bookRefunded')} value={formatFen(s.bookRefundedFen)} />
+      </Col>
+      <Col xs={12} md={6} xl={3}>
         <Statistic title={t('reconcile.stat.unknownStates')} value={s.unknownStates} />
       </Col>
-      <Col xs={12} md={4}>
+      <Col xs={12} md={6} xl={3}>
         <Statistic title={t('reconcile.stat.requests')} value={report.requests} />
       </Col>
     </Row>
@@ -140,11 +147,7 @@ export function ReconcileScreen() {
               <Typography.Text strong>{t('reconcile.range', { from: report.fromDay, to: report.toDay })}</Typography.Text>
               {report.resumed ? <Tag>{t('reconcile.resumed')}</Tag> : null}
             </Space>
-            {report.differences.length === 0 ? (
-              <Alert type="success" showIcon title={t('reconcile.clean')} data-testid="reconcile-clean" />
-            ) : (
-              <Alert type="warning" showIcon title={t('reconcile.found', { count: report.differences.length })} data-testid="reconcile-found" />
-            )}
+            <ReconcileHeadline report={report} />
             <Totals report={report} />
             <ReconcileBalance balance={report.balance} />
             <ReconcileDifferences differences={report.differences} actions={{ busyRef, refresh: (ref) => refresh.mutate(ref), recordForeign: (ref) => recordForeign.mutate(ref), openCase }} />

@@ -54,9 +54,24 @@ export const reconcileDifferenceSchema = z.discriminatedUnion('kind', [
 export type ReconcileDifference = z.infer<typeof reconcileDifferenceSchema>;
 export type DifferenceKind = ReconcileDifference['kind'];
 
-/** A balance at a range boundary: seen (a run of GET /account answers covers the moment) or not known. */
+/**
+ * A balance at a range boundary, from the app's own readings (GET /account answers, contract §12.1):
+ * the reading it rests on, with the moment the check starts or ends at (`atMs`: the range's boundary
+ * when a run of equal answers covers it, else the reading's own time). Not known when no reading
+ * exists to rest on: the nearest readings either side, never a guess.
+ */
 export const boundaryBalanceSchema = z.discriminatedUnion('known', [
-  z.object({ known: z.literal(true), atMs: z.number().int(), balanceFen: fen, seenFromMs: z.number().int(), seenUntilMs: z.number().int() }),
+  z.object({
+    known: z.literal(true),
+    atMs: z.number().int(),
+    balanceFen: fen,
+    seenFromMs: z.number().int(),
+    seenUntilMs: z.number().int(),
+    /** The range's own boundary (the day's start or end), for the screen to say when the reading is off it. */
+    boundaryMs: z.number().int(),
+    /** Asked from the merchant for this check (GET /account), not found among earlier readings. */
+    fresh: z.boolean(),
+  }),
   z.object({
     known: z.literal(false),
     atMs: z.number().int(),
@@ -69,7 +84,7 @@ export type BoundaryBalance = z.infer<typeof boundaryBalanceSchema>;
 export const balanceCheckSchema = z.object({
   start: boundaryBalanceSchema,
   end: boundaryBalanceSchema,
-  /** What the app recorded in the range: charges of its orders (and recorded foreign ones), refunds credited. */
+  /** What the books say moved between the two readings (core/books/book-money.ts): charges out, refunds back. */
   chargesFen: fen,
   refundsFen: fen,
   /** refunds − charges: what the balance should have moved by. */
@@ -80,6 +95,19 @@ export const balanceCheckSchema = z.object({
   unexplainedFen: fen.nullable(),
 });
 export type BalanceCheck = z.infer<typeof balanceCheckSchema>;
+
+/**
+ * Whether everything was checked (issue 24): the headline is "no differences" only for `clean`, i.e.
+ * every order compared, no difference, and the balance checked and explained to the fen. Otherwise it
+ * says which part could not be checked (`balance: notChecked`, with the side that had no reading) or differs.
+ */
+export const reconcileVerdictSchema = z.object({
+  status: z.enum(['clean', 'differences', 'notChecked']),
+  balance: z.enum(['matches', 'differs', 'notChecked']),
+  /** With balance notChecked: which boundary had no reading. */
+  balanceMissing: z.enum(['start', 'end']).nullable(),
+});
+export type ReconcileVerdict = z.infer<typeof reconcileVerdictSchema>;
 
 export const reconcileTotalsSchema = z.object({
   /** Orders the merchant listed in the range. */
@@ -95,6 +123,11 @@ export const reconcileTotalsSchema = z.object({
   notSentYet: z.number().int(),
   merchantChargedFen: fen,
   merchantRefundedFen: fen,
+  /** The range's charges and refunds by the books' one definition (book-money.ts), as the spend report counts them. */
+  bookChargedFen: fen,
+  bookRefundedFen: fen,
+  /** Completed card orders whose card count was compared with the merchant's detail. */
+  cardOrdersCompared: z.number().int(),
   differences: z.number().int(),
 });
 
@@ -112,6 +145,7 @@ export const reconcileReportSchema = z.object({
   resumed: z.boolean(),
   totals: reconcileTotalsSchema,
   balance: balanceCheckSchema,
+  verdict: reconcileVerdictSchema,
   differences: z.array(reconcileDifferenceSchema),
 });
 export type ReconcileReport = z.infer<typeof reconcileReportSchema>;
