@@ -22,7 +22,15 @@ afterEach(async () => {
   opened = null;
 });
 
-const open = async (): Promise<ConnectedApp> => (opened = await openConnectedApp(1));
+/**
+ * Connected, then into the next whole second: a charge in the same second as a reading counts as before
+ * it (contract §12.2), so an order placed within the connect's second would leave the opening unknown.
+ */
+const open = async (): Promise<ConnectedApp> => {
+  opened = await openConnectedApp(1);
+  await new Promise((resolve) => setTimeout(resolve, 1_005 - (Date.now() % 1_000)));
+  return opened;
+};
 const kinds = (report: ReconcileReport): string[] => report.differences.map((d) => `${d.kind}:${d.clientOrderRef}`).sort();
 const listRequests = (app: ConnectedApp): string[] => app.kit.requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname.endsWith('/orders')).map((r) => new URL(r.url).searchParams.get('page') ?? '?');
 
