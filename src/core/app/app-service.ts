@@ -67,7 +67,7 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
   // A finished sync read the catalog, not the balance: the balance is read after it so a crossing is seen.
   const sync = createSyncRunner(core, events, logger, () => notices.balanceMayHaveMoved());
   const scanEvery = options.changeScanIntervalMs === undefined ? {} : { intervalMs: options.changeScanIntervalMs };
-  const changeWatch = createChangeWatch({ db: core.db, clock: core.clock, logger, ...scanEvery, onOrders: (transitions) => notices.ordersMoved(transitions), onWatchedProducts: (changes) => notices.productsMoved(changes) });
+  const changeWatch = createChangeWatch({ db: core.db, clock: core.clock, logger, ...scanEvery, onOrders: (transitions) => notices.ordersMoved(transitions), onWatchedProducts: (changes) => notices.productsMoved(changes), onPricesRecorded: (refs) => notices.pricesRecorded(refs) });
   // After-sales changes and merchant replies, whoever stored them (webhooks, polls, the outbox).
   const aftersaleNotices = createAftersaleNotices({ db: core.db, logger, events, ...scanEvery });
   const lifecycle = { started: false, healthTimer: null as ReturnType<typeof setInterval> | null };

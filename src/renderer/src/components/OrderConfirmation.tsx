@@ -1,7 +1,8 @@
 // The confirmation step: everything that will be sent and charged, exactly as it will be sent —
 // product, variant, units, unit price, total, the top-up accounts as normalised, and the balance
 // after. What the buyer confirms here is the payload of the place call, unchanged. A price that
-// moved in the cache while this step is open must be looked at again before paying.
+// moved in the cache while this step is open must be looked at again before paying. The balance is read
+// from the merchant again as this step opens; until it answers the last reading shows with its age.
 import { Alert, Button, Descriptions, Space, Typography } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
@@ -9,6 +10,15 @@ import type { OrderToConfirm } from '../lib/order-draft';
 import type { FormModel } from '../lib/template-form';
 import { MemoryOnlySecretsWarning } from './MemoryOnlySecretsWarning';
 import { Untranslated } from './MerchantText';
+import { BalanceReading } from './BalanceReading';
+import type { AccountView } from '../../../shared/ipc/views/connection';
+
+/** The balance as last read from the merchant, and whether it is being read again or could not be. */
+export interface BalanceState {
+  readonly account: AccountView;
+  readonly refreshing: boolean;
+  readonly failed: boolean;
+}
 
 interface Props {
   readonly order: OrderToConfirm;
@@ -16,7 +26,7 @@ interface Props {
   readonly productName: string;
   readonly variantTitle: string;
   /** The balance as last read from the merchant; null when not known. */
-  readonly balanceFen: number | null;
+  readonly balance: BalanceState | null;
   /** The unit price in the cache now, when it differs from the confirmed one. */
   readonly movedPriceFen: number | null;
   /** Why the variant cannot be bought now, when the cache says so. */
@@ -27,8 +37,9 @@ interface Props {
   onPay: () => void;
 }
 
-export function OrderConfirmation({ order, model, productName, variantTitle, balanceFen, movedPriceFen, blockedReason, sending, onBack, onUseNewPrice, onPay }: Props) {
+export function OrderConfirmation({ order, model, productName, variantTitle, balance, movedPriceFen, blockedReason, sending, onBack, onUseNewPrice, onPay }: Props) {
   const { t } = useI18n();
+  const balanceFen = balance?.account.balanceFen ?? null;
   const after = balanceFen === null ? null : balanceFen - order.totalFen;
   const label = (fieldRef: string): string => model.fields.find((field) => field.fieldRef === fieldRef)?.label ?? fieldRef;
   const entries = order.purchaseEntries ?? [];
@@ -73,9 +84,9 @@ export function OrderConfirmation({ order, model, productName, variantTitle, bal
             </ol>
           </Descriptions.Item>
         ) : null}
-        {balanceFen !== null ? (
+        {balance !== null ? (
           <Descriptions.Item label={t('orderForm.balanceNow')}>
-            <span data-testid="confirm-balance">{formatFen(balanceFen)}</span>
+            <BalanceReading account={balance.account} refreshing={balance.refreshing} failed={balance.failed} testId="confirm-balance" />
           </Descriptions.Item>
         ) : null}
         {after !== null ? (

@@ -17,6 +17,7 @@ import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
 import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
+import { freshnessEn } from './messages-freshness-en';
 
 export const en = {
   ...aftersaleEn,
@@ -36,6 +37,7 @@ export const en = {
   ...dashboardEn,
   ...batchEn,
   ...profilesEn,
+  ...freshnessEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',

@@ -17,6 +17,7 @@ import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
+import { freshnessZhCN } from './messages-freshness-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -36,6 +37,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...dashboardZhCN,
   ...batchZhCN,
   ...profilesZhCN,
+  ...freshnessZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',
