@@ -45,7 +45,7 @@ export function accept(ctx: OutboxContext, ref: string, order: Order, requestId:
     confirmedUnitPriceFen = intent?.confirmedUnitPriceFen ?? null;
     applyOrderDetail({ db, cipher, logger, now }, order, source);
     // The price the merchant charged is a price it asked now: into the variant's history with the rest.
-    recordLearnedPrice(db, { productRef: order.productRef, variantRef: order.variantRef, priceFen: order.unitPrice }, now);
+    recordLearnedPrice(db, { productRef: order.productRef, variantRef: order.variantRef, priceFen: order.unitPrice, statedAtS: source === 'createResponse' ? null : order.createdAt }, now);
     addRequestIds(db, ref, [requestId]);
     markAccepted(db, ref, requestId, now, sealRechargedEntries(cipher, ref, intent?.purchaseEntries ?? null));
   }).immediate();
