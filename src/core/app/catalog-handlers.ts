@@ -31,7 +31,7 @@ export function catalogHandlers(ctx: AppContext): HandlersFor<Channels> {
     if (product === null) throw new AppFailure('NOT_FOUND', `product ${productRef} is not in the catalog cache; sync the catalog`);
     return toProductView(product, ctx.watchStore.get(productRef) !== null, syncedAt.get(productRef)?.synced_at ?? null);
   };
-  const opener = createProductOpener({ reader: ctx.reader, catalog: ctx.core.catalog, logger: ctx.logger, nowSeconds: ctx.nowSeconds });
+  const opener = createProductOpener({ reader: ctx.reader, catalog: ctx.core.catalog, logger: ctx.logger, nowSeconds: () => ctx.nowSeconds() });
   // Sent only while the connection state says the merchant answers: offline, a refused key or a
   // certificate problem would fail it anyway, and the banner already says why.
   const reachable = (): boolean => ['online', 'degraded'].includes(ctx.connectionState().state);

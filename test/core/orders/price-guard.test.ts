@@ -195,9 +195,9 @@ describe('price guard', () => {
     const lowered = priceFen - 40;
     // The create waits at the merchant; the price moves meanwhile (the window the guard cannot close).
     await control(h.sandbox, 'POST', '/control/faults', { latencyMs: 800 });
-    let moved: Promise<void> | null = null;
+    const moved: Promise<void>[] = [];
     kit.onRequest = (_method, url, body) => {
-      if (isCreate(url) && refOfBody(body) === ref && moved === null) moved = changeProduct(h, productRef, { variantRef, price: yuanText(lowered) });
+      if (isCreate(url) && refOfBody(body) === ref && moved.length === 0) moved.push(changeProduct(h, productRef, { variantRef, price: yuanText(lowered) }));
     };
     try {
       await kit.outbox.runOnce();
@@ -205,7 +205,8 @@ describe('price guard', () => {
       kit.onRequest = null;
       await control(h.sandbox, 'POST', '/control/faults', { latencyMs: 0 });
     }
-    await moved;
+    await Promise.all(moved);
+    expect(moved).toHaveLength(1);
     expect(kit.intents.getIntent(ref)?.status).toBe('accepted');
     expect(await charges(ref)).toEqual([lowered]);
     // The guard read the confirmed price; the create's answer says what was charged: both are in the history.

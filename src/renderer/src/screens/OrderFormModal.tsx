@@ -7,7 +7,7 @@
 // intent through api.orders.confirm. With the merchant away and no order form cached it offers to
 // queue the order as "waiting for the order form" (OrderNeedsTemplateStep, contract §7.10).
 import { Alert, Button, Modal, Spin } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { OrderConfirmation } from '../components/OrderConfirmation';
 import { OrderOutcome } from '../components/OrderOutcome';
 import { ProblemAlert } from '../components/ProblemAlert';
@@ -19,8 +19,8 @@ import { explainError } from '../lib/explain-error';
 import { evaluateDraft, newDraft, newDraftRef, withUnitsText, type OrderDraft, type OrderToConfirm } from '../lib/order-draft';
 import { templateToFormModel, type FormModel } from '../lib/template-form';
 import { useAccount } from '../queries/connection';
-import { useOpenProduct, useProduct } from '../queries/catalog';
-import { ProductDetailStatus } from '../components/ProductDetailStatus';
+import { useProduct } from '../queries/catalog';
+import { OrderProductReading, useRefetchOn } from '../components/OrderProductReading';
 import { useConfirmOrder, useOrder, usePlaceOrder, useTemplate } from '../queries/orders';
 import { useUiStore, type OrderFormTarget } from '../state/ui-store';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
@@ -85,11 +85,6 @@ function TemplateState({ template, unsupported, offline }: { template: ReturnTyp
 function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: () => void }) {
   const { t } = useI18n();
   const product = useProduct(target.productRef, target.profileId);
-  // Opening the form to buy reads a stored detail older than DETAIL_FRESH_FOR_S again (contract §11.2):
-  // the price and stock decided on are the merchant's now; the answer refreshes `product`.
-  const opened = useOpenProduct(target.productRef, target.profileId);
-  const refetchOpened = opened.refetch;
-  const retryOpen = useCallback(() => void refetchOpened(), [refetchOpened]);
   const template = useTemplate(target.productRef, target.variantRef, target.profileId);
   const scope = useOrderScope(target);
   // The balance of the merchant the order goes to: the header's for the active one, else asked of that merchant.
@@ -109,12 +104,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   /** One per review: a second Pay of the same review (after an error) is the same order, never a second. */
   const [draftRef, setDraftRef] = useState<string>(newDraftRef);
   const [sent, setSent] = useState<OrderDetail | null>(null);
-  // The balance shown is read from the merchant again as the dialog opens and as the review opens:
-  // whatever moved it meanwhile (a refund, a top-up, another buyer of the account) is on screen.
-  const refetchAccount = account.refetch;
-  useEffect(() => {
-    void refetchAccount();
-  }, [step, refetchAccount]);
+  useRefetchOn(account.refetch, step); // the balance read from the merchant again as the dialog and the review open
   // A second click (or Enter) while the first send is on its way must not place a second order.
   const sendingRef = useRef(false);
   const live = useOrder(sent?.clientOrderRef ?? null);
@@ -214,18 +204,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
         unsupported={modelResult !== null && !modelResult.ok}
         offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose, ...(target.profileId === undefined ? {} : { profileId: target.profileId }) } : null}
       />
-      {step === 'edit' && product.data !== undefined ? (
-        <div style={{ marginBottom: 16 }} data-testid="order-product-reading">
-          <ProductDetailStatus
-            product={product.data}
-            detailLoad={opened.data?.detailLoad ?? null}
-            requestId={opened.data?.requestId ?? null}
-            retrying={opened.isFetching && opened.data?.detailLoad === 'failed'}
-            loading={opened.isFetching}
-            onRetry={retryOpen}
-          />
-        </div>
-      ) : null}
+      <OrderProductReading productRef={target.productRef} profileId={target.profileId} shown={step === 'edit'} />
       <OrderScopeNotes target={target} scope={scope} />
       {confirmRef !== null ? <ConfirmReason clientOrderRef={confirmRef} /> : null}
       {step === 'edit' && offers.data !== undefined ? <OrderOffersPanel offers={offers.data} onChoose={chooseOffer} /> : null}
