@@ -20,6 +20,11 @@ export interface BalanceState {
   readonly failed: boolean;
 }
 
+/** The balance query as the review shows it: the last reading, whether it is being read again or could not be. */
+export function balanceStateOf(query: { readonly data?: AccountView | undefined; readonly isFetching: boolean; readonly isError: boolean }): BalanceState | null {
+  return query.data === undefined ? null : { account: query.data, refreshing: query.isFetching, failed: query.isError };
+}
+
 interface Props {
   readonly order: OrderToConfirm;
   readonly model: FormModel;

@@ -8,7 +8,7 @@
 // queue the order as "waiting for the order form" (OrderNeedsTemplateStep, contract §7.10).
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { OrderConfirmation } from '../components/OrderConfirmation';
+import { balanceStateOf, OrderConfirmation } from '../components/OrderConfirmation';
 import { OrderOutcome } from '../components/OrderOutcome';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { OrderEditForm } from '../components/OrderEditForm';
@@ -140,7 +140,6 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   const priceFen = variant?.priceFen ?? null;
   const state = model === null || draft === null ? null : evaluateDraft(draft, model, priceFen);
   const balance = account.data?.balanceFen ?? null;
-  const balanceState = account.data === undefined ? null : { account: account.data, refreshing: account.isFetching, failed: account.isError };
   const { offers, choose: chooseOffer } = useDialogOffers(target, scope, state !== null && state.units.ok ? state.units.units : null, draft?.unitsText ?? null);
   const blocked = supply !== null && !canBuy(supply) ? supplyBlockedText(t, supply) : null;
   const failure = place.error ?? confirm.error;
@@ -219,7 +218,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
           model={model}
           productName={product.data?.name ?? ''}
           variantTitle={variant?.title ?? '—'}
-          balance={balanceState}
+          balance={balanceStateOf(account)}
           movedPriceFen={priceFen !== null && priceFen !== frozen.unitPriceFen ? priceFen : null}
           blockedReason={blocked}
           sending={place.isPending || confirm.isPending}
