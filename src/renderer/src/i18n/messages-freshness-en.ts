@@ -12,7 +12,6 @@ export const freshnessEn = {
   'fresh.balance.notRenewed': 'read {age}; could not be checked now',
   'fresh.product.refreshing': 'Checking price and stock with the merchant… Shown meanwhile: the reading of {age}.',
   'fresh.product.notRenewed': 'Price and stock as read {age}: the merchant could not be asked now.',
-  'fresh.product.readAt': 'Price and stock read {age}',
 } as const;
 
 export type FreshnessMessageKey = keyof typeof freshnessEn;

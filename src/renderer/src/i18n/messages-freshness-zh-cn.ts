@@ -12,5 +12,4 @@ export const freshnessZhCN: Record<FreshnessMessageKey, string> = {
   'fresh.balance.notRenewed': '{age}读取，现在无法核实',
   'fresh.product.refreshing': '正在向商户核实价格和库存…当前显示的是{age}读取的数据。',
   'fresh.product.notRenewed': '价格和库存为{age}读取：现在无法询问商户。',
-  'fresh.product.readAt': '价格和库存读取于{age}',
 };
