@@ -57,6 +57,9 @@ afterEach(async (context) => {
 
 afterAll(async () => {
   console.log(`money-current measured seconds: ${JSON.stringify(measured)}`);
+  // What the host and its core logged (when the tracker polled, what it saw), for the report's path.
+  mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
+  writeFileSync(join(process.cwd(), 'test-results', 'money-current-web-host.log'), host?.stderr() ?? '');
   await browser?.close();
   await host?.stop();
 });
@@ -130,6 +133,9 @@ describe('money on screen is current', () => {
     await expect
       .poll(async () => (await bridgeCall(page, 'orders.get', { clientOrderRef: refundOrder })).refunds.map((r) => r.state), { timeout: 30_000, interval: 200 })
       .toContain('pending');
+    // The balance read that event led to (1 s after it) is done, and shows the balance before the credit.
+    await page.waitForTimeout(2_500);
+    expect((await headerBalance().textContent())?.trim()).toBe(shown(before));
     // The merchant credits it now (the demo would by itself 5 s after the request; then its ledger says when).
     let creditedAt = Date.now();
     try {
@@ -147,6 +153,7 @@ describe('money on screen is current', () => {
     // webhooks in the web host), the change watch sees the refund move, core reads GET /account 1 s later.
     await expect.poll(async () => (await headerBalance().textContent())?.trim(), { timeout: 45_000, interval: 250 }).toBe(shown(credited));
     measured['refund credited → header balance (tracker poll path)'] = (Date.now() - creditedAt) / 1000;
+    console.log(`refund credited at ${new Date(creditedAt).toISOString()}, header showed it at ${new Date().toISOString()}`);
     expect((Date.now() - creditedAt) / 1000).toBeLessThan(20);
   }, 90_000);
 
