@@ -118,7 +118,7 @@ describe('preload', () => {
   });
 
   it('calls a channel on its pd: wire name with the input only, and returns the checked value', async () => {
-    const account = { accountRef: 1, userId: '170001', nickname: '测试', accessState: 'active', balanceFen: 100_000, currency: 'CNY' };
+    const account = { accountRef: 1, userId: '170001', nickname: '测试', accessState: 'active', balanceFen: 100_000, currency: 'CNY', readAt: 1_700_000_000 };
     fake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: account });
     await expect(member('account.get')()).resolves.toEqual(account);
     expect(fake.ipcRenderer.invoke).toHaveBeenLastCalledWith('pd:account.get', undefined);

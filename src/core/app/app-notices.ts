@@ -1,7 +1,9 @@
 // What the buyer is told when money or a watched product moves: the balance pushed (and a low balance
 // notified once per crossing of the buyer's line, core/books/low-balance.ts), orders that completed,
 // failed or got their cards, watched products that changed. The balance is read again shortly after
-// anything that can move money (an order's state, a finished catalog sync), so a crossing is seen.
+// anything that can move money (an order accepted or refused, its state, a refund's state or amount,
+// whoever stored it: the app's own action, a webhook, a tracker poll; a finished catalog sync), so the
+// header shows the merchant's balance within seconds and a crossing is seen (contract §12.1).
 import type { AccountView } from '../../shared/ipc/views/connection';
 import type { NotificationView } from '../../shared/ipc/views/notifications';
 import type { Account } from '../../shared/merchant/account';
@@ -22,6 +24,8 @@ export interface AppNotices {
   accountSeen(account: Account): AccountView;
   ordersMoved(transitions: readonly OrderTransition[]): void;
   productsMoved(changes: readonly WatchedProductChange[]): void;
+  /** Prices recorded in the history (any product, any writer): the catalog's screens read them again. */
+  pricesRecorded(productRefs: readonly number[]): void;
   /** Something may have moved the balance (a catalog sync ended): read it again shortly. */
   balanceMayHaveMoved(): void;
   /** Cancels a pending balance read. */
@@ -46,7 +50,7 @@ export function createAppNotices({ events, logger, db, lowBalanceFen, nowSeconds
   const notify = (facts: NotificationFacts & Omit<NotificationView, 'title' | 'body'>): void => events.emit('app.notification', { ...facts, ...notificationText(facts, 'en') });
 
   const accountSeen = (account: Account): AccountView => {
-    const view = toAccountView(account);
+    const view = toAccountView(account, nowSeconds());
     events.emit('account.changed', view);
     let crossed = false;
     try {
@@ -80,6 +84,8 @@ export function createAppNotices({ events, logger, db, lowBalanceFen, nowSeconds
       for (const t of transitions) {
         // Accepted orders are charged; rejected ones may say the balance ran out: either way read it again.
         if (t.intentStatus !== t.previousIntentStatus && (t.intentStatus === 'accepted' || t.intentStatus === 'rejected')) moneyMoved = true;
+        // A refund credited (or its amount moved) leaves the order's state as it was: the balance moved all the same.
+        if (t.refunds !== t.previousRefunds) moneyMoved = true;
         if (t.state !== t.previousState) {
           moneyMoved = true;
           if (t.state === 'completed') notify({ kind: 'orderCompleted', productName: t.productName, platformOrderRef: t.platformOrderRef, clientOrderRef: t.clientOrderRef });
@@ -100,6 +106,7 @@ export function createAppNotices({ events, logger, db, lowBalanceFen, nowSeconds
         notify({ kind: 'productChanged', productName: c.name, productRef: c.productRef, ...(priceMoved ? { priceFromFen: c.priceFromFen } : {}) });
       }
     },
+    pricesRecorded: (productRefs) => events.emit('catalog.changed', { productRefs: [...productRefs] }),
     stop() {
       if (accountTimer !== null) clearTimeout(accountTimer);
       accountTimer = null;

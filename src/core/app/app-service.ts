@@ -74,7 +74,15 @@ export function createAppService(core: Core, host: AppHost, options: AppServiceO
     const read = productsReadByGuard(transitions);
     if (read.length > 0) events.emit('catalog.changed', { productRefs: read });
   };
-  const changeWatch = createChangeWatch({ db: core.db, clock: core.clock, logger, ...scanEvery, onOrders: ordersMoved, onWatchedProducts: (changes) => notices.productsMoved(changes) });
+  const changeWatch = createChangeWatch({
+    db: core.db,
+    clock: core.clock,
+    logger,
+    ...scanEvery,
+    onOrders: ordersMoved,
+    onWatchedProducts: (changes) => notices.productsMoved(changes),
+    onPricesRecorded: (refs) => notices.pricesRecorded(refs),
+  });
   // After-sales changes and merchant replies, whoever stored them (webhooks, polls, the outbox).
   const aftersaleNotices = createAftersaleNotices({ db: core.db, logger, events, ...scanEvery });
   const lifecycle = { started: false, healthTimer: null as ReturnType<typeof setInterval> | null };

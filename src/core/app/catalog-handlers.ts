@@ -3,8 +3,8 @@
 // the product with the live callback URL); otherwise the row is written to the same watch list
 // (0007) and subscribed once webhooks start. A new watch first reads the product's detail, so its
 // baseline (app/change-watch.ts) is the merchant's product at the moment the watch began. Opening a
-// product (catalog.openProduct) loads its detail first when the cache has only the list's data or an
-// older revision (catalog/product-opener.ts).
+// product (catalog.openProduct) loads its detail first when the cache has only the list's data, an
+// older revision or a reading older than DETAIL_FRESH_FOR_S (catalog/product-opener.ts).
 import type { ProductView } from '../../shared/ipc/views/catalog';
 import { readProductsByDetail } from '../webhooks/catch-up';
 import { createProductOpener } from '../catalog/product-opener';
@@ -31,7 +31,7 @@ export function catalogHandlers(ctx: AppContext): HandlersFor<Channels> {
     if (product === null) throw new AppFailure('NOT_FOUND', `product ${productRef} is not in the catalog cache; sync the catalog`);
     return toProductView(product, ctx.watchStore.get(productRef) !== null, syncedAt.get(productRef)?.synced_at ?? null);
   };
-  const opener = createProductOpener({ reader: ctx.reader, catalog: ctx.core.catalog, logger: ctx.logger });
+  const opener = createProductOpener({ reader: ctx.reader, catalog: ctx.core.catalog, logger: ctx.logger, nowSeconds: () => ctx.nowSeconds() });
   // Sent only while the connection state says the merchant answers: offline, a refused key or a
   // certificate problem would fail it anyway, and the banner already says why.
   const reachable = (): boolean => ['online', 'degraded'].includes(ctx.connectionState().state);

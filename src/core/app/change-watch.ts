@@ -1,5 +1,7 @@
 // Notices what changed in the database so the UI can be told: orders (an intent moved, the merchant's
-// order moved, cards arrived, a refund moved) and watched products (price, availability, stock).
+// order moved, cards arrived, a refund moved), watched products (price, availability, stock), and any
+// product whose price history grew (a price learned by any writer: the sync, an open, a webhook, the
+// price guard's read, an order's answer), so drawers, forms and charts show it without a sync.
 //
 // Why a watch and not hooks: the outbox and tracker have onChange hooks, but createCore builds them
 // without one, and webhooks (the inbox processor) and other processes (the CLI on the same data
@@ -27,6 +29,9 @@ export interface OrderTransition {
   /** Cards in the vault now and before. */
   readonly cards: number;
   readonly previousCards: number;
+  /** What the merchant says was refunded (the amount and each refund's state) now and before (null: not seen before). */
+  readonly refunds: string;
+  readonly previousRefunds: string | null;
 }
 
 export interface WatchedProductChange {
@@ -46,7 +51,12 @@ export interface ChangeWatchOptions {
   readonly intervalMs?: number;
   readonly onOrders: (transitions: readonly OrderTransition[]) => void;
   readonly onWatchedProducts: (changes: readonly WatchedProductChange[]) => void;
+  /** Products with price history rows recorded since the last scan (empty: too many to name, refresh all). */
+  readonly onPricesRecorded?: (productRefs: readonly number[]) => void;
 }
+
+/** More products than this in one scan (a sync's pages) are not named one by one. */
+const NAMED_PRODUCTS_MAX = 100;
 
 interface OrderScanRow {
   ref: string;
@@ -56,6 +66,7 @@ interface OrderScanRow {
   product_name: string | null;
   platform_order_ref: string | null;
   cards: number;
+  refunds: string;
   sig: string;
 }
 
@@ -70,6 +81,7 @@ interface ProductScanRow {
 const ORDER_SCAN = `
   SELECT i.client_order_ref AS ref, i.product_ref AS product_ref, i.status AS status, o.state AS state, coalesce(o.product_name, p.name) AS product_name, o.platform_order_ref,
     (SELECT count(*) FROM cards c WHERE c.client_order_ref = i.client_order_ref) AS cards,
+    coalesce(o.refunded_fen, '') || '|' || (SELECT coalesce(group_concat(r.refund_ref || '=' || r.state), '') FROM refunds r WHERE r.client_order_ref = i.client_order_ref) AS refunds,
     i.status || '|' || i.attempts || '|' || coalesce(i.last_error_code, '') || '|' || coalesce(o.revision, '') || '|' ||
     coalesce(o.state, '') || '|' || coalesce(o.refunded_fen, '') || '|' || coalesce(o.allowed_actions_json, '') || '|' ||
     (SELECT count(*) || ':' || coalesce(group_concat(r.refund_ref || '=' || r.state), '') FROM refunds r WHERE r.client_order_ref = i.client_order_ref) || '|' ||
@@ -97,6 +109,9 @@ export function createChangeWatch(options: ChangeWatchOptions): ChangeWatch {
   const { db, clock, logger } = options;
   const orderScan = db.prepare<{ since: number }, OrderScanRow>(ORDER_SCAN);
   const productScan = db.prepare<[], ProductScanRow>(PRODUCT_SCAN);
+  const lastHistoryId = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM price_history');
+  const historySince = db.prepare<[number, number], { product_ref: number }>('SELECT DISTINCT product_ref FROM price_history WHERE id > ? LIMIT ?');
+  let historySeen: number | null = null;
   const orders = new Map<string, OrderScanRow>();
   const products = new Map<number, ProductScanRow>();
   let since: number | null = null;
@@ -123,6 +138,8 @@ export function createChangeWatch(options: ChangeWatchOptions): ChangeWatch {
         previousState: before?.state ?? null,
         cards: row.cards,
         previousCards: before?.cards ?? 0,
+        refunds: row.refunds,
+        previousRefunds: before?.refunds ?? null,
       });
     }
     if (transitions.length > 0) options.onOrders(transitions);
@@ -150,10 +167,20 @@ export function createChangeWatch(options: ChangeWatchOptions): ChangeWatch {
     if (changes.length > 0) options.onWatchedProducts(changes);
   };
 
+  const scanPrices = (): void => {
+    const newest = lastHistoryId.get()?.id ?? 0;
+    const from = historySeen;
+    historySeen = newest;
+    if (from === null || newest <= from || options.onPricesRecorded === undefined) return;
+    const refs = historySince.all(from, NAMED_PRODUCTS_MAX + 1).map((row) => row.product_ref);
+    options.onPricesRecorded(refs.length > NAMED_PRODUCTS_MAX ? [] : refs);
+  };
+
   const scan = (): void => {
     try {
       scanOrders();
       scanProducts();
+      scanPrices();
     } catch (error) {
       logger.warn('change scan failed', { error: error instanceof Error ? error.message : 'unknown' });
     }

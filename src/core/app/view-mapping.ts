@@ -16,7 +16,8 @@ import type { MaskedCard } from '../vault/vault-reader';
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 1000));
 
-export function toAccountView(account: Account): AccountView {
+/** `readAt`: when the answer arrived (Unix seconds, core clock). */
+export function toAccountView(account: Account, readAt: number): AccountView {
   return {
     accountRef: account.accountRef,
     userId: account.userId,
@@ -24,6 +25,7 @@ export function toAccountView(account: Account): AccountView {
     accessState: account.accessState,
     balanceFen: account.balance,
     currency: account.currency,
+    readAt,
   };
 }
 

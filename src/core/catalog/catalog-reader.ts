@@ -34,6 +34,8 @@ export interface CachedProduct {
   readonly subscriptionState: string | null;
   readonly subscriptionExpiresAt: number | null;
   readonly removedAt: number | null;
+  /** Unix seconds (core clock) the stored data was last written from the merchant: a detail read, or the list before any. */
+  readonly syncedAt: number;
   /** In the merchant's order. */
   readonly variants: readonly CachedVariant[];
 }
@@ -69,6 +71,7 @@ interface ProductRow {
   subscription_state: string | null;
   subscription_expires_at: number | null;
   removed_at: number | null;
+  synced_at: number;
 }
 
 interface VariantRow {
@@ -95,7 +98,7 @@ export interface CatalogReader {
 export function createCatalogReader(db: Database): CatalogReader {
   const product = db.prepare<[number], ProductRow>(
     `SELECT product_ref, catalog_ref, name, product_type, brand_ref, brand_name, brand_image_url, availability, description, image_url,
-            price_from_fen, revision, listed_revision, listed_variant_count, subscription_state, subscription_expires_at, removed_at
+            price_from_fen, revision, listed_revision, listed_variant_count, subscription_state, subscription_expires_at, removed_at, synced_at
      FROM products WHERE product_ref = ?`,
   );
   const variants = db.prepare<[number], VariantRow>(
@@ -129,6 +132,7 @@ export function createCatalogReader(db: Database): CatalogReader {
         subscriptionState: row.subscription_state,
         subscriptionExpiresAt: row.subscription_expires_at,
         removedAt: row.removed_at,
+        syncedAt: row.synced_at,
         variants: variants.all(productRef).map((v) => ({
           variantRef: v.variant_ref,
           title: v.title,

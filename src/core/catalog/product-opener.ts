@@ -1,7 +1,9 @@
 // Opening a product whose detail the cache lacks (contract §11.2): the buyer is waiting, so its
 // GET /goods/{productRef} goes now, on the interactive client (ahead of the background sync), and its
 // answer is stored through the one snapshot path (applyProductSnapshot), as the sync would store it.
-// Nothing is sent when the stored detail is as new as the list says, when the merchant is not
+// A stored detail read longer ago than DETAIL_FRESH_FOR_S is read again too (detail-state.ts
+// readingIsOld): the merchant moves prices and stock without a revision the list has named yet.
+// Nothing is sent when the stored detail is as new as the list says and recent, when the merchant is not
 // reachable now (the list's data stands, and the detail loads on a later open or by the sync), or
 // when the product is already marked removed. Two opens of one product while its GET is under way
 // share that GET (platform/single-flight.ts).
@@ -13,7 +15,7 @@ import { MerchantAccessError, MerchantApiError, MerchantError, MerchantProtocolE
 import { createKeyedSingleFlight } from '../platform/single-flight';
 import type { CatalogReader } from './catalog-reader';
 import type { CatalogRepository } from './catalog-repository';
-import { detailState } from './detail-state';
+import { detailState, readingIsOld } from './detail-state';
 
 /** The merchant as an open sees it: its interactive client, and whether it is reachable now. */
 export interface OpenerMerchant {
@@ -39,11 +41,13 @@ export interface ProductOpenerDeps {
   readonly reader: Pick<CatalogReader, 'readProduct'>;
   readonly catalog: Pick<CatalogRepository, 'applyProductSnapshot' | 'markProductRemoved'>;
   readonly logger: Logger;
+  /** Unix seconds on core's clock: how old the stored reading is. */
+  readonly nowSeconds: () => number;
 }
 
 const UNCHANGED = { requestId: null, changed: false } as const;
 
-export function createProductOpener({ reader, catalog, logger }: ProductOpenerDeps): ProductOpener {
+export function createProductOpener({ reader, catalog, logger, nowSeconds }: ProductOpenerDeps): ProductOpener {
   const flight = createKeyedSingleFlight<number, DetailLoadResult>();
   // The listed revision a GET was last answered for, per product: a merchant whose detail lags its
   // list (answers an older revision) is asked once per listed revision, not at every open.
@@ -55,6 +59,7 @@ export function createProductOpener({ reader, catalog, logger }: ProductOpenerDe
       const outcome = catalog.applyProductSnapshot({ from: 'detail', detail: data });
       answeredFor.set(productRef, listedRevision);
       logger.info('product detail loaded for the buyer', { productRef, outcome: outcome.kind });
+      // Applied or not, the reading is new: its age (the view's syncedAt) and any price it moved are news.
       return { load: 'fetched', requestId: null, changed: outcome.kind === 'applied' };
     } catch (error) {
       if (!(error instanceof MerchantError)) throw error;
@@ -73,8 +78,9 @@ export function createProductOpener({ reader, catalog, logger }: ProductOpenerDe
       if (product === null) throw new RangeError(`product ${productRef} is not cached`);
       if (product.removedAt !== null) return { load: 'removed', ...UNCHANGED };
       const state = detailState(product.revision, product.listedRevision);
-      if (state === 'stored') return { load: 'current', ...UNCHANGED };
-      if (state === 'stale' && answeredFor.get(productRef) === product.listedRevision) return { load: 'current', ...UNCHANGED };
+      const old = state !== 'listOnly' && readingIsOld(product.syncedAt, nowSeconds());
+      if (state === 'stored' && !old) return { load: 'current', ...UNCHANGED };
+      if (state === 'stale' && !old && answeredFor.get(productRef) === product.listedRevision) return { load: 'current', ...UNCHANGED };
       if (merchant === null || !merchant.reachable) return { load: 'merchantUnreachable', ...UNCHANGED };
       return flight.run(productRef, () => fetchDetail(productRef, product.listedRevision, merchant.client));
     },

@@ -149,8 +149,16 @@ export function createOrderTracker(options: OrderTrackerOptions): OrderTracker {
       schedulePoll(db, clientOrderRef, nowSeconds(), 0, null);
       loop.poke();
     },
-    /** Fetches and applies one order now (after an action, or when the user opens it). */
-    refresh: (clientOrderRef: string): Promise<StoredOrder | null> => refresh(clientOrderRef),
+    /**
+     * Fetches and applies one order now (after an action, or when the user opens it). The loop is poked
+     * after: it may be asleep for up to a minute, and the poll this answer scheduled (a refund now
+     * pending: 15 s) must not wait for that, or a refund the merchant credits shows a minute late.
+     */
+    refresh: async (clientOrderRef: string): Promise<StoredOrder | null> => {
+      const stored = await refresh(clientOrderRef);
+      loop.poke();
+      return stored;
+    },
     recheck: (clientOrderRef: string): Promise<StoredOrder | null> => refresh(clientOrderRef, undefined, pollClient),
     /** Polls every order that is due; returns how many were. */
     pollDue,

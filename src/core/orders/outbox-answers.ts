@@ -17,6 +17,7 @@ import {
   type ParkedFrom,
 } from './order-intent-store';
 import { applyOrderDetail } from './order-store';
+import { recordLearnedPrice } from '../catalog/learned-price';
 import {
   MerchantProtocolMismatch,
   accessParkOf,
@@ -43,6 +44,8 @@ export function accept(ctx: OutboxContext, ref: string, order: Order, requestId:
     const intent = getIntent(db, ref);
     confirmedUnitPriceFen = intent?.confirmedUnitPriceFen ?? null;
     applyOrderDetail({ db, cipher, logger, now }, order, source);
+    // The price the merchant charged is a price it asked now: into the variant's history with the rest.
+    recordLearnedPrice(db, { productRef: order.productRef, variantRef: order.variantRef, priceFen: order.unitPrice, statedAtS: source === 'createResponse' ? null : order.createdAt }, now);
     addRequestIds(db, ref, [requestId]);
     markAccepted(db, ref, requestId, now, sealRechargedEntries(cipher, ref, intent?.purchaseEntries ?? null, intent?.optionLabels ?? null));
   }).immediate();

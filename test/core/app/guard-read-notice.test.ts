@@ -15,6 +15,8 @@ const moved = (productRef: number, previousIntentStatus: string | null, intentSt
   previousState: null,
   cards: 0,
   previousCards: 0,
+  refunds: '|',
+  previousRefunds: '|',
 });
 
 describe('productsReadByGuard', () => {

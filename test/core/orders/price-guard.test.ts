@@ -23,6 +23,7 @@ import {
   type ControlVariant,
   type Harness,
 } from '../../support/orders-harness';
+import { control } from '../../support/merchant-http';
 import { launchManualSandboxKit, type ManualSandboxKit, isCreate, refOfBody, type OrdersKit } from './orders-kit';
 
 const SCALE = 20;
@@ -61,6 +62,8 @@ async function placeCard(units: number, filter: (p: ControlProduct, v: ControlVa
 
 const createsFor = (ref: string): number => kit.exchanges.filter((e) => isCreate(e.url) && refOfBody(e.body) === ref).length;
 const productReads = (productRef: number): number => kit.exchanges.filter((e) => e.method === 'GET' && new URL(e.url).pathname.endsWith(`/goods/${productRef}`)).length;
+const historyPrices = (productRef: number, variantRef: number): number[] =>
+  kit.temp.db.prepare<[number, number], { price_fen: number }>('SELECT price_fen FROM price_history WHERE product_ref = ? AND variant_ref = ? ORDER BY id').all(productRef, variantRef).map((row) => row.price_fen);
 const charges = async (ref: string): Promise<number[]> => entriesFor(await ledger(h, kit.account), ref, 'charge').map((e) => fen(e.amount));
 
 describe('price guard', () => {
@@ -183,5 +186,31 @@ describe('price guard', () => {
     expect(must(getStoredOrder(kit.temp.db, ref), 'order').unitPriceFen).toBe(priceFen + 20);
     expect(await charges(ref)).toEqual([priceFen + 20]);
     expect(kit.logLines.some((line) => line.includes('charged a higher unit price than the buyer confirmed') && line.includes(ref))).toBe(true);
+    // The price charged is a price the merchant asked: it is in the variant's history (issue 24), after the cached one.
+    expect(historyPrices(productRef, variantRef).slice(-2)).toEqual([priceFen, priceFen + 20]);
+  });
+
+  it('puts the price the merchant charged into the history when it moved between the read and the create', async () => {
+    const { ref, productRef, variantRef, priceFen } = await placeCard(1, (_p, v) => fen(v.price) > 100);
+    const lowered = priceFen - 40;
+    // The create waits at the merchant; the price moves meanwhile (the window the guard cannot close).
+    await control(h.sandbox, 'POST', '/control/faults', { latencyMs: 800 });
+    const moved: Promise<void>[] = [];
+    kit.onRequest = (_method, url, body) => {
+      if (isCreate(url) && refOfBody(body) === ref && moved.length === 0) moved.push(changeProduct(h, productRef, { variantRef, price: yuanText(lowered) }));
+    };
+    try {
+      await kit.outbox.runOnce();
+    } finally {
+      kit.onRequest = null;
+      await control(h.sandbox, 'POST', '/control/faults', { latencyMs: 0 });
+    }
+    await Promise.all(moved);
+    expect(moved).toHaveLength(1);
+    expect(kit.intents.getIntent(ref)?.status).toBe('accepted');
+    expect(await charges(ref)).toEqual([lowered]);
+    // The guard read the confirmed price; the create's answer says what was charged: both are in the history.
+    expect(cachedUnitPriceFen(kit.temp.db, productRef, variantRef)).toBe(priceFen);
+    expect(historyPrices(productRef, variantRef).slice(-2)).toEqual([priceFen, lowered]);
   });
 });

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { closeOverlays, connectDemo, ensureCatalog, fillPurchaseFields, goTo, MERCHANT_WAIT_MS, openProduct, pick, variantRow } from './app-steps';
 import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/webhook-path';
+import { bridgeCall } from './bridge-call';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
 
 export interface Tour {
@@ -137,6 +138,27 @@ async function refusedForBalance(tour: Tour): Promise<void> {
   await modal.getByTestId('order-confirmation').waitFor();
   await placeOrder(tour);
   await modal.getByTestId('problem-alert').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
+/**
+ * A product read over a minute ago, opened while the merchant answers slowly: the drawer reads it again
+ * and meanwhile says how old the figures shown are (issue 24 point 6). The slowness ends by itself after
+ * the stop (the next stops need none of it).
+ */
+async function productReading(tour: Tour): Promise<void> {
+  const { page } = tour;
+  await closeOverlays(page);
+  const bought = tourPurchase(tour.products).product.productRef;
+  const { product } = pick(tour.products, (p, v) => p.productType === 'card' && p.productRef !== bought && purchasable(p, v));
+  const readAt = (await bridgeCall(page, 'catalog.product', { productRef: product.productRef })).syncedAt ?? 0;
+  const wait = readAt + 62 - Date.now() / 1000;
+  if (wait > 0) await page.waitForTimeout(wait * 1000);
+  await tour.control.faults({ latencyMs: 8_000 });
+  setTimeout(() => void tour.control.faults({ latencyMs: 0 }), 10_000);
+  await goTo(page, 'catalog');
+  await page.getByTestId('catalog-search').fill(product.name);
+  await page.locator(`[data-testid="catalog-row"][data-product-ref="${product.productRef}"]`).click();
+  await page.getByTestId('product-drawer').getByTestId('product-detail-loading').waitFor();
 }
 
 /** The catalog's search carried to the compare screen (one merchant here; two in compare-fallback.e2e). */
@@ -327,6 +349,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'batch-duplicates', photo: 'zh-CN', open: batchDuplicates },
   { name: 'topup-confirmation', open: topupConfirmation },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
+  { name: 'product-reading', photo: 'all', open: productReading },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
   { name: 'problem-key-refused', open: wrongKey },
   { name: 'state-online', photo: 'all', open: onlineAgain },

@@ -7,7 +7,7 @@ import { IpcCallError, type IpcResult } from '../../../src/shared/ipc/ipc-result
 import type { AccountView } from '../../../src/shared/ipc/views/connection';
 import type { OrderDetail } from '../../../src/shared/ipc/views/orders';
 
-const account: AccountView = { accountRef: 1, userId: '170001', nickname: 'n', accessState: 'active', balanceFen: 100, currency: 'CNY' };
+const account: AccountView = { accountRef: 1, userId: '170001', nickname: 'n', accessState: 'active', balanceFen: 100, currency: 'CNY', readAt: 1_700_000_000 };
 
 function fakeTransport(answer: (channel: ChannelName, input: unknown) => IpcResult<unknown>) {
   const calls: [ChannelName, unknown][] = [];

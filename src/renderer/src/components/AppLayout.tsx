@@ -4,13 +4,13 @@ import { AppstoreOutlined, AuditOutlined, BarChartOutlined, CustomerServiceOutli
 import { Badge, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/use-i18n';
-import { formatFen } from '../lib/money';
 import type { AccountView, ConnectionStatus } from '../../../shared/ipc/views/connection';
 import { useShownConnectionState } from '../state/connection-state-store';
 import { useConnectionWatch } from '../queries/use-connection-watch';
 import { useCoreStateStore } from '../state/core-state-store';
 import { useUiStore, type Page } from '../state/ui-store';
 import { AccessStateTag } from './AccountSummary';
+import { HeaderBalance } from './HeaderBalance';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavUnreadBadge } from './NavUnreadBadge';
 import { CoreReconnectingBanner } from './CoreReconnectingBanner';
@@ -71,9 +71,7 @@ export function AppLayout({ connection, account, children }: { connection: Conne
             {account !== undefined ? (
               <Space size="small">
                 <Typography.Text type="secondary">{t('header.balance')}</Typography.Text>
-                <Typography.Text strong data-testid="header-balance">
-                  {formatFen(account.balanceFen)}
-                </Typography.Text>
+                <HeaderBalance account={account} />
                 {account.accessState !== 'active' ? <AccessStateTag accessState={account.accessState} /> : null}
               </Space>
             ) : null}

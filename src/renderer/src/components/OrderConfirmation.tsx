@@ -1,7 +1,8 @@
 // The confirmation step: everything that will be sent and charged, exactly as it will be sent —
 // product, variant, units, unit price, total, the top-up accounts as normalised (a value picked from
-// the template's options by its label, as picked; its code is what is sent), and the balance after. What the buyer confirms here is the payload of the place call, unchanged. A price that
-// moved in the cache while this step is open must be looked at again before paying.
+// the template's options by its label; its code is what is sent), and the balance after. What the buyer
+// confirms here is the payload of the place call, unchanged. A price that moved in the cache while this
+// step is open must be looked at again before paying. The balance is read again as this step opens.
 import { Alert, Button, Descriptions, Space, Typography } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
@@ -10,6 +11,20 @@ import type { FormModel } from '../lib/template-form';
 import { optionLabelOf } from '../../../shared/purchase-option-labels';
 import { MemoryOnlySecretsWarning } from './MemoryOnlySecretsWarning';
 import { Untranslated } from './MerchantText';
+import { BalanceReading } from './BalanceReading';
+import type { AccountView } from '../../../shared/ipc/views/connection';
+
+/** The balance as last read from the merchant, and whether it is being read again or could not be. */
+export interface BalanceState {
+  readonly account: AccountView;
+  readonly refreshing: boolean;
+  readonly failed: boolean;
+}
+
+/** The balance query as the review shows it: the last reading, whether it is being read again or could not be. */
+export function balanceStateOf(query: { readonly data?: AccountView | undefined; readonly isFetching: boolean; readonly isError: boolean }): BalanceState | null {
+  return query.data === undefined ? null : { account: query.data, refreshing: query.isFetching, failed: query.isError };
+}
 
 interface Props {
   readonly order: OrderToConfirm;
@@ -19,7 +34,7 @@ interface Props {
   /** card or topup (raw): the warning about card codes is only for orders that deliver them. */
   readonly productType: string | null;
   /** The balance as last read from the merchant; null when not known. */
-  readonly balanceFen: number | null;
+  readonly balance: BalanceState | null;
   /** The unit price in the cache now, when it differs from the confirmed one. */
   readonly movedPriceFen: number | null;
   /** Why the variant cannot be bought now, when the cache says so. */
@@ -30,8 +45,9 @@ interface Props {
   onPay: () => void;
 }
 
-export function OrderConfirmation({ order, model, productName, variantTitle, productType, balanceFen, movedPriceFen, blockedReason, sending, onBack, onUseNewPrice, onPay }: Props) {
+export function OrderConfirmation({ order, model, productName, variantTitle, productType, balance, movedPriceFen, blockedReason, sending, onBack, onUseNewPrice, onPay }: Props) {
   const { t } = useI18n();
+  const balanceFen = balance?.account.balanceFen ?? null;
   const after = balanceFen === null ? null : balanceFen - order.totalFen;
   const fieldOf = (fieldRef: string) => model.fields.find((field) => field.fieldRef === fieldRef);
   const label = (fieldRef: string): string => fieldOf(fieldRef)?.label ?? fieldRef;
@@ -78,9 +94,9 @@ export function OrderConfirmation({ order, model, productName, variantTitle, pro
             </ol>
           </Descriptions.Item>
         ) : null}
-        {balanceFen !== null ? (
+        {balance !== null ? (
           <Descriptions.Item label={t('orderForm.balanceNow')}>
-            <span data-testid="confirm-balance">{formatFen(balanceFen)}</span>
+            <BalanceReading account={balance.account} refreshing={balance.refreshing} failed={balance.failed} testId="confirm-balance" />
           </Descriptions.Item>
         ) : null}
         {after !== null ? (

@@ -1,13 +1,17 @@
 // What the product drawer says about the product's detail (contract §11.2) above, or instead of, its
 // variant table: loading it from the merchant, only the catalog list's data while the merchant cannot
 // be reached (loaded again by itself once the connection state says it answers), a failed load with
-// Try again, or a product the merchant no longer offers. Nothing when the detail is current.
+// Try again, or a product the merchant no longer offers. A stored reading older than DETAIL_FRESH_FOR_S
+// is read again on opening: meanwhile its figures show with their age (issue 24 point 6). Nothing when
+// the detail is current.
 import { Alert, Button, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { useShownConnectionState } from '../state/connection-state-store';
-import type { DetailLoad, ProductView } from '../../../shared/ipc/views/catalog';
+import { DETAIL_FRESH_FOR_S, type DetailLoad, type ProductView } from '../../../shared/ipc/views/catalog';
+import { ageSeconds, ageWords } from '../lib/reading-age';
+import { useNowSeconds } from '../lib/use-now-seconds';
 import { Untranslated } from './MerchantText';
 
 export interface ProductDetailStatusProps {
@@ -16,6 +20,8 @@ export interface ProductDetailStatusProps {
   readonly detailLoad: DetailLoad | null;
   readonly requestId: string | null;
   readonly retrying: boolean;
+  /** catalog.openProduct is under way (a first open or a new one): the merchant may be asked now. */
+  readonly loading: boolean;
   readonly onRetry: () => void;
 }
 
@@ -32,8 +38,19 @@ function ListSummary({ product }: { product: ProductView }) {
   );
 }
 
-export function ProductDetailStatus({ product, detailLoad, requestId, retrying, onRetry }: ProductDetailStatusProps) {
+/** The age of the stored reading, in words, when it is old enough to be read again (null otherwise). */
+function useOldReading(product: ProductView): string | null {
   const { t } = useI18n();
+  const hasReading = product.syncedAt !== null && product.detailState !== 'listOnly';
+  const now = useNowSeconds(hasReading);
+  if (!hasReading || product.syncedAt === null) return null;
+  const old = product.detailState === 'stale' || ageSeconds(product.syncedAt, now) > DETAIL_FRESH_FOR_S;
+  return old ? ageWords(t, product.syncedAt, now) : null;
+}
+
+export function ProductDetailStatus({ product, detailLoad, requestId, retrying, loading, onRetry }: ProductDetailStatusProps) {
+  const { t } = useI18n();
+  const oldReading = useOldReading(product);
   const connection = useShownConnectionState();
   const merchantAnswers = connection === 'online' || connection === 'degraded';
   // Reached again: load the detail the buyer is looking at, without a click. Only on the change to
@@ -49,6 +66,18 @@ export function ProductDetailStatus({ product, detailLoad, requestId, retrying, 
     return <Alert type="error" showIcon data-testid="product-removed" title={t('browse.drawer.removed')} />;
   }
   const listOnly = product.detailState === 'listOnly';
+  if (loading && !retrying && oldReading !== null) {
+    return (
+      <Alert
+        type="info"
+        data-testid="product-detail-loading"
+        data-reading-age="shown"
+        icon={<Spin size="small" />}
+        showIcon
+        title={t('fresh.product.refreshing', { age: oldReading })}
+      />
+    );
+  }
   if (detailLoad === null && product.detailState !== 'stored') {
     return (
       <Alert
@@ -68,7 +97,7 @@ export function ProductDetailStatus({ product, detailLoad, requestId, retrying, 
         showIcon
         data-testid="product-detail-unreachable"
         title={listOnly ? t('browse.drawer.unreachable') : t('browse.drawer.unreachableStale')}
-        description={listOnly ? <ListSummary product={product} /> : null}
+        description={listOnly ? <ListSummary product={product} /> : oldReading !== null ? t('fresh.product.notRenewed', { age: oldReading }) : null}
       />
     );
   }

@@ -24,6 +24,7 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES.en;
+import { freshnessEn } from './messages-freshness-en';
 
 export const en = {
   ...aftersaleEn,
@@ -46,6 +47,7 @@ export const en = {
   ...batchDupesEn,
   ...profilesEn,
   ...refundsEn,
+  ...freshnessEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',

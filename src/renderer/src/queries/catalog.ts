@@ -33,20 +33,24 @@ export function useProduct(productRef: number | null, profileId?: string) {
 }
 
 /**
- * The product for the drawer (catalog.openProduct): core loads its detail first when only the list's
- * data or an older revision is stored, so this can take a request's time; useProduct answers the cache
- * at once meanwhile. The answer also refreshes the cached product for the order form.
+ * The product for the drawer and the order form (catalog.openProduct): core loads its detail first when
+ * only the list's data, an older revision or a reading older than DETAIL_FRESH_FOR_S is stored, so this
+ * can take a request's time; useProduct answers the cache at once meanwhile. Asked at every mount (core
+ * decides whether the merchant is asked). The answer also refreshes the cached product.
  */
-export function useOpenProduct(productRef: number | null) {
+export function useOpenProduct(productRef: number | null, profileId?: string) {
   const client = useQueryClient();
+  const scope = profileId === undefined ? {} : { profileId };
   return useQuery({
-    queryKey: keys.openProduct(productRef ?? 0),
+    queryKey: profileId === undefined ? keys.openProduct(productRef ?? 0) : [...keys.openProduct(productRef ?? 0), profileId],
     queryFn: async () => {
-      const opened = await api.catalog.openProduct({ productRef: productRef ?? 0 });
-      client.setQueryData(keys.product(opened.product.productRef), opened.product);
+      const opened = await api.catalog.openProduct({ productRef: productRef ?? 0, ...scope });
+      const productKey = profileId === undefined ? keys.product(opened.product.productRef) : [...keys.product(opened.product.productRef), profileId];
+      client.setQueryData(productKey, opened.product);
       return opened;
     },
     enabled: productRef !== null,
+    staleTime: 0,
   });
 }
 

@@ -8,7 +8,7 @@
 // queue the order as "waiting for the order form" (OrderNeedsTemplateStep, contract §7.10).
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { OrderConfirmation } from '../components/OrderConfirmation';
+import { balanceStateOf, OrderConfirmation } from '../components/OrderConfirmation';
 import { OrderOutcome } from '../components/OrderOutcome';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { OrderEditForm } from '../components/OrderEditForm';
@@ -20,6 +20,7 @@ import { evaluateDraft, newDraft, newDraftRef, withUnitsText, type OrderDraft, t
 import { templateToFormModel, type FormModel } from '../lib/template-form';
 import { useAccount } from '../queries/connection';
 import { useProduct } from '../queries/catalog';
+import { OrderProductReading, useRefetchOn } from '../components/OrderProductReading';
 import { useConfirmOrder, useOrder, usePlaceOrder, useTemplate } from '../queries/orders';
 import { useUiStore, type OrderFormTarget } from '../state/ui-store';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
@@ -105,6 +106,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
   /** One per review: a second Pay of the same review (after an error) is the same order, never a second. */
   const [draftRef, setDraftRef] = useState<string>(newDraftRef);
   const [sent, setSent] = useState<OrderDetail | null>(null);
+  useRefetchOn(account.refetch, step); // the balance read from the merchant again as the dialog and the review open
   // A second click (or Enter) while the first send is on its way must not place a second order.
   const sendingRef = useRef(false);
   const live = useOrder(sent?.clientOrderRef ?? null);
@@ -203,6 +205,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
         unsupported={modelResult !== null && !modelResult.ok}
         offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose, ...(target.profileId === undefined ? {} : { profileId: target.profileId }) } : null}
       />
+      <OrderProductReading productRef={target.productRef} profileId={target.profileId} shown={step === 'edit'} />
       <OrderScopeNotes target={target} scope={scope} />
       {confirmRef !== null ? <ConfirmReason clientOrderRef={confirmRef} /> : null}
       {step === 'edit' && offers.data !== undefined ? <OrderOffersPanel offers={offers.data} onChoose={chooseOffer} /> : null}
@@ -218,7 +221,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
           productName={product.data?.name ?? ''}
           variantTitle={variant?.title ?? '—'}
           productType={product.data?.productType ?? null}
-          balanceFen={balance}
+          balance={balanceStateOf(account)}
           movedPriceFen={priceFen !== null && priceFen !== frozen.unitPriceFen ? priceFen : null}
           blockedReason={blocked}
           sending={place.isPending || confirm.isPending}

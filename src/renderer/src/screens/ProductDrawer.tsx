@@ -140,7 +140,8 @@ export function ProductDrawer() {
             product={data}
             detailLoad={opened.data?.detailLoad ?? null}
             requestId={opened.data?.requestId ?? null}
-            retrying={opened.isFetching}
+            retrying={opened.isFetching && opened.data?.detailLoad === 'failed'}
+            loading={opened.isFetching}
             onRetry={retryOpen}
           />
           <Descriptions column={2} size="small">

@@ -103,6 +103,13 @@ export type ProductView = z.infer<typeof productViewSchema>;
  * - failed: sent, and the merchant answered with an error other than "gone";
  * - removed: the merchant says the product does not exist (404001): marked removed.
  */
+/**
+ * How long a stored product reading stands as current for a buyer who opens the product (the drawer, the
+ * order form): older, catalog.openProduct reads it again before it is shown as the price to decide on
+ * (contract §11.2). One catalog request per open at most, far inside the buyer's reserve of the quota.
+ */
+export const DETAIL_FRESH_FOR_S = 60;
+
 export const DETAIL_LOADS = ['current', 'fetched', 'merchantUnreachable', 'failed', 'removed'] as const;
 export type DetailLoad = (typeof DETAIL_LOADS)[number];
 

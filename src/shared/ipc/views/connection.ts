@@ -27,6 +27,8 @@ export const accountViewSchema = z.object({
   accessState: z.string(),
   balanceFen: fen,
   currency: z.string(),
+  /** Unix seconds (core clock) when the merchant's GET /account answered this: the reading's age on screen. */
+  readAt: seconds,
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
 
