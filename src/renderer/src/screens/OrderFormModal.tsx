@@ -159,9 +159,7 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
     setStep('confirm');
   };
 
-  const afterSend = (detail: OrderDetail): void => {
-    setSent(detail);
-  };
+  const afterSend = (detail: OrderDetail): void => setSent(detail);
 
   const pay = (): void => {
     if (frozen === null || sendingRef.current) return;
