@@ -81,6 +81,11 @@ export function BatchDuplicatesNotice({ preview, choices, busy, onAcceptBatches,
               <Checkbox checked={choices.batchesAccepted} disabled={busy} onChange={(event) => onAcceptBatches(event.target.checked)} data-testid="batch-placed-before-ok">
                 {t('batchDup.placedBeforeOk')}
               </Checkbox>
+              {choices.batchesAccepted ? null : (
+                <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 4, marginBottom: 0 }} data-testid="batch-placed-before-needed">
+                  {t('batchDup.confirmAgainNeeded')}
+                </Typography.Paragraph>
+              )}
             </>
           }
         />

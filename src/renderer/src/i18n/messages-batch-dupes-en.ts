@@ -13,7 +13,7 @@ export const batchDupesEn = {
   'batchDup.keep': 'Order',
   'batchDup.skip': 'Skip',
   'batchDup.undecided': '{count, plural, one {# duplicate row} other {# duplicate rows}} still to decide',
-  'batchDup.confirmAgainNeeded': 'Tick “order this file again” above to go on',
+  'batchDup.confirmAgainNeeded': 'Tick the box above to go on.',
   'batchDup.confirmKept': 'Duplicate rows ordered as well',
   'batchDup.confirmSkipped': 'Duplicate rows skipped',
   'batchDup.rowList': 'Rows {rows}',

@@ -15,7 +15,7 @@ export const batchDupesZhCN: Record<keyof typeof batchDupesEn, string> = {
   'batchDup.keep': '也下单',
   'batchDup.skip': '跳过',
   'batchDup.undecided': '还有 {count, plural, other {# 行}}重复行待选择',
-  'batchDup.confirmAgainNeeded': '请先在上方勾选“我已核对，仍要再次下单”',
+  'batchDup.confirmAgainNeeded': '勾选“我已核对，仍要再次下单”后才能继续。',
   'batchDup.confirmKept': '仍下单的重复行',
   'batchDup.confirmSkipped': '跳过的重复行',
   'batchDup.rowList': '第 {rows} 行',
