@@ -14,7 +14,8 @@ import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { closeOverlays, connectDemo, connectMerchant, ensureCatalog, MERCHANT_WAIT_MS, openProduct, variantRow } from './support/app-steps';
 import { bridgeCall } from './support/bridge-call';
 import { launchChromium, openApp, screenshot } from './support/browser';
-import { sandboxControl, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
+import { sandboxControl, type SandboxControl } from './support/sandbox-control';
+import { chargesOf, pickSharedProduct, type SharedProduct } from './support/shared-products';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 import { untranslatedOn } from './support/visible-text';
 
@@ -36,37 +37,7 @@ let controlA: SandboxControl;
 let controlB: SandboxControl;
 let userA = '';
 let userB = '';
-let pair: { a: ControlProduct; b: ControlProduct };
-
-/** A plain card product: one variant, delivered at once, nothing to fill in, a few units allowed. */
-function plain(product: ControlProduct): ControlVariant | null {
-  const variant = product.variants[0];
-  const ok =
-    product.variants.length === 1 &&
-    variant !== undefined &&
-    variant.variantRef === 0 &&
-    product.productType === 'card' &&
-    product.availability === 'available' &&
-    variant.availability === 'available' &&
-    variant.inventoryType === 'unlimited' &&
-    variant.supply === 'succeed' &&
-    variant.entryMode === 'none' &&
-    variant.unitRule.min === 1 &&
-    variant.unitRule.step === 1 &&
-    variant.unitRule.max >= 2;
-  return ok ? variant : null;
-}
-
-/** A product both merchants sell under one name (unique in each catalog), plain at both. */
-function pickPair(atA: readonly ControlProduct[], atB: readonly ControlProduct[]): { a: ControlProduct; b: ControlProduct } {
-  const once = (list: readonly ControlProduct[], name: string): ControlProduct[] => list.filter((p) => p.name === name);
-  for (const a of atA) {
-    if (plain(a) === null || once(atA, a.name).length !== 1) continue;
-    const [b, ...more] = once(atB, a.name);
-    if (b !== undefined && more.length === 0 && plain(b) !== null) return { a, b };
-  }
-  throw new Error('no plain card product sold by both sandboxes under one name');
-}
+let pair: SharedProduct;
 
 /** Polls outside a test (expect.poll is only for tests) until `done` or the merchant wait runs out. */
 async function until(what: string, done: () => Promise<boolean>): Promise<void> {
@@ -76,8 +47,6 @@ async function until(what: string, done: () => Promise<boolean>): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 }
-
-const chargesOf = (book: Ledger): Ledger['entries'] => book.entries.filter((entry) => entry.kind === 'charge');
 
 /** No English word and no message key on the zh-CN screen, outside what is marked untranslated. */
 async function expectAllChinese(): Promise<void> {
@@ -124,7 +93,7 @@ beforeAll(async () => {
   host = await startWebHost({ env: { NODE_EXTRA_CA_CERTS: merchantB.caCertFile } });
   controlA = sandboxControl(host.controlUrl, host.controlToken);
   controlB = sandboxControl(merchantB.controlUrl, merchantB.controlToken);
-  pair = pickPair(await controlA.products(500), await controlB.products(500));
+  pair = pickSharedProduct(await controlA.products(500), await controlB.products(500), { units: 2, inventory: 'unlimited' });
   await controlA.changeProduct(pair.a.productRef, { variantRef: 0, price: A_PRICE });
   await controlB.changeProduct(pair.b.productRef, { variantRef: 0, price: B_PRICE });
   const accountB = await controlB.createAccount('500');

@@ -12,7 +12,8 @@ import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { closeOverlays, connectDemo, connectMerchant, ensureCatalog, MERCHANT_WAIT_MS, openProduct } from './support/app-steps';
 import { bridgeCall } from './support/bridge-call';
 import { launchChromium, openApp, screenshot } from './support/browser';
-import { sandboxControl, type ControlProduct, type ControlVariant, type Ledger, type SandboxControl } from './support/sandbox-control';
+import { sandboxControl, type SandboxControl } from './support/sandbox-control';
+import { chargesOf, pickSharedProduct, type SharedProduct } from './support/shared-products';
 import { untranslatedOn } from './support/visible-text';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 
@@ -32,38 +33,8 @@ let controlA: SandboxControl;
 let controlB: SandboxControl;
 let userA = '';
 let userB = '';
-let pair: { name: string; a: ControlProduct; b: ControlProduct };
+let pair: SharedProduct;
 
-/** A plain card product: one variant, delivered at once, nothing to fill in, any small quantity. */
-function plain(product: ControlProduct): ControlVariant | null {
-  const variant = product.variants[0];
-  const ok =
-    product.variants.length === 1 &&
-    variant !== undefined &&
-    variant.variantRef === 0 &&
-    product.productType === 'card' &&
-    product.availability === 'available' &&
-    variant.availability === 'available' &&
-    variant.supply === 'succeed' &&
-    variant.entryMode === 'none' &&
-    variant.unitRule.min === 1 &&
-    variant.unitRule.step === 1 &&
-    variant.unitRule.max >= UNITS;
-  return ok ? variant : null;
-}
-
-/** A product both merchants sell under one name (unique in each catalog), plain at both. */
-function pickPair(atA: readonly ControlProduct[], atB: readonly ControlProduct[]): { name: string; a: ControlProduct; b: ControlProduct } {
-  const once = (list: readonly ControlProduct[], name: string): ControlProduct[] => list.filter((p) => p.name === name);
-  for (const a of atA) {
-    if (plain(a) === null || once(atA, a.name).length !== 1) continue;
-    const [b, ...more] = once(atB, a.name);
-    if (b !== undefined && more.length === 0 && plain(b) !== null) return { name: a.name, a, b };
-  }
-  throw new Error('no plain card product sold by both sandboxes under one name');
-}
-
-const chargesOf = (book: Ledger): Ledger['entries'] => book.entries.filter((entry) => entry.kind === 'charge');
 const keyA = (): { profileId: string; productRef: number; variantRef: number } => ({ profileId: 'p1', productRef: pair.a.productRef, variantRef: 0 });
 const keyB = (): { profileId: string; productRef: number; variantRef: number } => ({ profileId: 'p2', productRef: pair.b.productRef, variantRef: 0 });
 
@@ -104,7 +75,7 @@ beforeAll(async () => {
   host = await startWebHost({ env: { NODE_EXTRA_CA_CERTS: merchantB.caCertFile } });
   controlA = sandboxControl(host.controlUrl, host.controlToken);
   controlB = sandboxControl(merchantB.controlUrl, merchantB.controlToken);
-  pair = pickPair(await controlA.products(500), await controlB.products(500));
+  pair = pickSharedProduct(await controlA.products(500), await controlB.products(500), { units: UNITS, inventory: 'any' });
   // A cheaper than B and counting its stock (50 left): the link card marks A as the cheapest in stock.
   await controlA.changeProduct(pair.a.productRef, { variantRef: 0, price: A_PRICE, remainingUnits: 50 });
   await controlB.changeProduct(pair.b.productRef, { variantRef: 0, price: B_PRICE });
