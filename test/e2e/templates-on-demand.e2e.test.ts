@@ -58,6 +58,16 @@ function hasTemplate(productRef: number): boolean {
   }
 }
 
+/** Whether the sync has stored the product's details (offline, the drawer lists variants only then). */
+function hasDetails(productRef: number): boolean {
+  const db = new Database(join(session.host.dataDir, 'procure-desk.sqlite'), { readonly: true });
+  try {
+    return db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM products WHERE product_ref = ? AND detail_json IS NOT NULL').get(productRef)?.n === 1;
+  } finally {
+    db.close();
+  }
+}
+
 const fen = (yuan: string): number => Math.round(Number(yuan) * 100);
 const plainCard = (p: ControlProduct, v: ControlVariant): boolean =>
   p.productType === 'card' && p.variants.length === 1 && v.supply === 'succeed' && v.entryMode === 'none' && v.unitRule.min === 1 && v.unitRule.step === 1 && purchasable(p, v);
@@ -101,7 +111,11 @@ describe('templates on demand', () => {
 
   it('offline without an order form: queued as "waiting for the order form", nothing sent, sent once when the merchant is back', async () => {
     const used = pick(products, plainCard).product.productRef;
-    const { product, variant } = pick(products, (p, v) => plainCard(p, v) && p.productRef !== used);
+    // Offline, the drawer lists variants only for a product whose details the sync has stored; the
+    // first sync is still fetching them at the demo's real-time quota, so wait for one that has them.
+    const eligible = (p: ControlProduct, v: ControlVariant): boolean => plainCard(p, v) && p.productRef !== used && hasDetails(p.productRef);
+    await expect.poll(() => products.some((p) => p.variants.some((v) => eligible(p, v))), { timeout: MERCHANT_WAIT_MS, interval: 1000 }).toBe(true);
+    const { product, variant } = pick(products, eligible);
     forgetTemplate(product.productRef);
     await control.faults({ refuseConnections: true });
     let ref = '';
