@@ -161,10 +161,10 @@ describe('templates on demand', () => {
   }, 400_000);
 
   it('a top-up queued offline asks for its details in the same dialog when the merchant is back, then is charged once', async () => {
-    const { product, variant } = pick(
-      products,
-      (p, v) => p.productType === 'topup' && p.variants.length === 1 && v.supply === 'succeed' && v.entryMode === 'single' && v.unitRule.min === 1 && v.unitRule.step === 1 && v.unitRule.max >= 2 && purchasable(p, v),
-    );
+    const singleTopup = (p: ControlProduct, v: ControlVariant): boolean =>
+      p.productType === 'topup' && p.variants.length === 1 && v.supply === 'succeed' && v.entryMode === 'single' && v.unitRule.min === 1 && v.unitRule.step === 1 && v.unitRule.max >= 2 && purchasable(p, v) && hasDetails(p.productRef);
+    await expect.poll(() => products.some((p) => p.variants.some((v) => singleTopup(p, v))), { timeout: MERCHANT_WAIT_MS, interval: 1000 }).toBe(true);
+    const { product, variant } = pick(products, singleTopup);
     forgetTemplate(product.productRef);
     await control.faults({ refuseConnections: true });
     const modal = page.getByTestId('order-modal');
