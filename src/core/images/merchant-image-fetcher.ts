@@ -175,18 +175,19 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
     });
 
   const load = async (raw: string): Promise<MerchantImageResult> => {
-    let url = checkAddress(raw, undefined, limits, allowed);
-    if (url === null) return { ok: false, reason: 'bad-address' };
+    const first = checkAddress(raw, undefined, limits, allowed);
+    if (first === null) return { ok: false, reason: 'bad-address' };
+    let url: URL = first;
     const signal = AbortSignal.timeout(limits.timeoutMs);
     // The deadline ends the wait whatever state the request is in (lookup, TLS, headers, body).
     const deadline = new Promise<Outcome>((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, reason: 'unreachable' }), { once: true }));
     for (let redirects = 0; ; redirects++) {
-      const outcome = await Promise.race([once(url, signal), deadline]);
+      const outcome: Outcome = await Promise.race([once(url, signal), deadline]);
       if (!('redirect' in outcome)) {
         if (!outcome.ok) log('merchant image not shown', { host: url.host, reason: outcome.reason });
         return outcome;
       }
-      const next = redirects < limits.maxRedirects ? checkAddress(outcome.redirect, url, limits, allowed) : null;
+      const next: URL | null = redirects < limits.maxRedirects ? checkAddress(outcome.redirect, url, limits, allowed) : null;
       if (next === null) {
         log('merchant image not shown', { host: url.host, reason: 'redirect refused' });
         return { ok: false, reason: redirects < limits.maxRedirects ? 'bad-address' : 'unreachable' };

@@ -52,7 +52,7 @@ function isPublicIPv4(address: ipaddr.IPv4): boolean {
 export function isPublicAddress(text: string): boolean {
   const address = parseIpStrict(text);
   if (address === null) return false;
-  if (address.kind() === 'ipv4') return isPublicIPv4(address);
+  if (address instanceof ipaddr.IPv4) return isPublicIPv4(address);
   const carried = embeddedIPv4(address);
   if (carried !== null) return carried.length > 0 && carried.every(isPublicIPv4);
   const first = address.parts[0] ?? 0;
