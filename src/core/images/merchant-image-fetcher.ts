@@ -52,6 +52,8 @@ export interface MerchantImageFetcherOptions {
   log?: (message: string, fields: Record<string, string>) => void;
   /** Bytes of cached images kept in memory (oldest dropped first). */
   cacheBytes?: number;
+  /** Images kept at most, however small: each also holds its address (up to 2048 characters). */
+  cacheEntries?: number;
 }
 
 /** The image type the bytes show, or null: PNG, JPEG, GIF and WebP only. */
@@ -65,6 +67,7 @@ export function sniffImageType(bytes: Uint8Array): string | null {
 }
 
 function checkAddress(raw: string, base: URL | undefined, limits: MerchantImageLimits, allowed: (address: string) => boolean): URL | null {
+  if (raw.length > limits.maxUrlLength) return null;
   let url: URL;
   try {
     // A redirect's Location is read against the address that sent it; one that does not parse is refused.
@@ -72,7 +75,7 @@ function checkAddress(raw: string, base: URL | undefined, limits: MerchantImageL
   } catch {
     return null;
   }
-  if (raw.length > limits.maxUrlLength || url.href.length > limits.maxUrlLength) return null;
+  if (url.href.length > limits.maxUrlLength) return null;
   if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
   // An address written as an IP is never looked up, so it is judged here; names at lookup.
   const host = hostAddress(url.hostname);
@@ -103,10 +106,11 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
   const limits: MerchantImageLimits = { ...MERCHANT_IMAGE_LIMITS, ...options.limits };
   const cacheBytes = options.cacheBytes ?? 32 * 1024 * 1024;
   const cache = new Map<string, { loading: Promise<MerchantImageResult>; bytes: number }>();
+  const cacheEntries = options.cacheEntries ?? 2_000;
   const trim = (): void => {
     let total = [...cache.values()].reduce((sum, entry) => sum + entry.bytes, 0);
     for (const [key, entry] of cache) {
-      if (total <= cacheBytes) return;
+      if (total <= cacheBytes && cache.size <= cacheEntries) return;
       total -= entry.bytes;
       cache.delete(key);
     }

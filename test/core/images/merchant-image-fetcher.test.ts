@@ -31,7 +31,7 @@ beforeAll(async () => {
   server = createServer({ cert: tls.serverCertPem, key: tls.serverKeyPem }, (request, response) => {
     seen.push({ path: request.url ?? '', headers: request.headers });
     const path = request.url ?? '';
-    if (path === '/a.png') response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': PNG.length }).end(PNG);
+    if (path === '/a.png' || path.startsWith('/a.png?')) response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': PNG.length }).end(PNG);
     else if (path === '/page.html') response.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(1)</script>');
     else if (path === '/html-as-png') response.writeHead(200, { 'Content-Type': 'image/png' }).end('<html><script>alert(1)</script>');
     else if (path === '/logo.svg') response.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
@@ -237,6 +237,19 @@ describe('merchant image fetcher', () => {
     await images.fetch(`${base}/a.png`);
     expect(a).toEqual(b);
     expect(seen.filter((r) => r.path === '/a.png').length - before).toBe(1);
+  });
+
+  it('keeps a bounded number of images cached, however small, dropping the oldest', async () => {
+    const images = createMerchantImageFetcher({ ca, testAddresses: ['127.0.0.1'], cacheEntries: 2, limits: { timeoutMs: 1_500 } });
+    const asked = (): number => seen.filter((r) => r.path.startsWith('/a.png?')).length;
+    const before = asked();
+    for (const n of [1, 2, 3]) expect(await images.fetch(`${base}/a.png?n=${n}`)).toMatchObject({ ok: true });
+    await new Promise((resolve) => setImmediate(resolve));
+    await images.fetch(`${base}/a.png?n=3`);
+    await images.fetch(`${base}/a.png?n=2`);
+    expect(asked() - before).toBe(3);
+    await images.fetch(`${base}/a.png?n=1`);
+    expect(asked() - before).toBe(4);
   });
 
   it('knows the four image signatures', () => {
