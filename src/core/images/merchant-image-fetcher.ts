@@ -1,9 +1,8 @@
-// Merchant images (product and brand images, after-sales evidence) fetched by core for the page, so
-// the page never contacts a merchant's host (its img-src is 'self'): https only, no credentials in
-// the address, public hosts only (public-address.ts, every hop), a bounded size, a deadline over
-// everything, few redirects, few at once, and only PNG, JPEG, GIF or WebP as their bytes show (SVG,
-// which can carry script, is never served). No cookie, referrer or key is sent; answers are cached in
-// memory. Addresses are not logged (after-sales evidence is the buyer's): only the host and reason.
+// Merchant images (product, brand, after-sales evidence) fetched by core for the page, which never
+// contacts a merchant's host (img-src 'self'): https without credentials, public addresses only at
+// every hop (public-address.ts), bounded size, one deadline over everything, few redirects, few at
+// once, only PNG, JPEG, GIF or WebP by their bytes (never SVG), no cookie, referrer or key, a bounded
+// cache (contract §7.1). Addresses are not logged (evidence is the buyer's): only host and reason.
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
