@@ -9,7 +9,8 @@ import { createManualClock, createScaledClock } from '../../src/sandbox/clock';
 import { prepareSandboxTls } from '../../src/sandbox/tls/certificate-authority';
 import { createDeliveryLog } from '../../src/sandbox/webhooks/delivery-log';
 import { createWebhookDispatcher, type WebhookDispatcher, type WebhookMessage } from '../../src/sandbox/webhooks/webhook-dispatcher';
-import { isAcknowledgement, isLoopbackHost } from '../../src/sandbox/webhooks/webhook-send';
+import { isLoopbackHost } from '../../src/sandbox/domain/address-rules';
+import { isAcknowledgement } from '../../src/sandbox/webhooks/webhook-send';
 import { startWebhookReceiver, type HookReply, type ReceivedHook, type WebhookReceiver } from '../support/webhook-receiver';
 
 const cleanups: (() => Promise<void> | void)[] = [];

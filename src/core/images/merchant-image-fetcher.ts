@@ -1,14 +1,12 @@
-// Merchant images (product and brand images, after-sales evidence) fetched by core for the page, so
-// the page never contacts a merchant's host (its img-src is 'self'): https only, no credentials in
-// the address, public hosts only (public-address.ts), a bounded size, a deadline, few redirects, and only PNG, JPEG, GIF or WebP as their
-// bytes show (the declared type must be an image too; SVG, which can carry script, is never served).
-// No cookie, referrer or key is sent. The answer is cached in memory for the page's repeated views.
-// Addresses are not logged: after-sales evidence addresses are the buyer's (spec: no image evidence
-// in logs); only the host and the reason are.
+// Merchant images (product, brand, after-sales evidence) fetched by core for the page, which never
+// contacts a merchant's host (img-src 'self'): https without credentials, public addresses only at
+// every hop (public-address.ts), bounded size, one deadline over everything, few redirects, few at
+// once, only PNG, JPEG, GIF or WebP by their bytes (never SVG), no cookie, referrer or key, a bounded
+// cache (contract §7.1). Addresses are not logged (evidence is the buyer's): only host and reason.
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { isPublicAddress, NonPublicAddressError, publicOnlyLookup } from './public-address';
+import { createPublicOnlyLookup, hostAddress, isPublicAddress, NonPublicAddressError, type HostResolver } from './public-address';
 
 export interface MerchantImageLimits {
   readonly maxBytes: number;
@@ -17,9 +15,11 @@ export interface MerchantImageLimits {
   readonly maxRedirects: number;
   /** The longest address the interface allows (interface v1: imageUrl length ≤ 2048). */
   readonly maxUrlLength: number;
+  /** Fetches at once; the rest wait their turn, so bodies held in memory stay ≤ maxConcurrent × maxBytes. */
+  readonly maxConcurrent: number;
 }
 
-export const MERCHANT_IMAGE_LIMITS: MerchantImageLimits = { maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000, maxRedirects: 3, maxUrlLength: 2048 };
+export const MERCHANT_IMAGE_LIMITS: MerchantImageLimits = { maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000, maxRedirects: 3, maxUrlLength: 2048, maxConcurrent: 6 };
 
 export type MerchantImageRefusal = 'bad-address' | 'too-large' | 'not-an-image' | 'unreachable';
 
@@ -42,13 +42,17 @@ export interface MerchantImageFetcherOptions {
   /** Extra trusted CA (tests' local HTTPS server); the system's CAs otherwise. */
   ca?: string;
   /**
-   * Only for tests' image host on 127.0.0.1: the interface promises public addresses, so the app
-   * itself never fetches from this machine or a private network (public-address.ts).
+   * Only for tests' image host on 127.0.0.1: these exact addresses pass as if public. The interface
+   * promises public addresses, so the app itself never sets this (public-address.ts).
    */
-  allowNonPublicAddresses?: boolean;
+  testAddresses?: readonly string[];
+  /** Only for tests: names resolved by this instead of the system's DNS. */
+  testResolver?: HostResolver;
   log?: (message: string, fields: Record<string, string>) => void;
   /** Bytes of cached images kept in memory (oldest dropped first). */
   cacheBytes?: number;
+  /** Images kept at most, however small: each also holds its address (up to 2048 characters). */
+  cacheEntries?: number;
 }
 
 /** The image type the bytes show, or null: PNG, JPEG, GIF and WebP only. */
@@ -61,19 +65,38 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-function checkAddress(raw: string, limits: MerchantImageLimits, allowNonPublic: boolean): URL | null {
+function checkAddress(raw: string, base: URL | undefined, limits: MerchantImageLimits, allowed: (address: string) => boolean): URL | null {
   if (raw.length > limits.maxUrlLength) return null;
   let url: URL;
   try {
-    url = new URL(raw);
+    // A redirect's Location is read against the address that sent it; one that does not parse is refused.
+    url = new URL(raw, base);
   } catch {
     return null;
   }
+  if (url.href.length > limits.maxUrlLength) return null;
   if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
   // An address written as an IP is never looked up, so it is judged here; names at lookup.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowNonPublic && isIP(host) !== 0 && !isPublicAddress(host)) return null;
+  const host = hostAddress(url.hostname);
+  if (isIP(host) !== 0 && !allowed(host)) return null;
   return url;
+}
+
+/** A queue of at most `limit` running tasks. */
+function createGate(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running < limit) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next === undefined) running--;
+      else next();
+    }
+  };
 }
 
 type Outcome = MerchantImageResult | { redirect: string };
@@ -82,15 +105,20 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
   const limits: MerchantImageLimits = { ...MERCHANT_IMAGE_LIMITS, ...options.limits };
   const cacheBytes = options.cacheBytes ?? 32 * 1024 * 1024;
   const cache = new Map<string, { loading: Promise<MerchantImageResult>; bytes: number }>();
+  const cacheEntries = options.cacheEntries ?? 2_000;
   const trim = (): void => {
     let total = [...cache.values()].reduce((sum, entry) => sum + entry.bytes, 0);
     for (const [key, entry] of cache) {
-      if (total <= cacheBytes) return;
+      if (total <= cacheBytes && cache.size <= cacheEntries) return;
       total -= entry.bytes;
       cache.delete(key);
     }
   };
   const log = options.log ?? (() => undefined);
+  const testAddresses = new Set(options.testAddresses ?? []);
+  const allowed = (address: string): boolean => testAddresses.has(address) || isPublicAddress(address);
+  const lookup = createPublicOnlyLookup(allowed, options.testResolver);
+  const gate = createGate(limits.maxConcurrent);
 
   const once = (url: URL, signal: AbortSignal): Promise<Outcome> =>
     new Promise((resolve) => {
@@ -99,13 +127,13 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
         signal,
         headers: { Accept: 'image/png, image/jpeg, image/gif, image/webp', 'User-Agent': 'ProcureDesk' },
         ...(options.ca === undefined ? {} : { ca: options.ca }),
-        ...(options.allowNonPublicAddresses === true ? {} : { lookup: publicOnlyLookup }),
+        lookup,
       };
       const request = httpsRequest(url, requestOptions, (response: IncomingMessage) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && typeof response.headers.location === 'string') {
-          response.resume();
-          resolve({ redirect: new URL(response.headers.location, url).href });
+          response.destroy();
+          resolve({ redirect: response.headers.location });
           return;
         }
         if (status !== 200) {
@@ -143,23 +171,26 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
           resolve(sniffed === null ? { ok: false, reason: 'not-an-image' } : { ok: true, body, contentType: sniffed });
         });
         response.on('error', () => resolve({ ok: false, reason: 'unreachable' }));
+        response.on('close', () => resolve({ ok: false, reason: 'unreachable' })); // cut short (after 'end' it changes nothing)
       });
       request.on('error', (error) => resolve({ ok: false, reason: error instanceof NonPublicAddressError ? 'bad-address' : 'unreachable' }));
       request.end();
     });
 
   const load = async (raw: string): Promise<MerchantImageResult> => {
-    const allowNonPublic = options.allowNonPublicAddresses === true;
-    let url = checkAddress(raw, limits, allowNonPublic);
-    if (url === null) return { ok: false, reason: 'bad-address' };
+    const first = checkAddress(raw, undefined, limits, allowed);
+    if (first === null) return { ok: false, reason: 'bad-address' };
+    let url: URL = first;
     const signal = AbortSignal.timeout(limits.timeoutMs);
+    // The deadline ends the wait whatever state the request is in (lookup, TLS, headers, body).
+    const deadline = new Promise<Outcome>((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, reason: 'unreachable' }), { once: true }));
     for (let redirects = 0; ; redirects++) {
-      const outcome = await once(url, signal);
+      const outcome: Outcome = await Promise.race([once(url, signal), deadline]);
       if (!('redirect' in outcome)) {
         if (!outcome.ok) log('merchant image not shown', { host: url.host, reason: outcome.reason });
         return outcome;
       }
-      const next = redirects < limits.maxRedirects ? checkAddress(outcome.redirect, limits, allowNonPublic) : null;
+      const next: URL | null = redirects < limits.maxRedirects ? checkAddress(outcome.redirect, url, limits, allowed) : null;
       if (next === null) {
         log('merchant image not shown', { host: url.host, reason: 'redirect refused' });
         return { ok: false, reason: redirects < limits.maxRedirects ? 'bad-address' : 'unreachable' };
@@ -173,7 +204,7 @@ export function createMerchantImageFetcher(options: MerchantImageFetcherOptions 
       const cached = cache.get(url);
       if (cached !== undefined) return cached.loading;
       // Kept while loading too, so that the page's repeated views share one request.
-      const entry = { loading: load(url), bytes: 0 };
+      const entry = { loading: gate(() => load(url)), bytes: 0 };
       cache.set(url, entry);
       void entry.loading.then((result) => {
         if (cache.get(url) !== entry) return;

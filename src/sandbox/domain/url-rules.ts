@@ -1,6 +1,6 @@
 // What the merchant accepts as a public address (contract §7.1): callbacks and images must be public
-// HTTPS. Nothing is resolved over DNS: a merchant judges the address as written.
-import { isIP } from 'node:net';
+// HTTPS. Nothing is resolved over DNS: a merchant judges the address as written (address-rules.ts).
+import { isIpLiteral, isLoopbackHost, isPublicIpLiteral } from './address-rules';
 
 export type CallbackPolicy = 'loopback' | 'strict';
 
@@ -20,23 +20,8 @@ function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-function isPrivateIp(host: string): boolean {
-  if (isIP(host) === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
-  }
-  if (isIP(host) === 6) {
-    return host === '::1' || host === '::' || /^f[cd]/i.test(host) || /^fe[89ab]/i.test(host) || host.startsWith('::ffff:');
-  }
-  return false;
-}
-
 function isPublicHost(host: string): boolean {
-  if (isIP(host) !== 0) return !isPrivateIp(host);
+  if (isIpLiteral(host)) return isPublicIpLiteral(host);
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return false;
   return /^([a-z0-9-]+\.)+[a-z]{2,}$/i.test(host);
 }

@@ -3,7 +3,7 @@
 // redirect target receiving nothing.
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
+import { isLoopbackHost } from '../domain/address-rules';
 
 export const WEBHOOK_USER_AGENT = 'MerchantSandbox-Webhook/1.0';
 /** More than any acknowledgement needs; a receiver streaming more is not acknowledging. */
@@ -28,16 +28,6 @@ export interface SendOptions {
 /** Interface v1 §6.4.2: status 200 and a body that, trimmed and compared without case, equals OK. */
 export function isAcknowledgement(status: number, body: string): boolean {
   return status === 200 && body.trim().toLowerCase() === 'ok';
-}
-
-/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: the receivers the loopback policy admits. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) !== 6) return false;
-  // WHATWG URLs print IPv4-mapped addresses in hex (::ffff:7f00:1), node:net in dotted form.
-  return /^(0{0,4}:){2,7}0{0,3}1$/.test(host) || /^::ffff:(127\.|7f[0-9a-f]{2}:)/.test(host);
 }
 
 function describe(error: unknown): string {
