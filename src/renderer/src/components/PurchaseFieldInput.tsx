@@ -2,19 +2,13 @@
 // inline error once the buyer has left it or tried to send.
 import { Form, Input, Select } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
+import { fieldErrorText } from '../lib/field-error-text';
 import type { FieldError } from '../lib/purchase-validation';
 import type { FieldModel } from '../lib/template-form';
 import { Untranslated, WithMerchantData } from './MerchantText';
 
-export function fieldErrorText(t: ReturnType<typeof useI18n>['t'], error: FieldError): string {
-  switch (error.code) {
-    case 'tooShort':
-    case 'tooLong':
-      return t(`field.${error.code}`, { limit: error.limit });
-    default:
-      return t(`field.${error.code}`);
-  }
-}
+/** The merchant's words an error can quote: the label, the placeholder, the pattern. */
+const merchantWords = (field: FieldModel): (string | null)[] => [field.label, field.placeholder, field.expected?.kind === 'pattern' ? field.expected.source : null];
 
 interface Props {
   readonly field: FieldModel;
@@ -29,7 +23,7 @@ interface Props {
 export function PurchaseFieldInput({ field, index, value, error, showError, onChange, onBlur }: Props) {
   const { t } = useI18n();
   const id = `order-field-${index}-${field.fieldRef}`;
-  const visibleError = showError && error !== undefined ? fieldErrorText(t, error) : undefined;
+  const visibleError = showError && error !== undefined ? fieldErrorText(t, field.label, error) : undefined;
   const label = field.required ? field.label : `${field.label} (${t('order.optional')})`;
   const common = { id, 'data-testid': id, status: visibleError === undefined ? undefined : ('error' as const), onBlur };
   // The merchant's template words the fields (labels, placeholders, options): shown as theirs, marked.
@@ -68,7 +62,7 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
       htmlFor={id}
       required={field.required}
       validateStatus={visibleError === undefined ? undefined : 'error'}
-      help={visibleError === undefined ? (field.sensitive ? t('order.sensitive') : undefined) : <span data-testid="order-field-error">{visibleError}</span>}
+      help={visibleError === undefined ? (field.sensitive ? t('order.sensitive') : undefined) : <span data-testid="order-field-error"><WithMerchantData text={visibleError} data={merchantWords(field)} /></span>}
       style={{ marginBottom: 12 }}
     >
       {control}
