@@ -1,5 +1,7 @@
 // One purchase field, by its type (contract §5: text, mobile, email, integer, select), with its
-// inline error once the buyer has left it or tried to send.
+// inline error once the buyer has left it or tried to send. No box caps its length: the limit applies
+// to the cleaned value (`9876 5432 1098` is a 12-digit QQ number), and a value too long is an error
+// naming the limit, never cut off silently.
 import { Form, Input, Select } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { fieldErrorText } from '../lib/field-error-text';
@@ -44,7 +46,7 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
       );
       break;
     case 'mobile':
-      control = <Input {...common} {...merchantText} type="tel" inputMode="tel" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
+      control = <Input {...common} {...merchantText} type="tel" inputMode="tel" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
       break;
     case 'email':
       control = <Input {...common} {...merchantText} type="email" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
@@ -53,7 +55,7 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
       control = <Input {...common} {...merchantText} inputMode="numeric" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
       break;
     case 'text':
-      control = <Input {...common} {...merchantText} autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
+      control = <Input {...common} {...merchantText} autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
       break;
   }
   return (
