@@ -32,7 +32,7 @@ async function photograph(name: string, lang: 'zh-CN' | 'en'): Promise<void> {
 async function switchLanguage(): Promise<void> {
   // The order dialog covers the header: the switch is clicked as a script would, not through the overlay.
   await page.getByTestId('language-switch').dispatchEvent('click');
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(800);
 }
 
 /** Reviews the order, pays, and follows it to the outcome; answers the ref, the review's lines and the confirmed total. */
