@@ -3,17 +3,18 @@
 // merchant checks the same (422110/422111); failing here keeps a bad order from costing a request
 // and tells the buyer which field to fix. A template with an entry mode or field type this build
 // does not know is refused as a whole: the merchant is newer than the app and we must not guess.
-// Entry values are cleaned (shared/purchase-entry-normalise.ts) before they are checked, and the
-// cleaned values are what this returns, so the intent stores and sends exactly what was checked.
+// Entry values are cleaned for their field's kind (shared/purchase-entry-normalise.ts, contract §5.1)
+// before they are checked, and the cleaned values are what this returns, so the intent stores and
+// sends exactly what was checked: the CLI, a batch row and the form all go through here.
 import {
   classifyEntryMode,
   classifyPurchaseFieldType,
   type EntryMode,
-  type PurchaseFieldType,
 } from '../../shared/merchant/known-values';
 import type { PurchaseField, PurchaseTemplate } from '../../shared/merchant/template';
 import { normaliseEntryValue } from '../../shared/purchase-entry-normalise';
-import { compileEntryPattern, entryGroupCount, entryValueProblems, unitsProblem, type EntryFieldRule, type EntryProblem } from '../../shared/purchase-entry-rules';
+import { compileEntryPattern, entryGroupCount, entryValueProblems, fieldFacts, unitsProblem, type EntryFieldRule, type EntryProblem } from '../../shared/purchase-entry-rules';
+import { describeFormat } from './field-format-words';
 import { PurchaseValidationError, TemplateNotSupportedError, type PurchaseFieldError } from './order-errors';
 
 export interface PurchaseInput {
@@ -24,7 +25,6 @@ export interface PurchaseInput {
 
 interface KnownField {
   readonly field: PurchaseField;
-  readonly type: PurchaseFieldType;
   readonly rule: EntryFieldRule;
 }
 
@@ -46,8 +46,16 @@ function understand(template: PurchaseTemplate): { mode: EntryMode; fields: Know
     if (field.pattern !== null && pattern === null) {
       throw new TemplateNotSupportedError(`the purchase field ${field.fieldRef} has a pattern this app cannot read`);
     }
-    const rule: EntryFieldRule = { type: type.value, required: field.required, pattern, minLength: field.minLength, maxLength: field.maxLength, options: field.options ?? [] };
-    return { field, type: type.value, rule };
+    const rule: EntryFieldRule = {
+      type: type.value,
+      ...fieldFacts({ ...field, type: type.value }),
+      required: field.required,
+      pattern,
+      minLength: field.minLength,
+      maxLength: field.maxLength,
+      options: field.options ?? [],
+    };
+    return { field, rule };
   });
   return { mode: mode.value, fields };
 }
@@ -77,7 +85,7 @@ function describe(problem: EntryProblem): { code: PurchaseFieldError['code']; me
     case 'option':
       return { code: 'OPTION', message: 'one of the listed options' };
     case 'pattern':
-      return { code: 'PATTERN', message: 'not in the expected format' };
+      return { code: 'PATTERN', message: `expected ${describeFormat(problem.expected)}` };
   }
 }
 
@@ -96,7 +104,7 @@ function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string
   for (const known of fields) {
     const path = `purchaseEntries[${index}].${known.field.fieldRef}`;
     const value = Object.hasOwn(group, known.field.fieldRef) ? group[known.field.fieldRef] : undefined;
-    if (value === undefined || (typeof value === 'string' && normaliseEntryValue(known.type, value) === '')) {
+    if (value === undefined || (typeof value === 'string' && normaliseEntryValue(known.rule.kind, value) === '')) {
       if (known.field.required) errors.push({ path, code: 'REQUIRED', message: `${known.field.label || known.field.fieldRef}: required` });
       continue;
     }
@@ -109,7 +117,7 @@ function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string
 }
 
 /**
- * Returns the entries to store and send (normalised: each value cleaned for its field type, empty
+ * Returns the entries to store and send (normalised: each value cleaned for its field's kind, empty
  * optional values dropped, `[]` for entryMode none), or throws PurchaseValidationError listing every problem at once, or
  * TemplateNotSupportedError.
  */
@@ -130,7 +138,7 @@ export function validatePurchase(template: PurchaseTemplate, input: PurchaseInpu
     const clean: Record<string, string> = {};
     for (const known of fields) {
       const value = group[known.field.fieldRef];
-      const cleaned = typeof value === 'string' ? normaliseEntryValue(known.type, value) : '';
+      const cleaned = typeof value === 'string' ? normaliseEntryValue(known.rule.kind, value) : '';
       if (cleaned !== '') clean[known.field.fieldRef] = cleaned;
     }
     return clean;

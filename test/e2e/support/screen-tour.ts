@@ -128,6 +128,20 @@ async function topupConfirmation(tour: Tour): Promise<void> {
   await modal.getByTestId('order-confirmation').waitFor();
 }
 
+/** A QQ number out of its pattern: the error names the format worked out from the template (contract §5.1). */
+async function fieldFormatError(tour: Tour): Promise<void> {
+  const { page } = tour;
+  const { product, variant } = pick(tour.products, (p, v) => /^(腾讯Q币直充|QQ音乐豪华绿钻直充|腾讯视频VIP直充|QQ阅读包月会员直充)/.test(p.name) && v.unitRule.min === 1 && purchasable(p, v));
+  await closeOverlays(page);
+  await openProduct(page, product);
+  await variantRow(page, variant).getByTestId('variant-buy').click();
+  const modal = page.getByTestId('order-modal');
+  await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+  await modal.getByTestId('order-field-0-qq').fill('0123 4567');
+  await modal.getByTestId('order-field-0-qq').blur();
+  await modal.getByTestId('order-field-error').first().waitFor();
+}
+
 /** The merchant refuses for want of balance: the order's outcome explains it (422103 in words). */
 async function refusedForBalance(tour: Tour): Promise<void> {
   await closeOverlays(tour.page);
@@ -348,6 +362,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
   { name: 'batch-duplicates', photo: 'zh-CN', open: batchDuplicates },
   { name: 'topup-confirmation', open: topupConfirmation },
+  { name: 'order-field-format', photo: 'all', open: fieldFormatError },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
   { name: 'product-reading', photo: 'all', open: productReading },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },

@@ -25,6 +25,7 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES.en;
 import { freshnessEn } from './messages-freshness-en';
+import { fieldFormatEn } from './messages-field-format-en';
 
 export const en = {
   ...aftersaleEn,
@@ -48,6 +49,7 @@ export const en = {
   ...profilesEn,
   ...refundsEn,
   ...freshnessEn,
+  ...fieldFormatEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',
@@ -168,7 +170,6 @@ export const en = {
   'field.email': 'An email address',
   'field.integer': 'A whole number',
   'field.option': 'Choose one of the options',
-  'field.pattern': 'Not in the expected format',
   'field.unitsRange': 'From {min} to {max}',
   'field.unitsStep': '{min} plus a multiple of {step}',
 

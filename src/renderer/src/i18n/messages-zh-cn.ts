@@ -25,6 +25,7 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
 import { freshnessZhCN } from './messages-freshness-zh-cn';
+import { fieldFormatZhCN } from './messages-field-format-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -48,6 +49,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...profilesZhCN,
   ...refundsZhCN,
   ...freshnessZhCN,
+  ...fieldFormatZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',
@@ -168,7 +170,6 @@ export const zhCN: Record<MessageKey, string> = {
   'field.email': '请输入邮箱地址',
   'field.integer': '请输入整数',
   'field.option': '请选择一个选项',
-  'field.pattern': '格式不正确',
   'field.unitsRange': '{min} 至 {max}',
   'field.unitsStep': '{min} 加 {step} 的整数倍',
 
