@@ -12,6 +12,24 @@ import { choicesComplete, placedPreview, withAllRows, withRow, type DuplicateCho
 import { BatchDuplicatesNotice, DuplicateRowChoice } from './BatchDuplicatesNotice';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
+import { optionProblemWords } from '../lib/option-problem-words';
+
+/** A file cell; one that picked an option shows the option's label, and the cell too when it was written otherwise (§7.11). */
+function OptionCell({ cell, label }: { cell: string; label: string | undefined }) {
+  const { locale } = useI18n();
+  if (label === undefined || label === cell.trim()) return <Untranslated kind="buyer">{cell}</Untranslated>;
+  const [open, close] = locale === 'zh-CN' ? ['（', '）'] : [' (', ')'];
+  return (
+    <span data-testid="batch-option-label">
+      <Untranslated>{label}</Untranslated>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {open}
+        <Untranslated kind="buyer">{cell}</Untranslated>
+        {close}
+      </Typography.Text>
+    </span>
+  );
+}
 
 interface Props {
   readonly fileName: string;
@@ -26,9 +44,17 @@ interface Props {
 }
 
 export function useRowErrorWords(preview: BatchPreviewView): (row: BatchPreviewRow) => string {
-  const { td } = useI18n();
+  const { t, td, locale } = useI18n();
   const labels = new Map(preview.targets.map((target) => [target.target, target.label || target.target]));
-  return (row) => row.errors.map((error) => td(`batch.error.${error.code}`, 'batch.error.other', { field: labels.get(error.path) ?? error.path })).join('；');
+  return (row) =>
+    row.errors
+      .map((error) => {
+        const field = labels.get(error.path) ?? error.path;
+        // A cell naming no option (or several): the cell and the labels to choose from (§7.11).
+        if (error.option !== undefined) return optionProblemWords(t, locale, { field, ...error.option });
+        return td(`batch.error.${error.code}`, 'batch.error.other', { field });
+      })
+      .join('；');
 }
 
 function MappingSelects({ preview, busy, onMapping }: Pick<Props, 'preview' | 'busy' | 'onMapping'>) {
@@ -121,6 +147,7 @@ export function BatchPreviewStep({ fileName, preview, busy, choices, onChoices, 
   const errorWords = useRowErrorWords(preview);
   const merchantColumns = usePreviewMerchantColumns(preview);
   const rows = useMemo(() => (onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
+  const fieldOf = new Map(Object.entries(preview.mapping).map(([target, column]) => [column, target]));
   const columns: BatchColumn<BatchPreviewRow>[] = [
     { key: 'row', title: t('batch.colRow'), width: '56px', render: (row) => row.rowNumber },
     ...fileColumns(preview).map(({ index, name, target }) => ({
@@ -137,7 +164,7 @@ export function BatchPreviewStep({ fileName, preview, busy, choices, onChoices, 
         </span>
       ),
       width: 'minmax(110px, 1fr)',
-      render: (row: BatchPreviewRow) => <Untranslated kind="buyer">{row.cells[index] ?? ''}</Untranslated>,
+      render: (row: BatchPreviewRow) => <OptionCell cell={row.cells[index] ?? ''} label={row.optionLabels?.[fieldOf.get(name) ?? '']} />,
     })),
     { key: 'units', title: t('batch.colUnits'), width: '72px', render: (row) => (row.units === null ? '—' : row.units) },
     ...merchantColumns,

@@ -24,6 +24,7 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES.en;
+import { optionsEn } from './messages-options-en';
 import { freshnessEn } from './messages-freshness-en';
 
 export const en = {
@@ -48,6 +49,7 @@ export const en = {
   ...profilesEn,
   ...refundsEn,
   ...freshnessEn,
+  ...optionsEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',
