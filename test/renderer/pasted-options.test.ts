@@ -2,6 +2,9 @@
 // label or a code becomes the code, a line naming no option (or several) is refused and left out, and
 // an empty option cell keeps the option the buyer had chosen in that unit (typed fields never carry over).
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../src/renderer/src/i18n/translate';
+import type { Locale } from '../../src/renderer/src/i18n/locale';
+import { optionProblemParts, type OptionProblem } from '../../src/renderer/src/lib/option-problem-words';
 import { keepChosenOptions, readPastedRows } from '../../src/renderer/src/lib/pasted-options';
 import { templateToFormModel, type FieldModel } from '../../src/renderer/src/lib/template-form';
 
@@ -87,5 +90,20 @@ describe('pasted option cells', () => {
       { zone: 'android-qq', account: 'player2', roleName: '' },
       { zone: '', account: 'player3', roleName: '' },
     ]);
+  });
+});
+
+describe('the words of an option value that names no option', () => {
+  const words = (locale: Locale, problem: OptionProblem): string =>
+    optionProblemParts((key, params) => translate(locale, key, params), locale, problem)
+      .map((part) => (part.untranslated === null ? part.text : `[${part.text}]`))
+      .join('');
+
+  it('names the field, the value and the labels (these marked as not ours), listed as the language lists choices', () => {
+    const unknown: OptionProblem = { field: '游戏区服', given: '苹果Q区', reason: 'unknown', labels: ['安卓QQ区', '苹果QQ区', '苹果微信区'] };
+    expect(words('zh-CN', unknown)).toBe('[游戏区服]「[苹果Q区]」不是可选项，可选：[安卓QQ区、苹果QQ区或苹果微信区]');
+    expect(words('en', unknown)).toBe('[游戏区服] “[苹果Q区]” is not one of the options: [安卓QQ区, 苹果QQ区, or 苹果微信区]');
+    const ambiguous: OptionProblem = { field: 'Zone', given: 'qq1', reason: 'ambiguous', labels: ['QQ 1', 'qq1 '] };
+    expect(words('zh-CN', ambiguous)).toBe('[Zone]「[qq1]」可对应[QQ 1或qq1 ]，请填写完整的选项名称');
   });
 });

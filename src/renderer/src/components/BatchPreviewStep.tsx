@@ -2,7 +2,7 @@
 // product, always shown and changeable), and every row as core checked it by the order form's rules,
 // with its errors in the buyer's words and the totals of the rows that will be ordered.
 import { Alert, Button, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { UNITS_TARGET } from '../../../shared/batch-file';
 import type { BatchPreviewRow, BatchPreviewView } from '../../../shared/ipc/views/batch';
 import { useI18n } from '../i18n/use-i18n';
@@ -12,7 +12,7 @@ import { choicesComplete, placedPreview, withAllRows, withRow, type DuplicateCho
 import { BatchDuplicatesNotice, DuplicateRowChoice } from './BatchDuplicatesNotice';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
-import { optionProblemWords } from '../lib/option-problem-words';
+import { OptionProblemText } from './OptionProblemText';
 
 /** A file cell; one that picked an option shows the option's label, and the cell too when it was written otherwise (§7.11). */
 function OptionCell({ cell, label }: { cell: string; label: string | undefined }) {
@@ -43,18 +43,20 @@ interface Props {
   onNext: () => void;
 }
 
-export function useRowErrorWords(preview: BatchPreviewView): (row: BatchPreviewRow) => string {
-  const { t, td, locale } = useI18n();
+export function useRowErrorWords(preview: BatchPreviewView): (row: BatchPreviewRow) => ReactNode {
+  const { td } = useI18n();
   const labels = new Map(preview.targets.map((target) => [target.target, target.label || target.target]));
   return (row) =>
-    row.errors
-      .map((error) => {
-        const field = labels.get(error.path) ?? error.path;
-        // A cell naming no option (or several): the cell and the labels to choose from (§7.11).
-        if (error.option !== undefined) return optionProblemWords(t, locale, { field, ...error.option });
-        return td(`batch.error.${error.code}`, 'batch.error.other', { field });
-      })
-      .join('；');
+    row.errors.map((error, index) => {
+      const field = labels.get(error.path) ?? error.path;
+      return (
+        <span key={index}>
+          {index > 0 ? '；' : null}
+          {/* A cell naming no option (or several): the cell and the labels to choose from (§7.11). */}
+          {error.option !== undefined ? <OptionProblemText problem={{ field, ...error.option }} /> : td(`batch.error.${error.code}`, 'batch.error.other', { field })}
+        </span>
+      );
+    });
 }
 
 function MappingSelects({ preview, busy, onMapping }: Pick<Props, 'preview' | 'busy' | 'onMapping'>) {

@@ -7,12 +7,13 @@ import { Alert, Button, Input, Space, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { api } from '../bridge';
 import { useI18n } from '../i18n/use-i18n';
-import { optionProblemWords } from '../lib/option-problem-words';
 import { readPastedRows, type RefusedLine } from '../lib/pasted-options';
 import type { EntryGroup, FieldModel } from '../lib/template-form';
+import { OptionProblemText } from './OptionProblemText';
 
 function RefusedLines({ refused }: { refused: readonly RefusedLine[] }) {
   const { t, locale } = useI18n();
+  const lineWords = (line: number): string[] => t('options.pasteLine', { line, problem: '\u0001' }).split('\u0001');
   return (
     <Alert
       type="error"
@@ -23,7 +24,14 @@ function RefusedLines({ refused }: { refused: readonly RefusedLine[] }) {
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {refused.map(({ line, problems }) => (
             <li key={line} data-testid="order-paste-problem" data-line={line}>
-              {t('options.pasteLine', { line, problem: problems.map((problem) => optionProblemWords(t, locale, problem)).join(locale === 'zh-CN' ? '；' : '; ') })}
+              {lineWords(line)[0]}
+              {problems.map((problem, index) => (
+                <span key={problem.fieldRef}>
+                  {index > 0 ? (locale === 'zh-CN' ? '；' : '; ') : null}
+                  <OptionProblemText problem={problem} />
+                </span>
+              ))}
+              {lineWords(line)[1]}
             </li>
           ))}
         </ul>
