@@ -158,6 +158,12 @@ describe('option fields filled by label, in the real UI', () => {
     const rowError = modal.getByTestId('batch-row-error');
     expect(await rowError.count()).toBe(1);
     expect(await rowError.first().textContent()).toBe('游戏区服「苹果Q区」不是可选项，可选：安卓QQ区、苹果QQ区、安卓微信区或苹果微信区');
+    // In full above the rows (a row's cell is one line high), with the rows that hold it.
+    const listed = modal.getByTestId('batch-option-problem');
+    expect(await listed.count()).toBe(1);
+    expect(await listed.first().getAttribute('data-rows')).toBe('5');
+    expect(await listed.first().textContent()).toBe('第 5 行：游戏区服「苹果Q区」不是可选项，可选：安卓QQ区、苹果QQ区、安卓微信区或苹果微信区');
+    expect(await modal.getByTestId('batch-option-problems').textContent()).toContain('1 行的选项无法识别，这些行不会下单');
     // A zone written as a code or loosely reads as its label, the file's cell beside it.
     const labelled = modal.getByTestId('batch-option-label');
     expect(await labelled.count()).toBe(2);
@@ -197,8 +203,8 @@ describe('option fields filled by label, in the real UI', () => {
     const english = await open();
     await english.getByTestId('batch-row-error').first().waitFor();
     expect(await english.getByTestId('batch-row-error').first().textContent()).toBe('游戏区服 “苹果Q区” is not one of the options: 安卓QQ区, 苹果QQ区, 安卓微信区, or 苹果微信区');
+    expect(await english.getByTestId('batch-option-problem').first().textContent()).toBe('Row 5: 游戏区服 “苹果Q区” is not one of the options: 安卓QQ区, 苹果QQ区, 安卓微信区, or 苹果微信区');
     await photograph('option-batch-preview', 'en');
-    await speak('zh-CN');
     expect(session.problems).toEqual([]);
   }, 240_000);
 });

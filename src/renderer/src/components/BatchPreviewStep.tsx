@@ -12,6 +12,7 @@ import { choicesComplete, placedPreview, withAllRows, withRow, type DuplicateCho
 import { BatchDuplicatesNotice, DuplicateRowChoice } from './BatchDuplicatesNotice';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
+import { BatchOptionProblems } from './BatchOptionProblems';
 import { OptionProblemText } from './OptionProblemText';
 
 /** A file cell; one that picked an option shows the option's label, and the cell too when it was written otherwise (§7.11). */
@@ -203,6 +204,7 @@ export function BatchPreviewStep({ fileName, preview, busy, choices, onChoices, 
         onAllRows={(choice) => onChoices(withAllRows(preview, choices, choice))}
       />
       <BatchTotals preview={placedPreview(preview, choices)} />
+      <BatchOptionProblems preview={preview} />
       <Space style={{ marginBottom: 8 }}>
         <Switch size="small" checked={onlyErrors} onChange={setOnlyErrors} data-testid="batch-only-errors" />
         <Typography.Text>{t('batch.onlyErrors')}</Typography.Text>

@@ -9,6 +9,7 @@ import { api } from '../bridge';
 import { useI18n } from '../i18n/use-i18n';
 import { readPastedRows, type RefusedLine } from '../lib/pasted-options';
 import type { EntryGroup, FieldModel } from '../lib/template-form';
+import { Untranslated } from './MerchantText';
 import { OptionProblemText } from './OptionProblemText';
 
 function RefusedLines({ refused }: { refused: readonly RefusedLine[] }) {
@@ -40,8 +41,23 @@ function RefusedLines({ refused }: { refused: readonly RefusedLine[] }) {
   );
 }
 
-export function PasteAccounts({ fields, maxUnits, onApply }: { fields: readonly FieldModel[]; maxUnits: number; onApply: (groups: EntryGroup[]) => void }) {
+/** Option fields take a label or a code, and an empty cell keeps the option chosen; the merchant's names shown as they are. */
+function OptionHint({ fields, example }: { fields: readonly string[]; example: string }) {
   const { t, locale } = useI18n();
+  const [before = '', middle = '', after = ''] = t('options.pasteHint', { fields: '\uE001', example: '\uE002' }).split(/[\uE001\uE002]/);
+  return (
+    <Typography.Text type="secondary" data-testid="order-paste-option-hint">
+      {before}
+      <Untranslated>{fields.join(locale === 'zh-CN' ? '、' : ', ')}</Untranslated>
+      {middle}
+      <Untranslated>{example}</Untranslated>
+      {after}
+    </Typography.Text>
+  );
+}
+
+export function PasteAccounts({ fields, maxUnits, onApply }: { fields: readonly FieldModel[]; maxUnits: number; onApply: (groups: EntryGroup[]) => void }) {
+  const { t } = useI18n();
   const [text, setText] = useState('');
   const deferred = useDeferredValue(text);
   const parsed = useQuery({
@@ -59,12 +75,8 @@ export function PasteAccounts({ fields, maxUnits, onApply }: { fields: readonly 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{t('order.pasteHint', { fields: fields.map((field) => field.label).join(', ') })}</Typography.Text>
-      {example !== undefined ? (
-        <Typography.Text type="secondary" data-testid="order-paste-option-hint">
-          {t('options.pasteHint', { fields: optionFields.map((field) => field.label).join(locale === 'zh-CN' ? '、' : ', '), example: example.label || example.value })}
-        </Typography.Text>
-      ) : null}
-      <Input.TextArea data-testid="order-paste" rows={5} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
+      {example !== undefined ? <OptionHint fields={optionFields.map((field) => field.label)} example={example.label || example.value} /> : null}
+      <Input.TextArea data-testid="order-paste" translate="no" rows={5} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
       {refused.length > 0 ? <RefusedLines refused={refused} /> : null}
       {tooMany ? <Typography.Text type="danger">{t('order.pasteTooMany', { count: groups.length, max: maxUnits })}</Typography.Text> : null}
       <Button data-testid="order-paste-apply" disabled={groups.length === 0 || tooMany} onClick={() => onApply([...groups])}>

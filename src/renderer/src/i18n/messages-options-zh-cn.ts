@@ -6,5 +6,7 @@ export const optionsZhCN: Record<OptionsMessageKey, string> = {
   'options.ambiguous': '{field}「{given}」可对应{labels}，请填写完整的选项名称',
   'options.pasteLine': '第 {line} 行：{problem}',
   'options.pasteRefused': '{count} 行的选项无法识别，不会填入；改正后请重新粘贴。',
+  'options.batchTitle': '{count} 行的选项无法识别，这些行不会下单：',
+  'options.batchRows': '第 {rows} 行：{problem}',
   'options.pasteHint': '{fields}可填写列出的选项名称（如「{example}」）或代码；留空则保留已选的。',
 };
