@@ -12,7 +12,7 @@ import { chargesOf, jsonOf, listOrders, runCli, type CliOptions, type CliResult,
 let sandbox: RunningSandbox;
 let root: string;
 let dataDir: string;
-let game: { productRef: number; variantRef: number; price: string };
+let game: { productRef: number; variantRef: number; priceFen: number };
 
 const cli = (args: readonly string[], options: CliOptions = {}): Promise<CliResult> => runCli(dataDir, args, { ...options, secrets: [sandbox.apiKey] });
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const product = products.find((p) => p.name.startsWith('王者荣耀点券直充') && p.availability === 'available');
   const variant = product?.variants.find((v) => v.supply === 'succeed' && v.availability === 'available' && v.unitRule.min === 1);
   if (product === undefined || variant === undefined) throw new Error('the sandbox catalog has no 王者荣耀 top-up to order');
-  game = { productRef: product.productRef, variantRef: variant.variantRef, price: variant.price };
+  game = { productRef: product.productRef, variantRef: variant.variantRef, priceFen: Math.round(Number(variant.price) * 100) };
   const connected = await cli(['connect', '--base-url', sandbox.baseUrl, '--user-id', sandbox.userId, '--ca-cert', sandbox.caCertFile], { apiKeyEnv: sandbox.apiKey });
   expect(connected.code, connected.stderr).toBe(0);
 }, 120_000);
@@ -43,7 +43,7 @@ describe('cli: --entry names a choice by its label', () => {
     const received = await control<{ purchaseEntries: Record<string, string>[] }>(sandbox, 'GET', `/control/orders/${clientOrderRef}/received`);
     expect(received.purchaseEntries).toEqual([{ zone: 'ios-qq', account: 'player98765' }]);
     const charges = (await chargesOf(sandbox, sandbox.userId)).filter((c) => c.clientOrderRef === clientOrderRef);
-    expect(charges.map((c) => c.amount)).toEqual([game.price]);
+    expect(charges.map((c) => Math.round(Number(c.amount) * 100))).toEqual([game.priceFen]);
   });
 
   it('refuses a zone that fits no choice with the choices named (exit 2); nothing recorded or charged', async () => {
