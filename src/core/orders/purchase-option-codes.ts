@@ -7,7 +7,7 @@ import type { PurchaseField } from '../../shared/merchant/template';
 import { matchOption, optionLabelList } from '../../shared/purchase-option-match';
 import type { PurchaseFieldError } from './order-errors';
 
-/** A value of this length or more is cut in the error (a misplaced column can put anything there). */
+/** A value longer than this is cut in the error (a misplaced column can put anything there). */
 const QUOTED_MAX = 40;
 
 const isSelect = (field: PurchaseField): boolean => field.type === 'select' && field.options !== null && field.options.length > 0;
