@@ -114,7 +114,11 @@ async function batchDuplicates(tour: Tour): Promise<void> {
 async function pasteOptionLabels(tour: Tour): Promise<void> {
   const { page } = tour;
   const { product, variant } = pick(tour.products, (p, v) => p.name.startsWith('王者荣耀点券直充') && v.entryMode === 'perUnit' && v.unitRule.min === 1 && purchasable(p, v));
-  await closeOverlays(page);
+  // The batch dialog of the stop before can take longer to close than closeOverlays waits on a loaded machine.
+  await closeOverlays(page).catch(async () => {
+    await page.waitForTimeout(1500);
+    await closeOverlays(page);
+  });
   await openProduct(page, product);
   await variantRow(page, variant).getByTestId('variant-buy').click();
   const modal = page.getByTestId('order-modal');
