@@ -23,7 +23,7 @@ import { checkDecision, duplicateRows, NO_DECISION, placedBefore, type Duplicate
 import { batchEtaMs } from './batch-eta';
 import { readBatchTable, type BatchTable } from './batch-file-read';
 import { chooseMapping, mappingProblems, mappingTargets, rememberedMapping, rememberMapping } from './batch-mapping';
-import { previewBatch, type BatchPreview, type BatchRowPreview } from './batch-preview';
+import { previewBatch, type BatchPreview, type BatchRowError, type BatchRowPreview } from './batch-preview';
 import { batchOfDraft, batchRowStates, getBatch, insertBatch, insertBatchRow, requeueRejected, retireBatchRow, type BatchRowState, type StoredBatch } from './batch-store';
 
 export interface BatchDeps {
@@ -105,10 +105,15 @@ function viewOf(prepared: Omit<PreparedBatch, 'view'>, extra: ViewExtra): BatchP
     defaultUnits: extra.defaultUnits,
     unitPriceFen: extra.unitPriceFen,
     fileSha256: extra.sha,
-    rows: preview.rows.map((row) => ({ rowNumber: row.rowNumber, cells: [...row.cells], values: { ...row.values }, units: row.units, amountFen: row.amountFen, errors: row.errors.map((e) => ({ ...e })) })),
+    rows: preview.rows.map((row) => ({ rowNumber: row.rowNumber, cells: [...row.cells], values: { ...row.values }, units: row.units, amountFen: row.amountFen, errors: row.errors.map(errorView), optionLabels: { ...row.optionLabels } })),
     totals: preview.totals,
     duplicates: extra.duplicates,
   };
+}
+
+/** A row's error as the view carries it (an OPTION error with the cell and the labels, §7.11). */
+function errorView({ path, code, message, option }: BatchRowError): BatchPreviewView['rows'][number]['errors'][number] {
+  return { path, code, message, ...(option === undefined ? {} : { option: { given: option.given, reason: option.reason, labels: [...option.labels] } }) };
 }
 
 /** Reads, maps and checks the file. Nothing is written but the template fetched when it was not cached. */

@@ -16,6 +16,7 @@ import { normaliseEntryValue } from '../../shared/purchase-entry-normalise';
 import { compileEntryPattern, entryGroupCount, entryValueProblems, fieldFacts, unitsProblem, type EntryFieldRule, type EntryProblem } from '../../shared/purchase-entry-rules';
 import { describeFormat } from './field-format-words';
 import { PurchaseValidationError, TemplateNotSupportedError, type PurchaseFieldError } from './order-errors';
+import { optionError, withOptionCodes } from './purchase-option-codes';
 
 export interface PurchaseInput {
   readonly units: number;
@@ -91,6 +92,10 @@ function describe(problem: EntryProblem): { code: PurchaseFieldError['code']; me
 
 function checkValue(known: KnownField, value: string, path: string, errors: PurchaseFieldError[]): void {
   for (const problem of entryValueProblems(known.rule, value)) {
+    if (problem.code === 'option') {
+      errors.push(optionError(known.field, value, path));
+      continue;
+    }
     const { code, message } = describe(problem);
     errors.push({ path, code, message: `${known.field.label || known.field.fieldRef}: ${message}` });
   }
@@ -125,7 +130,8 @@ export function validatePurchase(template: PurchaseTemplate, input: PurchaseInpu
   const { mode, fields } = understand(template);
   const errors: PurchaseFieldError[] = [];
   checkUnits(template, input.units, errors);
-  const entries = input.purchaseEntries ?? [];
+  // A select value may name its option by label (purchase-option-codes.ts): checked and sent as the code.
+  const entries = withOptionCodes(template.purchaseFields, input.purchaseEntries ?? []);
   const expected = entryGroupCount(mode, input.units);
   if (entries.length !== expected) {
     const what = mode === 'none' ? 'no entries (this product takes none)' : mode === 'single' ? 'exactly one entry group' : `one entry group per unit (${input.units})`;

@@ -110,6 +110,25 @@ async function batchDuplicates(tour: Tour): Promise<void> {
   await settle(page);
 }
 
+/** A game top-up's paste box with zones by label, one naming no zone: that line is listed, the others can be used (§7.11). */
+async function pasteOptionLabels(tour: Tour): Promise<void> {
+  const { page } = tour;
+  const { product, variant } = pick(tour.products, (p, v) => p.name.startsWith('王者荣耀点券直充') && v.entryMode === 'perUnit' && v.unitRule.min === 1 && purchasable(p, v));
+  // The batch dialog of the stop before can take longer to close than closeOverlays waits on a loaded machine.
+  await closeOverlays(page).catch(async () => {
+    await page.waitForTimeout(1500);
+    await closeOverlays(page);
+  });
+  await openProduct(page, product);
+  await variantRow(page, variant).getByTestId('variant-buy').click();
+  const modal = page.getByTestId('order-modal');
+  await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+  await modal.getByTestId('order-paste-toggle').click();
+  await modal.getByTestId('order-paste').fill('苹果QQ区\t987654321\t小明\n苹果Q区\tplayer22222\t小红\n');
+  await modal.getByTestId('order-paste-problem').waitFor();
+  await settle(page);
+}
+
 async function topupConfirmation(tour: Tour): Promise<void> {
   const { page } = tour;
   // Not a game: their UID fields want patterns the generic filler does not meet.
@@ -361,6 +380,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
   { name: 'batch-duplicates', photo: 'zh-CN', open: batchDuplicates },
+  { name: 'order-paste-options', photo: 'zh-CN', open: pasteOptionLabels },
   { name: 'topup-confirmation', open: topupConfirmation },
   { name: 'order-field-format', photo: 'all', open: fieldFormatError },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },

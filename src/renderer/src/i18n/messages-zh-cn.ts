@@ -24,6 +24,7 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
+import { optionsZhCN } from './messages-options-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
 import { fieldFormatZhCN } from './messages-field-format-zh-cn';
 
@@ -50,6 +51,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...refundsZhCN,
   ...freshnessZhCN,
   ...fieldFormatZhCN,
+  ...optionsZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',

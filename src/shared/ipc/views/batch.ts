@@ -70,7 +70,13 @@ export const batchPreviewInputSchema = z.object({
   defaultUnits: z.number().int().positive().max(100_000).optional(),
 });
 
-export const batchRowErrorSchema = z.object({ path: z.string(), code: z.string(), message: z.string() });
+export const batchRowErrorSchema = z.object({
+  path: z.string(),
+  code: z.string(),
+  message: z.string(),
+  /** OPTION: the cell as given (cut), why no option was taken, the labels to choose from (contract §7.11). */
+  option: z.object({ given: z.string(), reason: z.enum(['unknown', 'ambiguous']), labels: z.array(z.string()) }).optional(),
+});
 
 export const batchPreviewRowSchema = z.object({
   rowNumber: z.number().int().positive(),
@@ -80,6 +86,8 @@ export const batchPreviewRowSchema = z.object({
   units: z.number().int().nullable(),
   amountFen: fen.nullable(),
   errors: z.array(batchRowErrorSchema),
+  /** The label of each option a passing row picked (fieldRef → label), however its cell named it. */
+  optionLabels: z.record(z.string(), z.string()).optional(),
 });
 export type BatchPreviewRow = z.infer<typeof batchPreviewRowSchema>;
 
