@@ -5,15 +5,21 @@
 // Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ (or
 // a tab / CR, which some of them skip first) as a formula, so a product name or a code chosen by
 // someone else could run one on the buyer's machine. Such a cell gets a leading apostrophe, which
-// the spreadsheet shows as text. Card numbers are digits and never start with those characters, so
-// they stay exactly as delivered; the XLSX writer needs no guard (its cells are typed strings).
+// the spreadsheet shows as text; the XLSX writer needs no guard (its cells are typed strings).
+// A code (card number, password, order number) ends with one TAB: a spreadsheet's default import
+// (Excel, WPS, LibreOffice) reads a field that is not wholly a number as text, so 8740995830093416
+// keeps its 16th digit and 0012 its zeros; never a formula, never a leading character (contract §16.1).
+// `;` and TAB are quoted too: LibreOffice's import dialog splits on them by default.
 import { fenToYuanText } from '../../shared/money';
-import { isPrice, type ExportCell, type ExportTable } from './export-table';
+import { isCode, isPrice, type ExportCell, type ExportTable } from './export-table';
 
 export const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** What a code cell carries after the code itself (contract §16.1); a reader drops exactly this one. */
+export const CSV_CODE_SUFFIX = '\t';
 
 /** One field: guarded against formulas, then quoted when RFC 4180 requires it. */
 export function csvField(text: string): string {
@@ -26,6 +32,7 @@ function cellText(cell: ExportCell): string {
   // A price is our own number ("12.50"): never a formula, so it skips the guard (a negative
   // amount cannot occur: prices are CHECKed >= 0).
   if (isPrice(cell)) return fenToYuanText(cell.fen);
+  if (isCode(cell)) return csvField(`${cell.code}${CSV_CODE_SUFFIX}`);
   return csvField(cell);
 }
 

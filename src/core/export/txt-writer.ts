@@ -1,0 +1,56 @@
+// The TXT export: the codes as a shop imports them, one card per line (contract §16.3): the card
+// number alone, or `卡号 卡密` with ONE space between. UTF-8 without a BOM (a shop's import would
+// take the BOM into the first code), LF after every line (a CR left by a shop splitting on LF would
+// end up in a code). No escape syntax exists in a shop's import, so a code that cannot be one field
+// of one line (a line break, a control character, a space beside or, for pairs, inside a code) is
+// refused, naming the cards (never their codes): such cards go out as XLSX or CSV.
+import type { ExportTxtLines } from '../../shared/ipc/views/vault';
+import { ExportInputError } from './export-request';
+
+export interface TxtCard {
+  /** How the vault and the audit log name the card (merchant order number #seq). */
+  readonly label: string;
+  readonly cardNo: string;
+  readonly cardPassword: string | null;
+}
+
+/** An input refusal (the TXT's lines cannot carry these cards): the IPC answers INVALID_INPUT, the CLI exit 2. */
+export class TxtCodeError extends ExportInputError {
+  constructor(
+    readonly count: number,
+    readonly labels: readonly string[],
+  ) {
+    super(
+      'txtLines',
+      `${count} card${count === 1 ? '' : 's'} (${labels.join(', ')}${count > labels.length ? ', …' : ''}) hold a line break, a control character or a space a one-line-per-card TXT cannot carry; nothing was written: export them as XLSX or CSV`,
+    );
+  }
+}
+
+/** Line breaks of any kind and every other control character (Unicode Cc, plus the line/paragraph separators). */
+// eslint-disable-next-line no-control-regex
+const NEVER_IN_A_LINE = /[\p{Cc}\u2028\u2029\u0085]/u;
+const ANY_SPACE = /\s/u;
+
+/** Why a code cannot be a field of a line, or null when it can. */
+function fits(code: string, inPair: boolean): boolean {
+  if (code === '' || NEVER_IN_A_LINE.test(code)) return false;
+  if (code !== code.trim()) return false;
+  return !(inPair && ANY_SPACE.test(code));
+}
+
+/** A card without a password is its number alone in either layout (a shop reads an empty password). */
+function line(card: TxtCard, lines: ExportTxtLines): string {
+  if (lines === 'cardNoPassword' && card.cardPassword !== null && card.cardPassword !== '') return `${card.cardNo} ${card.cardPassword}`;
+  return card.cardNo;
+}
+
+const NAMED = 5;
+
+/** The file's bytes, or TxtCodeError (nothing built) when a code does not fit a line. */
+export function txtBytes(cards: readonly TxtCard[], lines: ExportTxtLines): Uint8Array {
+  const pair = lines === 'cardNoPassword';
+  const refused = cards.filter((c) => !fits(c.cardNo, pair) || (pair && c.cardPassword !== null && c.cardPassword !== '' && !fits(c.cardPassword, true)));
+  if (refused.length > 0) throw new TxtCodeError(refused.length, refused.slice(0, NAMED).map((c) => c.label));
+  return new TextEncoder().encode(cards.map((c) => `${line(c, lines)}\n`).join(''));
+}
