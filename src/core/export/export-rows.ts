@@ -45,7 +45,7 @@ export async function buildExportTable(rows: readonly SealedCardRow[], open: Car
       row.variant_title,
       row.platform_order_ref === null ? unnumberedWord(language) : codeCell(row.platform_order_ref),
       codeCell(card.cardNo),
-      card.cardPassword === null ? null : codeCell(card.cardPassword),
+      card.cardPassword === null || card.cardPassword === '' ? null : codeCell(card.cardPassword),
       card.expiresAt === null ? null : formatExportTime(card.expiresAt),
       row.ordered_at === null ? null : formatExportTime(row.ordered_at),
       row.unit_price_fen === null ? null : { fen: row.unit_price_fen },
