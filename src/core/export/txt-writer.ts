@@ -28,7 +28,6 @@ export class TxtCodeError extends ExportInputError {
 }
 
 /** Line breaks of any kind and every other control character (Unicode Cc, plus the line/paragraph separators). */
-// eslint-disable-next-line no-control-regex
 const NEVER_IN_A_LINE = /[\p{Cc}\u2028\u2029\u0085]/u;
 const ANY_SPACE = /\s/u;
 

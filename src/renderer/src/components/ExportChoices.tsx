@@ -23,9 +23,13 @@ export type FileChoice = (typeof FILE_CHOICES)[number];
 const choiceOf = (value: unknown): FileChoice | undefined => FILE_CHOICES.find((f) => f === value);
 const linesOf = (value: unknown): ExportTxtLines | undefined => EXPORT_TXT_LINES.find((l) => l === value);
 
-/** The contract's format of a choice (the ZIP holds a TXT when the request carries txtLines). */
-export const formatOfChoice = (choice: FileChoice): ExportFormat => (choice === 'zipTxt' ? 'zip' : choice);
-export const isTxtChoice = (choice: FileChoice): boolean => choice === 'zipTxt' || choice === 'txt';
+const isTxtChoice = (choice: FileChoice): boolean => choice === 'zipTxt' || choice === 'txt';
+
+/** The request's part for a choice: the contract's format, and the lines when it is a TXT (the ZIP then holds the TXT). */
+export function fileRequest(choice: FileChoice, lines: ExportTxtLines): { format: ExportFormat; txtLines?: ExportTxtLines } {
+  const format = choice === 'zipTxt' ? 'zip' : choice;
+  return isTxtChoice(choice) ? { format, txtLines: lines } : { format };
+}
 export const isEncryptedChoice = (choice: FileChoice): boolean => choice !== 'csv' && choice !== 'txt';
 
 export interface ExportWhatChoiceProps {
@@ -115,7 +119,24 @@ function FileRadio({ value, hint, danger }: { readonly value: FileChoice; readon
   );
 }
 
-export function ExportFormatChoice({ choice, onChoice }: { readonly choice: FileChoice; readonly onChoice: (choice: FileChoice) => void }) {
+export interface ExportFileChoiceProps {
+  readonly choice: FileChoice;
+  readonly onChoice: (choice: FileChoice) => void;
+  readonly lines: ExportTxtLines;
+  readonly onLines: (lines: ExportTxtLines) => void;
+}
+
+/** The file and, for a TXT, its lines. */
+export function ExportFileChoice({ choice, onChoice, lines, onLines }: ExportFileChoiceProps) {
+  return (
+    <>
+      <ExportFormatChoice choice={choice} onChoice={onChoice} />
+      {isTxtChoice(choice) ? <ExportTxtLinesChoice lines={lines} onLines={onLines} /> : null}
+    </>
+  );
+}
+
+function ExportFormatChoice({ choice, onChoice }: { readonly choice: FileChoice; readonly onChoice: (choice: FileChoice) => void }) {
   const { t } = useI18n();
   return (
     <Form.Item label={t('export.format')}>
@@ -133,7 +154,7 @@ export function ExportFormatChoice({ choice, onChoice }: { readonly choice: File
 }
 
 /** A TXT's lines: the card number alone, or `卡号 卡密`; and what the file can and cannot carry. */
-export function ExportTxtLinesChoice({ lines, onLines }: { readonly lines: ExportTxtLines; readonly onLines: (lines: ExportTxtLines) => void }) {
+function ExportTxtLinesChoice({ lines, onLines }: { readonly lines: ExportTxtLines; readonly onLines: (lines: ExportTxtLines) => void }) {
   const { t } = useI18n();
   return (
     <Form.Item label={t('export.txtLines')} extra={t('export.txtLines.hint')}>

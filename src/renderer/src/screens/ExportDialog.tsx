@@ -10,17 +10,7 @@ import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Space, Spin } fro
 import { useState } from 'react';
 import type { CardKey, CardSelection, ExportResult, ExportTxtLines } from '../../../shared/ipc/views/vault';
 import { checkExportPassword } from '../../../shared/password-policy';
-import {
-  ExportFormatChoice,
-  ExportTxtLinesChoice,
-  ExportWhatChoice,
-  formatOfChoice,
-  isEncryptedChoice,
-  isTxtChoice,
-  type Choice,
-  type ExportWhat,
-  type FileChoice,
-} from '../components/ExportChoices';
+import { ExportFileChoice, ExportWhatChoice, fileRequest, isEncryptedChoice, type Choice, type ExportWhat, type FileChoice } from '../components/ExportChoices';
 import { ExportOutcome } from '../components/ExportOutcome';
 import { startBrowserDownload } from '../lib/browser-download';
 import { PasswordStrength } from '../components/PasswordStrength';
@@ -108,8 +98,7 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
     exportCards.mutate(
       {
         selection,
-        format: formatOfChoice(choice),
-        ...(isTxtChoice(choice) ? { txtLines } : {}),
+        ...fileRequest(choice, txtLines),
         language: locale,
         ...(encrypted ? { password, passwordConfirm: confirm } : { acceptPlainText: acceptPlain }),
         ...(refunded > 0 && acceptRefunded ? { acknowledgeRefunded: true } : {}),
@@ -191,8 +180,7 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
       {preview.error !== null ? <ProblemAlert explained={explainError(preview.error)} /> : null}
 
       <Divider />
-      <ExportFormatChoice choice={choice} onChoice={setChoice} />
-      {isTxtChoice(choice) ? <ExportTxtLinesChoice lines={txtLines} onLines={setTxtLines} /> : null}
+      <ExportFileChoice choice={choice} onChoice={setChoice} lines={txtLines} onLines={setTxtLines} />
 
       {encrypted ? (
         <>
