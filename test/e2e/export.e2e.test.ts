@@ -257,6 +257,8 @@ describe('secure export of card codes', () => {
       // Plain text: no password fields, the same warning as the CSV, and nothing sent before it is accepted.
       expect(await dialog.getByTestId('export-password').count()).toBe(0);
       expect(await dialog.getByTestId('export-submit').isDisabled()).toBe(true);
+      // The picture shows the lines, the warning and its box.
+      await dialog.getByTestId('export-submit').scrollIntoViewIfNeeded();
       return dialog;
     };
     let dialog = await chooseTxt();
