@@ -1,6 +1,6 @@
 // Text inside SpreadsheetML: XML escaping, plus the ST_Xstring escape for characters XML 1.0 cannot
-// carry at all (control characters, lone surrogates, U+FFFE/U+FFFF) and for TAB and CR, which it
-// carries but every XML reader normalises (a raw CR comes back as LF). Excel writes those as
+// carry at all (control characters, lone surrogates, U+FFFE/U+FFFF) and for CR (every XML parser
+// reads a raw CR back as LF) and TAB (kept out of any reader's whitespace handling). Excel writes those as
 // `_xHHHH_` and reads them back to the character, so a code containing one survives exactly; a
 // literal `_xHHHH_` in the text is protected the same way (`_x005F_` escapes the underscore). LF
 // stays raw, as Excel writes it.
