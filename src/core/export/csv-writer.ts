@@ -1,15 +1,8 @@
-// CSV as RFC 4180 says it (CRLF after every record, fields with a comma, quote, CR or LF quoted,
-// quotes doubled) in UTF-8 with a byte-order mark: without the BOM, Excel on a Chinese Windows reads
-// the file as GBK and the product names turn into mojibake.
-//
-// Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ (or
-// a tab / CR, which some of them skip first) as a formula, so a product name or a code chosen by
-// someone else could run one on the buyer's machine. Such a cell gets a leading apostrophe, which
-// the spreadsheet shows as text; the XLSX writer needs no guard (its cells are typed strings).
-// A code (card number, password, order number) ends with one TAB: a spreadsheet's default import
-// (Excel, WPS, LibreOffice) reads a field that is not wholly a number as text, so 8740995830093416
-// keeps its 16th digit and 0012 its zeros; never a formula, never a leading character (contract §16.1).
-// `;` and TAB are quoted too: LibreOffice's import dialog splits on them by default.
+// CSV as RFC 4180 says it (CRLF after every record; fields with a comma, quote, CR, LF, `;` or TAB quoted,
+// quotes doubled) in UTF-8 with a BOM (without it, Excel on a Chinese Windows reads GBK). OWASP's formula
+// guard: a cell starting with = + - @ TAB CR gets a leading apostrophe. A code cell (card number, password,
+// order number) ends with one TAB, so Excel, WPS and LibreOffice keep it as text with every digit and zero,
+// with no formula in the file (contract §16.1); `;` and TAB are quoted as LibreOffice's import splits on them.
 import { fenToYuanText } from '../../shared/money';
 import { isCode, isPrice, type ExportCell, type ExportTable } from './export-table';
 

@@ -1,9 +1,8 @@
-// Text inside SpreadsheetML: XML escaping, plus the ST_Xstring escape for characters XML 1.0 cannot
-// carry at all (control characters, lone surrogates, U+FFFE/U+FFFF) and for CR (every XML parser
-// reads a raw CR back as LF) and TAB (kept out of any reader's whitespace handling). Excel writes those as
-// `_xHHHH_` and reads them back to the character, so a code containing one survives exactly; a
-// literal `_xHHHH_` in the text is protected the same way (`_x005F_` escapes the underscore). LF
-// stays raw, as Excel writes it.
+// Text inside SpreadsheetML: XML escaping, plus the ST_Xstring escape `_xHHHH_` for what XML 1.0 cannot
+// carry (control characters, lone surrogates, U+FFFE/U+FFFF), for CR (every XML parser reads a raw CR
+// back as LF) and TAB (out of any reader's whitespace handling). Excel reads those back to the character,
+// so a code holding one survives exactly; a literal `_xHHHH_` is protected the same way (`_x005F_`
+// escapes the underscore). LF stays raw, as Excel writes it.
 
 // Characters escaped as `_xHHHH_`: every C0 control but LF, and lone surrogate halves (matching
 // control characters is the point here, hence the rule switched off for this line).

@@ -1,9 +1,8 @@
-// The TXT export: the codes as a shop imports them, one card per line (contract §16.3): the card
-// number alone, or `卡号 卡密` with ONE space between. UTF-8 without a BOM (a shop's import would
-// take the BOM into the first code), LF after every line (a CR left by a shop splitting on LF would
-// end up in a code). No escape syntax exists in a shop's import, so a code that cannot be one field
-// of one line (a line break, a control character, a space beside or, for pairs, inside a code) is
-// refused, naming the cards (never their codes): such cards go out as XLSX or CSV.
+// The TXT export: the codes as a shop imports them, one card per line (contract §16.3): the number alone,
+// or `卡号 卡密` with ONE space. UTF-8 without a BOM (an import would take it into the first code), LF after
+// every line (a CR left by an importer splitting on LF would end up in a code). A shop's import has no
+// escapes, so a code a line cannot carry (line break, control character, a space at its ends or, in a
+// pair, inside) is refused with the cards named, never their codes: those go out as XLSX or CSV.
 import type { ExportTxtLines } from '../../shared/ipc/views/vault';
 import { ExportInputError } from './export-request';
 

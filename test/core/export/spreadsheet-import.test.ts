@@ -1,9 +1,7 @@
-// Exports of hostile codes (16–19 digit numbers, leading zeros, formula starts, CR, TAB, quotes, commas,
-// semicolons, Chinese, a literal `_x000D_`) opened by LibreOffice as a buyer opens them, compared digit for
-// digit with what the merchant delivered: the CSV through the text import dialog's defaults (read from
-// the installed LibreOffice's registry: separators , ; TAB, formulas not evaluated, UTF-8 from the BOM)
-// and through `--convert-to` without options (its built-in defaults), the decrypted XLSX as a workbook.
-// LibreOffice is slow: two runs over all the cases at once, in beforeAll (contract §16.1, §16.2).
+// Exports of hostile codes (16–19 digits, leading zeros, formula starts, CR, TAB, quotes, commas, `;`,
+// Chinese, a literal `_x000D_`) opened by LibreOffice, compared digit for digit with what was delivered:
+// the CSV with the import dialog's defaults (this LibreOffice's registry) and with no options at all, and
+// the decrypted XLSX. LibreOffice is slow: two runs over every case at once, in beforeAll (contract §16).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
