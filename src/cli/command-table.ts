@@ -162,9 +162,9 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     words: ['vault', 'export'],
     owns: orderOption,
-    synopsis: '--out FILE [--format xlsx|csv-zip] (--order REF … --product N … | --from YYYY-MM-DD --to YYYY-MM-DD | --not-exported) [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]',
-    help: 'Exports the selected cards as the app does: an encrypted XLSX (default) or a CSV in an AES-256 ZIP, the cards marked exported and one `export` row in the audit log. The password comes from PROCURE_EXPORT_PASSWORD or the first line of standard input, never argv, and must pass the app\'s password policy (else exit 2). --order and --product may repeat and combine (their cards, as cards picked in the vault); --from/--to: cards received on those local days, both included. Cards of refunded orders need --include-refunded (else exit 5, nothing written). An existing file is kept unless --overwrite.',
-    options: ['out', 'format', 'order', 'product', 'from', 'to', 'not-exported', 'include-refunded', 'language', 'overwrite'],
+    synopsis: '--out FILE [--format xlsx|csv-zip|txt-zip [--lines card-no|card-no-password]] (--order REF … --product N … | --from YYYY-MM-DD --to YYYY-MM-DD | --not-exported) [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]',
+    help: 'Exports the selected cards as the app does: an encrypted XLSX (default), a CSV in an AES-256 ZIP, or (txt-zip) a TXT of codes in an AES-256 ZIP as shops import them (--lines card-no: one card number per line, the default; card-no-password: "卡号 卡密", one space between; UTF-8, LF; codes with a line break, a control character or a space it cannot carry: exit 2, nothing written), the cards marked exported and one `export` row in the audit log. The password comes from PROCURE_EXPORT_PASSWORD or the first line of standard input, never argv, and must pass the app\'s password policy (else exit 2). --order and --product may repeat and combine (their cards, as cards picked in the vault); --from/--to: cards received on those local days, both included. Cards of refunded orders need --include-refunded (else exit 5, nothing written). An existing file is kept unless --overwrite.',
+    options: ['out', 'format', 'lines', 'order', 'product', 'from', 'to', 'not-exported', 'include-refunded', 'language', 'overwrite'],
     run: vaultExportCommand,
   },
   {

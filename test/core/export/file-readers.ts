@@ -94,6 +94,42 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
+/**
+ * A CSV as LibreOffice writes one on Linux: records end at an unquoted LF (or CRLF); inside quotes
+ * every character, CR and LF included, is the cell's own.
+ */
+export function parseCsvLines(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      record.push(field);
+      field = '';
+    } else if (ch === '\n' || (ch === '\r' && text[i + 1] === '\n')) {
+      if (ch === '\r') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
 export interface ToolRun {
   readonly status: number | null;
   readonly stdout: Buffer;

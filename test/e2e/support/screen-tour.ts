@@ -378,6 +378,8 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'reconcile-not-checked', photo: 'all', open: reconcileDay(-1, 'notChecked') },
   { name: 'vault-reveal', photo: 'all', open: revealCard },
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
+  // The TXT for a shop import: its lines and the plain-text warning (issue 25).
+  { name: 'export-dialog-txt', photo: 'zh-CN', open: async ({ page }) => page.getByTestId('export-format-txt').click().then(() => page.getByTestId('export-txt-lines-cardNoPassword').click()) },
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
   { name: 'batch-duplicates', photo: 'zh-CN', open: batchDuplicates },
   { name: 'order-paste-options', photo: 'zh-CN', open: pasteOptionLabels },
