@@ -18,7 +18,8 @@ export interface PurchaseFieldError {
     | 'MOBILE'
     | 'EMAIL'
     | 'INTEGER'
-    | 'OPTION';
+    | 'OPTION'
+    | 'INVALID_CHARACTERS';
   readonly message: string;
 }
 
