@@ -28,7 +28,9 @@ interface Props {
 export function useRowErrorWords(preview: BatchPreviewView): (row: BatchPreviewRow) => string {
   const { td } = useI18n();
   const labels = new Map(preview.targets.map((target) => [target.target, target.label || target.target]));
-  return (row) => row.errors.map((error) => td(`batch.error.${error.code}`, 'batch.error.other', { field: labels.get(error.path) ?? error.path })).join('；');
+  // INVALID_BYTES names where in the file (line, column) the unreadable bytes are.
+  const where = (error: BatchPreviewRow['errors'][number]) => ({ line: error.line ?? '', column: error.column ?? '' });
+  return (row) => row.errors.map((error) => td(`batch.error.${error.code}`, 'batch.error.other', { field: labels.get(error.path) ?? error.path, ...where(error) })).join('；');
 }
 
 function MappingSelects({ preview, busy, onMapping }: Pick<Props, 'preview' | 'busy' | 'onMapping'>) {
