@@ -7,6 +7,7 @@ import { closeOverlays, connectDemo, ensureCatalog, fillPurchaseFields, goTo, ME
 import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/webhook-path';
 import { bridgeCall } from './bridge-call';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
+import { batchInvalidBytes } from './tour-batch-bytes';
 
 export interface Tour {
   readonly page: Page;
@@ -347,6 +348,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
   { name: 'batch-duplicates', photo: 'zh-CN', open: batchDuplicates },
+  { name: 'batch-invalid-bytes', photo: 'zh-CN', open: batchInvalidBytes },
   { name: 'topup-confirmation', open: topupConfirmation },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
   { name: 'product-reading', photo: 'all', open: productReading },
