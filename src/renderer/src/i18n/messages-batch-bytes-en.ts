@@ -8,5 +8,5 @@ export const batchBytesEn = {
   'batchBytes.mark': 'Go on with those rows marked as errors',
   'batchBytes.marked': '{rows, plural, one {# row holds} other {# rows hold}} unreadable bytes ({encoding}): marked as errors, never ordered.',
   'batch.error.INVALID_BYTES': 'Unreadable bytes at line {line}, column {column}',
-  'batch.error.INVALID_CHARACTERS': '{field} holds a character no account holds (garbled text “�” or a control character)',
+  'batch.error.INVALID_CHARACTERS': 'A character no account holds is in {field} (garbled text “�” or a control character)',
 } as const;
