@@ -59,18 +59,20 @@ type ReadRow = { rowNumber: number; cells: string[]; invalidBytes?: InvalidSpot 
 
 function readCsv(bytes: Uint8Array, choice: InvalidBytesChoice): { rows: ReadRow[]; encoding: TextEncodingName; invalid: BatchTable['invalidBytes'] } {
   const { text, encoding, invalid } = decodeTableText(bytes);
-  let records: { record: string[]; info: { bytes: number } }[];
+  let records: { record: string[]; info?: { bytes: number } }[];
   try {
     // Blank lines are records too (of one empty cell), so a row's number is its record's place.
-    const parsed: unknown = parse(text, { delimiter: pickDelimiter(text), relax_column_count: true, skip_empty_lines: false, info: true });
-    records = parsed as typeof records;
+    // With invalid bytes, each record's end offset (info) finds the rows that hold them.
+    const options = { delimiter: pickDelimiter(text), relax_column_count: true, skip_empty_lines: false };
+    const parsed: unknown = parse(text, invalid === null ? options : { ...options, info: true });
+    records = invalid === null ? (parsed as string[][]).map((record) => ({ record })) : (parsed as typeof records);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new BatchFileError('badCsv', `the file is not a readable CSV: ${reason}`);
   }
   const rows: ReadRow[] = records.map(({ record }, index) => ({ rowNumber: index + 1, cells: record }));
   if (invalid === null) return { rows, encoding, invalid: undefined };
-  const spots = invalidRecords(text, invalid, records.map(({ info }) => info.bytes));
+  const spots = invalidRecords(text, invalid, records.map(({ info }) => info?.bytes ?? 0));
   refuseInvalidBytes(invalid, spots, rows.findIndex((row) => !isBlank(row.cells)), choice);
   for (const [index, spot] of spots) if (rows[index] !== undefined) rows[index] = { ...rows[index], invalidBytes: spot };
   return { rows, encoding, invalid: { encoding: invalid.encoding, rows: spots.size } };
