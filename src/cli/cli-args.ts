@@ -66,6 +66,7 @@ const OPTIONS = {
   templates: { type: 'boolean' },
   'discard-unexported-cards': { type: 'boolean' },
   'allow-duplicates': { type: 'boolean' },
+  'mark-invalid-rows': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 

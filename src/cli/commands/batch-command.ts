@@ -1,5 +1,5 @@
 // `batch FILE --product N [--variant V] [--map column=field …] [--units N] [--max-price YUAN] [--json]
-// [--yes] [--allow-duplicates] [--retry BATCH] [--results PATH] [--fallback]`: orders from a CSV or XLSX file through core's one batch
+// [--yes] [--allow-duplicates] [--mark-invalid-rows] [--retry BATCH] [--results PATH] [--fallback]`: orders from a CSV or XLSX file through core's one batch
 // path (contract §13), the same reader, mapping, row rules and placing as the app's "Batch from file".
 // Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid
 // row becomes one intent (one transaction, before any send), the outbox sends them at the pace the
@@ -7,6 +7,7 @@
 // of that batch again (FILE must be the batch's own file). --results PATH writes the file's rows with
 // status, clientOrderRef, platformOrderRef and error (.csv or .xlsx by the name). --fallback: a link's
 // rule may send the batch to another merchant (batch-fallback.ts), named in every output.
+// --mark-invalid-rows: a CSV with invalid bytes is read with those rows marked as errors, not refused.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { BatchDeps, MerchantServices } from '../../core';
@@ -155,7 +156,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
   const defaultUnits = intOption(args, 'units', false);
   const json = args.flags.has('json');
   const file = readFile(path);
-  const units = defaultUnits === undefined ? {} : { defaultUnits };
+  const reading = { ...(defaultUnits === undefined ? {} : { defaultUnits }), ...(args.flags.has('mark-invalid-rows') ? { invalidBytes: 'markRows' as const } : {}) };
   const allowDuplicates = args.flags.has('allow-duplicates');
   try {
     const retry = optionOf(args, 'retry');
@@ -170,7 +171,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
       return exitOf(status, away, outcome.skipped.length);
     }
     const mapping = mappingOf(args);
-    const previewAsked = async (): Promise<BatchPreviewView> => (await prepareBatch((await batchDepsOf(given)).deps, { file, productRef, variantRef, mapping, ...units })).view;
+    const previewAsked = async (): Promise<BatchPreviewView> => (await prepareBatch((await batchDepsOf(given)).deps, { file, productRef, variantRef, mapping, ...reading })).view;
     const place = await placeOf(given, args, { productRef, variantRef }, previewAsked);
     if (typeof place === 'number') return place;
     const { context, fallback } = place;
@@ -178,7 +179,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
     // Under the rule: the chosen merchant's cached price, at or below the limit (and --max-price, when given).
     const max = maxPriceOption(args);
     const unitPriceFen = place.unitPriceFen === null ? confirmedUnitPrice(context, args, place.productRef, place.variantRef) : Math.min(place.unitPriceFen, max ?? place.unitPriceFen);
-    const request = { file, productRef: place.productRef, variantRef: place.variantRef, mapping, unitPriceFen, ...units };
+    const request = { file, productRef: place.productRef, variantRef: place.variantRef, mapping, unitPriceFen, ...reading };
     const prepared = await prepareBatch(deps, request);
     const view: BatchPreviewView = fallback === null ? prepared.view : { ...prepared.view, fallback, merchants: merchantShares(fallback, prepared.view.totals, unitPriceFen) };
     if (view.mappingProblems.length > 0) throw new UsageError(`the mapping does not fit ${file.fileName}: ${view.mappingProblems.join('; ')}`);
@@ -212,7 +213,10 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
       progress(`${error.message}. ${REFUSED_MESSAGE}`);
       return EXIT.business;
     }
-    if (error instanceof BatchFileError) throw new UsageError(`${file.fileName}: ${error.message}`);
+    if (error instanceof BatchFileError) {
+      const hint = error.problem === 'invalidBytes' && error.detail['header'] !== true ? '. Save it again as UTF-8 or GB18030, or add --mark-invalid-rows to order only the other rows' : '';
+      throw new UsageError(`${file.fileName}: ${error.message}${hint}`);
+    }
     if (error instanceof VariantNotFoundError) throw new UsageError(`product ${productRef} has no variant ${variantRef}; choose one with --variant N: ${error.variants.map((v) => `${v.variantRef} (${v.title})`).join(', ')}`);
     if (error instanceof TemplateOfflineError) {
       progress('the merchant cannot be reached for the purchase template: nothing was written; try again when it answers');

@@ -6,7 +6,7 @@
 // row), a new price confirmed for the rows the guard parked, and the results next to the file's rows.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { BatchColumnMap } from '../../shared/batch-file';
+import type { BatchColumnMap, InvalidBytesChoice } from '../../shared/batch-file';
 import type { BatchPreviewView, BatchRowPhase, BatchStatusView } from '../../shared/ipc/views/batch';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
 import { optionLabelsOf } from '../../shared/purchase-option-labels';
@@ -50,6 +50,8 @@ export interface PreviewRequest {
   readonly defaultUnits?: number;
   /** The price to total with; the cached price when absent. */
   readonly unitPriceFen?: number;
+  /** A CSV with bytes invalid in its encoding: refused (absent), or its rows holding them marked (§13.1). */
+  readonly invalidBytes?: InvalidBytesChoice;
 }
 
 export interface PlaceRequest extends PreviewRequest {
@@ -108,6 +110,7 @@ function viewOf(prepared: Omit<PreparedBatch, 'view'>, extra: ViewExtra): BatchP
     rows: preview.rows.map((row) => ({ rowNumber: row.rowNumber, cells: [...row.cells], values: { ...row.values }, units: row.units, amountFen: row.amountFen, errors: row.errors.map(errorView), optionLabels: { ...row.optionLabels } })),
     totals: preview.totals,
     duplicates: extra.duplicates,
+    ...(table.invalidBytes === undefined ? {} : { invalidBytes: { ...table.invalidBytes } }),
   };
 }
 
@@ -118,7 +121,7 @@ function errorView({ path, code, message, option }: BatchRowError): BatchPreview
 
 /** Reads, maps and checks the file. Nothing is written but the template fetched when it was not cached. */
 export async function prepareBatch(deps: BatchDeps, request: PreviewRequest): Promise<PreparedBatch> {
-  const table = await readBatchTable(request.file.bytes);
+  const table = await readBatchTable(request.file.bytes, request.invalidBytes);
   const template = await deps.placement.templateForForm(request.productRef, request.variantRef);
   const unitPriceFen = request.unitPriceFen ?? cachedUnitPriceFen(deps.db, request.productRef, request.variantRef);
   if (unitPriceFen === null) throw new PriceUnknownError(request.productRef, request.variantRef);
@@ -316,6 +319,8 @@ export async function retryFailedRows(deps: BatchDeps, batchId: string, file: Ba
     mapping: batch.mapping,
     unitPriceFen: batch.confirmedUnitPriceFen,
     ...(batch.defaultUnits === null ? {} : { defaultUnits: batch.defaultUnits }),
+    // The batch's own file (same sha256) was placed: rows with invalid bytes were never ordered, and stay marked.
+    invalidBytes: 'markRows',
   });
   const byRow = new Map(prepared.preview.rows.map((row) => [row.rowNumber, row]));
   const failed = batchRowStates(db, batchId).filter((row) => rowPhase(row.intentStatus, row.state) === 'failed');

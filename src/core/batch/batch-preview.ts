@@ -11,15 +11,18 @@ import { PurchaseValidationError, type PurchaseFieldError } from '../orders/orde
 import { validatePurchase } from '../orders/purchase-validation';
 import type { BatchTable } from './batch-file-read';
 
-export type BatchRowErrorCode = PurchaseFieldError['code'] | 'UNITS_EMPTY' | 'UNITS_NOT_WHOLE';
+export type BatchRowErrorCode = PurchaseFieldError['code'] | 'UNITS_EMPTY' | 'UNITS_NOT_WHOLE' | 'INVALID_BYTES';
 
 export interface BatchRowError {
-  /** `units`, `purchaseEntries`, or the fieldRef. */
+  /** `units`, `purchaseEntries`, the fieldRef, or `file` (INVALID_BYTES). */
   readonly path: string;
   readonly code: BatchRowErrorCode;
   readonly message: string;
   /** OPTION: the cell as given, why no option was taken, and the labels (contract §7.11 "Filled by label"). */
   readonly option?: PurchaseFieldError['option'];
+  /** INVALID_BYTES: the file's line and the column (characters) of the row's first invalid bytes. */
+  readonly line?: number;
+  readonly column?: number;
 }
 
 export interface BatchRowPreview {
@@ -97,8 +100,11 @@ export function previewBatch(input: PreviewInput): BatchPreview {
       if (value !== undefined) group[field.fieldRef] = value;
     }
     const errors: BatchRowError[] = read.error === null ? [] : [read.error];
+    // A row with bytes invalid in the file's encoding (the buyer chose to mark them) is never checked or ordered.
+    const spot = row.invalidBytes;
+    if (spot !== undefined) errors.push({ path: 'file', code: 'INVALID_BYTES', message: `invalid ${table.invalidBytes?.encoding === 'gb18030' ? 'GB18030' : 'UTF-8'} bytes at line ${spot.line}, column ${spot.column}`, line: spot.line, column: spot.column });
     let purchaseEntries: Record<string, string>[] | null = null;
-    if (read.units !== null) {
+    if (read.units !== null && spot === undefined) {
       try {
         purchaseEntries = validatePurchase(template, { units: read.units, purchaseEntries: template.entryMode === 'none' ? [] : [group] });
       } catch (error) {

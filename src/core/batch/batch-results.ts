@@ -42,7 +42,8 @@ export async function batchResults(
   const batch = getBatch(deps.db, batchId);
   if (batch === null) throw new IntentStateError(`no batch ${batchId}`);
   if (sha256Hex(file.bytes) !== batch.fileSha256) throw new IntentStateError(`this is not the file batch ${batchId} was placed from (its content differs); choose that file`);
-  const table = await readBatchTable(file.bytes);
+  // The batch's own file: rows with invalid bytes (if the buyer marked them) were never placed; they stay "invalid".
+  const table = await readBatchTable(file.bytes, 'markRows');
   const status = batchStatus(deps, batchId);
   const byRow = new Map(status.rows.map((row) => [row.rowNumber, row]));
   // Rows never placed: their errors as the preview said them, with the batch's own mapping and price.

@@ -20,7 +20,8 @@ export interface PurchaseFieldError {
     | 'MOBILE'
     | 'EMAIL'
     | 'INTEGER'
-    | 'OPTION';
+    | 'OPTION'
+    | 'INVALID_CHARACTERS';
   readonly message: string;
   /** OPTION: the value as given (cut), why no option was taken, and the labels to choose from (or that it could be). */
   readonly option?: { readonly given: string; readonly reason: 'unknown' | 'ambiguous'; readonly labels: readonly string[] };

@@ -12,6 +12,7 @@ import {
   type EntryMode,
 } from '../../shared/merchant/known-values';
 import type { PurchaseField, PurchaseTemplate } from '../../shared/merchant/template';
+import { entryCharacterProblem, type EntryCharacterProblem } from '../../shared/entry-characters';
 import { normaliseEntryValue } from '../../shared/purchase-entry-normalise';
 import { compileEntryPattern, entryGroupCount, entryValueProblems, fieldFacts, unitsProblem, type EntryFieldRule, type EntryProblem } from '../../shared/purchase-entry-rules';
 import { describeFormat } from './field-format-words';
@@ -101,6 +102,24 @@ function checkValue(known: KnownField, value: string, path: string, errors: Purc
   }
 }
 
+const CHARACTER_WORDS: Record<EntryCharacterProblem, string> = {
+  replacement: 'a replacement character (U+FFFD: the text was decoded from broken bytes)',
+  surrogate: 'a broken UTF-16 character (an unpaired surrogate)',
+  noncharacter: 'a Unicode noncharacter',
+  control: 'a control character',
+};
+
+/**
+ * A character no entry holds (shared/entry-characters.ts), before any other rule: broken text in the
+ * value as given, control characters in the value as cleaned (cleaning trims a pasted tab or newline).
+ */
+function characterError(known: KnownField, value: string, path: string): PurchaseFieldError | null {
+  const raw = entryCharacterProblem(value);
+  const found = raw !== null && raw.problem !== 'control' ? raw : entryCharacterProblem(normaliseEntryValue(known.rule.kind, value));
+  if (found === null) return null;
+  return { path, code: 'INVALID_CHARACTERS', message: `${known.field.label || known.field.fieldRef}: holds ${CHARACTER_WORDS[found.problem]} at character ${found.position}` };
+}
+
 function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string, unknown>>, index: number, errors: PurchaseFieldError[]): void {
   const byRef = new Map(fields.map((known) => [known.field.fieldRef, known]));
   for (const key of Object.keys(group)) {
@@ -117,7 +136,9 @@ function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string
       errors.push({ path, code: 'NOT_A_STRING', message: `${known.field.label || known.field.fieldRef}: every value is text` });
       continue;
     }
-    checkValue(known, value, path, errors);
+    const characters = characterError(known, value, path);
+    if (characters !== null) errors.push(characters);
+    else checkValue(known, value, path, errors);
   }
 }
 

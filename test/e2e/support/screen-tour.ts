@@ -7,6 +7,7 @@ import { closeOverlays, connectDemo, ensureCatalog, fillPurchaseFields, goTo, ME
 import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/webhook-path';
 import { bridgeCall } from './bridge-call';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
+import { batchInvalidBytes } from './tour-batch-bytes';
 
 export interface Tour {
   readonly page: Page;
@@ -383,6 +384,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
   { name: 'batch-duplicates', photo: 'zh-CN', open: batchDuplicates },
   { name: 'order-paste-options', photo: 'zh-CN', open: pasteOptionLabels },
+  { name: 'batch-invalid-bytes', photo: 'zh-CN', open: batchInvalidBytes },
   { name: 'topup-confirmation', open: topupConfirmation },
   { name: 'order-field-format', photo: 'all', open: fieldFormatError },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },

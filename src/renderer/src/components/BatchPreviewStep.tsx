@@ -47,6 +47,8 @@ interface Props {
 export function useRowErrorWords(preview: BatchPreviewView): (row: BatchPreviewRow) => ReactNode {
   const { td } = useI18n();
   const labels = new Map(preview.targets.map((target) => [target.target, target.label || target.target]));
+  // INVALID_BYTES names where in the file (line, column) the unreadable bytes are.
+  const where = (error: BatchPreviewRow['errors'][number]) => ({ line: error.line ?? '', column: error.column ?? '' });
   return (row) =>
     row.errors.map((error, index) => {
       const field = labels.get(error.path) ?? error.path;
@@ -54,7 +56,7 @@ export function useRowErrorWords(preview: BatchPreviewView): (row: BatchPreviewR
         <span key={index}>
           {index > 0 ? '；' : null}
           {/* A cell naming no option (or several): the cell and the labels to choose from (§7.11). */}
-          {error.option !== undefined ? <OptionProblemText problem={{ field, ...error.option }} /> : td(`batch.error.${error.code}`, 'batch.error.other', { field })}
+          {error.option !== undefined ? <OptionProblemText problem={{ field, ...error.option }} /> : td(`batch.error.${error.code}`, 'batch.error.other', { field, ...where(error) })}
         </span>
       );
     });

@@ -17,6 +17,7 @@ import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
 import { batchMerchantEn } from './messages-batch-merchant-en';
 import { batchDupesEn } from './messages-batch-dupes-en';
+import { batchBytesEn } from './messages-batch-bytes-en';
 import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
 import { refundsEn } from './messages-refunds-en';
@@ -47,6 +48,7 @@ export const en = {
   ...batchEn,
   ...batchMerchantEn,
   ...batchDupesEn,
+  ...batchBytesEn,
   ...profilesEn,
   ...refundsEn,
   ...freshnessEn,

@@ -17,6 +17,7 @@ import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
 import { batchMerchantZhCN } from './messages-batch-merchant-zh-cn';
 import { batchDupesZhCN } from './messages-batch-dupes-zh-cn';
+import { batchBytesZhCN } from './messages-batch-bytes-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
 import { refundsZhCN } from './messages-refunds-zh-cn';
@@ -47,6 +48,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...batchZhCN,
   ...batchMerchantZhCN,
   ...batchDupesZhCN,
+  ...batchBytesZhCN,
   ...profilesZhCN,
   ...refundsZhCN,
   ...freshnessZhCN,
