@@ -1,6 +1,7 @@
 // A batch file as a table of text (contract §13.1), the one reader for the app and the CLI:
-// - XLSX (a ZIP: "PK\x03\x04") with read-excel-file's node entry, the first sheet, every cell as the
-//   text Excel shows for it (numbers kept as written, so a phone number never becomes 1.38E+10);
+// - XLSX (a ZIP: "PK\x03\x04"): the first sheet streamed within fixed bounds of time and memory in a
+//   worker (xlsx-read-isolated.ts), every cell as the text Excel shows for it (numbers kept as written,
+//   so a phone number never becomes 1.38E+10);
 // - anything else as CSV text (batch-file-decode.ts: UTF-8 with or without BOM, else GB18030) with
 //   csv-parse: quoted fields, commas, quotes and newlines inside cells, CRLF; the delimiter is the
 //   one of , ; TAB the header line uses most (Excel in some locales writes ;, "Unicode text" is TAB).
@@ -8,10 +9,10 @@
 // file's own (1 = the header line of a CSV, the sheet's row of an XLSX), so a buyer finds the row.
 // Bounds: MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MAX_BATCH_COLUMNS; every failure is a BatchFileError.
 import { parse } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
 import { MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '../../shared/batch-file';
 import { decodeTableText, type TextEncodingName } from './batch-file-decode';
 import { BatchFileError } from './batch-file-error';
+import { readXlsxIsolated } from './xlsx-read-isolated';
 
 export type BatchFileFormat = 'csv' | 'xlsx';
 
@@ -63,26 +64,6 @@ function readCsv(bytes: Uint8Array): { rows: { rowNumber: number; cells: string[
   return { rows: records.map((record, index) => ({ rowNumber: index + 1, cells: record })), encoding };
 }
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return '';
-}
-
-async function readXlsx(bytes: Uint8Array): Promise<{ rowNumber: number; cells: string[] }[]> {
-  let data: unknown[][];
-  try {
-    // parseNumber keeps a number as the text the sheet stores: no float rounding of long digit strings.
-    data = await readSheet<string>(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1, { parseNumber: (text) => text });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new BatchFileError('unreadableSpreadsheet', `the XLSX workbook cannot be read: ${reason}`);
-  }
-  return data.map((row, index) => ({ rowNumber: index + 1, cells: row.map(cellText) }));
-}
-
 /** Reads a CSV or XLSX file into a header and its data rows, or throws BatchFileError. */
 export async function readBatchTable(bytes: Uint8Array): Promise<BatchTable> {
   if (bytes.byteLength === 0) throw new BatchFileError('empty', 'the file is empty');
@@ -92,7 +73,7 @@ export async function readBatchTable(bytes: Uint8Array): Promise<BatchTable> {
   const format: BatchFileFormat = isZip(bytes) ? 'xlsx' : 'csv';
   let all: { rowNumber: number; cells: string[] }[];
   let encoding: TextEncodingName | null = null;
-  if (format === 'xlsx') all = await readXlsx(bytes);
+  if (format === 'xlsx') all = await readXlsxIsolated(bytes);
   else ({ rows: all, encoding } = readCsv(bytes));
   const filled = all.filter((row) => !isBlank(row.cells));
   const [headerRow, ...dataRows] = filled;
