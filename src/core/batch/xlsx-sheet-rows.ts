@@ -92,14 +92,14 @@ export function readSheetRows(pkg: XlsxPackage, part: string, context: SheetCont
   let into: 'v' | 't' | null = null;
   let phonetic = 0;
   readXmlPart(pkg, part, {
-    open(name, attributes) {
+    open(name, attribute) {
       if (name === 'row') {
-        const r = attributes['r'] === undefined ? null : Number(attributes['r']);
+        const r = attribute('r') === undefined ? null : Number(attribute('r'));
         row = { number: r !== null && Number.isInteger(r) && r > 0 ? r : null, cells: [], filled: false, lastColumn: 0 };
       } else if (name === 'c' && row !== null) {
-        const address = cellAddress(attributes['r']);
+        const address = cellAddress(attribute('r'));
         if (row.number === null && address.row !== null) row.number = address.row;
-        cell = { type: attributes['t'] ?? 'n', style: Number(attributes['s'] ?? 0), column: address.column, v: undefined, inline: undefined };
+        cell = { type: attribute('t') ?? 'n', style: Number(attribute('s') ?? 0), column: address.column, v: undefined, inline: undefined };
       } else if (cell !== null) {
         if (name === 'v') {
           into = 'v';

@@ -48,8 +48,8 @@ export function readFirstSheet(pkg: XlsxPackage): FirstSheet {
     epoch1904: null,
   };
   readXmlPart(pkg, 'xl/_rels/workbook.xml.rels', {
-    open(name, attributes) {
-      const { Id: id, Type: type = '', Target: target } = attributes;
+    open(name, attribute) {
+      const [id, type = '', target] = [attribute('Id'), attribute('Type'), attribute('Target')];
       if (name !== 'Relationship' || target === undefined) return;
       if (type.endsWith('/worksheet') && id !== undefined) found.sheets.set(id, partOf(target));
       else if (type.endsWith('/sharedStrings')) found.sharedStrings = partOf(target);
@@ -57,9 +57,9 @@ export function readFirstSheet(pkg: XlsxPackage): FirstSheet {
     },
   });
   readXmlPart(pkg, 'xl/workbook.xml', {
-    open(name, attributes) {
-      if (name === 'workbookPr' && found.epoch1904 === null) found.epoch1904 = attributes['date1904'] === '1' || attributes['date1904'] === 'true';
-      if (name === 'sheet' && found.firstId === null && attributes['name'] !== undefined) found.firstId = attributes['id'] ?? '';
+    open(name, attribute) {
+      if (name === 'workbookPr' && found.epoch1904 === null) found.epoch1904 = ['1', 'true'].includes(attribute('date1904') ?? '');
+      if (name === 'sheet' && found.firstId === null && attribute('name') !== undefined) found.firstId = attribute('id') ?? '';
     },
   });
   if (found.firstId === null) throw unreadable('the workbook has no sheet');
@@ -81,18 +81,19 @@ export function readDateStyles(pkg: XlsxPackage, part: string | null): readonly 
   const dates: boolean[] = [];
   let inside: 'base' | 'cell' | null = null;
   readXmlPart(pkg, part, {
-    open(name, attributes) {
+    open(name, attribute) {
       if (name === 'numFmt') {
-        const id = Number(attributes['numFmtId']);
-        if (id >= 100 && attributes['formatCode'] !== undefined) codes.set(id, attributes['formatCode']);
+        const [id, code] = [Number(attribute('numFmtId')), attribute('formatCode')];
+        if (id >= 100 && code !== undefined) codes.set(id, code);
       } else if (name === 'cellStyleXfs') inside = 'base';
       else if (name === 'cellXfs') inside = 'cell';
       else if (name === 'xf' && inside !== null) {
         if (baseFormats.length + dates.length >= MAX_STYLES) throw unreadable(`more than ${MAX_STYLES} cell styles`);
-        const own = attributes['numFmtId'] === undefined ? undefined : Number(attributes['numFmtId']);
+        const ownId = attribute('numFmtId');
+        const own = ownId === undefined ? undefined : Number(ownId);
         if (inside === 'base') baseFormats.push(own);
         else {
-          const id = own ?? baseFormats[Number(attributes['xfId'] ?? -1)];
+          const id = own ?? baseFormats[Number(attribute('xfId') ?? -1)];
           dates.push(id !== undefined && isDateFormat(id, codes.get(id)));
         }
       }

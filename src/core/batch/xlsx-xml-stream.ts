@@ -8,8 +8,11 @@ import { MAX_XML_TOKEN_CHARS } from '../../shared/batch-file-bounds';
 import { BatchFileError } from './batch-file-error';
 import type { XlsxPackage } from './xlsx-zip-parts';
 
+/** An attribute's value by its local name (`id` finds `r:id` too). */
+export type AttributeOf = (name: string) => string | undefined;
+
 export interface XmlHandlers {
-  open?(name: string, attributes: Readonly<Record<string, string>>): void;
+  open?(name: string, attribute: AttributeOf): void;
   close?(name: string): void;
   text?(text: string): void;
 }
@@ -25,10 +28,14 @@ function entityRefusal(part: string): BatchFileError {
   return new BatchFileError('xmlEntity', `the XLSX part ${part} declares or uses an XML entity (DOCTYPE/ENTITY): refused for safety`);
 }
 
-function plainAttributes(tag: SaxesTagPlain): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(tag.attributes)) out[localName(name)] = value;
-  return out;
+function attributesOf(tag: SaxesTagPlain): AttributeOf {
+  const { attributes } = tag;
+  return (name) => {
+    const value = attributes[name];
+    if (value !== undefined) return value;
+    for (const key in attributes) if (key.endsWith(`:${name}`)) return attributes[key];
+    return undefined;
+  };
 }
 
 /** Streams the named part through `handlers`; throws BatchFileError for what it refuses or cannot read. */
@@ -49,7 +56,7 @@ export function readXmlPart(pkg: XlsxPackage, part: string, handlers: XmlHandler
     mark();
     depth += 1;
     if (depth > MAX_DEPTH) throw new BatchFileError('unreadableSpreadsheet', `the XLSX workbook cannot be read: ${part} nests elements more than ${MAX_DEPTH} deep`);
-    handlers.open?.(localName(tag.name), plainAttributes(tag));
+    handlers.open?.(localName(tag.name), attributesOf(tag));
   });
   parser.on('closetag', (tag) => {
     mark();

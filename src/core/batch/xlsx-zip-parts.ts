@@ -18,8 +18,11 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX_ENTRIES = 10_000;
-/** Compressed bytes fed to the inflater at once: at most ~1032× as many come out of one push. */
-const PUSH_BYTES = 2048;
+/**
+ * Compressed bytes fed to the inflater at once: at most ~1032× as many (16.5 MiB) come out of one push
+ * before the counts can refuse them; smaller pushes cost fflate far more time (2 KiB: 10×).
+ */
+const PUSH_BYTES = 16 * 1024;
 const MIB = 1024 * 1024;
 
 const unreadable = (reason: string): BatchFileError => new BatchFileError('unreadableSpreadsheet', `the XLSX workbook cannot be read: ${reason}`);
@@ -81,6 +84,8 @@ export class XlsxPackage {
     const data = this.bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
     let inflated = 0;
     let consumed = 0;
+    // What the sink threw (a refusal, the row limit, bad XML) passes through as it is.
+    const stopped: { thrown: boolean; error: unknown } = { thrown: false, error: undefined };
     const count = (piece: Uint8Array): void => {
       inflated += piece.byteLength;
       this.inflatedTotal += piece.byteLength;
@@ -89,7 +94,15 @@ export class XlsxPackage {
       if (inflated > XLSX_RATIO_FLOOR_BYTES && inflated > MAX_XLSX_COMPRESSION_RATIO * Math.max(consumed, 1)) {
         throw new BatchFileError('compressionRatio', `the XLSX part ${entry.name} unpacks to more than ${MAX_XLSX_COMPRESSION_RATIO} times its size: refused as a possible zip bomb`);
       }
-      if (piece.byteLength > 0) sink(piece);
+      if (piece.byteLength > 0) {
+        try {
+          sink(piece);
+        } catch (error) {
+          stopped.thrown = true;
+          stopped.error = error;
+          throw error;
+        }
+      }
     };
     if (entry.method === 0) {
       for (let at = 0; at < data.byteLength; at += 64 * 1024) {
@@ -106,7 +119,7 @@ export class XlsxPackage {
         inflater.push(data.subarray(at, consumed), consumed === data.byteLength);
       }
     } catch (error) {
-      if (error instanceof BatchFileError) throw error;
+      if (error instanceof BatchFileError || (stopped.thrown && stopped.error === error)) throw error;
       throw unreadable(`${entry.name} does not inflate (${error instanceof Error ? error.message : String(error)})`);
     }
   }
