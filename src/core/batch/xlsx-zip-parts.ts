@@ -23,6 +23,8 @@ const MAX_ENTRIES = 10_000;
  * before the counts can refuse them; smaller pushes cost fflate far more time (2 KiB: 10×).
  */
 const PUSH_BYTES = 16 * 1024;
+/** Inflated bytes counted and parsed at a time. */
+const SLICE_BYTES = 64 * 1024;
 const MIB = 1024 * 1024;
 
 const unreadable = (reason: string): BatchFileError => new BatchFileError('unreadableSpreadsheet', `the XLSX workbook cannot be read: ${reason}`);
@@ -86,33 +88,35 @@ export class XlsxPackage {
     let consumed = 0;
     // What the sink threw (a refusal, the row limit, bad XML) passes through as it is.
     const stopped: { thrown: boolean; error: unknown } = { thrown: false, error: undefined };
+    // A push's whole output is judged for its ratio before any of it is parsed (so a bomb is named as
+    // one), then counted and handed on in slices (so the row limit stops a sheet within that output).
+    const take = (piece: Uint8Array): void => {
+      const after = inflated + piece.byteLength;
+      if (after > XLSX_RATIO_FLOOR_BYTES && after > MAX_XLSX_COMPRESSION_RATIO * Math.max(consumed, 1)) {
+        throw new BatchFileError('compressionRatio', `the XLSX part ${entry.name} unpacks to more than ${MAX_XLSX_COMPRESSION_RATIO} times its size: refused as a possible zip bomb`);
+      }
+      for (let at = 0; at < piece.byteLength; at += SLICE_BYTES) count(piece.subarray(at, at + SLICE_BYTES));
+    };
     const count = (piece: Uint8Array): void => {
       inflated += piece.byteLength;
       this.inflatedTotal += piece.byteLength;
       if (inflated > MAX_XLSX_PART_BYTES) throw new BatchFileError('unzippedTooLarge', `the XLSX part ${entry.name} unpacks to more than ${MAX_XLSX_PART_BYTES / MIB} MiB (the most one part may hold): refused as a possible zip bomb`);
       if (this.inflatedTotal > MAX_XLSX_TOTAL_BYTES) throw new BatchFileError('unzippedTooLarge', `the XLSX unpacks to more than ${MAX_XLSX_TOTAL_BYTES / MIB} MiB in all: refused as a possible zip bomb`);
-      if (inflated > XLSX_RATIO_FLOOR_BYTES && inflated > MAX_XLSX_COMPRESSION_RATIO * Math.max(consumed, 1)) {
-        throw new BatchFileError('compressionRatio', `the XLSX part ${entry.name} unpacks to more than ${MAX_XLSX_COMPRESSION_RATIO} times its size: refused as a possible zip bomb`);
-      }
-      if (piece.byteLength > 0) {
-        try {
-          sink(piece);
-        } catch (error) {
-          stopped.thrown = true;
-          stopped.error = error;
-          throw error;
-        }
+      try {
+        sink(piece);
+      } catch (error) {
+        stopped.thrown = true;
+        stopped.error = error;
+        throw error;
       }
     };
     if (entry.method === 0) {
-      for (let at = 0; at < data.byteLength; at += 64 * 1024) {
-        consumed = Math.min(data.byteLength, at + 64 * 1024);
-        count(data.subarray(at, consumed));
-      }
+      consumed = data.byteLength;
+      take(data);
       return;
     }
     if (entry.method !== 8) throw unreadable(`${entry.name} is compressed with method ${entry.method}`);
-    const inflater = new Inflate((piece) => count(piece));
+    const inflater = new Inflate((piece) => take(piece));
     try {
       for (let at = 0; at < data.byteLength || at === 0; at += PUSH_BYTES) {
         consumed = Math.min(data.byteLength, at + PUSH_BYTES);

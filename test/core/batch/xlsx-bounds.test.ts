@@ -10,7 +10,7 @@ import { readXlsxIsolated } from '../../../src/core/batch/xlsx-read-isolated';
 import { MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, type BatchFileProblem } from '../../../src/shared/batch-file';
 import { MAX_XLSX_PART_BYTES } from '../../../src/shared/batch-file-bounds';
 import { xlsx } from './batch-fixtures';
-import { blankRows, bombXlsx, chain, ENTITY_SHEET, LAUGHS_STRINGS, manyRows, part, SHARED_SHEET, SHEET_END, SHEET_START, UNDECLARED_ENTITY_SHEET, workbookOf } from './hostile-xlsx';
+import { bombXlsx, chain, filler, ENTITY_SHEET, LAUGHS_STRINGS, manyRows, part, SHARED_SHEET, SHEET_END, SHEET_START, UNDECLARED_ENTITY_SHEET, workbookOf } from './hostile-xlsx';
 
 async function refusal(bytes: Uint8Array): Promise<{ problem: BatchFileProblem; message: string }> {
   expect(bytes.byteLength).toBeLessThanOrEqual(MAX_BATCH_FILE_BYTES);
@@ -49,7 +49,7 @@ beforeAll(async () => {
   lyingBomb = await bombXlsx(1700, true);
 }, 120_000);
 
-describe('XLSX batch files: zip bombs and size caps', () => {
+describe('XLSX batch files: zip bombs and size caps', { timeout: 180_000 }, () => {
   it('refuses a 1.7 GB bomb in a 1.7 MB file as soon as its ratio shows, whatever its headers declare', async () => {
     for (const file of [bomb, lyingBomb]) {
       const startedAt = Date.now();
@@ -63,14 +63,14 @@ describe('XLSX batch files: zip bombs and size caps', () => {
   });
 
   it('refuses a part that unpacks past its cap, and parts that do together, counting the bytes really inflated', async () => {
-    const big = await workbookOf(chain([SHEET_START], blankRows(MAX_XLSX_PART_BYTES / 1024 / 1024 + 1), [SHEET_END]));
+    const big = await workbookOf(chain([SHEET_START], filler(MAX_XLSX_PART_BYTES / 1024 / 1024 + 1), [SHEET_END]));
     const one = await refusal(big);
     expect(one).toMatchObject({ problem: 'unzippedTooLarge' });
     expect(one.message).toContain('the XLSX part xl/worksheets/sheet1.xml unpacks to more than 32 MiB');
     // Styles, sheet and shared strings of 22 MiB each: every part under its cap, the three over 64 MiB.
-    const all = await workbookOf(chain([`${SHEET_START}<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>0</v></c></row>`], blankRows(22, 2), [SHEET_END]), {
-      styles: chain(['<styleSheet>'], blankRows(22, 3), ['</styleSheet>']),
-      sharedStrings: chain(['<sst><si><t>x</t></si>'], blankRows(22, 4), ['</sst>']),
+    const all = await workbookOf(chain([`${SHEET_START}<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>0</v></c></row>`], filler(22, 2), [SHEET_END]), {
+      styles: chain(['<styleSheet>'], filler(22, 3), ['</styleSheet>']),
+      sharedStrings: chain(['<sst><si><t>x</t></si>'], filler(22, 4), ['</sst>']),
     });
     const whole = await refusal(all);
     expect(whole).toMatchObject({ problem: 'unzippedTooLarge' });
@@ -108,7 +108,7 @@ describe('XLSX batch files: zip bombs and size caps', () => {
   });
 });
 
-describe('XLSX batch files: XML entities', () => {
+describe('XLSX batch files: XML entities', { timeout: 180_000 }, () => {
   it('refuses a DOCTYPE with an entity in the sheet, the shared strings or the workbook, and an undeclared &xxe;', async () => {
     const files = [
       await workbookOf([ENTITY_SHEET]),
@@ -126,7 +126,7 @@ describe('XLSX batch files: XML entities', () => {
   });
 });
 
-describe('XLSX batch files: the reader worker', () => {
+describe('XLSX batch files: the reader worker', { timeout: 180_000 }, () => {
   it('stops a read that takes longer than its time, and one that needs more memory than its heap', async () => {
     const legit = await xlsx(['account'], Array.from({ length: 5000 }, (_, i) => [`account-${i}-${'x'.repeat(200)}`]));
     const late = readXlsxIsolated(legit, { timeMs: 1, memoryMb: 128 });
