@@ -4,9 +4,10 @@
 // literal `_xHHHH_` in the text is protected the same way (`_x005F_` escapes the underscore).
 
 // Characters that are not XML 1.0 Chars, and lone surrogate halves (matching control characters
-// is the point here, hence the rule switched off for this line).
+// is the point here, hence the rule switched off for this line); and CR, which XML readers turn into
+// LF (a code ending in CR would come back changed).
 // eslint-disable-next-line no-control-regex
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const LITERAL_ESCAPE = /_(x[0-9A-Fa-f]{4}_)/g;
 
 const hex4 = (char: string): string => (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
