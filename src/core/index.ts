@@ -57,6 +57,7 @@ export { ReconcileRangeError } from './books/reconcile-range';
 export { LocalDayError, localDayOf, nextDay, processTimeZone, startOfLocalDay } from './books/local-days';
 export { spendReportForConnection } from './books/spend-books';
 export { BatchFileError } from './batch/batch-file-error';
+export { readBoundedFile } from './batch/batch-file-open';
 export { batchStatus, placeBatch, prepareBatch, retryFailedRows } from './batch/batch-orders';
 export type { BatchDeps, BatchFile } from './batch/batch-orders';
 export { DuplicatesNotConfirmedError } from './batch/batch-duplicates';

@@ -20,8 +20,11 @@ export const MAX_BATCH_FILE_BASE64_CHARS = Math.ceil(MAX_BATCH_FILE_BYTES / 3) *
 /** The mapping's target for the units column (not a fieldRef: fieldRefs are the template's). */
 export const UNITS_TARGET = '@units';
 
+/** Why reading stopped at a bound of time or memory (batch-file-bounds.ts): what a zip bomb or an XML entity trick meets. */
+const BATCH_FILE_BOUND_PROBLEMS = ['unzippedTooLarge', 'compressionRatio', 'xmlEntity', 'tooMuchText', 'readTimeout', 'readOutOfMemory'] as const;
+
 /** Why a file cannot be read as a table; each side words it. */
-export const BATCH_FILE_PROBLEMS = ['empty', 'headerOnly', 'tooLarge', 'tooManyRows', 'tooManyColumns', 'notATable', 'unreadableSpreadsheet', 'badCsv', 'invalidBytes'] as const;
+export const BATCH_FILE_PROBLEMS = ['empty', 'headerOnly', 'tooLarge', 'tooManyRows', 'tooManyColumns', 'notATable', 'unreadableSpreadsheet', 'badCsv', 'invalidBytes', ...BATCH_FILE_BOUND_PROBLEMS] as const;
 export type BatchFileProblem = (typeof BATCH_FILE_PROBLEMS)[number];
 
 /**

@@ -8,10 +8,10 @@
 // status, clientOrderRef, platformOrderRef and error (.csv or .xlsx by the name). --fallback: a link's
 // rule may send the batch to another merchant (batch-fallback.ts), named in every output.
 // --mark-invalid-rows: a CSV with invalid bytes is read with those rows marked as errors, not refused.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { BatchDeps, MerchantServices } from '../../core';
-import { batchResults, batchStatus, BatchFileError, DuplicatesNotConfirmedError, merchantShares, placeBatch, prepareBatch, recordBatchFallback, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
+import { batchResults, batchStatus, BatchFileError, readBoundedFile, DuplicatesNotConfirmedError, merchantShares, placeBatch, prepareBatch, recordBatchFallback, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
 import { MAX_BATCH_FILE_BYTES, UNITS_TARGET } from '../../shared/batch-file';
 import type { BatchFallbackView, BatchPreviewView, BatchStatusView } from '../../shared/ipc/views/batch';
 import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
@@ -38,15 +38,16 @@ function mappingOf(args: ParsedArgs): Record<string, string> | null {
   return mapping;
 }
 
+/** The file's bytes, its size checked before any is read (a 50 MB file is refused unread). */
 function readFile(path: string): { fileName: string; bytes: Uint8Array } {
-  let bytes: Buffer;
+  let bytes: Uint8Array | null;
   try {
-    bytes = readFileSync(path);
+    bytes = readBoundedFile(path, MAX_BATCH_FILE_BYTES);
   } catch (error) {
     throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (bytes.byteLength > MAX_BATCH_FILE_BYTES) throw new UsageError(`${path} has ${bytes.byteLength} bytes; at most ${MAX_BATCH_FILE_BYTES} are read as one batch`);
-  return { fileName: basename(path), bytes: new Uint8Array(bytes) };
+  if (bytes === null) throw new UsageError(`${path} is larger than ${MAX_BATCH_FILE_BYTES} bytes, the most read as one batch (tooLarge): refused before reading it`);
+  return { fileName: basename(path), bytes };
 }
 
 function printPreview(view: BatchPreviewView, json: boolean): void {

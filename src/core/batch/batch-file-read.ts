@@ -1,6 +1,7 @@
 // A batch file as a table of text (contract §13.1), the one reader for the app and the CLI:
-// - XLSX (a ZIP: "PK\x03\x04") with read-excel-file's node entry, the first sheet, every cell as the
-//   text Excel shows for it (numbers kept as written, so a phone number never becomes 1.38E+10);
+// - XLSX (a ZIP: "PK\x03\x04"): the first sheet streamed within fixed bounds of time and memory in a
+//   worker (xlsx-read-isolated.ts), every cell as the text Excel shows for it (numbers kept as written,
+//   so a phone number never becomes 1.38E+10);
 // - anything else as CSV text (batch-file-decode.ts: UTF-8 with or without BOM, or GB18030, exactly;
 //   invalid bytes refuse the file, or mark their rows when the buyer chose so) with
 //   csv-parse: quoted fields, commas, quotes and newlines inside cells, CRLF; the delimiter is the
@@ -9,11 +10,11 @@
 // file's own (1 = the header line of a CSV, the sheet's row of an XLSX), so a buyer finds the row.
 // Bounds: MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MAX_BATCH_COLUMNS; every failure is a BatchFileError.
 import { parse } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
 import { MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, type InvalidBytesChoice } from '../../shared/batch-file';
 import { decodeTableText, type TextEncodingName } from './batch-file-decode';
 import { BatchFileError } from './batch-file-error';
 import { invalidRecords, refuseInvalidBytes, type InvalidSpot } from './batch-invalid-rows';
+import { readXlsxIsolated } from './xlsx-read-isolated';
 
 export type BatchFileFormat = 'csv' | 'xlsx';
 
@@ -78,26 +79,6 @@ function readCsv(bytes: Uint8Array, choice: InvalidBytesChoice): { rows: ReadRow
   return { rows, encoding, invalid: { encoding: invalid.encoding, rows: spots.size } };
 }
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return '';
-}
-
-async function readXlsx(bytes: Uint8Array): Promise<{ rowNumber: number; cells: string[] }[]> {
-  let data: unknown[][];
-  try {
-    // parseNumber keeps a number as the text the sheet stores: no float rounding of long digit strings.
-    data = await readSheet<string>(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1, { parseNumber: (text) => text });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new BatchFileError('unreadableSpreadsheet', `the XLSX workbook cannot be read: ${reason}`);
-  }
-  return data.map((row, index) => ({ rowNumber: index + 1, cells: row.map(cellText) }));
-}
-
 /**
  * Reads a CSV or XLSX file into a header and its data rows, or throws BatchFileError. `invalidBytes`:
  * what a CSV holding bytes invalid in its encoding does (refused unless the buyer chose to mark rows).
@@ -111,7 +92,7 @@ export async function readBatchTable(bytes: Uint8Array, invalidBytes: InvalidByt
   let all: ReadRow[];
   let encoding: TextEncodingName | null = null;
   let invalid: BatchTable['invalidBytes'];
-  if (format === 'xlsx') all = await readXlsx(bytes);
+  if (format === 'xlsx') all = await readXlsxIsolated(bytes);
   else ({ rows: all, encoding, invalid } = readCsv(bytes, invalidBytes));
   const filled = all.filter((row) => !isBlank(row.cells));
   const [headerRow, ...dataRows] = filled;

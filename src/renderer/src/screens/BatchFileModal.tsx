@@ -5,6 +5,8 @@
 // holds its bytes, never its parsed cells as the truth) and writes the whole batch in one transaction.
 import { Alert, Modal, Steps } from 'antd';
 import { useState } from 'react';
+import { MAX_BATCH_ROWS } from '../../../shared/batch-file';
+import { BATCH_FILE_BOUND_WORDS } from '../../../shared/batch-file-bounds';
 import type { BatchPreviewView } from '../../../shared/ipc/views/batch';
 import { BatchConfirmStep } from '../components/BatchConfirmStep';
 import { BatchDuplicatesSummary } from '../components/BatchDuplicatesNotice';
@@ -29,6 +31,8 @@ import '../batch.css';
 type Step = 'pick' | 'preview' | 'confirm' | 'status';
 const STEP_INDEX: Record<Step, number> = { pick: 0, preview: 1, confirm: 2, status: 3 };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The bounds a file refusal names (contract §13.1). */
+const FILE_PROBLEM_WORDS = { ...BATCH_FILE_BOUND_WORDS, maxRows: MAX_BATCH_ROWS };
 
 /** A refusal of the file itself (INVALID_INPUT on `file`): its problem code, which the screen words. */
 function fileProblem(error: unknown): string | null {
@@ -41,7 +45,7 @@ function ErrorLine({ error, busy, onMark }: { error: unknown; busy: boolean; onM
   const { td } = useI18n();
   const problem = fileProblem(error);
   if (problem === 'invalidBytes' && error instanceof IpcCallError) return <InvalidBytesRefusal facts={invalidBytesFacts(error.error.fields ?? [])} busy={busy} onMark={onMark} />;
-  if (problem !== null) return <Alert type="error" showIcon style={{ marginTop: 12 }} title={td(`batch.file.${problem}`, 'batch.file.notATable')} data-testid="batch-file-problem" data-problem={problem} />;
+  if (problem !== null) return <Alert type="error" showIcon style={{ marginTop: 12 }} title={td(`batch.file.${problem}`, 'batch.file.notATable', FILE_PROBLEM_WORDS)} data-testid="batch-file-problem" data-problem={problem} />;
   return <ProblemAlert explained={explainError(error)} testId="batch-problem" />;
 }
 
