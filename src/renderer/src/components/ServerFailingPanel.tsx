@@ -10,7 +10,8 @@ import { Untranslated } from './MerchantText';
 import { ProblemAlert } from './ProblemAlert';
 import { WithdrawControl } from './WithdrawControl';
 
-export function ServerFailingPanel({ order }: { order: OrderDetail }) {
+/** `listIds` false where the screen lists the order's request IDs already (the detail's facts). */
+export function ServerFailingPanel({ order, listIds = true }: { order: OrderDetail; listIds?: boolean }) {
   const { t } = useI18n();
   const retry = useRetryFailingOrder(order.clientOrderRef);
   if (order.intentStatus !== 'merchant_failing' || order.state !== null) return null;
@@ -23,7 +24,7 @@ export function ServerFailingPanel({ order }: { order: OrderDetail }) {
       description={
         <Space orientation="vertical" style={{ width: '100%' }}>
           <span data-testid="server-failing-body">{t('serverFailing.body', { count: order.serverFailures })}</span>
-          {order.requestIds.length > 0 ? (
+          {listIds && order.requestIds.length > 0 ? (
             <div>
               <div>{t('serverFailing.requestIds')}</div>
               <Space orientation="vertical" size={0} data-testid="server-failing-request-ids">

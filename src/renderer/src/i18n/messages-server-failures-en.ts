@@ -3,7 +3,7 @@
 export const serverFailuresEn = {
   'intent.merchant_failing': 'Waiting – the merchant failed this order',
   'serverFailing.body':
-    'The merchant answered with a server error (HTTP 500) {count} times. The order is kept and nothing more is sent until you retry. A retry first asks the merchant whether it already has this order, so it is never charged twice.',
+    'The merchant answered with a server error (HTTP 500) {count, plural, one {once} other {# times}}. The order is kept and nothing more is sent until you retry. A retry first asks the merchant whether it already has this order, so it is never charged twice.',
   'serverFailing.requestIds': 'The merchant\'s request IDs (for its support):',
   'serverFailing.retry': 'Retry',
 };

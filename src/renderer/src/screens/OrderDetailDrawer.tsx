@@ -175,7 +175,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
           {data.intentStatus === 'unavailable' && data.state === null ? <UnavailablePanel order={data} /> : null}
           {isAccessPark(data.intentStatus) && data.state === null ? <AccessParkPanel order={data} status={data.intentStatus} /> : null}
           {data.state === null ? <TemplateWaitPanel order={data} /> : null}
-          <ServerFailingPanel order={data} />
+          <ServerFailingPanel order={data} listIds={false} />
           {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' && data.intentStatus !== 'merchant_failing' && !isAccessPark(data.intentStatus) ? (
             <ProblemAlert
               explained={{
