@@ -28,7 +28,9 @@ export function createRequestLog(): RequestLog {
       if (entries.length > MAX_ENTRIES) entries.splice(0, entries.length - MAX_ENTRIES);
     },
     list: ({ path, clientOrderRef }) =>
-      entries.filter((e) => (path == null || e.path === path) && (clientOrderRef == null || e.clientOrderRef === clientOrderRef)).map((e) => ({ ...e })),
+      entries
+        .filter((e) => (path === null || path === undefined || e.path === path) && (clientOrderRef === null || clientOrderRef === undefined || e.clientOrderRef === clientOrderRef))
+        .map((e) => ({ ...e })),
   };
 }
 
