@@ -14,6 +14,7 @@ import { connectCommand } from './commands/connect-command';
 import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-confirm-commands';
 import { orderCreateCommand } from './commands/order-create-command';
+import { orderRetryCommand } from './commands/order-retry-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
 import { profilesAddCommand, profilesListCommand, profilesRemoveCommand } from './commands/profiles-commands';
 import { reconcileCommand } from './commands/reconcile-command';
@@ -46,7 +47,7 @@ const orderOption = (args: ParsedArgs): OwnedRef | null => {
 };
 
 export const COMMON_EXIT_CODES =
-  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement, 6 reconcile found differences or could not check the balance';
+  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble, the merchant\'s answers inconsistent (a listing changing while paged, wherever met) or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement, 6 reconcile found differences or could not check the balance, 7 the merchant answered an order 500 too often (kept; nothing more is sent until order retry)';
 
 export const COMMANDS: readonly CliCommand[] = [
   {
@@ -94,7 +95,7 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     words: ['order', 'create'],
     synopsis: '--product N [--variant N] --units N [--entry fieldRef=value …] [--max-price YUAN] [--callback-url URL] [--queue-only] [--fallback] [--json]',
-    help: 'Records the order with the unit price you confirm (--max-price; without it the cached price, printed), then sends it and waits for the outcome. A field with choices takes the choice\'s name or its code (--entry zone=苹果QQ区 or zone=ios-qq); a value that fits no choice, or several, is refused with the choices named (exit 2). A higher price at send time, a product that cannot be supplied or a refused key exits 3 and charges nothing; the merchant unreachable exits 4 (kept; `run` sends it). --queue-only records without sending. --fallback: when the variant is linked and its link has a fallback rule, and this merchant cannot supply it (or asks above the rule\'s limit), the order goes to the rule\'s choice at that merchant\'s cached price (never above the limit; said on stderr); exit 3 when no merchant of the rule qualifies.',
+    help: 'Records the order with the unit price you confirm (--max-price; without it the cached price, printed), then sends it and waits for the outcome. A field with choices takes the choice\'s name or its code (--entry zone=苹果QQ区 or zone=ios-qq); a value that fits no choice, or several, is refused with the choices named (exit 2). A higher price at send time, a product that cannot be supplied or a refused key exits 3 and charges nothing; the merchant unreachable exits 4 (kept; `run` sends it); the merchant answering 500 too often (3 times per order, creates and look-ups together) exits 7 with its requestIds (kept; nothing more is sent until `order retry REF`). --queue-only records without sending. --fallback: when the variant is linked and its link has a fallback rule, and this merchant cannot supply it (or asks above the rule\'s limit), the order goes to the rule\'s choice at that merchant\'s cached price (never above the limit; said on stderr); exit 3 when no merchant of the rule qualifies.',
     options: ['product', 'variant', 'units', 'entry', 'callback-url', 'max-price', 'queue-only', 'fallback'],
     run: orderCreateCommand,
   },
@@ -113,6 +114,14 @@ export const COMMANDS: readonly CliCommand[] = [
     help: 'Gives up an order the merchant does not hold (an unknown outcome is looked up first). Exit 0 withdrawn, 3 the merchant has the order, 4 still being checked.',
     options: [],
     run: orderWithdrawCommand,
+  },
+  {
+    words: ['order', 'retry'],
+    owns: orderWord,
+    synopsis: 'REF',
+    help: 'After the merchant failed an order too often (exit 7, state merchant_failing): starts its count again, looks it up by its ref first and sends the same ref only if the merchant has none (never charged twice). Exits as order create does (7 again if the merchant still fails).',
+    options: [],
+    run: orderRetryCommand,
   },
   {
     words: ['order', 'show'],

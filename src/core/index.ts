@@ -53,6 +53,8 @@ export { getStoredOrder, listRefunds, listStoredOrders } from './orders/order-st
 export type { PurchaseInput } from './orders/purchase-validation';
 export { readCachedTemplate } from './orders/template-cache';
 export { ReconcilePagingError } from './books/order-list-pager';
+export { CatalogPagingError } from './catalog/paging-guard';
+export { MAX_SERVER_FAILURES } from './merchant/retry-policy';
 export { ReconcileRangeError } from './books/reconcile-range';
 export { LocalDayError, localDayOf, nextDay, processTimeZone, startOfLocalDay } from './books/local-days';
 export { spendReportForConnection } from './books/spend-books';

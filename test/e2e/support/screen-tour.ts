@@ -175,6 +175,30 @@ async function refusedForBalance(tour: Tour): Promise<void> {
 }
 
 /**
+ * An order the merchant answered HTTP 500 three times (the sandbox's serverErrorOn, contract §7.12): its
+ * detail waits for the buyer's Retry with the merchant's request IDs. The fault is lifted after the stop
+ * has reached that state; the order stays waiting (nothing is sent until a retry).
+ */
+async function merchantFailing(tour: Tour): Promise<void> {
+  const { page, control } = tour;
+  await closeOverlays(page);
+  await control.faults({ serverErrorOn: ['orderCreate'] });
+  try {
+    await openOrderFormOf(tour);
+    const modal = page.getByTestId('order-modal');
+    await modal.getByTestId('order-submit').click();
+    await modal.getByTestId('order-confirmation').waitFor();
+    await placeOrder(tour);
+    await modal.locator('[data-testid="order-outcome"][data-intent-status="merchant_failing"]').waitFor({ timeout: MERCHANT_WAIT_MS });
+    await modal.getByTestId('order-view').click();
+    await page.getByTestId('order-detail').getByTestId('order-server-failing').waitFor();
+  } finally {
+    await control.faults({ serverErrorOn: [] });
+  }
+  await settle(page);
+}
+
+/**
  * A product read over a minute ago, opened while the merchant answers slowly: the drawer reads it again
  * and meanwhile says how old the figures shown are (issue 24 point 6). The slowness ends by itself after
  * the stop (the next stops need none of it).
@@ -388,6 +412,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'topup-confirmation', open: topupConfirmation },
   { name: 'order-field-format', photo: 'all', open: fieldFormatError },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
+  { name: 'order-merchant-failing', photo: 'all', open: merchantFailing },
   { name: 'product-reading', photo: 'all', open: productReading },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
   { name: 'problem-key-refused', open: wrongKey },

@@ -10,6 +10,7 @@ import { orderEn } from './messages-order-en';
 import { browseEn } from './messages-browse-en';
 import { syncEn } from './messages-sync-en';
 import { templatesEn } from './messages-templates-en';
+import { serverFailuresEn } from './messages-server-failures-en';
 import { reconcileEn } from './messages-reconcile-en';
 import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
@@ -41,6 +42,7 @@ export const en = {
   ...browseEn,
   ...syncEn,
   ...templatesEn,
+  ...serverFailuresEn,
   ...syncScopeEn,
   ...reconcileEn,
   ...stateEn,

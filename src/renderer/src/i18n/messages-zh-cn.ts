@@ -10,6 +10,7 @@ import { orderZhCN } from './messages-order-zh-cn';
 import { browseZhCN } from './messages-browse-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
 import { templatesZhCN } from './messages-templates-zh-cn';
+import { serverFailuresZhCN } from './messages-server-failures-zh-cn';
 import { reconcileZhCN } from './messages-reconcile-zh-cn';
 import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
@@ -41,6 +42,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...browseZhCN,
   ...syncZhCN,
   ...templatesZhCN,
+  ...serverFailuresZhCN,
   ...syncScopeZhCN,
   ...reconcileZhCN,
   ...stateZhCN,
