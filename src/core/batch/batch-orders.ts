@@ -114,9 +114,16 @@ function viewOf(prepared: Omit<PreparedBatch, 'view'>, extra: ViewExtra): BatchP
   };
 }
 
-/** A row's error as the view carries it (an OPTION error with the cell and the labels, §7.11). */
-function errorView({ path, code, message, option }: BatchRowError): BatchPreviewView['rows'][number]['errors'][number] {
-  return { path, code, message, ...(option === undefined ? {} : { option: { given: option.given, reason: option.reason, labels: [...option.labels] } }) };
+/** A row's error as the view carries it (an OPTION error with the cell and the labels, §7.11; INVALID_BYTES with its line and column, §13.1). */
+function errorView({ path, code, message, option, line, column }: BatchRowError): BatchPreviewView['rows'][number]['errors'][number] {
+  return {
+    path,
+    code,
+    message,
+    ...(option === undefined ? {} : { option: { given: option.given, reason: option.reason, labels: [...option.labels] } }),
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
+  };
 }
 
 /** Reads, maps and checks the file. Nothing is written but the template fetched when it was not cached. */
