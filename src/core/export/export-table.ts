@@ -12,5 +12,8 @@ export interface ExportTable {
 export const isPrice = (cell: ExportCell): cell is { readonly fen: number } => cell !== null && typeof cell === 'object' && 'fen' in cell;
 export const isCode = (cell: ExportCell): cell is { readonly code: string } => cell !== null && typeof cell === 'object' && 'code' in cell;
 
-/** A code cell, or a plain one when the value is not a code (an "not yet numbered" word). */
-export const codeCell = (code: string): ExportCell => ({ code });
+/**
+ * The one way a code, order number, reference or account enters an export (contract §16.1): a code cell;
+ * an empty one is a blank cell (a lone TAB would be a cell that is not empty).
+ */
+export const codeCell = (code: string): ExportCell => (code === '' ? null : { code });
