@@ -5,7 +5,8 @@ import { translateDynamic } from '../../src/renderer/src/i18n/translate';
 import { BATCH_FILE_PROBLEMS, MAX_BATCH_ROWS } from '../../src/shared/batch-file';
 import { BATCH_FILE_BOUND_WORDS } from '../../src/shared/batch-file-bounds';
 
-const words = { ...BATCH_FILE_BOUND_WORDS, maxRows: MAX_BATCH_ROWS };
+// invalidBytes is worded with the facts of where the bytes are (components/BatchInvalidBytes.tsx).
+const words = { ...BATCH_FILE_BOUND_WORDS, maxRows: MAX_BATCH_ROWS, encoding: 'GB18030', line: 3, column: 5, rows: 2 };
 
 describe('batch file refusals', () => {
   it('have their own words in zh-CN and English, never the fallback, with every number filled in', () => {
