@@ -61,16 +61,19 @@ function lineOf(file: ts.SourceFile, node: ts.Node): number {
   return file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
 }
 
-/** A mark a template literal puts between two shown values (`${label}: ${value}`, `${text} (${note})`). */
+/** A piece of text with no word of its own that puts ": ", "; ", ", " or " (" between values. */
+const joinsValues = (text: string): boolean => !/[\p{L}\p{N}]/u.test(text) && /[:;,]\s|\s\(/.test(text);
+
+/** A mark a template literal (or JSX text) puts between two shown values (`${label}: ${value}`, `${text} (${note})`). */
 export function codeJoins(fileName: string, source: string): { readonly line: number; readonly text: string }[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const found: { line: number; text: string }[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isTemplateExpression(node)) {
       const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
-      // After a value, the whole text up to the next one (or the end): ": ", "; ", ", " or " (".
-      const joins = parts.slice(1).some((part) => /^\s*[:;,]\s+$|^\s*\($/.test(part));
-      if (joins) found.push({ line: lineOf(file, node), text: node.getText(file) });
+      if (parts.some(joinsValues)) found.push({ line: lineOf(file, node), text: node.getText(file) });
+    } else if (ts.isJsxText(node) && joinsValues(node.text)) {
+      found.push({ line: lineOf(file, node), text: node.text });
     } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'join') {
       const [separator] = node.arguments;
       if (separator !== undefined && ts.isStringLiteral(separator) && /^[,;:] $/.test(separator.text)) found.push({ line: lineOf(file, node), text: node.getText(file) });

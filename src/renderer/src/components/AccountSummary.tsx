@@ -19,7 +19,7 @@ export function AccountSummary({ account }: { account: AccountView }) {
   const { t } = useI18n();
   return (
     <Descriptions column={1} size="small" bordered data-testid="account-summary">
-      <Descriptions.Item label={t('connect.account')}>{`${account.nickname} (${account.userId})`}</Descriptions.Item>
+      <Descriptions.Item label={t('connect.account')}>{t('join.note', { text: account.nickname, note: account.userId })}</Descriptions.Item>
       <Descriptions.Item label={t('header.balance')}>
         <span data-testid="account-balance">{account.currency === 'CNY' ? formatFen(account.balanceFen) : `${formatFen(account.balanceFen)} ${account.currency}`}</span>
       </Descriptions.Item>

@@ -139,8 +139,8 @@ export function DuplicateRowChoice({ rowNumber, sameAs, choice, busy, onChoice }
 
 /** On the confirmation: the duplicate rows kept and skipped, and the earlier batches the buyer confirmed. */
 export function BatchDuplicatesSummary({ preview, choices }: { preview: BatchPreviewView; choices: DuplicateChoices }) {
-  const { t, locale } = useI18n();
-  const list = (numbers: number[]): string => t('batchDup.rowList', { rows: numbers.join(locale === 'zh-CN' ? '、' : ', ') });
+  const { t } = useI18n();
+  const list = (numbers: number[]): string => t('batchDup.rowList', { rows: numbers.join(t('join.list')) });
   const { rows, placedBefore } = preview.duplicates;
   if (rows.length === 0 && placedBefore.length === 0) return null;
   const kept = rows.filter((row) => choices.rows.get(row.rowNumber) === 'keep').map((row) => row.rowNumber);

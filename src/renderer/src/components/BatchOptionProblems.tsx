@@ -32,11 +32,11 @@ function grouped(preview: BatchPreviewView): Grouped[] {
 }
 
 export function BatchOptionProblems({ preview }: { preview: BatchPreviewView }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const lines = grouped(preview);
   if (lines.length === 0) return null;
   const count = new Set(lines.flatMap((line) => line.rows)).size;
-  const separator = locale === 'zh-CN' ? '、' : ', ';
+  const separator = t('join.list');
   return (
     <Alert
       type="error"

@@ -17,9 +17,9 @@ import { OptionProblemText } from './OptionProblemText';
 
 /** A file cell; one that picked an option shows the option's label, and the cell too when it was written otherwise (§7.11). */
 function OptionCell({ cell, label }: { cell: string; label: string | undefined }) {
-  const { locale } = useI18n();
+  const { t } = useI18n();
   if (label === undefined || label === cell.trim()) return <Untranslated kind="buyer">{cell}</Untranslated>;
-  const [open, close] = locale === 'zh-CN' ? ['（', '）'] : [' (', ')'];
+  const [, open = '', close = ''] = t('join.note', { text: '\uE001', note: '\uE002' }).split(/[\uE001\uE002]/);
   return (
     <span data-testid="batch-option-label">
       <Untranslated>{label}</Untranslated>

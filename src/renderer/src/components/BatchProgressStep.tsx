@@ -68,7 +68,7 @@ export function BatchProgressStep({ status, busy, retryNote, onRetry, onConfirmP
       title: t('batch.colOrderRef'),
       width: 'minmax(160px, 1.2fr)',
       render: (row) => (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} title={row.earlierRefs.length > 0 ? t('batch.earlierRefs', { refs: row.earlierRefs.join(', ') }) : undefined}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} title={row.earlierRefs.length > 0 ? t('batch.earlierRefs', { refs: row.earlierRefs.join(t('join.list')) }) : undefined}>
           <Untranslated kind="reference">{row.platformOrderRef ?? row.clientOrderRef}</Untranslated>
         </Typography.Text>
       ),

@@ -22,7 +22,7 @@ export function CaseImages({ urls }: { urls: readonly string[] }) {
             </button>
           ) : (
             <Typography.Text key={url} type="secondary" className="case-image-skipped">
-              {t('aftersale.image.notShown')}: {url}
+              {t('join.labelValue', { label: t('aftersale.image.notShown'), value: url })}
             </Typography.Text>
           ),
         )}

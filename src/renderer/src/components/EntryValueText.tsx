@@ -19,14 +19,15 @@ export function PickedOptionText({ picked }: { picked: PickedOption }) {
   );
 }
 
-/** `label: value` for each value of a group, joined by ` · `. */
+/** `label: value` (the language's own mark: 充值手机号：…) for each value of a group, joined by ` · `. */
 export function EntryGroupText({ group }: { group: readonly RechargedEntry[] }) {
+  const { t } = useI18n();
   return (
     <>
       {group.map((entry, index) => (
         <Fragment key={entry.fieldRef}>
           {index > 0 ? ' · ' : null}
-          <Untranslated>{`${entry.label}: `}</Untranslated>
+          <Untranslated>{t('join.labelValue', { label: entry.label, value: '' })}</Untranslated>
           {entry.picked !== null ? <PickedOptionText picked={entry.picked} /> : <Untranslated kind="buyer">{entry.value}</Untranslated>}
         </Fragment>
       ))}

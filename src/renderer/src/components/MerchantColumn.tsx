@@ -37,7 +37,7 @@ export function MerchantFilterSelect({ filter, testId }: { filter: MerchantFilte
       value={filter.input.profile ?? ALL}
       onChange={(value) => filter.setChosen(value === ALL ? null : value)}
       options={[
-        { value: ALL, label: `${t('profiles.filter')}: ${t('profiles.filterAll')}` },
+        { value: ALL, label: t('join.labelValue', { label: t('profiles.filter'), value: t('profiles.filterAll') }) },
         ...(profiles.data?.profiles ?? []).map((profile) => ({
           value: profile.id,
           label: (

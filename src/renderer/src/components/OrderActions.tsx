@@ -110,7 +110,7 @@ export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: bool
       {nothing ? <Typography.Text type="secondary">{t('detail.noActions')}</Typography.Text> : null}
       {actions.unknown.length > 0 ? (
         <div>
-          <Typography.Text type="secondary">{t('detail.unknownActions', { actions: actions.unknown.join(', ') })}</Typography.Text>
+          <Typography.Text type="secondary">{t('detail.unknownActions', { actions: actions.unknown.join(t('join.list')) })}</Typography.Text>
         </div>
       ) : null}
 

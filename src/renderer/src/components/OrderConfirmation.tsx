@@ -86,7 +86,7 @@ export function OrderConfirmation({ order, model, productName, variantTitle, pro
                 <li key={index} data-testid="confirm-entry">
                   <Untranslated>
                     {Object.entries(group)
-                      .map(([fieldRef, value]) => `${label(fieldRef)}: ${shown(fieldRef, value)}`)
+                      .map(([fieldRef, value]) => t('join.labelValue', { label: label(fieldRef), value: shown(fieldRef, value) }))
                       .join(' · ')}
                   </Untranslated>
                 </li>

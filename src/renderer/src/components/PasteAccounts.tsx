@@ -13,7 +13,7 @@ import { Untranslated } from './MerchantText';
 import { OptionProblemText } from './OptionProblemText';
 
 function RefusedLines({ refused }: { refused: readonly RefusedLine[] }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const lineWords = (line: number): string[] => t('options.pasteLine', { line, problem: '\u0001' }).split('\u0001');
   return (
     <Alert
@@ -28,7 +28,7 @@ function RefusedLines({ refused }: { refused: readonly RefusedLine[] }) {
               {lineWords(line)[0]}
               {problems.map((problem, index) => (
                 <span key={problem.fieldRef}>
-                  {index > 0 ? (locale === 'zh-CN' ? '；' : '; ') : null}
+                  {index > 0 ? t('join.clauses') : null}
                   <OptionProblemText problem={problem} />
                 </span>
               ))}
@@ -43,12 +43,12 @@ function RefusedLines({ refused }: { refused: readonly RefusedLine[] }) {
 
 /** Option fields take a label or a code, and an empty cell keeps the option chosen; the merchant's names shown as they are. */
 function OptionHint({ fields, example }: { fields: readonly string[]; example: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [before = '', middle = '', after = ''] = t('options.pasteHint', { fields: '\uE001', example: '\uE002' }).split(/[\uE001\uE002]/);
   return (
     <Typography.Text type="secondary" data-testid="order-paste-option-hint">
       {before}
-      <Untranslated>{fields.join(locale === 'zh-CN' ? '、' : ', ')}</Untranslated>
+      <Untranslated>{fields.join(t('join.list'))}</Untranslated>
       {middle}
       <Untranslated>{example}</Untranslated>
       {after}
@@ -74,7 +74,7 @@ export function PasteAccounts({ fields, maxUnits, onApply }: { fields: readonly 
   const example = optionFields[0]?.options[0];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Text type="secondary">{t('order.pasteHint', { fields: fields.map((field) => field.label).join(', ') })}</Typography.Text>
+      <Typography.Text type="secondary">{t('order.pasteHint', { fields: fields.map((field) => field.label).join(t('join.list')) })}</Typography.Text>
       {example !== undefined ? <OptionHint fields={optionFields.map((field) => field.label)} example={example.label || example.value} /> : null}
       <Input.TextArea data-testid="order-paste" translate="no" rows={5} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
       {refused.length > 0 ? <RefusedLines refused={refused} /> : null}

@@ -31,7 +31,7 @@ export function PriceHistoryChart({ points }: { points: readonly PricePoint[] })
           const sample = sorted[index];
           return (
             <circle key={index} cx={point.x} cy={point.y} r={3} fill={token.colorPrimary}>
-              {sample !== undefined ? <title>{`${formatSeconds(sample.recordedAt, locale)}: ${formatFen(sample.priceFen)}`}</title> : null}
+              {sample !== undefined ? <title>{t('join.labelValue', { label: formatSeconds(sample.recordedAt, locale), value: formatFen(sample.priceFen) })}</title> : null}
             </circle>
           );
         })}

@@ -19,7 +19,7 @@ export function merchantCodeLine(code: number, { t, td }: Pick<I18n, 't' | 'td'>
 export function ProblemFacts({ explained, technical }: { explained: Explained; technical: boolean }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const fieldText = explained.fields.map((field) => `${field.path}: ${field.message}`).join('; ');
+  const fieldText = explained.fields.map((field) => t('join.labelValue', { label: field.path, value: field.message })).join(t('join.clauses'));
   const detail = [technical ? explained.detail : '', fieldText].filter((part) => part !== '').join(' — ');
   return (
     <>

@@ -26,7 +26,7 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
   const { t } = useI18n();
   const id = `order-field-${index}-${field.fieldRef}`;
   const visibleError = showError && error !== undefined ? fieldErrorText(t, field.label, error) : undefined;
-  const label = field.required ? field.label : `${field.label} (${t('order.optional')})`;
+  const label = field.required ? field.label : t('join.note', { text: field.label, note: t('order.optional') });
   const common = { id, 'data-testid': id, status: visibleError === undefined ? undefined : ('error' as const), onBlur };
   // The merchant's template words the fields (labels, placeholders, options): shown as theirs, marked.
   const merchantText = { translate: 'no' as const, 'data-untranslated': 'merchant' };

@@ -26,7 +26,7 @@ function Boundary({ side, testId }: { side: BoundaryBalance; testId: string }) {
       </span>
     );
   }
-  const seen = (fen: number, ms: number): string => `${formatFen(fen)} (${time(ms)})`;
+  const seen = (fen: number, ms: number): string => t('join.note', { text: formatFen(fen), note: time(ms) });
   return (
     <span data-testid={testId} data-known="false">
       <Typography.Text type="warning">{t('reconcile.balance.notKnown')}</Typography.Text>

@@ -22,12 +22,13 @@ export interface DifferenceActions {
 
 /** State (unknown ones raw, never as success), units and money of one side. */
 function Facts({ facts }: { facts: OrderFactsView }) {
+  const { t } = useI18n();
+  const total = formatFen(facts.totalFen);
   return (
     <Space size={4} wrap>
       <OrderStatusTag intentStatus="accepted" state={facts.state} />
       <span>
-        ×{facts.units} · {formatFen(facts.totalFen)}
-        {facts.refundedFen > 0 ? ` (−${formatFen(facts.refundedFen)})` : ''}
+        ×{facts.units} · {facts.refundedFen > 0 ? t('join.note', { text: total, note: `−${formatFen(facts.refundedFen)}` }) : total}
       </span>
     </Space>
   );
@@ -35,7 +36,7 @@ function Facts({ facts }: { facts: OrderFactsView }) {
 
 export function ReconcileDifferences({ differences, actions }: { differences: readonly ReconcileDifference[]; actions: DifferenceActions }) {
   const { t } = useI18n();
-  const fieldWords = (fields: readonly MismatchField[]): string => fields.map((f) => t(`reconcile.field.${f}`)).join(', ');
+  const fieldWords = (fields: readonly MismatchField[]): string => fields.map((f) => t(`reconcile.field.${f}`)).join(t('join.list'));
   const busy = (ref: string): boolean => actions.busyRef === ref;
 
   const columns: ColumnsType<ReconcileDifference> = [

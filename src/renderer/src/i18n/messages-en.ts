@@ -27,6 +27,7 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES.en;
 import { optionsEn } from './messages-options-en';
+import { joinsEn } from './messages-joins-en';
 import { freshnessEn } from './messages-freshness-en';
 import { fieldFormatEn } from './messages-field-format-en';
 
@@ -56,6 +57,7 @@ export const en = {
   ...freshnessEn,
   ...fieldFormatEn,
   ...optionsEn,
+  ...joinsEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',

@@ -27,6 +27,7 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
 import { optionsZhCN } from './messages-options-zh-cn';
+import { joinsZhCN } from './messages-joins-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
 import { fieldFormatZhCN } from './messages-field-format-zh-cn';
 
@@ -56,6 +57,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...freshnessZhCN,
   ...fieldFormatZhCN,
   ...optionsZhCN,
+  ...joinsZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',

@@ -144,14 +144,14 @@ export function OrdersScreen() {
               style={{ width: 180 }}
               value={filter.state ?? ''}
               onChange={(state) => setFilter((current) => ({ ...(current.intentStatus === undefined ? {} : { intentStatus: current.intentStatus }), ...(state === '' ? {} : { state }) }))}
-              options={[{ value: '', label: `${t('orders.filterStatus')}: ${t('orders.all')}` }, ...ORDER_STATES.map((value) => ({ value, label: t(`orderState.${value}`) }))]}
+              options={[{ value: '', label: t('join.labelValue', { label: t('orders.filterStatus'), value: t('orders.all') }) }, ...ORDER_STATES.map((value) => ({ value, label: t(`orderState.${value}`) }))]}
             />
             <Select<string>
               data-testid="orders-filter-intent"
               style={{ width: 200 }}
               value={filter.intentStatus ?? ''}
               onChange={(intentStatus) => setFilter((current) => ({ ...(current.state === undefined ? {} : { state: current.state }), ...(intentStatus === '' ? {} : { intentStatus }) }))}
-              options={[{ value: '', label: `${t('orders.filterQueue')}: ${t('orders.all')}` }, ...INTENT_STATUSES.map((value) => ({ value, label: t(`intent.${value}`) }))]}
+              options={[{ value: '', label: t('join.labelValue', { label: t('orders.filterQueue'), value: t('orders.all') }) }, ...INTENT_STATUSES.map((value) => ({ value, label: t(`intent.${value}`) }))]}
             />
             <Button icon={<ReloadOutlined />} onClick={() => void orders.refetch()} data-testid="orders-refresh">
               {t('orders.refresh')}
