@@ -101,6 +101,7 @@ async function openBatch(product: ReturnType<typeof card>, csv: string): Promise
 async function batchConfirmations(theme: string): Promise<void> {
   let modal = await openBatch(card(), '数量\r\n1\r\n1\r\n');
   await checkCardWarning(modal, `buyer-words-batch-card-${theme}`);
+  expect(await text(modal.getByTestId('memory-only-secrets'))).toContain('这批订单的卡密在重启后将无法打开');
   expect(await text(modal)).not.toContain('`');
   await closeOverlays(page);
 

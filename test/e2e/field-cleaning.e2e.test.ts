@@ -93,8 +93,8 @@ describe('a game account is sent as the account it is', () => {
 
     const { ref, reviewed, confirmedFen } = await reviewAndPlace(modal, 'review-typed');
     expect(reviewed).toHaveLength(1);
-    expect(reviewed[0]).toContain('游戏账号: 987654321');
-    expect(reviewed[0]).toContain('角色名: 小明 二号');
+    expect(reviewed[0]).toContain('游戏账号：987654321');
+    expect(reviewed[0]).toContain('角色名：小明 二号');
     expect(reviewed[0]).not.toContain('987 654');
     // What the review showed is exactly what the merchant received, and it charged what was confirmed.
     const received = await session.control.receivedOrder(ref);
@@ -118,7 +118,7 @@ describe('a game account is sent as the account it is', () => {
     expect(await modal.getByTestId('order-field-error').count()).toBe(0);
 
     const { ref, reviewed, confirmedFen } = await reviewAndPlace(modal, 'review-pasted');
-    expect(reviewed.map((line) => /游戏账号: (\S+)/.exec(line)?.[1])).toEqual(['12345678', '987654321']);
+    expect(reviewed.map((line) => /游戏账号：(\S+)/.exec(line)?.[1])).toEqual(['12345678', '987654321']);
     const received = await session.control.receivedOrder(ref);
     expect(received).toMatchObject({ units: 2, purchaseEntries: [{ account: '12345678', roleName: '小明', zone: 'ios-qq' }, { account: '987654321', zone: 'android-qq' }] });
     await expectChargedOnce(ref, confirmedFen, before.balance);
@@ -163,7 +163,7 @@ describe('a QQ number out of the pattern says what is expected', () => {
     await qq.blur();
     await expect.poll(() => error.count()).toBe(0);
     const { ref, reviewed, confirmedFen } = await reviewAndPlace(modal, 'review-qq');
-    expect(reviewed).toEqual(['QQ号码: 987654321']);
+    expect(reviewed).toEqual(['QQ号码：987654321']);
     expect((await session.control.receivedOrder(ref)).purchaseEntries).toEqual([{ qq: '987654321' }]);
     await expectChargedOnce(ref, confirmedFen, before.balance);
     expect(session.problems).toEqual([]);

@@ -62,7 +62,7 @@ describe('a value picked from the template is shown by its label; its code is wh
     const confirmation = modal.getByTestId('order-confirmation');
     await confirmation.waitFor();
     const reviewed = (await confirmation.getByTestId('confirm-entries').textContent()) ?? '';
-    expect(reviewed).toContain('游戏区服: 安卓QQ区');
+    expect(reviewed).toContain('游戏区服：安卓QQ区');
     expect(reviewed).not.toContain('android-qq');
     const confirmedFen = yuanToFen(((await confirmation.getByTestId('confirm-total').textContent()) ?? '').replace(/[^\d.]/g, ''));
     await photograph('order-review-labels');
@@ -129,7 +129,7 @@ describe('a value picked from the template is shown by its label; its code is wh
     expect(await subtitle.textContent()).toContain('pla****2345');
     await page.locator(`[data-ref="${ref}"]`).first().click();
     const recharged = page.getByTestId('order-detail').getByTestId('detail-recharged');
-    await expect.poll(() => recharged.textContent()).toContain('游戏区服: android-qq（商户代码）');
+    await expect.poll(() => recharged.textContent()).toContain('游戏区服：android-qq（商户代码）');
     await photograph('order-detail-merchant-code');
     expect(session.problems).toEqual([]);
   });

@@ -116,7 +116,7 @@ describe('option fields filled by label, in the real UI', () => {
     const confirmation = modal.getByTestId('order-confirmation');
     await confirmation.waitFor();
     const reviewed = (await confirmation.getByTestId('confirm-entries').textContent()) ?? '';
-    for (const label of ['苹果微信区', '苹果QQ区', '安卓QQ区']) expect(reviewed).toContain(`游戏区服: ${label}`);
+    for (const label of ['苹果微信区', '苹果QQ区', '安卓QQ区']) expect(reviewed).toContain(`游戏区服：${label}`);
     for (const code of ['ios-wx', 'ios-qq', 'android-qq']) expect(reviewed).not.toContain(code);
     expect(reviewed).not.toContain('player22222');
     expect(await confirmation.getByTestId('confirm-units').textContent()).toBe('3');

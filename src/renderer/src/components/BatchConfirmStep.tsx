@@ -46,7 +46,7 @@ export function BatchConfirmStep({ preview, productName, variantTitle, productTy
       </Descriptions>
       <BatchMerchantTotals preview={preview} agreed={agreed} onAgree={setAgreed} />
       <Alert type="info" showIcon style={{ marginTop: 12 }} title={t('batch.priceCap')} />
-      <MemoryOnlySecretsWarning productType={productType} />
+      <MemoryOnlySecretsWarning productType={productType} batch />
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <Button onClick={onBack} disabled={sending} data-testid="batch-confirm-back">
           {t('batch.back')}

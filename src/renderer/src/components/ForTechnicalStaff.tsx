@@ -27,7 +27,9 @@ export function WordsWithCode({ text, codes }: { text: string; codes: readonly s
       {parts.map((part, index) =>
         index % 2 === 1 ? (
           <Untranslated key={index} kind="technical">
-            <Typography.Text code>{codes[Number(part)]}</Typography.Text>
+            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+              {codes[Number(part)]}
+            </Typography.Text>
           </Untranslated>
         ) : (
           part

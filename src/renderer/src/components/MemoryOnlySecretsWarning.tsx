@@ -10,7 +10,7 @@ import { PassphraseFileAction } from './PassphraseFileDialog';
 import { deliversCardCodes } from '../lib/card-code-warning';
 import { codeSlot, ForTechnicalStaff, WordsWithCode } from './ForTechnicalStaff';
 
-export function MemoryOnlySecretsWarning({ productType }: { productType: string | null }) {
+export function MemoryOnlySecretsWarning({ productType, batch = false }: { productType: string | null; batch?: boolean }) {
   const { t } = useI18n();
   const status = useConnectionStatus();
   if (status.data?.secretStore !== 'memory' || !deliversCardCodes(productType)) return null;
@@ -21,13 +21,13 @@ export function MemoryOnlySecretsWarning({ productType }: { productType: string 
     <Alert
       type="warning"
       showIcon
-      style={{ marginBottom: 16 }}
+      style={batch ? { marginTop: 12 } : { marginBottom: 16 }}
       data-testid="memory-only-secrets"
-      title={t('secrets.memoryOnly.title')}
+      title={batch ? t('secrets.memoryOnly.titleBatch') : t('secrets.memoryOnly.title')}
       description={
         <>
           <Typography.Paragraph style={{ marginBottom: 4 }}>
-            {t('secrets.memoryOnly.body')} {canKeepHere ? t('secrets.memoryOnly.keepHere') : t('secrets.memoryOnly.keepAsk')}
+            {canKeepHere ? t('secrets.memoryOnly.keepHere') : t('secrets.memoryOnly.keepAsk')}
           </Typography.Paragraph>
           <ForTechnicalStaff testId="memory-only-technical">
             <Typography.Paragraph style={{ marginBottom: 0 }}>

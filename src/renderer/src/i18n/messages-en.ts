@@ -292,9 +292,11 @@ export const en = {
   'settings.secretStore.safe-storage': 'encrypted by the system',
   'settings.secretStore.memory': 'in memory only, until the app closes',
   'secrets.memoryOnly.title': 'Card codes of this order will not survive a restart',
-  'secrets.memoryOnly.body': 'Secrets are kept in memory only here: when the app closes, the key that protects these card codes is lost, and they cannot be opened until the merchant delivers them again.',
-  'secrets.memoryOnly.keepHere': 'To keep them, choose "Keep secrets in a passphrase-protected file" (or File → "Keep the API key on disk with weaker protection").',
-  'secrets.memoryOnly.keepAsk': 'To keep them, pass the note "For technical staff" below to whoever set this app up for you.',
+  'secrets.memoryOnly.titleBatch': 'Card codes of this batch will not survive a restart',
+  'secrets.memoryOnly.keepHere':
+    'Secrets are kept in memory only here: when the app closes, the key that protects these card codes is lost, and they cannot be opened until the merchant delivers them again. To keep them, choose "Keep secrets in a passphrase-protected file" (or File → "Keep the API key on disk with weaker protection").',
+  'secrets.memoryOnly.keepAsk':
+    'Secrets are kept in memory only here: when the app closes, the key that protects these card codes is lost, and they cannot be opened until the merchant delivers them again. To keep them, pass the note "For technical staff" below to whoever set this app up for you.',
   'secrets.memoryOnly.techWeb': 'Browser version: set the environment variable {env} (a long passphrase) and restart with {command}. Keys and data are then kept in that folder, encrypted with the passphrase (the store the command line uses).',
   'secrets.memoryOnly.techDesktop': 'Desktop app: this computer\'s system keyring is not available, so secrets are kept in memory only. Turn on the system keyring and restart the app, or use the passphrase file above.',
   'secrets.memoryOnly.dataDir': 'DIR',

@@ -292,9 +292,11 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.secretStore.safe-storage': '由系统加密',
   'settings.secretStore.memory': '仅保存在内存中，关闭应用即失效',
   'secrets.memoryOnly.title': '此订单的卡密在重启后将无法打开',
-  'secrets.memoryOnly.body': '本应用现在只在内存中保存密钥：应用关闭后，保护这些卡密的密钥随之丢失，在商户重新下发之前，这些卡密都无法打开。',
-  'secrets.memoryOnly.keepHere': '如需保留，请点击「用口令保护的文件保存密钥」（或在菜单中选择「文件 → 以较弱的保护将 API 密钥保存在磁盘上」）。',
-  'secrets.memoryOnly.keepAsk': '如需保留，请把下方“给技术人员”中的说明转给为您安装本应用的技术人员。',
+  'secrets.memoryOnly.titleBatch': '这批订单的卡密在重启后将无法打开',
+  'secrets.memoryOnly.keepHere':
+    '本应用现在只在内存中保存密钥：应用关闭后，保护这些卡密的密钥随之丢失，在商户重新下发之前，这些卡密都无法打开。如需保留，请点击「用口令保护的文件保存密钥」（或在菜单中选择「文件 → 以较弱的保护将 API 密钥保存在磁盘上」）。',
+  'secrets.memoryOnly.keepAsk':
+    '本应用现在只在内存中保存密钥：应用关闭后，保护这些卡密的密钥随之丢失，在商户重新下发之前，这些卡密都无法打开。如需保留，请把下方“给技术人员”中的说明转给为您安装本应用的技术人员。',
   'secrets.memoryOnly.techWeb': '浏览器版：设置环境变量 {env}（一个足够长的口令），再以 {command} 重新启动。密钥和数据会用这个口令加密，保存在该目录中（与命令行相同的存储）。',
   'secrets.memoryOnly.techDesktop': '桌面版：这台电脑的系统密钥环不可用，所以密钥只保存在内存中。启用系统密钥环后重新启动应用，或使用上面的口令文件。',
   'secrets.memoryOnly.dataDir': '数据目录',
