@@ -29,6 +29,7 @@ const TITLES = MERCHANT_PROBLEM_TITLES.en;
 import { optionsEn } from './messages-options-en';
 import { freshnessEn } from './messages-freshness-en';
 import { fieldFormatEn } from './messages-field-format-en';
+import { a11yEn } from './messages-a11y-en';
 
 export const en = {
   ...aftersaleEn,
@@ -55,6 +56,7 @@ export const en = {
   ...refundsEn,
   ...freshnessEn,
   ...fieldFormatEn,
+  ...a11yEn,
   ...optionsEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',

@@ -29,6 +29,7 @@ const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
 import { optionsZhCN } from './messages-options-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
 import { fieldFormatZhCN } from './messages-field-format-zh-cn';
+import { a11yZhCN } from './messages-a11y-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -55,6 +56,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...refundsZhCN,
   ...freshnessZhCN,
   ...fieldFormatZhCN,
+  ...a11yZhCN,
   ...optionsZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',

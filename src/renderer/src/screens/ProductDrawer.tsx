@@ -14,6 +14,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
+import { openableRow } from '../lib/openable-row';
 import { testId } from '../lib/test-id';
 import { useOpenProduct, usePriceHistory, useProduct, useSetWatched } from '../queries/catalog';
 import { ProductDetailStatus } from '../components/ProductDetailStatus';
@@ -172,7 +173,12 @@ export function ProductDrawer() {
                   dataSource={data.variants}
                   pagination={false}
                   rowClassName={(variant) => (variant.variantRef === variantRef ? 'variant-row-chosen' : '')}
-                  onRow={(variant) => ({ ...testId('variant-row', { 'variant-ref': variant.variantRef }), onClick: () => setChosenVariant(variant.variantRef), style: { cursor: 'pointer' } })}
+                  onRow={(variant) => ({
+                    ...testId('variant-row', { 'variant-ref': variant.variantRef }),
+                    ...openableRow(() => setChosenVariant(variant.variantRef), { label: t('a11y.chooseVariant', { variant: variant.title }), kind: 'row' }),
+                    // The variant whose prices the chart shows.
+                    'aria-current': variant.variantRef === variantRef ? 'true' : undefined,
+                  })}
                 />
               </div>
               <div>
