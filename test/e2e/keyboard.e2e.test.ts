@@ -5,14 +5,16 @@
 // reading order, and the order itself is reviewed and paid from the keyboard, charged once.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeOverlays, fillPurchaseFields, goTo, MERCHANT_WAIT_MS, pick, search, waitForDetailStatus } from './support/app-steps';
 import { startDemoSession, type DemoSession } from './support/demo-session';
 import { purchasable, type ControlProduct, type ControlVariant } from './support/sandbox-control';
+import { focusStop, hasFocus, hasVisibleFocus, ringOf, type FocusStop } from './support/focus-reading';
 import { untranslatedOn } from './support/visible-text';
 
 const DOCS = join(process.cwd(), 'docs', 'screens');
+const MODAL = '[data-testid="order-modal"]';
 let session: DemoSession;
 let page: Page;
 let topup: { product: ControlProduct; variant: ControlVariant };
@@ -36,31 +38,17 @@ afterAll(async () => {
   await session?.stop();
 });
 
-/** Presses Tab until the focused element matches, at most `limit` times; fails if it never does. */
-async function tabTo(target: Locator, limit = 60): Promise<void> {
+/** Presses Tab until the element `selector` finds has the focus, at most `limit` times; fails if it never does. */
+async function tabTo(selector: string, limit = 60): Promise<void> {
   for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
+    if (await hasFocus(page, selector)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`Tab never reached ${target.toString()}`);
+  throw new Error(`Tab never reached ${selector}`);
 }
 
-/** The focused element's ring, and the theme's primary colour where it stands, as rgb() strings. */
-async function ringOf(target: Locator): Promise<{ width: string; style: string; color: string; primary: string }> {
-  return target.evaluate((element) => {
-    const style = getComputedStyle(element);
-    // Resolve the theme's --ant-color-primary through the same element, so both read as rgb().
-    const probe = document.createElement('span');
-    probe.style.color = 'var(--ant-color-primary)';
-    element.appendChild(probe);
-    const primary = getComputedStyle(probe).color;
-    probe.remove();
-    return { width: style.outlineWidth, style: style.outlineStyle, color: style.outlineColor, primary };
-  });
-}
-
-async function expectRing(target: Locator): Promise<void> {
-  const ring = await ringOf(target);
+async function expectRing(selector: string): Promise<void> {
+  const ring = await ringOf(page, selector);
   expect(ring.width).toBe('2px');
   expect(ring.style).toBe('solid');
   expect(ring.color).toBe(ring.primary);
@@ -69,31 +57,18 @@ async function expectRing(target: Locator): Promise<void> {
 }
 
 /** zh-CN light and dark pictures of the focused row, scanned for English, into docs/screens. */
-async function photographFocus(name: string, focused: Locator): Promise<void> {
+async function photographFocus(name: string, selector: string): Promise<void> {
   mkdirSync(DOCS, { recursive: true });
   for (const dark of [false, true]) {
     await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
     await page.waitForTimeout(500);
     // The theme changed under the focus: still the same element, still ringed in the new primary.
-    expect(await focused.evaluate((element) => element === document.activeElement && element.matches(':focus-visible'))).toBe(true);
-    await expectRing(focused);
+    expect(await hasVisibleFocus(page, selector)).toBe(true);
+    await expectRing(selector);
     await page.screenshot({ path: join(DOCS, `${name}-zh-${dark ? 'dark' : 'light'}.png`) });
   }
   await page.emulateMedia({ colorScheme: 'light' });
   expect(await untranslatedOn(page)).toEqual([]);
-}
-
-/** What has focus, as the order-dialog check reads it: a name for messages and where it is drawn. */
-async function focusedInDialog(): Promise<{ id: string; top: number; left: number; inDialog: boolean; outsidePage: boolean }> {
-  return page.evaluate(() => {
-    const element = document.activeElement;
-    // Past the page's last stop the browser's own controls take focus (an Electron window comes back to the page).
-    if (!(element instanceof HTMLElement) || element === document.body) return { id: 'outside the page', top: -1, left: -1, inDialog: false, outsidePage: true };
-    const rect = element.getBoundingClientRect();
-    const text = element.tagName === 'BUTTON' ? (element.textContent ?? '').replace(/\s+/g, '') : '';
-    const id = element.dataset['testid'] ?? element.getAttribute('aria-label') ?? (text === '' ? null : `button:${text}`) ?? `${element.tagName}.${element.className}`;
-    return { id, top: Math.round(rect.top), left: Math.round(rect.left), inDialog: element.closest('[data-testid="order-modal"]') !== null, outsidePage: false };
-  });
 }
 
 describe('keyboard', () => {
@@ -101,20 +76,21 @@ describe('keyboard', () => {
     const { product } = topup;
     await goTo(page, 'catalog');
     await search(page, product.name);
-    const row = page.locator(`[data-testid="catalog-row"][data-product-ref="${product.productRef}"]`);
+    const rowSelector = `[data-testid="catalog-row"][data-product-ref="${product.productRef}"]`;
+    const row = page.locator(rowSelector);
     await row.waitFor();
     await expect.poll(() => page.getByTestId('catalog-count').getAttribute('data-fresh')).toBe('true');
     // From the search box, only keys.
     await page.getByTestId('catalog-search').focus();
-    await tabTo(row);
+    await tabTo(rowSelector);
     // Announced as a button that opens a dialog, named by the product and its price.
     expect(await row.getAttribute('role')).toBe('button');
     expect(await row.getAttribute('aria-haspopup')).toBe('dialog');
     const name = (await row.getAttribute('aria-label')) ?? '';
     expect(name.startsWith(`查看商品：${product.name}，`)).toBe(true);
     expect(await page.getByRole('button', { name, exact: true }).getAttribute('data-product-ref')).toBe(String(product.productRef));
-    await expectRing(row);
-    await photographFocus('keyboard-catalog-row', row);
+    await expectRing(rowSelector);
+    await photographFocus('keyboard-catalog-row', rowSelector);
 
     // Other keys open nothing.
     await page.keyboard.press('ArrowRight');
@@ -128,8 +104,8 @@ describe('keyboard', () => {
     expect(await page.locator('.ant-drawer-title').first().textContent()).toBe(product.name);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-drawer-mask:visible').count()).toBe(0);
-    // Back on the row it was opened from, Space opens it as well.
-    await row.focus();
+    // Closed, the focus is back on the row it was opened from; Space opens it as well.
+    await expect.poll(() => hasFocus(page, rowSelector)).toBe(true);
     await page.keyboard.press(' ');
     await drawer.getByTestId('variant-row').first().waitFor();
     expect(await page.locator('.ant-drawer-title').first().textContent()).toBe(product.name);
@@ -138,15 +114,16 @@ describe('keyboard', () => {
   it('chooses a variant with the keyboard and opens its order dialog, whose Tab order follows its reading order', async () => {
     const { variant } = topup;
     const drawer = page.getByTestId('product-drawer');
-    const variantRow = drawer.locator(`[data-testid="variant-row"][data-variant-ref="${variant.variantRef}"]`);
+    const variantSelector = `[data-testid="product-drawer"] [data-testid="variant-row"][data-variant-ref="${variant.variantRef}"]`;
+    const variantRow = page.locator(variantSelector);
     await drawer.locator('.ant-drawer-close').focus();
-    await tabTo(variantRow);
+    await tabTo(variantSelector);
     expect(await variantRow.getAttribute('aria-label')).toBe(`查看价格走势：${variant.title}`);
-    await expectRing(variantRow);
+    await expectRing(variantSelector);
     await page.keyboard.press(' ');
     await expect.poll(() => variantRow.getAttribute('aria-current')).toBe('true');
     // The buy button inside the row: Enter there opens the order dialog, not the row.
-    await tabTo(variantRow.getByTestId('variant-buy'));
+    await tabTo(`${variantSelector} [data-testid="variant-buy"]`);
     await page.keyboard.press('Enter');
     const modal = page.getByTestId('order-modal');
     await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
@@ -154,17 +131,17 @@ describe('keyboard', () => {
     await page.waitForTimeout(500);
 
     // One full turn of Tab from the dialog's start: every stop inside the dialog, in reading order.
-    const stops: Awaited<ReturnType<typeof focusedInDialog>>[] = [];
+    const stops: FocusStop[] = [];
     let outside = 0;
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      const at = await focusedInDialog();
+      const at = await focusStop(page, MODAL);
       if (at.outsidePage) {
         outside += 1;
         continue;
       }
       // Never the drawer or the page behind the dialog.
-      expect(at.inDialog, `Tab left the dialog at ${at.id} after ${stops.map((stop) => stop.id).join(' → ')}`).toBe(true);
+      expect(at.inside, `Tab left the dialog at ${at.id} after ${stops.map((stop) => stop.id).join(' → ')}`).toBe(true);
       if (stops.length > 0 && stops[0]?.id === at.id && stops[0].top === at.top) break;
       stops.push(at);
     }
@@ -199,7 +176,7 @@ describe('keyboard', () => {
     // Shift+Tab walks the same stops backwards.
     await modal.getByTestId('order-submit').focus();
     await page.keyboard.press('Shift+Tab');
-    expect((await focusedInDialog()).left).toBe(turn[review - 1]?.left);
+    expect((await focusStop(page, MODAL)).left).toBe(turn[review - 1]?.left);
   });
 
   it('reviews and pays the order from the keyboard: one order, charged once', async () => {
@@ -208,10 +185,10 @@ describe('keyboard', () => {
     await modal.getByTestId('order-submit').focus();
     await page.keyboard.press('Enter');
     await modal.getByTestId('order-confirmation').waitFor();
-    await tabTo(modal.getByTestId('order-place'));
+    await tabTo(`${MODAL} [data-testid="order-place"]`);
     await page.keyboard.press('Enter');
     await modal.getByTestId('order-outcome').waitFor({ timeout: MERCHANT_WAIT_MS });
-    await tabTo(modal.getByTestId('order-view'));
+    await tabTo(`${MODAL} [data-testid="order-view"]`);
     await page.keyboard.press('Enter');
     const detail = page.getByTestId('order-detail');
     orderRef = ((await detail.getByTestId('detail-client-ref').textContent()) ?? '').trim();
@@ -224,24 +201,26 @@ describe('keyboard', () => {
 
   it('opens the order from the orders list with Tab and Enter, and with Space; the row keeps its row role and has a name', async () => {
     await goTo(page, 'orders');
-    const row = page.locator(`[data-testid="order-row"][data-ref="${orderRef}"]`);
+    const rowSelector = `[data-testid="order-row"][data-ref="${orderRef}"]`;
+    const row = page.locator(rowSelector);
     await row.waitFor();
     await page.getByTestId('orders-refresh').focus();
-    await tabTo(row);
+    await tabTo(rowSelector);
     // A table row stays a row (the table stays a table), named by the product and when it was ordered.
     expect(await row.getAttribute('role')).toBeNull();
     const name = (await row.getAttribute('aria-label')) ?? '';
     expect(name.startsWith(`查看订单：${topup.product.name}，`)).toBe(true);
     expect(await page.getByRole('row', { name, exact: true }).getAttribute('data-ref')).toBe(orderRef);
-    await expectRing(row);
-    await photographFocus('keyboard-order-row', row);
+    await expectRing(rowSelector);
+    await photographFocus('keyboard-order-row', rowSelector);
 
     await page.keyboard.press('Enter');
     const detail = page.getByTestId('order-detail');
     await expect.poll(async () => ((await detail.getByTestId('detail-client-ref').textContent()) ?? '').trim()).toBe(orderRef);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-drawer-mask:visible').count()).toBe(0);
-    await row.focus();
+    // Closed, the focus is back on the order's row; Space opens it as well.
+    await expect.poll(() => hasFocus(page, rowSelector)).toBe(true);
     await page.keyboard.press(' ');
     await expect.poll(async () => ((await detail.getByTestId('detail-client-ref').textContent()) ?? '').trim()).toBe(orderRef);
     await closeOverlays(page);

@@ -28,6 +28,11 @@ import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 type Variant = ProductView['variants'][number];
 
+/** A variant's row: choosing it (click, Enter, Space) shows its price history; the chosen one is current. */
+function variantRowProps(variant: Variant, current: boolean, choose: () => void, label: string) {
+  return { ...testId('variant-row', { 'variant-ref': variant.variantRef }), ...openableRow(choose, { label, kind: 'row' }), 'aria-current': current ? ('true' as const) : undefined };
+}
+
 export function ProductDrawer() {
   const { t, locale } = useI18n();
   const productRef = useUiStore((state) => state.productRef);
@@ -173,12 +178,7 @@ export function ProductDrawer() {
                   dataSource={data.variants}
                   pagination={false}
                   rowClassName={(variant) => (variant.variantRef === variantRef ? 'variant-row-chosen' : '')}
-                  onRow={(variant) => ({
-                    ...testId('variant-row', { 'variant-ref': variant.variantRef }),
-                    ...openableRow(() => setChosenVariant(variant.variantRef), { label: t('a11y.chooseVariant', { variant: variant.title }), kind: 'row' }),
-                    // The variant whose prices the chart shows.
-                    'aria-current': variant.variantRef === variantRef ? 'true' : undefined,
-                  })}
+                  onRow={(variant) => variantRowProps(variant, variant.variantRef === variantRef, () => setChosenVariant(variant.variantRef), t('a11y.chooseVariant', { variant: variant.title }))}
                 />
               </div>
               <div>
