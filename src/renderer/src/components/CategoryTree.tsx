@@ -5,6 +5,7 @@ import type { TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { buildCategoryTree, type CategoryNode } from '../lib/category-tree';
+import { openableRow } from '../lib/openable-row';
 import { useCategories } from '../queries/catalog';
 import { useUiStore } from '../state/ui-store';
 
@@ -25,19 +26,13 @@ export function CategoryTree() {
   const categories = useCategories(true);
   const catalogRef = useUiStore((state) => state.filters.catalogRef);
   const setFilters = useUiStore((state) => state.setFilters);
+  // "All categories" answers the keyboard as every row that acts does (lib/openable-row.ts).
+  const all = openableRow(() => setFilters({ catalogRef: null }), { label: t('catalog.allCategories'), kind: 'button' });
   const treeData = useMemo(() => toTreeData(buildCategoryTree(categories.data ?? [])), [categories.data]);
   return (
     <div className="category-tree" data-testid="category-tree">
       <Typography.Text strong>{t('catalog.categories')}</Typography.Text>
-      <div
-        className={catalogRef === null ? 'category-all category-all-active' : 'category-all'}
-        role="button"
-        tabIndex={0}
-        onClick={() => setFilters({ catalogRef: null })}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') setFilters({ catalogRef: null });
-        }}
-      >
+      <div {...all} className={catalogRef === null ? `category-all category-all-active ${all.className}` : `category-all ${all.className}`} aria-pressed={catalogRef === null}>
         {t('catalog.allCategories')}
       </div>
       <Tree

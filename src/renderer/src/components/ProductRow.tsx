@@ -4,6 +4,7 @@ import { Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { memo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
+import { openableRow } from '../lib/openable-row';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import type { ProductHit } from '../../../shared/ipc/views/catalog';
 import { productSupplyStatus } from '../../../shared/merchant/supply-status';
@@ -27,19 +28,10 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
   // supply status; one the list says is unavailable is unavailable whatever its stock.
   const listOnly = hit.detailState === 'listOnly';
   const variants = listOnly && hit.variantCount === 0 ? null : t('catalog.variants', { count: hit.variantCount });
+  const price = hit.priceFromFen === null ? '—' : t('catalog.from', { price: formatFen(hit.priceFromFen) });
+  const opens = openableRow(() => onOpen(hit.productRef), { label: t('a11y.openProduct', { name: hit.name, price }), kind: 'button', popup: 'dialog' });
   return (
-    <div
-      className="product-row"
-      role="button"
-      tabIndex={0}
-      data-testid="catalog-row"
-      data-product-ref={hit.productRef}
-      data-detail-state={hit.detailState}
-      onClick={() => onOpen(hit.productRef)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onOpen(hit.productRef);
-      }}
-    >
+    <div {...opens} className={`product-row ${opens.className}`} data-testid="catalog-row" data-product-ref={hit.productRef} data-detail-state={hit.detailState}>
       <div className="product-row-main">
         <Typography.Text strong ellipsis className="product-row-name" data-testid="catalog-row-name">
           <Untranslated>{hit.name}</Untranslated>
@@ -63,7 +55,7 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
         )}
       </div>
       <div className="product-row-price" lang={locale} data-testid="catalog-row-price" data-price-fen={hit.priceFromFen ?? ''}>
-        {hit.priceFromFen === null ? '—' : t('catalog.from', { price: formatFen(hit.priceFromFen) })}
+        {price}
       </div>
     </div>
   );

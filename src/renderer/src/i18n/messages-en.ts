@@ -30,6 +30,7 @@ import { optionsEn } from './messages-options-en';
 import { joinsEn } from './messages-joins-en';
 import { freshnessEn } from './messages-freshness-en';
 import { fieldFormatEn } from './messages-field-format-en';
+import { a11yEn } from './messages-a11y-en';
 
 export const en = {
   ...aftersaleEn,
@@ -56,6 +57,7 @@ export const en = {
   ...refundsEn,
   ...freshnessEn,
   ...fieldFormatEn,
+  ...a11yEn,
   ...optionsEn,
   ...joinsEn,
   'app.name': 'Procure Desk',

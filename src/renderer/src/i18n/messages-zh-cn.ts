@@ -30,6 +30,7 @@ import { optionsZhCN } from './messages-options-zh-cn';
 import { joinsZhCN } from './messages-joins-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
 import { fieldFormatZhCN } from './messages-field-format-zh-cn';
+import { a11yZhCN } from './messages-a11y-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -56,6 +57,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...refundsZhCN,
   ...freshnessZhCN,
   ...fieldFormatZhCN,
+  ...a11yZhCN,
   ...optionsZhCN,
   ...joinsZhCN,
   'app.name': '采购台',

@@ -11,6 +11,7 @@ import { ProblemAlert } from '../components/ProblemAlert';
 import { useI18n } from '../i18n/use-i18n';
 import { categoryLabel } from '../lib/case-status';
 import { explainError } from '../lib/explain-error';
+import { openableRow } from '../lib/openable-row';
 import { formatSeconds } from '../lib/format-time';
 import { testId } from '../lib/test-id';
 import { useCases } from '../queries/aftersales';
@@ -114,7 +115,10 @@ export function AftersalesScreen() {
         dataSource={cases.data ?? []}
         pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
         locale={{ emptyText: <Empty description={t('aftersale.empty')} /> }}
-        onRow={(row) => ({ ...testId('case-row', { ref: row.platformCaseRef, state: row.state }), onClick: () => openCase(row.platformCaseRef), style: { cursor: 'pointer' } })}
+        onRow={(row) => ({
+          ...testId('case-row', { ref: row.platformCaseRef, state: row.state }),
+          ...openableRow(() => openCase(row.platformCaseRef), { label: t('a11y.openCase', { subject: row.productName ?? t('aftersale.form.order', { ref: row.platformOrderRef }), ref: row.platformCaseRef }), kind: 'row' }),
+        })}
         data-testid="cases-table"
       />
     </Card>

@@ -10,6 +10,7 @@ import { CaseImages } from '../components/CaseImages';
 import { CaseMessageItem } from '../components/CaseMessageItem';
 import { CaseStatusTag } from '../components/CaseStatusTag';
 import { ProblemAlert } from '../components/ProblemAlert';
+import { useReturnFocus } from '../lib/use-return-focus';
 import { useI18n } from '../i18n/use-i18n';
 import { categoryLabel } from '../lib/case-status';
 import { explainError } from '../lib/explain-error';
@@ -34,6 +35,7 @@ export function CaseChatDrawer() {
   const unread = data?.unread ?? 0;
   const count = data?.messages.length ?? 0;
   const { mutate: markCaseRead, isPending: marking } = markRead;
+  useReturnFocus(caseRef !== null);
 
   // The buyer is looking at it: what is shown is read.
   useEffect(() => {

@@ -20,6 +20,7 @@ import { ServerFailingPanel } from '../components/ServerFailingPanel';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { UnavailablePanel } from '../components/UnavailablePanel';
 import { WithdrawOutcome } from '../components/WithdrawControl';
+import { useReturnFocus } from '../lib/use-return-focus';
 import { useI18n } from '../i18n/use-i18n';
 import { explainError, problemOfLastErrorCode } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
@@ -53,6 +54,7 @@ export function OrderDetailDrawer() {
   const openOrder = useUiStore((state) => state.openOrder);
   const order = useOrder(orderRef);
   const { t } = useI18n();
+  useReturnFocus(orderRef !== null);
   return (
     <Drawer
       open={orderRef !== null}

@@ -14,6 +14,7 @@ import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
 import { INTENT_STATUSES, isQueued } from '../lib/order-status';
+import { openableRow } from '../lib/openable-row';
 import { testId } from '../lib/test-id';
 import { useOrders, type OrderFilter } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
@@ -97,7 +98,7 @@ function useColumns(merchants: boolean): TableColumnsType<OrderRow> {
 }
 
 export function OrdersScreen() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const openOrder = useUiStore((state) => state.openOrder);
   const [filter, setFilter] = useState<OrderFilter>({});
   const merchants = useMerchantFilter();
@@ -105,7 +106,10 @@ export function OrdersScreen() {
   const all = useOrders({}, true);
   const columns = useColumns(merchants.shown);
   const queue = (all.data ?? []).filter((row) => isQueued(row.intentStatus));
-  const onRow = (row: OrderRow) => ({ ...testId('order-row', { ref: row.clientOrderRef }), onClick: () => openOrder(row.clientOrderRef), style: { cursor: 'pointer' } });
+  // A row opens its order with the mouse, Enter or Space; its name says which order (lib/openable-row.ts).
+  const opens = (row: OrderRow) =>
+    openableRow(() => openOrder(row.clientOrderRef), { label: t('a11y.openOrder', { product: row.productName ?? `#${row.productRef}`, time: formatSeconds(row.createdAt, locale) }), kind: 'row' });
+  const onRow = (row: OrderRow) => ({ ...testId('order-row', { ref: row.clientOrderRef }), ...opens(row) });
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -130,7 +134,7 @@ export function OrdersScreen() {
             columns={columns}
             dataSource={queue}
             pagination={false}
-            onRow={(row) => ({ ...testId('queue-row', { ref: row.clientOrderRef }), onClick: () => openOrder(row.clientOrderRef), style: { cursor: 'pointer' } })}
+            onRow={(row) => ({ ...testId('queue-row', { ref: row.clientOrderRef }), ...opens(row) })}
           />
         )}
       </Card>

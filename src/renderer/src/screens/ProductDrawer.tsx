@@ -14,6 +14,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
+import { openableRow } from '../lib/openable-row';
 import { testId } from '../lib/test-id';
 import { useOpenProduct, usePriceHistory, useProduct, useSetWatched } from '../queries/catalog';
 import { ProductDetailStatus } from '../components/ProductDetailStatus';
@@ -26,6 +27,11 @@ import type { ProductView } from '../../../shared/ipc/views/catalog';
 import { Untranslated, WithMerchantData } from '../components/MerchantText';
 
 type Variant = ProductView['variants'][number];
+
+/** A variant's row: choosing it (click, Enter, Space) shows its price history; the chosen one is current. */
+function variantRowProps(variant: Variant, current: boolean, choose: () => void, label: string) {
+  return { ...testId('variant-row', { 'variant-ref': variant.variantRef }), ...openableRow(choose, { label, kind: 'row' }), 'aria-current': current ? ('true' as const) : undefined };
+}
 
 export function ProductDrawer() {
   const { t, locale } = useI18n();
@@ -172,7 +178,7 @@ export function ProductDrawer() {
                   dataSource={data.variants}
                   pagination={false}
                   rowClassName={(variant) => (variant.variantRef === variantRef ? 'variant-row-chosen' : '')}
-                  onRow={(variant) => ({ ...testId('variant-row', { 'variant-ref': variant.variantRef }), onClick: () => setChosenVariant(variant.variantRef), style: { cursor: 'pointer' } })}
+                  onRow={(variant) => variantRowProps(variant, variant.variantRef === variantRef, () => setChosenVariant(variant.variantRef), t('a11y.chooseVariant', { variant: variant.title }))}
                 />
               </div>
               <div>
