@@ -14,6 +14,7 @@ import type { BatchDeps, MerchantServices } from '../../core';
 import { batchResults, batchStatus, BatchFileError, readBoundedFile, DuplicatesNotConfirmedError, merchantShares, placeBatch, prepareBatch, recordBatchFallback, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
 import { MAX_BATCH_FILE_BYTES, UNITS_TARGET } from '../../shared/batch-file';
 import type { BatchFallbackView, BatchPreviewView, BatchStatusView } from '../../shared/ipc/views/batch';
+import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
@@ -130,12 +131,16 @@ function exitOf(status: BatchStatusView, away: boolean, invalidRows: number): nu
   return counts.failed + counts.waiting + counts.withdrawn + invalidRows > 0 ? EXIT.business : EXIT.ok;
 }
 
-/** --results PATH: the file's rows with the results, in --language (Chinese unless en). */
-async function writeResults(deps: BatchDeps, batchId: string, file: { fileName: string; bytes: Uint8Array }, args: ParsedArgs, fallback: BatchFallbackView | null): Promise<void> {
-  const path = optionOf(args, 'results');
+/** --results PATH and its --language (Chinese unless en), read before anything is placed: a bad word costs nothing. */
+interface ResultsAsked {
+  readonly path: string | undefined;
+  readonly language: ExportLanguage;
+}
+
+async function writeResults(deps: BatchDeps, batchId: string, file: { fileName: string; bytes: Uint8Array }, { path, language }: ResultsAsked, fallback: BatchFallbackView | null): Promise<void> {
   if (path === undefined) return;
   const format = /\.xlsx$/i.test(path) ? 'xlsx' : 'csv';
-  const out = await batchResults(deps, batchId, file, format, fileLanguageOf(args), fallback?.to.name);
+  const out = await batchResults(deps, batchId, file, format, language, fallback?.to.name);
   writeFileSync(path, out.bytes, { mode: 0o600 });
   progress(`results written to ${path}`);
 }
@@ -162,6 +167,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
   const file = readFile(path);
   const reading = { ...(defaultUnits === undefined ? {} : { defaultUnits }), ...(args.flags.has('mark-invalid-rows') ? { invalidBytes: 'markRows' as const } : {}) };
   const allowDuplicates = args.flags.has('allow-duplicates');
+  const results: ResultsAsked = { path: optionOf(args, 'results'), language: fileLanguageOf(args) };
   try {
     const retry = optionOf(args, 'retry');
     if (retry !== undefined) {
@@ -171,7 +177,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
       const { status, away } = await sendUntilSettled(given, services, retry);
       const fallback = placedFallback(given, retry);
       printStatus(status, json, fallback);
-      await writeResults(deps, retry, file, args, fallback);
+      await writeResults(deps, retry, file, results, fallback);
       return exitOf(status, away, outcome.skipped.length);
     }
     const mapping = mappingOf(args);
@@ -209,7 +215,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
     const { status, away } = await sendUntilSettled(context, services, batchId);
     printStatus(status, json, fallback);
     if (status.priceChanged.rows > 0) progress(`price rose on ${status.priceChanged.rows} rows: the merchant now asks ¥${yuan(status.priceChanged.unitPriceFen) ?? ''}; nothing was charged for them`);
-    await writeResults(deps, batchId, file, args, fallback);
+    await writeResults(deps, batchId, file, results, fallback);
     return exitOf(status, away, view.totals.withErrors);
   } catch (error) {
     if (error instanceof DuplicatesNotConfirmedError) {
