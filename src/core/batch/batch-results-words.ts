@@ -7,7 +7,10 @@ import type { WordsLanguage } from '../../shared/merchant-error-words';
 const RESULT_COLUMNS = ['status', 'clientOrderRef', 'platformOrderRef', 'error'] as const;
 type ResultColumn = (typeof RESULT_COLUMNS)[number] | 'merchant';
 
-/** The app's own codes an intent may carry (outbox notes, parks), in words. */
+/**
+ * The app's own codes an intent may carry (outbox notes, parks), in words: what happened, never what
+ * happens next (the status column says that, and it is true in every state the code outlives).
+ */
 const OWN_CODES = ['INTERRUPTED', 'PRICE_CHANGED', 'SCHEMA_CHANGED', 'UNAVAILABLE', 'NOT_BEFORE', 'TIMEOUT', 'TRANSPORT', 'PROTOCOL', 'TEMPLATE_INPUT', 'LOCAL'] as const;
 type OwnCode = (typeof OWN_CODES)[number];
 
@@ -33,16 +36,16 @@ const WORDS: Readonly<Record<WordsLanguage, ResultWords>> = {
     failedNoReason: '商户未说明原因',
     merchantSaid: (reason) => `商户原文：${reason}`,
     own: {
-      INTERRUPTED: '发送时应用中断，正在向商户核实结果',
+      INTERRUPTED: '发送时应用中断',
       PRICE_CHANGED: '商户涨价，待您确认新价格',
       SCHEMA_CHANGED: '下单表单已变更，待您确认',
       UNAVAILABLE: '商户暂时无法供货',
       NOT_BEFORE: '商户要求稍后再发送',
-      TIMEOUT: '商户未及时应答，将自动重试',
-      TRANSPORT: '连不上商户，将自动重试',
-      PROTOCOL: '商户的应答无法识别，将自动重试',
+      TIMEOUT: '商户未及时应答',
+      TRANSPORT: '连不上商户',
+      PROTOCOL: '商户的应答无法识别',
       TEMPLATE_INPUT: '填写的信息与新的下单表单不符',
-      LOCAL: '应用出现问题，将自动重试',
+      LOCAL: '应用出现问题',
       other: '出现问题',
     },
   },
@@ -53,16 +56,16 @@ const WORDS: Readonly<Record<WordsLanguage, ResultWords>> = {
     failedNoReason: 'The merchant gave no reason',
     merchantSaid: (reason) => `The merchant said: ${reason}`,
     own: {
-      INTERRUPTED: 'The app stopped while sending; the outcome is being checked with the merchant',
+      INTERRUPTED: 'The app stopped while sending',
       PRICE_CHANGED: 'The merchant raised the price; needs your confirmation',
       SCHEMA_CHANGED: 'The order form changed; needs your confirmation',
       UNAVAILABLE: 'The merchant cannot supply it now',
       NOT_BEFORE: 'The merchant asked to send it later',
-      TIMEOUT: 'The merchant did not answer in time; retried by itself',
-      TRANSPORT: 'The merchant could not be reached; retried by itself',
-      PROTOCOL: 'The merchant’s answer could not be read; retried by itself',
+      TIMEOUT: 'The merchant did not answer in time',
+      TRANSPORT: 'The merchant could not be reached',
+      PROTOCOL: 'The merchant’s answer could not be read',
       TEMPLATE_INPUT: 'The details do not fit the new order form',
-      LOCAL: 'The app had a problem; retried by itself',
+      LOCAL: 'The app had a problem',
       other: 'Something went wrong',
     },
   },
