@@ -2,6 +2,7 @@
 // one command's own (`<command> --help`), both from the command table.
 import { UsageError } from './cli-args';
 import { COMMANDS, COMMON_EXIT_CODES, commandsUnder, findCommand, synopsisOf, type CliCommand } from './command-table';
+import { FILE_LANGUAGE_LINE } from './file-language';
 
 const PREFIX = 'npm run cli -- --data DIR';
 const PROFILE_LINE = 'Every command takes --profile NAME (a merchant profile\'s name in any case, or its id): without it the active profile, or the one holding the order, case or batch the command names.';
@@ -11,13 +12,14 @@ export function generalUsage(): string {
     `usage: ${PREFIX} <command>   (<command> --help: that command's usage)`,
     ...COMMANDS.map((command) => `  ${synopsisOf(command)}`),
     PROFILE_LINE,
+    FILE_LANGUAGE_LINE,
     'PROCURE_PASSPHRASE protects the key and the card vault in DIR (unset: a key file DIR/passphrase.key, mode 0600).',
     COMMON_EXIT_CODES,
   ].join('\n');
 }
 
 export function commandUsage(command: CliCommand): string {
-  return [`usage: ${PREFIX} ${synopsisOf(command)}`, '', command.help, PROFILE_LINE, '', COMMON_EXIT_CODES].join('\n');
+  return [`usage: ${PREFIX} ${synopsisOf(command)}`, '', command.help, PROFILE_LINE, FILE_LANGUAGE_LINE, '', COMMON_EXIT_CODES].join('\n');
 }
 
 /** What `--help` prints for these words: the general usage, one command's, or a group's synopses. */

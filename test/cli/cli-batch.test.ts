@@ -72,20 +72,39 @@ describe('cli: batch', () => {
     expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(before + 3);
 
     const table = await readBatchTable(new Uint8Array(readFileSync(results)));
-    expect(table.header).toEqual(['数量', '客户', 'status', 'clientOrderRef', 'platformOrderRef', 'error']);
+    expect(table.header).toEqual(['数量', '客户', '状态', '订单参考号', '商户订单号', '错误']);
     expect(table.rows.map((r) => [r.cells[1], r.cells[2]])).toEqual([
-      ['张三, 北京', 'pending'],
-      ['李四', 'pending'],
-      ['坏行', 'invalid'],
-      ['多行\r\n备注', 'pending'],
+      ['张三, 北京', '待处理'],
+      ['李四', '待处理'],
+      ['坏行', '有错误，未下单'],
+      ['多行\r\n备注', '待处理'],
     ]);
-    expect(table.rows[2]?.cells[5]).toContain('units');
+    expect(table.rows[2]?.cells[5]).toBe('数量不是整数');
+    // --json keeps the interface's words whatever the files' language (contract §16.4).
+    expect(status.rows.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+    // --language en: the same results in English (a retry with nothing failed sends nothing and writes them).
+    const english = join(root, 'orders-results-en.csv');
+    const again = await runCli(dir, [...base, '--retry', status.batchId, '--json', '--results', english, '--language', 'en']);
+    expect(again.stderr).toContain('0 rows sent again');
+    const en = await readBatchTable(new Uint8Array(readFileSync(english)));
+    expect(en.header).toEqual(['数量', '客户', 'Status', 'Order ref', 'Merchant order no.', 'Error']);
+    expect(en.rows.map((r) => [r.cells[2], r.cells[5]])).toEqual([
+      ['Pending', ''],
+      ['Pending', ''],
+      ['Not placed: errors', 'The quantity is not a whole number'],
+      ['Pending', ''],
+    ]);
+    // A language the CLI does not write is refused before anything is read or sent.
+    const bad = await runCli(dir, [...base, '--yes', '--results', english, '--language', 'fr']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--language takes zh-CN or en');
+    expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(before + 3);
 
     // A file whose rows are all fine previews with exit 0.
     const clean = await runCli(dir, ['batch', write('clean.csv', 'qty\n1\n'), '--product', String(product.productRef), '--max-price', product.price, '--map', 'qty=units']);
     expect(clean.code, clean.stderr).toBe(0);
     expect(clean.stdout).toContain('1 rows: 1 ok, 0 with errors');
-  });
+  }, 180_000);
 
   it('parks the rows when the merchant asks more than --max-price (exit 3, nothing charged)', async () => {
     const raised = yuanOf(fenOf(product.price) + 70);

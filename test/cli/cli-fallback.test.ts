@@ -166,7 +166,7 @@ describe('cli: batch --fallback', () => {
     expect((await ledgerOf(sandboxA, sandboxA.userId)).entries.length).toBe(before[0]);
     // The refs are code cells (contract §16.1): the ref and one TAB, so a spreadsheet keeps every digit.
     const lines = parseCsvLines(readFileSync(results, 'utf8').replace(/^\uFEFF/, ''));
-    expect(lines[0]).toEqual(['数量', 'status', 'clientOrderRef', 'platformOrderRef', 'error', 'merchant']);
+    expect(lines[0]).toEqual(['数量', '状态', '订单参考号', '商户订单号', '错误', '下单商户']);
     expect(lines.slice(1).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(status.rows.map((row) => [`${row.clientOrderRef}\t`, `${row.platformOrderRef ?? ''}\t`, 'Merchant B']));
     // Its text: every row at B with B's order number.
     const text = await runCli(dir, ['batch', csv('place-text.csv', [1]), '--product', String(pairs.rule.a), '--fallback', '--yes'], { timeoutMs: 120_000 });

@@ -184,8 +184,8 @@ describe('batch orders from a file, in the real UI', () => {
     expect(confirmedFen).toBe(7 * price);
     expect(charges.sort((a, b) => a - b)).toEqual(VALID_UNITS.map((u) => u * price).sort((a, b) => a - b));
     const lines = exported.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('数量,客户,备注,status,clientOrderRef,platformOrderRef,error');
-    expect(exported).toContain('abc,王五,数量写错了,invalid');
+    expect(lines[0]).toBe('数量,客户,备注,状态,订单参考号,商户订单号,错误');
+    expect(exported).toContain('abc,王五,数量写错了,有错误，未下单');
     expect(exported).toContain('"两行\r\n备注"');
     expect(session.problems).toEqual([]);
   }, 240_000);

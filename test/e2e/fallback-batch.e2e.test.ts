@@ -239,7 +239,7 @@ describe('a batch the fallback rule sends to another merchant says so, everywher
     await status.getByTestId('batch-export-csv').click();
     // The refs are code cells (contract §16.1): the ref and one TAB, so a spreadsheet keeps every digit.
     const lines = parseCsvLines(readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, ''));
-    expect(lines[0]).toEqual(['数量', 'status', 'clientOrderRef', 'platformOrderRef', 'error', 'merchant']);
+    expect(lines[0]).toEqual(['数量', '状态', '订单参考号', '商户订单号', '错误', '下单商户']);
     expect(lines.slice(1).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(told.rows.map((row) => [`${row.clientOrderRef}\t`, `${row.platformOrderRef ?? ''}\t`, 'Merchant B']));
     expect(problems).toEqual([]);
   });

@@ -1,11 +1,11 @@
 // `batch FILE --product N [--variant V] [--map column=field …] [--units N] [--max-price YUAN] [--json]
-// [--yes] [--allow-duplicates] [--mark-invalid-rows] [--retry BATCH] [--results PATH] [--fallback]`: orders from a CSV or XLSX file through core's one batch
+// [--yes] [--allow-duplicates] [--mark-invalid-rows] [--retry BATCH] [--results PATH [--language zh-CN|en]] [--fallback]`: orders from a CSV or XLSX file through core's one batch
 // path (contract §13), the same reader, mapping, row rules and placing as the app's "Batch from file".
 // Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid
 // row becomes one intent (one transaction, before any send), the outbox sends them at the pace the
 // quota allows, and the command waits for the outcome of each row. --retry BATCH sends the failed rows
 // of that batch again (FILE must be the batch's own file). --results PATH writes the file's rows with
-// status, clientOrderRef, platformOrderRef and error (.csv or .xlsx by the name). --fallback: a link's
+// status, order ref, merchant order number and error (.csv or .xlsx by the name; Chinese unless --language en). --fallback: a link's
 // rule may send the batch to another merchant (batch-fallback.ts), named in every output.
 // --mark-invalid-rows: a CSV with invalid bytes is read with those rows marked as errors, not refused.
 import { writeFileSync } from 'node:fs';
@@ -14,9 +14,11 @@ import type { BatchDeps, MerchantServices } from '../../core';
 import { batchResults, batchStatus, BatchFileError, readBoundedFile, DuplicatesNotConfirmedError, merchantShares, placeBatch, prepareBatch, recordBatchFallback, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
 import { MAX_BATCH_FILE_BYTES, UNITS_TARGET } from '../../shared/batch-file';
 import type { BatchFallbackView, BatchPreviewView, BatchStatusView } from '../../shared/ipc/views/batch';
+import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
+import { fileLanguageOf } from '../file-language';
 import { printJson, printLine, progress, yuan } from '../output';
 import { allowAll, duplicatesJson, hasDuplicates, printDuplicates, REFUSED_MESSAGE } from './batch-duplicates-output';
 import { batchPlace, merchantJson, placedFallback, sharesJson, sharesText, type BatchPlace } from './batch-fallback';
@@ -129,10 +131,16 @@ function exitOf(status: BatchStatusView, away: boolean, invalidRows: number): nu
   return counts.failed + counts.waiting + counts.withdrawn + invalidRows > 0 ? EXIT.business : EXIT.ok;
 }
 
-async function writeResults(deps: BatchDeps, batchId: string, file: { fileName: string; bytes: Uint8Array }, path: string | undefined, fallback: BatchFallbackView | null): Promise<void> {
+/** --results PATH and its --language (Chinese unless en), read before anything is placed: a bad word costs nothing. */
+interface ResultsAsked {
+  readonly path: string | undefined;
+  readonly language: ExportLanguage;
+}
+
+async function writeResults(deps: BatchDeps, batchId: string, file: { fileName: string; bytes: Uint8Array }, { path, language }: ResultsAsked, fallback: BatchFallbackView | null): Promise<void> {
   if (path === undefined) return;
   const format = /\.xlsx$/i.test(path) ? 'xlsx' : 'csv';
-  const out = await batchResults(deps, batchId, file, format, undefined, fallback?.to.name);
+  const out = await batchResults(deps, batchId, file, format, language, fallback?.to.name);
   writeFileSync(path, out.bytes, { mode: 0o600 });
   progress(`results written to ${path}`);
 }
@@ -159,6 +167,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
   const file = readFile(path);
   const reading = { ...(defaultUnits === undefined ? {} : { defaultUnits }), ...(args.flags.has('mark-invalid-rows') ? { invalidBytes: 'markRows' as const } : {}) };
   const allowDuplicates = args.flags.has('allow-duplicates');
+  const results: ResultsAsked = { path: optionOf(args, 'results'), language: fileLanguageOf(args) };
   try {
     const retry = optionOf(args, 'retry');
     if (retry !== undefined) {
@@ -168,7 +177,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
       const { status, away } = await sendUntilSettled(given, services, retry);
       const fallback = placedFallback(given, retry);
       printStatus(status, json, fallback);
-      await writeResults(deps, retry, file, optionOf(args, 'results'), fallback);
+      await writeResults(deps, retry, file, results, fallback);
       return exitOf(status, away, outcome.skipped.length);
     }
     const mapping = mappingOf(args);
@@ -206,7 +215,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
     const { status, away } = await sendUntilSettled(context, services, batchId);
     printStatus(status, json, fallback);
     if (status.priceChanged.rows > 0) progress(`price rose on ${status.priceChanged.rows} rows: the merchant now asks ¥${yuan(status.priceChanged.unitPriceFen) ?? ''}; nothing was charged for them`);
-    await writeResults(deps, batchId, file, optionOf(args, 'results'), fallback);
+    await writeResults(deps, batchId, file, results, fallback);
     return exitOf(status, away, view.totals.withErrors);
   } catch (error) {
     if (error instanceof DuplicatesNotConfirmedError) {

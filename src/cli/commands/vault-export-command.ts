@@ -8,11 +8,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createCardExporter, createCardQueries, withExtension } from '../../core';
-import { cardSelectionSchema, EXPORT_LANGUAGES, type CardSelection, type ExportLanguage, type ExportTxtLines } from '../../shared/ipc/views/vault';
+import { cardSelectionSchema, type CardSelection, type ExportTxtLines } from '../../shared/ipc/views/vault';
 import { optionOf, requiredOption, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { localDayRange } from '../day-range';
 import { exportPassword } from '../export-password';
+import { fileLanguageOf } from '../file-language';
 import { printJson, printLine } from '../output';
 import { requireOrder } from './vault-commands';
 
@@ -38,13 +39,6 @@ function linesOf(args: ParsedArgs, format: FormatWord): ExportTxtLines | null {
   const lines = LINES[word ?? 'card-no'];
   if (lines === undefined) throw new UsageError(`--lines takes card-no or card-no-password; got "${word ?? ''}"`);
   return lines;
-}
-
-function languageOf(args: ParsedArgs): ExportLanguage {
-  const word = optionOf(args, 'language') ?? 'zh-CN';
-  const language = EXPORT_LANGUAGES.find((l) => l === word);
-  if (language === undefined) throw new UsageError(`--language takes ${EXPORT_LANGUAGES.join(' or ')}`);
-  return language;
 }
 
 /** The vault list's page size (the contract's maximum), for reading a product's cards. */
@@ -102,7 +96,7 @@ export async function vaultExportCommand(context: CliContext, args: ParsedArgs):
   const word = formatOf(args);
   const txtLines = linesOf(args, word);
   const format = word === 'xlsx' ? 'xlsx' : 'zip';
-  const language = languageOf(args);
+  const language = fileLanguageOf(args);
   const selection = selectionOf(context, args);
   const target = withExtension(resolve(requiredOption(args, 'out')), format);
   if (existsSync(target) && !args.flags.has('overwrite')) throw new UsageError(`${target} exists: choose another --out, or add --overwrite`);

@@ -1,31 +1,39 @@
 // The results of a batch next to the file's own rows (contract §13.6): every original column as the
-// file has it, then status (the merchant's state once it has the order, else our intent status;
-// "invalid" for a row never placed), clientOrderRef, platformOrderRef and error (a merchant code in the
-// order dialog's words, the code beside them); a batch a fallback rule sent to another merchant adds
-// `merchant` (whose order number platformOrderRef is). Card secrets never appear. Cells go through the
-// export writers; the two refs and every column mapped to a template field (accounts, phones, ids: what
-// was sent) are code cells, so a spreadsheet keeps every digit and zero (contract §16.1, §13.6).
+// file has it, then status (the merchant's state once it has the order, else our intent status; a row
+// never placed says so), clientOrderRef, platformOrderRef and error; a batch a fallback rule sent to
+// another merchant adds the merchant (whose order number platformOrderRef is). Headers, statuses and
+// errors are in the buyer's language, the screens' words (contract §16.4). Card secrets never appear.
+// The two refs and every column mapped to a template field are code cells (contract §16.1, §13.6).
 import { csvBytes } from '../export/csv-writer';
 import { codeCell, type ExportCell, type ExportTable } from '../export/export-table';
 import { xlsxBytes } from '../export/xlsx-writer';
 import { UNITS_TARGET, type BatchColumnMap } from '../../shared/batch-file';
+import { batchRowErrorsWords } from '../../shared/batch-row-error-words';
 import { merchantErrorWords, type WordsLanguage } from '../../shared/merchant-error-words';
+import type { PurchaseTemplate } from '../../shared/merchant/template';
+import { orderStatusWords } from '../../shared/status-words';
 import { IntentStateError } from '../orders/order-errors';
 import { readBatchTable } from './batch-file-read';
 import { batchStatus, sha256Hex, type BatchDeps, type BatchFile } from './batch-orders';
 import { previewBatch } from './batch-preview';
 import { getBatch } from './batch-store';
+import { ownCodeWords, resultHeaders, resultWords } from './batch-results-words';
 
-export const RESULT_COLUMNS = ['status', 'clientOrderRef', 'platformOrderRef', 'error'] as const;
-export const MERCHANT_COLUMN = 'merchant';
+/** A placed row's error: a merchant's refusal in the screens' words, the code beside; else the app's own code in words. */
+function errorCell(placed: { state: string | null; errorCode: string | null; errorMessage: string | null }, language: WordsLanguage): string {
+  const { errorCode } = placed;
+  if (errorCode === null) {
+    if (placed.state !== 'failed') return '';
+    return placed.errorMessage ? resultWords(language).merchantSaid(placed.errorMessage) : resultWords(language).failedNoReason;
+  }
+  if (/^\d{6}$/.test(errorCode)) return merchantErrorWords(Number(errorCode), language);
+  return ownCodeWords(errorCode, language);
+}
 
-/**
- * A merchant's refusal in the words the screens use for its code (merchant-error-words.ts), the code
- * beside them; another code of ours as it is, with the message.
- */
-function errorCell(code: string, message: string | null, language: WordsLanguage): string {
-  if (/^\d{6}$/.test(code)) return merchantErrorWords(Number(code), language);
-  return `${code}${message ? ` ${message}` : ''}`;
+/** A field's label (as the form shows it) by the path a row error names; the units and the file as such. */
+function fieldLabels(template: PurchaseTemplate): (path: string) => string {
+  const labels = new Map(template.purchaseFields.map((field) => [field.fieldRef, field.label || field.fieldRef]));
+  return (path) => labels.get(path) ?? path;
 }
 
 /**
@@ -39,7 +47,7 @@ function fieldColumns(header: readonly string[], mapping: BatchColumnMap): Set<n
 }
 
 /**
- * `language`: of the error column's words (zh-CN unless the buyer reads English, as the card export);
+ * `language`: of the added headers, statuses and errors (zh-CN unless the buyer reads English, as the card export);
  * `merchant`: the name of the merchant that holds every order of the batch, when it is not the one it was started from.
  */
 export async function batchResults(
@@ -60,7 +68,9 @@ export async function batchResults(
   // Rows never placed: their errors as the preview said them, with the batch's own mapping and price.
   const template = await deps.placement.templateForForm(batch.productRef, batch.variantRef);
   const preview = previewBatch({ table, template, mapping: batch.mapping, unitPriceFen: batch.confirmedUnitPriceFen, ...(batch.defaultUnits === null ? {} : { defaultUnits: batch.defaultUnits }) });
-  const invalid = new Map(preview.rows.map((row) => [row.rowNumber, row.errors.map((e) => e.message).join('; ')]));
+  const label = fieldLabels(template);
+  const invalid = new Map(preview.rows.map((row) => [row.rowNumber, batchRowErrorsWords(row.errors.map((e) => ({ ...e, field: label(e.path) })), language)]));
+  const words = resultWords(language);
   const width = table.header.length;
   const codeColumns = fieldColumns(table.header, batch.mapping);
   const ownCell = (text: string, index: number): ExportCell => (codeColumns.has(index) ? codeCell(text) : text);
@@ -68,12 +78,11 @@ export async function batchResults(
     const cells = Array.from({ length: width }, (_, index) => ownCell(row.cells[index] ?? '', index));
     const placed = byRow.get(row.rowNumber);
     const named = (results: ExportCell[]): ExportCell[] => (merchant === undefined ? results : [...results, placed === undefined ? '' : merchant]);
-    if (placed === undefined) return [...cells, ...named(['invalid', '', '', invalid.get(row.rowNumber) ?? ''])];
-    const error = placed.errorCode === null ? (placed.state === 'failed' ? (placed.errorMessage ?? 'failed') : '') : errorCell(placed.errorCode, placed.errorMessage, language);
-        return [...cells, ...named([placed.state ?? placed.intentStatus, codeCell(placed.clientOrderRef), codeCell(placed.platformOrderRef ?? ''), error])];
+    if (placed === undefined) return [...cells, ...named([words.invalid, '', '', invalid.get(row.rowNumber) ?? ''])];
+    const status = orderStatusWords(placed.intentStatus, placed.state, language);
+    return [...cells, ...named([status, codeCell(placed.clientOrderRef), codeCell(placed.platformOrderRef ?? ''), errorCell(placed, language)])];
   });
-  const columns = merchant === undefined ? [...RESULT_COLUMNS] : [...RESULT_COLUMNS, MERCHANT_COLUMN];
-  const exported: ExportTable = { sheetName: 'Results', headers: [...table.header, ...columns], rows };
+  const exported: ExportTable = { sheetName: words.sheet, headers: [...table.header, ...resultHeaders(language, merchant !== undefined)], rows };
   const base = batch.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
   return { fileName: `${base}-results.${format}`, bytes: format === 'csv' ? csvBytes(exported) : await xlsxBytes(exported) };
 }

@@ -2,8 +2,11 @@
 // the balance check, then one row per difference. Built from the report only, which holds counts and
 // the merchant's list items: there is no card secret anywhere in it to leak. The order number and the
 // client ref are code cells (a spreadsheet keeps every digit, contract §16.1); amounts are prices, numbers
-// a spreadsheet sums; counts, days and words are plain cells.
+// a spreadsheet sums; counts, days and words are plain cells, states and differing facts in the
+// screens' words (shared/status-words.ts, reconcile-words.ts; contract §16.4).
 import type { ExportLanguage } from '../../shared/ipc/views/vault';
+import { mismatchFieldsWords } from '../../shared/reconcile-words';
+import { intentStatusWords, orderStateWords } from '../../shared/status-words';
 import type { BoundaryBalance, ReconcileDifference, ReconcileReport } from '../../shared/ipc/views/reconcile';
 import { codeCell, type ExportCell, type ExportTable } from '../export/export-table';
 
@@ -64,17 +67,19 @@ const boundary = (b: BoundaryBalance): ExportCell => (b.known ? { fen: b.balance
 /** When the reading was taken (ISO, UTC): the note beside a known boundary. */
 const readAt = (b: BoundaryBalance, words: (typeof WORDS)[ExportLanguage]): string => (b.known ? `${words.readAt} ${new Date(b.atMs).toISOString()}` : words.notKnown);
 
-function differenceRow(d: ReconcileDifference, words: (typeof WORDS)[ExportLanguage]): ExportCell[] {
+function differenceRow(d: ReconcileDifference, language: ExportLanguage): ExportCell[] {
+  const words = WORDS[language];
+  const state = (s: string): string => orderStateWords(s, language);
   const head: ExportCell[] = [words.difference, words.kinds[d.kind], codeCell(d.platformOrderRef ?? ''), codeCell(d.clientOrderRef), d.productName];
   switch (d.kind) {
     case 'foreign':
-      return [...head, d.merchant.state, null, { fen: d.merchant.totalFen }, null];
+      return [...head, state(d.merchant.state), null, { fen: d.merchant.totalFen }, null];
     case 'mismatch':
-      return [...head, `${d.merchant.state} ×${d.merchant.units}`, d.local === null ? null : `${d.local.state} ×${d.local.units}`, { fen: d.merchant.totalFen }, d.fields.join(', ')];
+      return [...head, `${state(d.merchant.state)} ×${d.merchant.units}`, d.local === null ? null : `${state(d.local.state)} ×${d.local.units}`, { fen: d.merchant.totalFen }, mismatchFieldsWords(d.fields, language)];
     case 'cards':
       return [...head, String(d.merchantCards), String(d.vaultCards), null, `${words.units} ${d.units}`];
     case 'notReceived':
-      return [...head, null, d.intentStatus, null, `${words.units} ${d.units}`];
+      return [...head, null, intentStatusWords(d.intentStatus, language), null, `${words.units} ${d.units}`];
   }
 }
 
@@ -96,7 +101,7 @@ export function reconcileReportTable(report: ReconcileReport, language: ExportLa
     [w.balance, w.charges, null, null, null, null, null, { fen: b.chargesFen }, null],
     [w.balance, w.refunds, null, null, null, null, null, { fen: b.refundsFen }, null],
     [w.balance, w.unexplained, null, null, null, null, null, b.unexplainedFen === null ? null : { fen: b.unexplainedFen }, b.unexplainedFen === null ? w.notKnown : null],
-    ...report.differences.map((d) => differenceRow(d, w)),
+    ...report.differences.map((d) => differenceRow(d, language)),
   ];
   return { sheetName: w.sheet, headers: w.headers, rows };
 }

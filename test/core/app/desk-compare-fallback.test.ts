@@ -204,7 +204,7 @@ describe('the rule applied by the batch', () => {
     const results = await env.ok('batch.exportResults', { batchId: status.batchId, file: input.file, format: 'csv' });
     // The refs are code cells (contract §16.1): the ref and one TAB, so a spreadsheet keeps every digit.
     const lines = parseCsvLines(Buffer.from(results.dataBase64, 'base64').toString('utf8').replace(/^\uFEFF/, ''));
-    expect(lines[0]).toEqual(['数量', 'status', 'clientOrderRef', 'platformOrderRef', 'error', 'merchant']);
+    expect(lines[0]).toEqual(['数量', '状态', '订单参考号', '商户订单号', '错误', '下单商户']);
     expect(lines.slice(1).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(done.rows.map((row) => [`${row.clientOrderRef}\t`, `${row.platformOrderRef ?? ''}\t`, 'Merchant B']));
   });
 

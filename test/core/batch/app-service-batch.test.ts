@@ -172,7 +172,7 @@ describe('batch orders from a file, against the sandbox', () => {
     const exported = await kit.ok('batch.exportResults', { batchId: placed.batchId, file: input.file, format: 'csv' });
     const text = Buffer.from(exported.dataBase64, 'base64').toString('utf8');
     expect(exported.fileName).toBe('topups-results.csv');
-    expect(text.split('\r\n')[0]).toBe(`\uFEFF${[...header, 'units', 'status', 'clientOrderRef', 'platformOrderRef', 'error'].join(',')}`);
+    expect(text.split('\r\n')[0]).toBe(`\uFEFF${[...header, 'units', '状态', '订单参考号', '商户订单号', '错误'].join(',')}`);
     expect(text).toContain(renewed.clientOrderRef);
     const xlsxOut = await kit.ok('batch.exportResults', { batchId: placed.batchId, file: input.file, format: 'xlsx' });
     expect(Buffer.from(xlsxOut.dataBase64, 'base64').subarray(0, 2).toString()).toBe('PK');

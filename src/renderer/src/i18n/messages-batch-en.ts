@@ -1,6 +1,11 @@
 // English words of batch orders from a file (issue 16, contract §13): picking the file, mapping its
 // columns, the preview with per-row errors, the confirmation, the live status, retry and results;
 // merged into messages-en.ts. messages-batch-zh-cn.ts has the same keys.
+import { BATCH_ROW_ERROR_WORDS } from '../../../shared/batch-row-error-words';
+
+/** A row's error words live with core's results file too (shared/batch-row-error-words.ts). */
+const ROW_ERRORS = BATCH_ROW_ERROR_WORDS.en;
+
 export const batchEn = {
   'batch.open': 'Batch from file',
   'batch.title': 'Batch order from a file: {product}',
@@ -83,20 +88,20 @@ export const batchEn = {
   'batch.file.tooMuchText': 'This file holds too much text (a cell over {cellChars, plural, one {# character} other {# characters}}, or over {textMChars} million in all): not read.',
   'batch.file.readTimeout': 'Reading took more than {seconds, plural, one {# second} other {# seconds}}: stopped.',
   'batch.file.readOutOfMemory': 'Reading needed more than {memoryMb} MB of memory: stopped.',
-  'batch.error.UNITS_EMPTY': 'The quantity is empty',
-  'batch.error.UNITS_NOT_WHOLE': 'The quantity is not a whole number',
-  'batch.error.UNITS_OUT_OF_RANGE': 'The quantity is outside what the merchant allows',
-  'batch.error.UNITS_STEP': 'The quantity does not fit the merchant’s steps',
-  'batch.error.ENTRY_COUNT': 'This product takes one account per unit: one row per unit',
-  'batch.error.REQUIRED': '{field} is empty',
-  'batch.error.UNKNOWN_FIELD': '{field} is not asked for',
-  'batch.error.NOT_A_STRING': '{field} is not text',
-  'batch.error.TOO_SHORT': '{field} is too short',
-  'batch.error.TOO_LONG': '{field} is too long',
-  'batch.error.PATTERN': '{field} is not in the expected format',
-  'batch.error.MOBILE': '{field} is not a mainland mobile number',
-  'batch.error.EMAIL': '{field} is not an email address',
-  'batch.error.INTEGER': '{field} is not a whole number',
-  'batch.error.OPTION': '{field} is not one of the listed options',
-  'batch.error.other': '{field} cannot be ordered',
+  'batch.error.UNITS_EMPTY': ROW_ERRORS.UNITS_EMPTY,
+  'batch.error.UNITS_NOT_WHOLE': ROW_ERRORS.UNITS_NOT_WHOLE,
+  'batch.error.UNITS_OUT_OF_RANGE': ROW_ERRORS.UNITS_OUT_OF_RANGE,
+  'batch.error.UNITS_STEP': ROW_ERRORS.UNITS_STEP,
+  'batch.error.ENTRY_COUNT': ROW_ERRORS.ENTRY_COUNT,
+  'batch.error.REQUIRED': ROW_ERRORS.REQUIRED,
+  'batch.error.UNKNOWN_FIELD': ROW_ERRORS.UNKNOWN_FIELD,
+  'batch.error.NOT_A_STRING': ROW_ERRORS.NOT_A_STRING,
+  'batch.error.TOO_SHORT': ROW_ERRORS.TOO_SHORT,
+  'batch.error.TOO_LONG': ROW_ERRORS.TOO_LONG,
+  'batch.error.PATTERN': ROW_ERRORS.PATTERN,
+  'batch.error.MOBILE': ROW_ERRORS.MOBILE,
+  'batch.error.EMAIL': ROW_ERRORS.EMAIL,
+  'batch.error.INTEGER': ROW_ERRORS.INTEGER,
+  'batch.error.OPTION': ROW_ERRORS.OPTION,
+  'batch.error.other': ROW_ERRORS.other,
 } as const;

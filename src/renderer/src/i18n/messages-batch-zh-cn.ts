@@ -1,6 +1,10 @@
 // 从文件批量下单（议题 16，契约 §13）：选择文件、对应列、逐行预览与错误、确认、实时进度、重试与结果导出。
 // 键与 messages-batch-en.ts 相同。
+import { BATCH_ROW_ERROR_WORDS } from '../../../shared/batch-row-error-words';
 import type { batchEn } from './messages-batch-en';
+
+/** A row's error words live with core's results file too (shared/batch-row-error-words.ts). */
+const ROW_ERRORS = BATCH_ROW_ERROR_WORDS['zh-CN'];
 
 export const batchZhCN: Record<keyof typeof batchEn, string> = {
   'batch.open': '从文件批量下单',
@@ -84,20 +88,20 @@ export const batchZhCN: Record<keyof typeof batchEn, string> = {
   'batch.file.tooMuchText': '文件中的文字过多（单个单元格超过 {cellChars} 个字符，或总计超过 {textMChars} 百万字符），已拒绝读取。',
   'batch.file.readTimeout': '读取超过 {seconds} 秒仍未完成，已停止读取。',
   'batch.file.readOutOfMemory': '读取需要的内存超过 {memoryMb} MB 的上限，已停止读取。',
-  'batch.error.UNITS_EMPTY': '数量为空',
-  'batch.error.UNITS_NOT_WHOLE': '数量不是整数',
-  'batch.error.UNITS_OUT_OF_RANGE': '数量超出商户允许的范围',
-  'batch.error.UNITS_STEP': '数量不符合商户的递增规则',
-  'batch.error.ENTRY_COUNT': '该商品每件需要一个账号：请每件一行',
-  'batch.error.REQUIRED': '{field}为空',
-  'batch.error.UNKNOWN_FIELD': '不需要填写{field}',
-  'batch.error.NOT_A_STRING': '{field}不是文本',
-  'batch.error.TOO_SHORT': '{field}太短',
-  'batch.error.TOO_LONG': '{field}太长',
-  'batch.error.PATTERN': '{field}格式不正确',
-  'batch.error.MOBILE': '{field}不是有效的大陆手机号',
-  'batch.error.EMAIL': '{field}不是有效的邮箱地址',
-  'batch.error.INTEGER': '{field}不是整数',
-  'batch.error.OPTION': '{field}不在可选范围内',
-  'batch.error.other': '{field}无法下单',
+  'batch.error.UNITS_EMPTY': ROW_ERRORS.UNITS_EMPTY,
+  'batch.error.UNITS_NOT_WHOLE': ROW_ERRORS.UNITS_NOT_WHOLE,
+  'batch.error.UNITS_OUT_OF_RANGE': ROW_ERRORS.UNITS_OUT_OF_RANGE,
+  'batch.error.UNITS_STEP': ROW_ERRORS.UNITS_STEP,
+  'batch.error.ENTRY_COUNT': ROW_ERRORS.ENTRY_COUNT,
+  'batch.error.REQUIRED': ROW_ERRORS.REQUIRED,
+  'batch.error.UNKNOWN_FIELD': ROW_ERRORS.UNKNOWN_FIELD,
+  'batch.error.NOT_A_STRING': ROW_ERRORS.NOT_A_STRING,
+  'batch.error.TOO_SHORT': ROW_ERRORS.TOO_SHORT,
+  'batch.error.TOO_LONG': ROW_ERRORS.TOO_LONG,
+  'batch.error.PATTERN': ROW_ERRORS.PATTERN,
+  'batch.error.MOBILE': ROW_ERRORS.MOBILE,
+  'batch.error.EMAIL': ROW_ERRORS.EMAIL,
+  'batch.error.INTEGER': ROW_ERRORS.INTEGER,
+  'batch.error.OPTION': ROW_ERRORS.OPTION,
+  'batch.error.other': ROW_ERRORS.other,
 };

@@ -23,9 +23,13 @@ import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
 import { refundsEn } from './messages-refunds-en';
 import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
+import { INTENT_STATUS_WORDS, ORDER_STATE_WORDS, UNKNOWN_STATUS_WORD } from '../../../shared/status-words';
 
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES.en;
+/** An order's status words live with core's files too (shared/status-words.ts). */
+const STATE_WORDS = ORDER_STATE_WORDS.en;
+const INTENT_WORDS = INTENT_STATUS_WORDS.en;
 import { optionsEn } from './messages-options-en';
 import { joinsEn } from './messages-joins-en';
 import { freshnessEn } from './messages-freshness-en';
@@ -198,30 +202,30 @@ export const en = {
   'orders.col.created': 'Created',
   'orders.refresh': 'Refresh',
 
-  'intent.queued': 'Queued',
-  'intent.sending': 'Sending',
-  'intent.unknown': 'Outcome uncertain',
-  'intent.accepted': 'Accepted',
-  'intent.rejected': 'Refused',
-  'intent.needs_confirmation': 'Needs your confirmation',
-  'intent.withdrawn': 'Withdrawn',
-  'intent.price_changed': 'Price rose – needs your confirmation',
-  'intent.unavailable': 'Cannot be supplied now',
-  'intent.withdrawing': 'Withdrawing – being checked',
-  'intent.needs_key': 'Waiting – the merchant refused the API key',
-  'intent.account_suspended': 'Waiting – the merchant account is suspended',
-  'intent.access_denied': 'Waiting – the merchant refused this computer',
+  'intent.queued': INTENT_WORDS.queued,
+  'intent.sending': INTENT_WORDS.sending,
+  'intent.unknown': INTENT_WORDS.unknown,
+  'intent.accepted': INTENT_WORDS.accepted,
+  'intent.rejected': INTENT_WORDS.rejected,
+  'intent.needs_confirmation': INTENT_WORDS.needs_confirmation,
+  'intent.withdrawn': INTENT_WORDS.withdrawn,
+  'intent.price_changed': INTENT_WORDS.price_changed,
+  'intent.unavailable': INTENT_WORDS.unavailable,
+  'intent.withdrawing': INTENT_WORDS.withdrawing,
+  'intent.needs_key': INTENT_WORDS.needs_key,
+  'intent.account_suspended': INTENT_WORDS.account_suspended,
+  'intent.access_denied': INTENT_WORDS.access_denied,
   'accessPark.needs_key': 'The merchant refused the API key (it was reset or revoked). Replace it in Settings; this order waits and is sent once the key works. Nothing was charged for it yet.',
   'accessPark.account_suspended': 'The merchant has suspended your account. This order waits and is sent by itself once the merchant lifts the suspension; ask the merchant why it was suspended.',
   'accessPark.access_denied': 'The merchant refused requests from this computer (its address is not on the account\'s allow-list). Ask the merchant to allow it; this order waits and is sent by itself once access works.',
-  'orderState.pending': 'Pending',
-  'orderState.processing': 'Processing',
-  'orderState.verifying': 'Needs verification code',
-  'orderState.completed': 'Completed',
-  'orderState.failed': 'Failed',
-  'orderState.cancelled': 'Cancelled',
-  'orderState.refunded': 'Refunded',
-  'status.unknownValue': 'Unknown',
+  'orderState.pending': STATE_WORDS.pending,
+  'orderState.processing': STATE_WORDS.processing,
+  'orderState.verifying': STATE_WORDS.verifying,
+  'orderState.completed': STATE_WORDS.completed,
+  'orderState.failed': STATE_WORDS.failed,
+  'orderState.cancelled': STATE_WORDS.cancelled,
+  'orderState.refunded': STATE_WORDS.refunded,
+  'status.unknownValue': UNKNOWN_STATUS_WORD['en'],
   'refundState.pending': 'Refund pending',
   'refundState.succeeded': 'Refunded',
   'refundState.rejected': 'Refund rejected',

@@ -1,5 +1,10 @@
 // English words of the Reconciliation screen (issue 16, contract §12.2); merged into messages-en.ts.
 // messages-reconcile-zh-cn.ts has the same keys.
+import { MISMATCH_FIELD_WORDS } from '../../../shared/reconcile-words';
+
+/** Which facts differ: words shared with the report's file (shared/reconcile-words.ts). */
+const FIELD_WORDS = MISMATCH_FIELD_WORDS.en;
+
 export const reconcileEn = {
   'nav.reconcile': 'Reconciliation',
   'reconcile.title': 'Reconcile with the merchant',
@@ -49,11 +54,11 @@ export const reconcileEn = {
   'reconcile.kindHelp.mismatch': 'The merchant and this app disagree about this order.',
   'reconcile.kindHelp.cards': 'The cards at the merchant, in the vault and the units ordered do not agree.',
   'reconcile.kindHelp.notReceived': 'This app sent the order, but the merchant says it has no such order.',
-  'reconcile.field.state': 'state',
-  'reconcile.field.amount': 'amount',
-  'reconcile.field.units': 'units',
-  'reconcile.field.refunds': 'refunds',
-  'reconcile.field.notStored': 'not stored here yet',
+  'reconcile.field.state': FIELD_WORDS.state,
+  'reconcile.field.amount': FIELD_WORDS.amount,
+  'reconcile.field.units': FIELD_WORDS.units,
+  'reconcile.field.refunds': FIELD_WORDS.refunds,
+  'reconcile.field.notStored': FIELD_WORDS.notStored,
   'reconcile.col.kind': 'Kind',
   'reconcile.col.order': 'Order',
   'reconcile.col.merchant': 'Merchant says',

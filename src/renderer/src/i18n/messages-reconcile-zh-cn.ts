@@ -1,5 +1,9 @@
 // 对账页面用语（第 16 号议题，contract §12.2）；合并进 messages-zh-cn.ts，键与 messages-reconcile-en.ts 相同。
+import { MISMATCH_FIELD_WORDS } from '../../../shared/reconcile-words';
 import type { reconcileEn } from './messages-reconcile-en';
+
+/** Which facts differ: words shared with the report's file (shared/reconcile-words.ts). */
+const FIELD_WORDS = MISMATCH_FIELD_WORDS['zh-CN'];
 
 export const reconcileZhCN: Record<keyof typeof reconcileEn, string> = {
   'nav.reconcile': '对账',
@@ -50,11 +54,11 @@ export const reconcileZhCN: Record<keyof typeof reconcileEn, string> = {
   'reconcile.kindHelp.mismatch': '商户与本应用对这笔订单的记录不一致。',
   'reconcile.kindHelp.cards': '商户的卡密、保险库中的卡密与下单数量不一致。',
   'reconcile.kindHelp.notReceived': '本应用已发送这笔订单，但商户表示没有该订单。',
-  'reconcile.field.state': '状态',
-  'reconcile.field.amount': '金额',
-  'reconcile.field.units': '数量',
-  'reconcile.field.refunds': '退款',
-  'reconcile.field.notStored': '本地尚未保存',
+  'reconcile.field.state': FIELD_WORDS.state,
+  'reconcile.field.amount': FIELD_WORDS.amount,
+  'reconcile.field.units': FIELD_WORDS.units,
+  'reconcile.field.refunds': FIELD_WORDS.refunds,
+  'reconcile.field.notStored': FIELD_WORDS.notStored,
   'reconcile.col.kind': '类型',
   'reconcile.col.order': '订单',
   'reconcile.col.merchant': '商户记录',

@@ -1,8 +1,10 @@
 // English words of templates on demand (contract §7.10): an order kept as "needs order form" while
 // the merchant is away, and the order dialog's offline step; merged into messages-en.ts.
 // messages-templates-zh-cn.ts has the same keys.
+import { INTENT_STATUS_WORDS } from '../../../shared/status-words';
+
 export const templatesEn = {
-  'intent.needs_template': 'Waiting for the order form',
+  'intent.needs_template': INTENT_STATUS_WORDS.en.needs_template,
   'orderTemplate.offlineTitle': 'The merchant cannot be reached, and this product’s order form has not been loaded yet',
   'orderTemplate.offlineCard': 'You can queue the order now. It is sent when the merchant is back, and only after its order form has been loaded and your quantity checked against it.',
   'orderTemplate.offlineTopup': 'You can queue the order now. When the merchant is back, the app loads the order form and asks you for the top-up details before anything is sent.',

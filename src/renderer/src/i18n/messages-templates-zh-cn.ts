@@ -1,9 +1,10 @@
 // 按需获取下单表单（契约 §7.10）：商户连不上时"等待下单表单"的订单，以及下单对话框的离线步骤。
 // 键与 messages-templates-en.ts 相同。
+import { INTENT_STATUS_WORDS } from '../../../shared/status-words';
 import type { templatesEn } from './messages-templates-en';
 
 export const templatesZhCN: Record<keyof typeof templatesEn, string> = {
-  'intent.needs_template': '等待下单表单',
+  'intent.needs_template': INTENT_STATUS_WORDS['zh-CN'].needs_template,
   'orderTemplate.offlineTitle': '暂时连不上商户，且尚未获取该商品的下单表单',
   'orderTemplate.offlineCard': '您可以先把订单排队。商户恢复后，应用会先获取下单表单并核对购买数量，然后才发送订单。',
   'orderTemplate.offlineTopup': '您可以先把订单排队。商户恢复后，应用会获取下单表单，并在发送前请您填写充值信息。',

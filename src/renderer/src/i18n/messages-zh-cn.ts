@@ -23,9 +23,13 @@ import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
 import { refundsZhCN } from './messages-refunds-zh-cn';
 import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
+import { INTENT_STATUS_WORDS, ORDER_STATE_WORDS, UNKNOWN_STATUS_WORD } from '../../../shared/status-words';
 
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
+/** An order's status words live with core's files too (shared/status-words.ts). */
+const STATE_WORDS = ORDER_STATE_WORDS['zh-CN'];
+const INTENT_WORDS = INTENT_STATUS_WORDS['zh-CN'];
 import { optionsZhCN } from './messages-options-zh-cn';
 import { joinsZhCN } from './messages-joins-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
@@ -198,30 +202,30 @@ export const zhCN: Record<MessageKey, string> = {
   'orders.col.created': '创建时间',
   'orders.refresh': '刷新',
 
-  'intent.queued': '排队中',
-  'intent.sending': '发送中',
-  'intent.unknown': '结果待确认',
-  'intent.accepted': '已受理',
-  'intent.rejected': '被拒绝',
-  'intent.needs_confirmation': '待您确认',
-  'intent.withdrawn': '已撤回',
-  'intent.price_changed': '价格上涨，待您确认',
-  'intent.unavailable': '暂时无法供货',
-  'intent.withdrawing': '撤回中，正在核实',
-  'intent.needs_key': '等待中：商户拒绝了 API 密钥',
-  'intent.account_suspended': '等待中：商户账户已被暂停',
-  'intent.access_denied': '等待中：商户拒绝了本机访问',
+  'intent.queued': INTENT_WORDS.queued,
+  'intent.sending': INTENT_WORDS.sending,
+  'intent.unknown': INTENT_WORDS.unknown,
+  'intent.accepted': INTENT_WORDS.accepted,
+  'intent.rejected': INTENT_WORDS.rejected,
+  'intent.needs_confirmation': INTENT_WORDS.needs_confirmation,
+  'intent.withdrawn': INTENT_WORDS.withdrawn,
+  'intent.price_changed': INTENT_WORDS.price_changed,
+  'intent.unavailable': INTENT_WORDS.unavailable,
+  'intent.withdrawing': INTENT_WORDS.withdrawing,
+  'intent.needs_key': INTENT_WORDS.needs_key,
+  'intent.account_suspended': INTENT_WORDS.account_suspended,
+  'intent.access_denied': INTENT_WORDS.access_denied,
   'accessPark.needs_key': '商户拒绝了 API 密钥（密钥已被重置或吊销）。请在“设置”中更换密钥；此订单会保留等待，密钥可用后自动发送。目前尚未因此订单扣款。',
   'accessPark.account_suspended': '商户已暂停您的账户。此订单会保留等待，商户解除暂停后自动发送；请联系商户了解暂停原因。',
   'accessPark.access_denied': '商户拒绝了来自本机的请求（本机地址不在账户的 IP 白名单中）。请联系商户放行；此订单会保留等待，恢复访问后自动发送。',
-  'orderState.pending': '待处理',
-  'orderState.processing': '处理中',
-  'orderState.verifying': '待输入验证码',
-  'orderState.completed': '已完成',
-  'orderState.failed': '失败',
-  'orderState.cancelled': '已取消',
-  'orderState.refunded': '已退款',
-  'status.unknownValue': '未知',
+  'orderState.pending': STATE_WORDS.pending,
+  'orderState.processing': STATE_WORDS.processing,
+  'orderState.verifying': STATE_WORDS.verifying,
+  'orderState.completed': STATE_WORDS.completed,
+  'orderState.failed': STATE_WORDS.failed,
+  'orderState.cancelled': STATE_WORDS.cancelled,
+  'orderState.refunded': STATE_WORDS.refunded,
+  'status.unknownValue': UNKNOWN_STATUS_WORD['zh-CN'],
   'refundState.pending': '退款处理中',
   'refundState.succeeded': '退款成功',
   'refundState.rejected': '退款被拒',
