@@ -6,6 +6,8 @@
 import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import type { BoundaryBalance, ReconcileDifference, ReconcileReport } from '../../shared/ipc/views/reconcile';
 import { codeCell, type ExportCell, type ExportTable } from '../export/export-table';
+import { formatStamp } from '../../shared/date-time';
+import { processTimeZone } from './local-days';
 
 const WORDS = {
   en: {
@@ -62,7 +64,8 @@ const WORDS = {
 
 const boundary = (b: BoundaryBalance): ExportCell => (b.known ? { fen: b.balanceFen } : null);
 /** When the reading was taken (ISO, UTC): the note beside a known boundary. */
-const readAt = (b: BoundaryBalance, words: (typeof WORDS)[ExportLanguage]): string => (b.known ? `${words.readAt} ${new Date(b.atMs).toISOString()}` : words.notKnown);
+/** When the balance was read, as every file writes a time (contract §16): local `YYYY-MM-DD HH:mm:ss`, the zone the days are counted in. */
+const readAt = (b: BoundaryBalance, words: (typeof WORDS)[ExportLanguage]): string => (b.known ? `${words.readAt} ${formatStamp(b.atMs, processTimeZone())}` : words.notKnown);
 
 function differenceRow(d: ReconcileDifference, words: (typeof WORDS)[ExportLanguage]): ExportCell[] {
   const head: ExportCell[] = [words.difference, words.kinds[d.kind], codeCell(d.platformOrderRef ?? ''), codeCell(d.clientOrderRef), d.productName];

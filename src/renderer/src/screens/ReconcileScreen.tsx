@@ -11,19 +11,17 @@ import { ProblemAlert } from '../components/ProblemAlert';
 import { ReconcileBalance } from '../components/ReconcileBalance';
 import { ReconcileDifferences } from '../components/ReconcileDifferences';
 import { ReconcileHeadline } from '../components/ReconcileHeadline';
+import { addDays } from '../../../shared/date-time';
 import { useI18n } from '../i18n/use-i18n';
+import { today } from '../lib/day-range';
 import { startBrowserDownload } from '../lib/browser-download';
 import { explainError } from '../lib/explain-error';
 import { formatFen } from '../lib/money';
 import { useExportReconcile, useLatestReconcile, useRecordForeign, useRefreshForReconcile, useRunReconcile } from '../queries/reconcile';
 import { useAftersaleStore } from '../state/aftersale-store';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-function yesterday(): string {
-  const d = new Date();
-  d.setDate(d.getDate() - 1);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** Yesterday in this page's zone, as core counts the report's days. */
+const yesterday = (): string => addDays(today(), -1);
 
 function Totals({ report }: { report: ReconcileReport }) {
   const { t } = useI18n();
