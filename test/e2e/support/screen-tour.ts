@@ -8,6 +8,7 @@ import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/w
 import { bridgeCall } from './bridge-call';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
 import { batchInvalidBytes } from './tour-batch-bytes';
+import { pickDay } from './day-picker';
 
 export interface Tour {
   readonly page: Page;
@@ -342,8 +343,8 @@ function reconcileDay(offset: number, status: 'clean' | 'notChecked' | null): (t
     await closeOverlays(page);
     await page.getByTestId('nav-reconcile').click();
     await page.getByTestId('reconcile-screen').waitFor();
-    await page.getByTestId('reconcile-from').fill(localDay(offset));
-    await page.getByTestId('reconcile-to').fill(localDay(offset));
+    await pickDay(page.getByTestId('reconcile-from'), localDay(offset));
+    await pickDay(page.getByTestId('reconcile-to'), localDay(offset));
     await page.getByTestId('reconcile-run').click();
     const headline = page.locator(`[data-testid="reconcile-headline"]${status === null ? '' : `[data-status="${status}"]`}`);
     await page.getByTestId('reconcile-report').getByText(`${localDay(offset)} 至 ${localDay(offset)}`).or(page.getByTestId('reconcile-report').getByText(`${localDay(offset)} to ${localDay(offset)}`)).first().waitFor({ timeout: MERCHANT_WAIT_MS });
