@@ -37,7 +37,6 @@ async function orderTimeCell(target: Page, ref: string): Promise<string> {
 beforeAll(async () => {
   session = await startDemoSession('zh-CN');
   page = session.page;
-  orderRef = (await buyCardOrder(page, session.products, 1, [])).ref;
 }, 180_000);
 
 afterEach(async (context) => {
@@ -50,6 +49,7 @@ afterAll(async () => {
 
 describe('time and dates as a Chinese back office writes them', () => {
   it('the orders table writes YYYY-MM-DD HH:mm:ss, in the buyer’s zone', async () => {
+    orderRef = (await buyCardOrder(page, session.products, 1, [])).ref;
     await goTo(page, 'orders');
     await page.locator(`[data-testid="order-row"][data-ref="${orderRef}"]`).waitFor({ timeout: 30_000 });
     const shown = await orderTimeCell(page, orderRef);
@@ -59,7 +59,7 @@ describe('time and dates as a Chinese back office writes them', () => {
     expect(Math.abs(Date.now() - shownMs)).toBeLessThan(10 * 60_000);
     await page.addStyleTag({ content: '.ant-notification { display: none !important; }' });
     await screenshot(page, 'time-orders-zh-light');
-  }, 60_000);
+  }, 180_000);
 
   it('the reconciliation picker speaks Chinese, takes a click and typed text, and the report and balance times follow', async () => {
     await openReconcile(page);

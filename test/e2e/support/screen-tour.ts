@@ -352,6 +352,14 @@ function reconcileDay(offset: number, status: 'clean' | 'notChecked' | null): (t
   };
 }
 
+/** The reconciliation's date box open: antd's calendar in the app's language (issue 26). */
+async function openReconcilePicker({ page }: Tour): Promise<void> {
+  await closeOverlays(page);
+  await page.getByTestId('nav-reconcile').click();
+  await page.getByTestId('reconcile-from').click();
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor();
+}
+
 /** A second merchant named: its connect screen, with the way back to the first. */
 async function addSecondMerchant({ page }: Tour): Promise<void> {
   // The stop before took this tab offline: back online to reach the host.
@@ -402,6 +410,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   // Today's books (the tour's orders, an after-sales case moves no money) and a day never read.
   { name: 'reconcile-checked', photo: 'all', open: reconcileDay(0, null) },
   { name: 'reconcile-not-checked', photo: 'all', open: reconcileDay(-1, 'notChecked') },
+  { name: 'reconcile-date-picker', photo: 'all', open: openReconcilePicker },
   { name: 'vault-reveal', photo: 'all', open: revealCard },
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
   // The TXT for a shop import: its lines and the plain-text warning (issue 25).
