@@ -34,6 +34,14 @@ async function orderTimeCell(target: Page, ref: string): Promise<string> {
   return cells.map((cell) => cell.trim()).find((cell) => /\d{4}/.test(cell) && /:/.test(cell)) ?? '';
 }
 
+/** How many lines the text of the element a selector names is laid out on (run in the page: no DOM types here). */
+const linesOf = (target: Page, selector: string): Promise<number> =>
+  target.evaluate<number>(`(() => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(${JSON.stringify(selector)}));
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  })()`);
+
 beforeAll(async () => {
   session = await startDemoSession('zh-CN');
   page = session.page;
@@ -57,6 +65,8 @@ describe('time and dates as a Chinese back office writes them', () => {
     // Bought a moment ago: within a few minutes of now on a Shanghai clock.
     const shownMs = Date.parse(`${shown.replace(' ', 'T')}+08:00`);
     expect(Math.abs(Date.now() - shownMs)).toBeLessThan(10 * 60_000);
+    // On one line: the date and the time are not split over two.
+    expect(await linesOf(page, `[data-testid="order-row"][data-ref="${orderRef}"] td.time-cell`)).toBe(1);
     await page.addStyleTag({ content: '.ant-notification { display: none !important; }' });
     await screenshot(page, 'time-orders-zh-light');
   }, 180_000);
