@@ -183,7 +183,7 @@ describe('cli: batch', () => {
       expect(Math.abs(Date.parse(found[0]?.placedAt ?? '') - Date.now())).toBeLessThan(5 * 60_000);
       const words = await runCli(dir, ['batch', again, ...args.filter((a) => a !== '--json')]);
       expect(words.code).toBe(3);
-      expect(words.stderr).toMatch(new RegExp(`was already placed on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(UTC[+-]\\d{2}:\\d{2}\\) as batch ${status.batchId} \\(phones\\.csv\\)`));
+      expect(words.stderr).toMatch(new RegExp(`was already placed on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\(UTC[+-]\\d{2}:\\d{2}\\) as batch ${status.batchId} \\(phones\\.csv\\)`));
     }
     expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(afterFirst);
   });

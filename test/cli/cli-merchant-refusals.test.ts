@@ -105,7 +105,7 @@ describe('order create against a hostile merchant', () => {
     const startedMs = Date.now();
     const result = await runCli(orderDir, ['order', 'create', '--product', '1001', '--units', '1', '--max-price', '20']);
     expect(result.code, result.stderr).toBe(4);
-    expect(result.stderr).toMatch(/may be sent again from \d{4}-\d\d-\d\dT/);
+    expect(result.stderr).toMatch(/may be sent again from \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
     const out = orderJson(result.stdout);
     expect(out.state).toBe('queued');
     const notBefore = Date.parse(String(out.notBefore));

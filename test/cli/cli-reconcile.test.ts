@@ -69,6 +69,8 @@ describe('cli: reconcile', () => {
     expect(text.stdout).toContain(`foreign\t`);
     expect(text.stdout).toContain(ref);
     expect(text.stdout).toMatch(/1 differences/);
+    // The closing balance's reading time, as every time the CLI writes (contract §16.5): local, no "T", no locale form.
+    expect(text.stdout).toMatch(/closing ¥[\d.,]+ \([^)]*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\)/);
   });
 
   it('exits 6 naming a card the merchant took back (2 cards to 1), though the vault and the units agree', async () => {

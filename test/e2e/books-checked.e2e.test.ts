@@ -21,6 +21,7 @@ import { launchChromium, openApp, screenshot } from './support/browser';
 import { sandboxControl, type ControlProduct, type Ledger, type SandboxControl } from './support/sandbox-control';
 import { untranslatedOn } from './support/visible-text';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
+import { pickDay } from './support/day-picker';
 
 const DOCS_SCREENS = join(process.cwd(), 'docs', 'screens');
 let root: string;
@@ -63,8 +64,8 @@ async function reconcile(on: Page, from: string, to: string): Promise<void> {
   await closeOverlays(on);
   await on.getByTestId('nav-reconcile').click();
   await on.getByTestId('reconcile-screen').waitFor();
-  await on.getByTestId('reconcile-from').fill(from);
-  await on.getByTestId('reconcile-to').fill(to);
+  await pickDay(on.getByTestId('reconcile-from'), from);
+  await pickDay(on.getByTestId('reconcile-to'), to);
   const headline = on.getByTestId('reconcile-headline');
   const before = (await headline.count()) === 0 ? null : await headline.getAttribute('data-finished-at');
   await on.getByTestId('reconcile-run').click();

@@ -18,6 +18,7 @@ import { sandboxControl, type ControlProduct } from './support/sandbox-control';
 import { untranslatedOn } from './support/visible-text';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
 import { PHOTO_LOOKS } from './support/photo-looks';
+import { pickDay } from './support/day-picker';
 
 const DOCS_SCREENS = join(process.cwd(), 'docs', 'screens');
 
@@ -156,8 +157,8 @@ describe('dashboard', () => {
 
     // A custom range that ends before it starts is refused in words, and no chart pretends otherwise.
     await page.getByTestId('range-custom').click();
-    await page.getByTestId('range-from').fill('2026-12-31');
-    await page.getByTestId('range-to').fill('2026-01-01');
+    await pickDay(page.getByTestId('range-from'), '2026-12-31');
+    await pickDay(page.getByTestId('range-to'), '2026-01-01');
     await page.getByTestId('range-invalid').waitFor();
     await page.getByTestId('range-30').click();
     await expect.poll(() => page.getByTestId('range-invalid').count()).toBe(0);

@@ -16,6 +16,7 @@ import { buyCardOrder, closeOverlays } from './support/app-steps';
 import { openApp } from './support/browser';
 import { startDemoSession, type DemoSession } from './support/demo-session';
 import { untranslatedOn } from './support/visible-text';
+import { pickDay } from './support/day-picker';
 
 const DOCS_SCREENS = join(process.cwd(), 'docs', 'screens');
 let session: DemoSession;
@@ -100,8 +101,8 @@ describe('reconciliation as a buyer', () => {
     await openReconcile(page);
     // Yesterday by default, in the buyer's time zone.
     expect(await page.getByTestId('reconcile-from').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    await page.getByTestId('reconcile-from').fill(day(-1));
-    await page.getByTestId('reconcile-to').fill(day(0));
+    await pickDay(page.getByTestId('reconcile-from'), day(-1));
+    await pickDay(page.getByTestId('reconcile-to'), day(0));
     await page.getByTestId('reconcile-run').click();
     const report = page.getByTestId('reconcile-report');
     await page.getByTestId('reconcile-found').waitFor({ timeout: 60_000 });

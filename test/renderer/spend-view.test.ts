@@ -57,7 +57,10 @@ describe('axes and ranges', () => {
   });
 
   it('the last N days end today and hold N days', () => {
-    expect(lastDays(30, new Date(2026, 10, 26, 23, 59))).toEqual({ from: '2026-10-28', to: '2026-11-26' });
-    expect(lastDays(1, new Date(2026, 0, 1))).toEqual({ from: '2026-01-01', to: '2026-01-01' });
+    expect(lastDays(30, Date.UTC(2026, 10, 26, 15, 59), 'Asia/Shanghai')).toEqual({ from: '2026-10-28', to: '2026-11-26' });
+    expect(lastDays(1, Date.UTC(2026, 0, 1, 12), 'Asia/Shanghai')).toEqual({ from: '2026-01-01', to: '2026-01-01' });
+    // 00:30 in Shanghai is still the day before in UTC and in New York: the day is the zone's.
+    expect(lastDays(2, Date.UTC(2026, 10, 26, 16, 30), 'Asia/Shanghai')).toEqual({ from: '2026-11-26', to: '2026-11-27' });
+    expect(lastDays(2, Date.UTC(2026, 10, 26, 16, 30), 'America/New_York')).toEqual({ from: '2026-11-25', to: '2026-11-26' });
   });
 });

@@ -17,6 +17,7 @@ import { optionOf, requiredOption, UsageError, type ParsedArgs } from '../cli-ar
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { printJson, printLine, progress } from '../output';
+import { formatStamp, runtimeTimeZone } from '../../shared/date-time';
 
 /** How long `aftersales send` waits for the merchant's answer before leaving the message to `run`. */
 const SEND_WAIT_MS = 30_000;
@@ -42,7 +43,7 @@ function printCase(detail: CaseDetail, json: boolean): void {
   printLine(`${detail.platformCaseRef}\torder ${detail.platformOrderRef}\t${detail.state}\t${detail.category}\t${detail.description}`);
   for (const m of detail.messages) {
     const delivery = m.delivery === 'sent' ? '' : ` [${m.delivery}${m.lastErrorCode === null ? '' : ` ${m.lastErrorCode}`}]`;
-    printLine(`${new Date(m.createdAt * 1000).toISOString()}\t${m.sender}${delivery}\t${m.text}${m.images.length > 0 ? `\t(${m.images.length} image${m.images.length === 1 ? '' : 's'})` : ''}`);
+    printLine(`${formatStamp(m.createdAt * 1000, runtimeTimeZone())}\t${m.sender}${delivery}\t${m.text}${m.images.length > 0 ? `\t(${m.images.length} image${m.images.length === 1 ? '' : 's'})` : ''}`);
   }
 }
 

@@ -3,16 +3,14 @@
 // with it every duplicate row is kept and every earlier batch confirmed, as the app's explicit ticks.
 import type { BatchDuplicateDecision, BatchDuplicatesView } from '../../shared/ipc/views/batch';
 import { progress } from '../output';
+import { formatStamp, formatUtcOffset, runtimeTimeZone } from '../../shared/date-time';
 
 export const hasDuplicates = (duplicates: BatchDuplicatesView): boolean => duplicates.rows.length > 0 || duplicates.placedBefore.length > 0;
 
-/** The time as the buyer reads it in a terminal: local date and time with its offset. */
+/** The time as the buyer reads it in a terminal: local date and time (contract §16) with its offset. */
 function when(placedAtS: number): string {
-  const date = new Date(placedAtS * 1000);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())} (UTC${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)})`;
+  const zone = runtimeTimeZone();
+  return `${formatStamp(placedAtS * 1000, zone)} (${formatUtcOffset(placedAtS * 1000, zone)})`;
 }
 
 /** One line per duplicate row and per earlier batch, on stderr. */

@@ -9,6 +9,7 @@ import { EXIT } from '../exit-codes';
 import { ACCESS_PARKED_STATUSES, type AccessParkStatus, type OrderIntent } from '../../core';
 import { printJson as writeJson, progress, yuan } from '../output';
 import { serverFailingMessage } from './order-retry-command';
+import { formatStamp, runtimeTimeZone } from '../../shared/date-time';
 
 const SUBMIT_WAIT_MS = 60_000;
 
@@ -45,7 +46,7 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
     // process stored): say when, and leave the intent queued for then (`run`, the app, or this again).
     const nextAtMs = (current?.nextAttemptAt ?? 0) * 1000;
     if (current !== null && (status === 'queued' || status === 'unknown') && current.lastErrorCode === 'NOT_BEFORE' && nextAtMs > core.clock.nowMs()) {
-      progress(`the merchant asked to wait: order ${ref} is kept ${status} and may be sent again from ${new Date(nextAtMs).toISOString()}`);
+      progress(`the merchant asked to wait: order ${ref} is kept ${status} and may be sent again from ${formatStamp(nextAtMs, runtimeTimeZone())}`);
       printJson({ clientOrderRef: ref, state: status, notBefore: new Date(nextAtMs).toISOString() });
       return EXIT.network;
     }

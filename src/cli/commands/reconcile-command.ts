@@ -9,9 +9,11 @@ import { optionOf, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { printJson, printLine, progress, yuan } from '../output';
+import { formatStamp, runtimeTimeZone } from '../../shared/date-time';
 
 const money = (fen: number): string => `¥${yuan(fen) ?? '?'}`;
-const time = (ms: number): string => new Date(ms).toLocaleString();
+/** Local `YYYY-MM-DD HH:mm:ss` (contract §16), in the zone the days are counted in: this machine's. */
+const time = (ms: number): string => formatStamp(ms, runtimeTimeZone());
 
 function boundary(side: BoundaryBalance): string {
   if (!side.known) return 'not known (no balance was read to rest on)';

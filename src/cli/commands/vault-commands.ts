@@ -14,6 +14,7 @@ import { vaultListQuerySchema, type CardSelection, type RevealedCard, type Vault
 import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { printJson, printLine, yuan } from '../output';
+import { formatStamp, runtimeTimeZone } from '../../shared/date-time';
 
 /** The vault list's own page size (the contract's maximum): the CLI reads every page. */
 const PAGE = 500;
@@ -93,5 +94,5 @@ export function vaultRevealCommand(context: CliContext, args: ParsedArgs): void 
     printJson({ clientOrderRef: ref, platformOrderRef: getStoredOrder(context.core.db, ref)?.platformOrderRef ?? null, cards: views });
     return;
   }
-  for (const view of views) printLine(`#${view.card}\t${view.cardNo}\t${view.cardPassword ?? ''}${view.expiresAt === null ? '' : `\t${new Date(view.expiresAt * 1000).toISOString()}`}`);
+  for (const view of views) printLine(`#${view.card}\t${view.cardNo}\t${view.cardPassword ?? ''}${view.expiresAt === null ? '' : `\t${formatStamp(view.expiresAt * 1000, runtimeTimeZone())}`}`);
 }

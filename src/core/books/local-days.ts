@@ -3,51 +3,31 @@
 // buyer in Shanghai who orders at 07:00 expects that order on today's bar, not yesterday's. Days
 // follow the zone's rules, so a day with a daylight-saving change is 23 or 25 hours long.
 
+import { addDays, dayKeyAt, runtimeTimeZone, UnknownTimeZoneError, wallClockAt, type WallClock } from '../../shared/date-time';
+
 export class LocalDayError extends Error {
   override readonly name = 'LocalDayError';
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MS_PER_DAY = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A formatter giving the zone's wall clock as numbers; refuses a zone Intl does not know. */
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  const known = formatters.get(timeZone);
-  if (known !== undefined) return known;
-  let made: Intl.DateTimeFormat;
+/** The zone's wall clock (shared/date-time.ts, the one home of Intl's clock); an unknown zone is a LocalDayError here. */
+function wallAt(timeZone: string, atMs: number): WallClock {
   try {
-    made = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  } catch {
-    throw new LocalDayError(`unknown time zone: ${timeZone}`);
+    return wallClockAt(timeZone, atMs);
+  } catch (error) {
+    if (error instanceof UnknownTimeZoneError) throw new LocalDayError(error.message);
+    throw error;
   }
-  formatters.set(timeZone, made);
-  return made;
 }
 
 /** The zone of the process core runs in: the buyer's, in the desktop app and the CLI. */
 export function processTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return runtimeTimeZone();
 }
 
 export function checkTimeZone(timeZone: string): void {
-  wallClock(timeZone);
-}
-
-interface Wall {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-}
-
-function wallAt(timeZone: string, atMs: number): Wall {
-  const parts: Record<string, number> = {};
-  for (const part of wallClock(timeZone).formatToParts(new Date(atMs))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts['year'] ?? 0, month: parts['month'] ?? 1, day: parts['day'] ?? 1, hour: parts['hour'] ?? 0, minute: parts['minute'] ?? 0, second: parts['second'] ?? 0 };
+  wallAt(timeZone, 0);
 }
 
 /** How far the zone's wall clock is ahead of UTC at that instant (ms). */
@@ -57,12 +37,10 @@ function offsetAt(timeZone: string, atMs: number): number {
   return asUtc - Math.floor(atMs / 1000) * 1000;
 }
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
 /** The local day ("YYYY-MM-DD") an instant falls on. */
 export function localDayOf(timeZone: string, atMs: number): string {
-  const w = wallAt(timeZone, atMs);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  checkTimeZone(timeZone);
+  return dayKeyAt(timeZone, atMs);
 }
 
 function parseDay(text: string): { year: number; month: number; day: number } {
@@ -89,9 +67,8 @@ export function startOfLocalDay(timeZone: string, dayText: string): number {
 
 /** The day after (calendar arithmetic, zone-free). */
 export function nextDay(dayText: string): string {
-  const { year, month, day } = parseDay(dayText);
-  const next = new Date(Date.UTC(year, month - 1, day) + MS_PER_DAY);
-  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+  parseDay(dayText);
+  return addDays(dayText, 1);
 }
 
 /** Every day from `from` to `to`, both included; refused when `to` is before `from` or the range is longer than maxDays. */

@@ -9,6 +9,8 @@ import { mismatchFieldsWords } from '../../shared/reconcile-words';
 import { intentStatusWords, orderStateWords } from '../../shared/status-words';
 import type { BoundaryBalance, ReconcileDifference, ReconcileReport } from '../../shared/ipc/views/reconcile';
 import { codeCell, type ExportCell, type ExportTable } from '../export/export-table';
+import { formatStamp } from '../../shared/date-time';
+import { processTimeZone } from './local-days';
 
 const WORDS = {
   en: {
@@ -65,7 +67,8 @@ const WORDS = {
 
 const boundary = (b: BoundaryBalance): ExportCell => (b.known ? { fen: b.balanceFen } : null);
 /** When the reading was taken (ISO, UTC): the note beside a known boundary. */
-const readAt = (b: BoundaryBalance, words: (typeof WORDS)[ExportLanguage]): string => (b.known ? `${words.readAt} ${new Date(b.atMs).toISOString()}` : words.notKnown);
+/** When the balance was read, as every file writes a time (contract §16): local `YYYY-MM-DD HH:mm:ss`, the zone the days are counted in. */
+const readAt = (b: BoundaryBalance, words: (typeof WORDS)[ExportLanguage]): string => (b.known ? `${words.readAt} ${formatStamp(b.atMs, processTimeZone())}` : words.notKnown);
 
 function differenceRow(d: ReconcileDifference, language: ExportLanguage): ExportCell[] {
   const words = WORDS[language];

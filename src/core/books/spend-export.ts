@@ -4,7 +4,7 @@
 import { SPEND_EXPORT_FILE_PREFIX, type SpendChart, type SpendReport } from '../../shared/ipc/views/books';
 import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import type { ExportCell, ExportTable } from '../export/export-table';
-import { localDayOf } from './local-days';
+import { formatStamp } from '../../shared/date-time';
 
 type Words = Readonly<Record<string, string>>;
 
@@ -66,11 +66,6 @@ const n = (value: number): string => String(value);
 const minutes = (seconds: number | null): ExportCell => (seconds === null ? null : (seconds / 60).toFixed(1));
 const percent = (completed: number, unsuccessful: number): ExportCell => (completed + unsuccessful === 0 ? null : ((completed * 100) / (completed + unsuccessful)).toFixed(1));
 
-/** Local date and time in the report's zone, as "YYYY-MM-DD HH:MM:SS". */
-function localTime(timeZone: string, atMs: number): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(atMs));
-  return `${localDayOf(timeZone, atMs)} ${time}`;
-}
 
 export function spendTable(report: SpendReport, chart: SpendChart, language: ExportLanguage): ExportTable {
   const words = WORDS[language];
@@ -96,7 +91,7 @@ export function spendTable(report: SpendReport, chart: SpendChart, language: Exp
       return {
         sheetName: w(words, 'balanceSheet'),
         headers: [w(words, 'from'), w(words, 'to'), w(words, 'balance'), w(words, 'currency')],
-        rows: report.balance.map((b) => [localTime(report.query.timeZone, b.fromMs), localTime(report.query.timeZone, b.toMs), { fen: b.balanceFen }, b.currency]),
+        rows: report.balance.map((b) => [formatStamp(b.fromMs, report.query.timeZone), formatStamp(b.toMs, report.query.timeZone), { fen: b.balanceFen }, b.currency]),
       };
   }
 }

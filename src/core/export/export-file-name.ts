@@ -1,13 +1,10 @@
 // Names of what an export writes: the file the host is asked to place (ASCII, so every archiver and
 // mail client keeps it intact), the CSV inside the ZIP, and the extension a save dialog may have left off.
 import type { ExportFormat } from '../../shared/ipc/views/vault';
+import { fileNameStamp, runtimeTimeZone } from '../../shared/date-time';
 
-const two = (n: number): string => String(n).padStart(2, '0');
-
-function stamp(seconds: number): string {
-  const d = new Date(seconds * 1000);
-  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
-}
+/** The buyer's local time (the host's zone is theirs), `YYYYMMDD-HHmmss`. */
+const stamp = (seconds: number): string => fileNameStamp(seconds * 1000, runtimeTimeZone());
 
 export function exportBaseName(count: number, nowSeconds: number): string {
   return `procure-desk-cards-${stamp(nowSeconds)}-${count}`;

@@ -8,20 +8,16 @@ import { isRefundMark } from '../vault/refund-mark';
 import { exportHeaders, exportSheetName, refundWord, unnumberedWord } from './export-columns';
 import { codeCell, type ExportCell, type ExportTable } from './export-table';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { formatStamp, runtimeTimeZone } from '../../shared/date-time';
 
 /** Opens one sealed row (the vault reader's openForAuditedCaller: the export audits the whole file). */
 export type CardOpener = (row: { clientOrderRef: string; seq: number; cardNoSealed: Buffer; cardPasswordSealed: Buffer | null; expiresAt: number | null }) => RevealedCard;
 
-const two = (n: number): string => String(n).padStart(2, '0');
-
 /**
- * Local wall-clock time, `YYYY-MM-DD HH:mm:ss`: what a spreadsheet user reads and sorts, without the
- * ambiguity of a locale's date order. The host's time zone is the buyer's.
+ * Local wall-clock time, `YYYY-MM-DD HH:mm:ss` (contract §16): what a spreadsheet user reads and sorts,
+ * without the ambiguity of a locale's date order. The host's time zone is the buyer's.
  */
-function formatExportTime(seconds: number): string {
-  const d = new Date(seconds * 1000);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
+const formatExportTime = (seconds: number): string => formatStamp(seconds * 1000, runtimeTimeZone());
 
 /**
  * Cards opened between turns of the event loop: opening 10,000 cards takes a few hundred ms of

@@ -8,6 +8,7 @@ import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/w
 import { bridgeCall } from './bridge-call';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
 import { batchInvalidBytes } from './tour-batch-bytes';
+import { pickDay } from './day-picker';
 
 export interface Tour {
   readonly page: Page;
@@ -342,13 +343,21 @@ function reconcileDay(offset: number, status: 'clean' | 'notChecked' | null): (t
     await closeOverlays(page);
     await page.getByTestId('nav-reconcile').click();
     await page.getByTestId('reconcile-screen').waitFor();
-    await page.getByTestId('reconcile-from').fill(localDay(offset));
-    await page.getByTestId('reconcile-to').fill(localDay(offset));
+    await pickDay(page.getByTestId('reconcile-from'), localDay(offset));
+    await pickDay(page.getByTestId('reconcile-to'), localDay(offset));
     await page.getByTestId('reconcile-run').click();
     const headline = page.locator(`[data-testid="reconcile-headline"]${status === null ? '' : `[data-status="${status}"]`}`);
     await page.getByTestId('reconcile-report').getByText(`${localDay(offset)} 至 ${localDay(offset)}`).or(page.getByTestId('reconcile-report').getByText(`${localDay(offset)} to ${localDay(offset)}`)).first().waitFor({ timeout: MERCHANT_WAIT_MS });
     await headline.waitFor({ timeout: MERCHANT_WAIT_MS });
   };
+}
+
+/** The reconciliation's date box open: antd's calendar in the app's language (issue 26). */
+async function openReconcilePicker({ page }: Tour): Promise<void> {
+  await closeOverlays(page);
+  await page.getByTestId('nav-reconcile').click();
+  await page.getByTestId('reconcile-from').click();
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor();
 }
 
 /** A second merchant named: its connect screen, with the way back to the first. */
@@ -401,6 +410,7 @@ export const TOUR_STOPS: readonly TourStop[] = [
   // Today's books (the tour's orders, an after-sales case moves no money) and a day never read.
   { name: 'reconcile-checked', photo: 'all', open: reconcileDay(0, null) },
   { name: 'reconcile-not-checked', photo: 'all', open: reconcileDay(-1, 'notChecked') },
+  { name: 'reconcile-date-picker', photo: 'all', open: openReconcilePicker },
   { name: 'vault-reveal', photo: 'all', open: revealCard },
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
   // The TXT for a shop import: its lines and the plain-text warning (issue 25).

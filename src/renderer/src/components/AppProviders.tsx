@@ -1,4 +1,5 @@
-// Data cache, antd theme (light or dark algorithm) and antd's locale, around the whole app.
+// Data cache, antd theme (light or dark algorithm) and antd's locale (with dayjs's, for the date
+// pickers' month and week names), around the whole app.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -19,6 +20,8 @@ function ThemedConfig({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={locale === 'zh-CN' ? zhCN : enUS}
       theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+      // antd spaces out a two-character Chinese label ("取 消"); Chinese software writes "取消".
+      button={{ autoInsertSpace: false }}
     >
       <AntApp>{children}</AntApp>
     </ConfigProvider>

@@ -5,7 +5,8 @@ import { CheckOutlined, ClockCircleOutlined, ExclamationCircleOutlined, SyncOutl
 import { Tooltip, Typography } from 'antd';
 import type { CaseMessageView } from '../../../shared/ipc/views/aftersales';
 import { useI18n } from '../i18n/use-i18n';
-import { deliveryReason, formatClock, senderSide } from '../lib/case-status';
+import { deliveryReason, senderSide } from '../lib/case-status';
+import { formatClock } from '../lib/format-time';
 import { formatSeconds } from '../lib/format-time';
 import { CaseImages } from './CaseImages';
 import { Untranslated } from './MerchantText';

@@ -2,9 +2,10 @@
 // everything not yet exported), the file (encrypted XLSX, an encrypted ZIP of a CSV or a TXT, or a plain
 // CSV or TXT that names its risk) and a TXT's lines. Their state stays in the dialog (ExportDialog);
 // these show it and report the buyer's picks.
-import { Form, Input, Radio, Select, Space, Typography } from 'antd';
+import { Form, Radio, Select, Space, Typography } from 'antd';
 import { EXPORT_TXT_LINES, type CardSelection, type ExportFormat, type ExportTxtLines } from '../../../shared/ipc/views/vault';
 import { useI18n } from '../i18n/use-i18n';
+import { DayPicker } from './DayPicker';
 
 export type ExportWhat = CardSelection['kind'];
 
@@ -93,8 +94,8 @@ export function ExportWhatChoice(props: ExportWhatChoiceProps) {
           </Radio>
           {what === 'dateRange' ? (
             <Space>
-              <Input type="date" value={fromDay} onChange={(e) => onFromDay(e.target.value)} aria-label={t('vaultList.from')} data-testid="export-from" />
-              <Input type="date" value={toDay} onChange={(e) => onToDay(e.target.value)} aria-label={t('vaultList.to')} data-testid="export-to" />
+              <DayPicker value={fromDay} onChange={onFromDay} label={t('vaultList.from')} testId="export-from" />
+              <DayPicker value={toDay} onChange={onToDay} label={t('vaultList.to')} testId="export-to" />
             </Space>
           ) : null}
           <Radio value="notExported">

@@ -4,11 +4,12 @@
 import { Card, Descriptions, Typography } from 'antd';
 import type { BalanceCheck, BoundaryBalance } from '../../../shared/ipc/views/reconcile';
 import { useI18n } from '../i18n/use-i18n';
+import { formatMs } from '../lib/format-time';
 import { formatFen } from '../lib/money';
 
 function Boundary({ side, testId }: { side: BoundaryBalance; testId: string }) {
   const { t, locale } = useI18n();
-  const time = (ms: number): string => new Date(ms).toLocaleString(locale);
+  const time = (ms: number): string => formatMs(ms, locale);
   if (side.known) {
     // The reading the balance rests on, and when: the buyer sees whether it is the boundary itself.
     const when = side.fresh

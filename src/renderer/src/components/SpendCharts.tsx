@@ -7,6 +7,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { SpendGroup, SpendReport } from '../../../shared/ipc/views/books';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
+import { formatMs, formatShortDateMs } from '../lib/format-time';
 import { axisYuan, balancePoints, shortDay, yuanTicks } from '../lib/spend-view';
 
 const HEIGHT = 260;
@@ -55,7 +56,7 @@ export function SpendPerDayChart({ report }: { report: SpendReport }) {
     <Frame testId="chart-days">
       <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid vertical={false} {...style.grid} />
-        <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...style.axis} />
+        <XAxis dataKey="day" tickFormatter={(day: string) => shortDay(day, locale)} minTickGap={16} {...style.axis} />
         <YAxis tickFormatter={(v: number) => axisYuan(v, locale)} width={72} ticks={ticks} domain={[0, ticks.at(-1) ?? 0]} {...style.axis} />
         <Tooltip formatter={money} {...style.tooltip} />
         <Legend {...style.legend} />
@@ -105,14 +106,14 @@ export function SpendGroupChart({ groups, testId, unnamed }: { groups: readonly 
 }
 
 export function OutcomesChart({ report }: { report: SpendReport }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const style = useChartStyle();
   const data = report.days.map((d) => ({ day: d.day, completed: d.completed, unsuccessful: d.unsuccessful, unknownState: d.unknownState }));
   return (
     <Frame testId="chart-outcomes">
       <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid vertical={false} {...style.grid} />
-        <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...style.axis} />
+        <XAxis dataKey="day" tickFormatter={(day: string) => shortDay(day, locale)} minTickGap={16} {...style.axis} />
         <YAxis allowDecimals={false} width={40} {...style.axis} />
         <Tooltip {...style.tooltip} />
         <Legend {...style.legend} />
@@ -125,14 +126,14 @@ export function OutcomesChart({ report }: { report: SpendReport }) {
 }
 
 export function DeliveryChart({ report }: { report: SpendReport }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const style = useChartStyle();
   const data = report.days.map((d) => ({ day: d.day, minutes: d.medianDeliverySeconds === null ? null : Math.round((d.medianDeliverySeconds / 60) * 10) / 10 }));
   return (
     <Frame testId="chart-delivery">
       <LineChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid vertical={false} {...style.grid} />
-        <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...style.axis} />
+        <XAxis dataKey="day" tickFormatter={(day: string) => shortDay(day, locale)} minTickGap={16} {...style.axis} />
         <YAxis width={48} domain={[0, (max: number) => Math.max(1, Math.ceil(max))]} {...style.axis} />
         <Tooltip formatter={(v: unknown) => (typeof v === 'number' ? t('dashboard.minutes', { value: v }) : '—')} {...style.tooltip} />
         <Legend {...style.legend} />
@@ -147,8 +148,8 @@ export function BalanceChart({ report }: { report: SpendReport }) {
   const { t, locale } = useI18n();
   const style = useChartStyle();
   const data = balancePoints(report.balance, report.fromMs, report.toMs);
-  const dayOf = (ms: number): string => new Date(ms).toLocaleDateString(locale, { month: '2-digit', day: '2-digit' });
-  const timeOf = (ms: number): string => new Date(ms).toLocaleString(locale, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const dayOf = (ms: number): string => formatShortDateMs(ms, locale);
+  const timeOf = (ms: number): string => formatMs(ms, locale);
   return (
     <Frame testId="chart-balance">
       <LineChart data={data} margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>

@@ -7,6 +7,7 @@ import { Alert, Button, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionStateName, ConnectionStateView } from '../../../shared/ipc/views/connection';
 import { useI18n, type I18n } from '../i18n/use-i18n';
+import { formatSeconds } from '../lib/format-time';
 import { useNow } from '../lib/use-now';
 import { timeLeft } from '../lib/wait-words';
 import { WithMerchantData } from './MerchantText';
@@ -18,10 +19,6 @@ import { useUiStore } from '../state/ui-store';
 const SETTINGS_STATES: ReadonlySet<ConnectionStateName> = new Set(['keyRefused', 'certificate', 'notConnected']);
 /** The merchant is there and the app retries by itself: a warning, not an error. */
 const WARNING_STATES: ReadonlySet<ConnectionStateName> = new Set(['degraded', 'offline']);
-
-function formatTime(locale: string, ms: number): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(ms));
-}
 
 /** The lines under the title: what happened and what to do, for this state and its details. `nowMs`: this computer's time. */
 function bodyLines({ t, td }: I18n, state: ConnectionStateName, view: ConnectionStateView | null, browserOffline: boolean, nowMs: number): string[] {
@@ -63,7 +60,7 @@ export function StatusBanner() {
   if (!browserOffline && view !== null) {
     if (view.merchantCode !== null) details.push(t('problem.merchantCode', { code: view.merchantCode }));
     if (view.requestId !== null && view.httpStatus !== null) details.push(t('common.requestId', { id: view.requestId }));
-    if (view.lastSuccessAt !== null) details.push(t('connState.lastSuccess', { time: formatTime(locale, view.lastSuccessAt * 1000) }));
+    if (view.lastSuccessAt !== null) details.push(t('connState.lastSuccess', { time: formatSeconds(view.lastSuccessAt, locale) }));
   }
   return (
     <div data-testid="status-banner" data-state={state} data-slow={slow ? 'true' : 'false'} style={{ marginBottom: 16 }}>

@@ -5,6 +5,7 @@ import { Checkbox, Input, Select, Space } from 'antd';
 import type { VaultFilterState, VaultScope } from '../lib/vault-filter';
 import { useI18n } from '../i18n/use-i18n';
 import type { Choice } from './ExportChoices';
+import { DayPicker } from './DayPicker';
 
 const SCOPES: readonly VaultScope[] = ['all', 'order', 'product', 'dateRange'];
 const USED = ['any', 'yes', 'no'] as const;
@@ -56,8 +57,8 @@ export function VaultFilters({
       ) : null}
       {value.scope === 'dateRange' ? (
         <Space>
-          <Input type="date" aria-label={t('vaultList.from')} value={value.fromDay} onChange={(e) => onChange({ fromDay: e.target.value })} data-testid="vault-from" />
-          <Input type="date" aria-label={t('vaultList.to')} value={value.toDay} onChange={(e) => onChange({ toDay: e.target.value })} data-testid="vault-to" />
+          <DayPicker label={t('vaultList.from')} value={value.fromDay} onChange={(day) => onChange({ fromDay: day })} testId="vault-from" />
+          <DayPicker label={t('vaultList.to')} value={value.toDay} onChange={(day) => onChange({ toDay: day })} testId="vault-to" />
         </Space>
       ) : null}
       <Checkbox checked={value.notExported} onChange={(e) => onChange({ notExported: e.target.checked })} data-testid="vault-not-exported">

@@ -42,10 +42,6 @@ export function deliveryReason(message: Pick<CaseMessageView, 'lastErrorCode' | 
   return td(`aftersale.reason.${code}`, 'aftersale.reason.unknown', { code });
 }
 
-export function formatClock(seconds: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(seconds * 1000));
-}
-
 /** Only https images are shown (core's image fetcher takes https addresses only). */
 export function isShowableImage(url: string): boolean {
   return /^https:\/\//i.test(url);

@@ -1,6 +1,8 @@
-// Whole local days, as the buyer picks them (`<input type="date">` gives YYYY-MM-DD), to the
+// Whole local days, as the buyer picks them (the date pickers give YYYY-MM-DD), to the
 // contract's received-at range: from the first day's midnight to the midnight after the last day
 // (the range's end is exclusive), in the buyer's time zone.
+import { dayKeyAt, runtimeTimeZone } from '../../../shared/date-time';
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Local midnight of a YYYY-MM-DD day in Unix seconds; null when the text is not a day. */
@@ -23,8 +25,7 @@ export function dayRange(from: string, to: string): { from: number; to: number }
   return end > start ? { from: start, to: end } : null;
 }
 
-/** Today as YYYY-MM-DD in local time (the date inputs' default). */
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** Today as YYYY-MM-DD in this page's zone (the date pickers' default). */
+export function today(nowMs: number = Date.now()): string {
+  return dayKeyAt(runtimeTimeZone(), nowMs);
 }

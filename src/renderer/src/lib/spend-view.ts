@@ -4,21 +4,19 @@ import type { BalanceRun } from '../../../shared/ipc/views/books';
 import { MAX_LOW_BALANCE_FEN } from '../../../shared/ipc/views/settings';
 import { formatYuan } from '../../../shared/money';
 import { yuanInputToFen } from './money';
+import { addDays, dayKeyAt, formatDayKeyShort, runtimeTimeZone, type TimeLanguage } from '../../../shared/date-time';
 
 export type RangePreset = '30' | '90' | 'custom';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-const dayOf = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** The last `days` local days up to today (calendar days: a DST day is still one day). */
-export function lastDays(days: number, now: Date = new Date()): { from: string; to: string } {
-  const first = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
-  return { from: dayOf(first), to: dayOf(now) };
+/** The last `days` days of the zone up to today (calendar days: a DST day is still one day). */
+export function lastDays(days: number, nowMs: number = Date.now(), timeZone: string = pageTimeZone()): { from: string; to: string } {
+  const today = dayKeyAt(timeZone, nowMs);
+  return { from: addDays(today, -(days - 1)), to: today };
 }
 
 /** The buyer's time zone, as the page knows it (the report's days are this zone's). */
 export function pageTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return runtimeTimeZone();
 }
 
 /** A yuan amount for an axis: no cents, thousands grouped; from ¥100,000 on, 万 in Chinese and k in English. */
@@ -50,9 +48,9 @@ export function yuanTicks(maxFen: number, count = 5): number[] {
   }
 }
 
-/** "11-26" from "2026-11-26": short enough for 90 ticks' worth of labels. */
-export function shortDay(day: string): string {
-  return day.slice(5);
+/** "11-26" (Chinese) or "Nov 26" (English) from "2026-11-26": short enough for 90 ticks' worth of labels. */
+export function shortDay(day: string, locale: TimeLanguage): string {
+  return formatDayKeyShort(day, locale);
 }
 
 export type LowBalanceProblem = 'empty' | 'notYuan' | 'negative' | 'tooLarge';

@@ -7,12 +7,13 @@ import type { ConnectionStateView } from '../../../shared/ipc/views/connection';
 import { SYNC_WORK_PHASES } from '../../../shared/ipc/views/catalog';
 import type { MessageKey } from '../i18n/messages-en';
 import type { Params } from '../i18n/translate';
+import type { Locale } from '../i18n/locale';
 import { problemOfMerchantCode, type Problem } from './explain-error';
 import { formatSeconds } from './format-time';
 import { timeLeft } from './wait-words';
 
 export interface Words {
-  readonly locale: string;
+  readonly locale: Locale;
   t: (key: MessageKey, params?: Params) => string;
   td: (key: string, fallback: MessageKey, params?: Params) => string;
 }

@@ -34,7 +34,7 @@ export function AuditLogScreen() {
 
   const columns: ColumnsType<AuditEntry> = [
     ...merchantColumn,
-    { key: 'at', title: t('audit.col.at'), width: 180, render: (_v, row) => formatSeconds(row.at, locale) },
+    { key: 'at', title: t('audit.col.at'), width: 180, className: 'time-cell', render: (_v, row) => formatSeconds(row.at, locale) },
     {
       key: 'action',
       title: t('audit.col.action'),

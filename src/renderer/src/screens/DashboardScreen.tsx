@@ -2,7 +2,7 @@
 // drawn as charts; every chart's data exports as CSV or XLSX (saved where the buyer says in the desktop
 // app, downloaded in the browser). Days are the page's time zone's, and the screen says which.
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Dropdown, Empty, Input, Row, Segmented, Select, Space, Spin, Statistic, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Dropdown, Empty, Row, Segmented, Select, Space, Spin, Statistic, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { SpendChart, SpendQuery, SpendReport } from '../../../shared/ipc/views/books';
 import { MAX_SPEND_RANGE_DAYS, SPEND_PRODUCT_TYPES } from '../../../shared/ipc/views/books';
@@ -16,6 +16,7 @@ import { explainError } from '../lib/explain-error';
 import { formatFen } from '../lib/money';
 import { lastDays, pageTimeZone, type RangePreset } from '../lib/spend-view';
 import { useExportSpend, useSpendReport } from '../queries/books';
+import { DayPicker } from '../components/DayPicker';
 
 type ProductType = (typeof SPEND_PRODUCT_TYPES)[number];
 
@@ -134,8 +135,8 @@ function FilterBar({ filters, onChange, report, timeZone }: { filters: Filters; 
         />
         {filters.preset === 'custom' ? (
           <Space size="small">
-            <Input type="date" aria-label={t('dashboard.from')} value={filters.from} onChange={(e) => onChange({ from: e.target.value })} data-testid="range-from" />
-            <Input type="date" aria-label={t('dashboard.to')} value={filters.to} onChange={(e) => onChange({ to: e.target.value })} data-testid="range-to" />
+            <DayPicker label={t('dashboard.from')} value={filters.from} onChange={(day) => onChange({ from: day })} testId="range-from" />
+            <DayPicker label={t('dashboard.to')} value={filters.to} onChange={(day) => onChange({ to: day })} testId="range-to" />
           </Space>
         ) : null}
         <Select<number | null>

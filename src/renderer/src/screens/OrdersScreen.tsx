@@ -93,7 +93,7 @@ function useColumns(merchants: boolean): TableColumnsType<OrderRow> {
         </Space>
       ),
     },
-    { title: t('orders.col.created'), key: 'created', width: 180, render: (_, row) => formatSeconds(row.createdAt, locale) },
+    { title: t('orders.col.created'), key: 'created', width: 180, className: 'time-cell', render: (_, row) => formatSeconds(row.createdAt, locale) },
   ];
 }
 

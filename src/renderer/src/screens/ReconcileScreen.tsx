@@ -3,27 +3,26 @@
 // app's books, the balance checked. The totals, the balance and each difference with its action follow;
 // the report exports as XLSX or CSV (no card secret in it; the web host hands it over as a download).
 import { ReconciliationOutlined } from '@ant-design/icons';
-import { Alert, App as AntApp, Button, Card, Col, Dropdown, Input, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Col, Dropdown, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { ReconcileDifference, ReconcileProgress, ReconcileReport } from '../../../shared/ipc/views/reconcile';
 import { api } from '../bridge';
+import { DayPicker } from '../components/DayPicker';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { ReconcileBalance } from '../components/ReconcileBalance';
 import { ReconcileDifferences } from '../components/ReconcileDifferences';
 import { ReconcileHeadline } from '../components/ReconcileHeadline';
+import { addDays } from '../../../shared/date-time';
 import { useI18n } from '../i18n/use-i18n';
+import { today } from '../lib/day-range';
 import { startBrowserDownload } from '../lib/browser-download';
 import { explainError } from '../lib/explain-error';
 import { formatFen } from '../lib/money';
 import { useExportReconcile, useLatestReconcile, useRecordForeign, useRefreshForReconcile, useRunReconcile } from '../queries/reconcile';
 import { useAftersaleStore } from '../state/aftersale-store';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-function yesterday(): string {
-  const d = new Date();
-  d.setDate(d.getDate() - 1);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** Yesterday in this page's zone, as core counts the report's days. */
+const yesterday = (): string => addDays(today(), -1);
 
 function Totals({ report }: { report: ReconcileReport }) {
   const { t } = useI18n();
@@ -104,15 +103,15 @@ export function ReconcileScreen() {
         <Alert type="info" showIcon icon={<ReconciliationOutlined />} title={t('reconcile.note')} />
         <Space wrap>
           <span>{t('reconcile.from')}</span>
-          <Input type="date" value={fromDay} onChange={(e) => {
+          <DayPicker value={fromDay} onChange={(day) => {
               setTouched(true);
-              setFromDay(e.target.value);
-            }} data-testid="reconcile-from" style={{ width: 170 }} aria-label={t('reconcile.from')} />
+              setFromDay(day);
+            }} testId="reconcile-from" width={170} label={t('reconcile.from')} />
           <span>{t('reconcile.to')}</span>
-          <Input type="date" value={toDay} onChange={(e) => {
+          <DayPicker value={toDay} onChange={(day) => {
               setTouched(true);
-              setToDay(e.target.value);
-            }} data-testid="reconcile-to" style={{ width: 170 }} aria-label={t('reconcile.to')} />
+              setToDay(day);
+            }} testId="reconcile-to" width={170} label={t('reconcile.to')} />
           <Button type="primary" onClick={start} loading={run.isPending} disabled={fromDay === '' || toDay === ''} data-testid="reconcile-run">
             {t('reconcile.run')}
           </Button>

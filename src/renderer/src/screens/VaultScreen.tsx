@@ -137,7 +137,7 @@ export function VaultScreen() {
     },
     { key: 'card', title: t('vaultList.col.cardNo'), render: (_value, row) => <RevealableCard card={row} /> },
     { key: 'price', title: t('vaultList.col.price'), width: 100, align: 'right', render: (_value, row) => formatFen(row.priceFen) },
-    { key: 'ordered', title: t('vaultList.col.orderedAt'), width: 170, render: (_value, row) => formatSeconds(row.orderedAt, locale) },
+    { key: 'ordered', title: t('vaultList.col.orderedAt'), width: 170, className: 'time-cell', render: (_value, row) => formatSeconds(row.orderedAt, locale) },
     {
       key: 'status',
       title: t('vaultList.col.status'),
