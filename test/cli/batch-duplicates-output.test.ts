@@ -1,5 +1,5 @@
 // What `batch` says about an earlier batch: when it was placed, as every time the CLI writes (contract
-// §16.4: local YYYY-MM-DD HH:mm:ss) with the offset, and ISO 8601 in --json.
+// §16.5: local YYYY-MM-DD HH:mm:ss) with the offset, and ISO 8601 in --json.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { duplicatesJson, printDuplicates } from '../../src/cli/commands/batch-duplicates-output';
 import { runtimeTimeZone } from '../../src/shared/date-time';
