@@ -50,12 +50,14 @@ describe('zh-CN completeness', () => {
     expect(findings).toEqual({});
     expect(problems).toEqual([]);
     // The scan reads the page, not nothing: an English line shows up, the same marked as the
-    // merchant's does not, and the Chinese menu was read.
+    // merchant's does not, the app's own English marked as data does (issue 26), and the Chinese menu was read.
     await page.evaluate(`(() => {
       const plain = document.createElement('div'); plain.textContent = 'merchant error 503001'; document.body.append(plain);
       const marked = document.createElement('div'); marked.translate = false; marked.textContent = 'Steam Wallet'; document.body.append(marked);
+      const ours = document.createElement('div'); ours.translate = false; ours.textContent = 'Merchant 1'; document.body.append(ours);
+      const bare = document.createElement('div'); bare.textContent = 'Webhook 工作正常'; document.body.append(bare);
     })()`);
-    expect((await untranslatedOn(page)).map((entry) => entry.text)).toEqual(['merchant error 503001']);
+    expect((await untranslatedOn(page)).map((entry) => entry.text)).toEqual(['merchant error 503001', 'Webhook 工作正常', 'Merchant 1']);
     expect(await visibleTexts(page)).toContain('商品目录');
   }, 600_000);
 });

@@ -1,15 +1,19 @@
 // What the buyer can read on the page right now: visible text nodes and the placeholder, title and
 // alt texts of visible elements, except inside `translate="no"` (the merchant's data, the buyer's own
-// input, core's technical lines — marked so by the screens, see MerchantText.tsx).
+// input, core's technical lines — marked so by the screens, see MerchantText.tsx). What is inside is
+// read too, for one check: the app's own English words may not hide there as "data" (issue 26: the
+// default merchant name "Merchant 1" shown as if the buyer had typed it).
 import type { Page } from '@playwright/test';
 import { englishWords, shownMessageKeys } from '../../../src/renderer/src/i18n/english-words';
 import { en } from '../../../src/renderer/src/i18n/messages-en';
+import { FIRST_MERCHANT_FALLBACK } from '../../../src/shared/merchant-label';
 
 // Runs in the page (a source string: the test build has no DOM types).
-const READ_VISIBLE_TEXTS = `(() => {
+const readVisible = (marked: boolean): string => `(() => {
   const texts = [];
+  const inMarked = (element) => element.closest('[translate="no"]') !== null;
   const readable = (element) =>
-    element.closest('[translate="no"], script, style, noscript') === null && element.checkVisibility({ visibilityProperty: true });
+    inMarked(element) === ${String(marked)} && element.closest('script, style, noscript') === null && element.checkVisibility({ visibilityProperty: true });
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
     const text = (node.textContent ?? '').trim();
@@ -27,8 +31,22 @@ const READ_VISIBLE_TEXTS = `(() => {
 })()`;
 
 export async function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(READ_VISIBLE_TEXTS);
+  return page.evaluate<string[]>(readVisible(false));
 }
+
+/** The visible texts inside `translate="no"`: data, skipped by the scan except for the check below. */
+export async function markedTexts(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(readVisible(true));
+}
+
+/**
+ * The app's own English texts, whole: an English message without placeholders and the English names
+ * the app gives (shared/merchant-label.ts). Shown inside `translate="no"` in a Chinese UI, they are
+ * ours left untranslated, not the merchant's or the buyer's data.
+ */
+const APP_ENGLISH: ReadonlySet<string> = new Set(
+  [...Object.values(en), FIRST_MERCHANT_FALLBACK.en].filter((text) => !text.includes('{') && englishWords(text).length > 0).map((text) => text.trim().toLowerCase()),
+);
 
 export interface Untranslated {
   readonly text: string;
@@ -44,6 +62,9 @@ export async function untranslatedOn(page: Page): Promise<Untranslated[]> {
   for (const text of new Set(await visibleTexts(page))) {
     const words = [...shownMessageKeys(text, KEY_HEADS), ...englishWords(text)];
     if (words.length > 0) found.push({ text, found: words });
+  }
+  for (const text of new Set(await markedTexts(page))) {
+    if (APP_ENGLISH.has(text.toLowerCase())) found.push({ text, found: ['app English marked as data'] });
   }
   return found;
 }

@@ -29,6 +29,7 @@ const TITLES = MERCHANT_PROBLEM_TITLES.en;
 import { optionsEn } from './messages-options-en';
 import { freshnessEn } from './messages-freshness-en';
 import { fieldFormatEn } from './messages-field-format-en';
+import { wordsEn } from './messages-words-en';
 
 export const en = {
   ...aftersaleEn,
@@ -55,6 +56,7 @@ export const en = {
   ...refundsEn,
   ...freshnessEn,
   ...fieldFormatEn,
+  ...wordsEn,
   ...optionsEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',

@@ -29,6 +29,7 @@ const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
 import { optionsZhCN } from './messages-options-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
 import { fieldFormatZhCN } from './messages-field-format-zh-cn';
+import { wordsZhCN } from './messages-words-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -55,6 +56,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...refundsZhCN,
   ...freshnessZhCN,
   ...fieldFormatZhCN,
+  ...wordsZhCN,
   ...optionsZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
@@ -315,7 +317,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keyCleared': '密钥已删除。',
   'settings.reconnect': '连接其他商户',
   'settings.events': '订单更新',
-  'settings.eventsHint': 'Webhook 可即时收到订单和价格变化；不使用时应用会定期查询（轮询）。',
+  'settings.eventsHint': '消息推送（Webhook）可即时收到订单和价格变化；不使用时应用会定期查询（轮询）。',
   'settings.tunnel': '更新方式',
   'settings.localtunnelRetired':
     '已不再提供 localtunnel：它的客户端已无人维护，并带有已知安全问题的代码。现在改为轮询跟踪订单；如需即时更新，请在下方选择 ngrok、Cloudflare 快速隧道或您自己的公网地址。',
