@@ -11,6 +11,9 @@ import { FIRST_MERCHANT_FALLBACK } from '../../../src/shared/merchant-label';
 // Runs in the page (a source string: the test build has no DOM types).
 const readVisible = (marked: boolean): string => `(() => {
   const texts = [];
+  // Inside translate="no": each text with whose words they are (MerchantText.tsx's kinds; '' for nobody's).
+  const kindOf = (element) => element.closest('[translate="no"]')?.closest('[data-untranslated]')?.getAttribute('data-untranslated') ?? '';
+  const push = (element, text) => texts.push(${String(marked)} ? { text, kind: kindOf(element) } : text);
   const inMarked = (element) => element.closest('[translate="no"]') !== null;
   const readable = (element) =>
     inMarked(element) === ${String(marked)} && element.closest('script, style, noscript') === null && element.checkVisibility({ visibilityProperty: true });
@@ -18,13 +21,13 @@ const readVisible = (marked: boolean): string => `(() => {
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
     const text = (node.textContent ?? '').trim();
     const parent = node.parentElement;
-    if (text !== '' && parent !== null && readable(parent)) texts.push(text);
+    if (text !== '' && parent !== null && readable(parent)) push(parent, text);
   }
   for (const element of document.querySelectorAll('[placeholder], [title], img[alt]')) {
     if (!readable(element)) continue;
     for (const name of ['placeholder', 'title', 'alt']) {
       const value = element.getAttribute(name)?.trim() ?? '';
-      if (value !== '') texts.push(value);
+      if (value !== '') push(element, value);
     }
   }
   return texts;
@@ -34,9 +37,15 @@ export async function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(readVisible(false));
 }
 
-/** The visible texts inside `translate="no"`: data, skipped by the scan except for the check below. */
-export async function markedTexts(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(readVisible(true));
+export interface MarkedText {
+  readonly text: string;
+  /** Whose words (data-untranslated: merchant, reference, buyer, technical); '' when the span says not. */
+  readonly kind: string;
+}
+
+/** The visible texts inside `translate="no"`: data, skipped by the scan except for the checks below. */
+export async function markedTexts(page: Page): Promise<MarkedText[]> {
+  return page.evaluate<MarkedText[]>(readVisible(true));
 }
 
 /**
@@ -63,8 +72,13 @@ export async function untranslatedOn(page: Page): Promise<Untranslated[]> {
     const words = [...shownMessageKeys(text, KEY_HEADS), ...englishWords(text)];
     if (words.length > 0) found.push({ text, found: words });
   }
-  for (const text of new Set(await markedTexts(page))) {
+  const marked = await markedTexts(page);
+  for (const text of new Set(marked.map((entry) => entry.text))) {
     if (APP_ENGLISH.has(text.toLowerCase())) found.push({ text, found: ['app English marked as data'] });
+  }
+  // English left untranslated must say whose words it is (the merchant's, the buyer's, a reference, technical).
+  for (const text of new Set(marked.filter((entry) => entry.kind === '').map((entry) => entry.text))) {
+    if (englishWords(text).length > 0) found.push({ text, found: ['English marked as nobody’s words'] });
   }
   return found;
 }
