@@ -15,17 +15,21 @@ const readVisible = (marked: boolean): string => `(() => {
   const kindOf = (element) => element.closest('[translate="no"]')?.closest('[data-untranslated]')?.getAttribute('data-untranslated') ?? '';
   const push = (element, text) => texts.push(${String(marked)} ? { text, kind: kindOf(element) } : text);
   const inMarked = (element) => element.closest('[translate="no"]') !== null;
-  const readable = (element) =>
+  // antd's hidden option list for screen readers holds the raw value as text; what is read is its aria-label.
+  const option = (element) => element.closest('[role="option"][aria-label]');
+  const shown = (element) =>
     inMarked(element) === ${String(marked)} && element.closest('script, style, noscript') === null && element.checkVisibility({ visibilityProperty: true });
+  const readable = (element) => shown(element) && option(element) === null;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
     const text = (node.textContent ?? '').trim();
     const parent = node.parentElement;
     if (text !== '' && parent !== null && readable(parent)) push(parent, text);
   }
-  for (const element of document.querySelectorAll('[placeholder], [title], img[alt]')) {
-    if (!readable(element)) continue;
-    for (const name of ['placeholder', 'title', 'alt']) {
+  for (const element of document.querySelectorAll('[placeholder], [title], img[alt], [role="option"][aria-label]')) {
+    const isOption = option(element) === element;
+    if (!(isOption ? shown(element) : readable(element))) continue;
+    for (const name of isOption ? ['aria-label'] : ['placeholder', 'title', 'alt']) {
       const value = element.getAttribute(name)?.trim() ?? '';
       if (value !== '') push(element, value);
     }
