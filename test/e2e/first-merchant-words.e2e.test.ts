@@ -82,7 +82,7 @@ describe('the first merchant and Settings in a buyer’s words', () => {
     expect(light.problems).toEqual([]);
 
     // In English the zone is named in English; the merchant's nickname stays its own.
-    await bridgeCall(light.page, 'settings.set', { language: 'en' });
+    await light.page.getByTestId('language-switch').click();
     try {
       await expect.poll(() => light.page.getByTestId('dashboard-time-zone').textContent()).toContain('China Standard Time (UTC+8)');
       expect(await light.page.getByTestId('profile-switcher-name').textContent()).toBe(account.nickname);
