@@ -53,6 +53,7 @@ async function walk(page: Page, look: 'light' | 'dark', nickname: string): Promi
   await zone.waitFor();
   expect(await zone.textContent()).toBe('按您所在时区计日：中国标准时间（UTC+8）Asia/Shanghai');
   expect(await zone.locator('[data-untranslated="technical"]').textContent()).toBe('Asia/Shanghai');
+  await zone.scrollIntoViewIfNeeded();
   await scanned(page, `dashboard ${look}`);
   await screenshot(page, `words-dashboard-zh-CN-${look}`);
   expect(await page.getByTestId('profile-switcher-name').textContent()).toBe(nickname);
