@@ -5,6 +5,7 @@
 // An order is named by the merchant's order number (the one the buyer knows, e.g. 2026112400000001),
 // never by the internal clientOrderRef (carried only so a click can open the order); before the
 // merchant answered, by its product and "not yet numbered".
+import { merchantLabel, type NamedMerchant } from './merchant-label';
 import { formatYuan } from './money';
 export type NotificationLanguage = 'zh-CN' | 'en';
 
@@ -28,7 +29,7 @@ export interface NotificationFacts {
   readonly preview?: string | null | undefined;
   readonly images?: number | undefined;
   /** Which merchant it is about, once the buyer has several (contract §15.2): named in the title. */
-  readonly merchant?: { readonly name: string } | undefined;
+  readonly merchant?: NamedMerchant | undefined;
 }
 
 export interface NotificationText {
@@ -120,7 +121,7 @@ function en(facts: NotificationFacts): NotificationText {
 export function notificationText(facts: NotificationFacts, language: NotificationLanguage): NotificationText {
   const text = language === 'zh-CN' ? zh(facts) : en(facts);
   // With several merchants, "Order completed" alone does not say where: the title names the merchant.
-  return facts.merchant === undefined ? text : { ...text, title: `${text.title} · ${facts.merchant.name}` };
+  return facts.merchant === undefined ? text : { ...text, title: `${text.title} · ${merchantLabel(facts.merchant, language)}` };
 }
 
 /** The language for a preference ('system' follows the given system locale, Chinese for any zh-*). */

@@ -1,6 +1,7 @@
 // The channels of the desk itself (contract §15.1): the profiles, and the settings that belong to the
 // app rather than to one merchant.
 import type { Settings } from '../../shared/ipc/views/settings';
+import { FALLBACK_LABELS } from '../../shared/merchant-label';
 import { profileNameKey } from '../../shared/profile-name';
 import { checkRemovable, profileWork } from '../desk/profile-removal';
 import type { DeskServiceState } from './desk-service';
@@ -49,7 +50,9 @@ export function deskHandlers(state: DeskServiceState): HandlersFor<DeskChannel> 
     'profiles.remove': async ({ profileId, confirmName, discardUnexportedCards }) => {
       const entry = await state.entry(profileId);
       const record = desk.profiles.lookup(profileId);
-      if (profileNameKey(confirmName) !== profileNameKey(record.name)) throw new AppFailure('INVALID_INPUT', 'type the profile name to remove it', [{ path: 'confirmName', message: 'does not match the profile name' }]);
+      // The fallback name is typed as the buyer reads it, in either language (shared/merchant-label.ts).
+      const names = record.nameSource === 'fallback' ? [record.name, ...FALLBACK_LABELS] : [record.name];
+      if (!names.some((name) => profileNameKey(name) === profileNameKey(confirmName))) throw new AppFailure('INVALID_INPUT', 'type the profile name to remove it', [{ path: 'confirmName', message: 'does not match the profile name' }]);
       const options = { discardUnexportedCards: discardUnexportedCards === true };
       // Checked before its workers stop, so a refusal leaves it running as it was.
       checkRemovable(entry.profile.core.db, options);

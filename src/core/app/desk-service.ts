@@ -15,6 +15,8 @@ import type { EventName } from '../../shared/ipc/contract';
 import type { IpcResult } from '../../shared/ipc/ipc-result';
 import type { MerchantTag, ProfileList, ProfileView } from '../../shared/ipc/views/profiles';
 import type { Desk, OpenProfile } from '../desk/desk';
+import { accountNames } from '../desk/profile-app-name';
+import type { ProfileRecord } from '../desk/profile-store';
 import type { SecretAwareLogger } from '../logging/logger';
 import { RedactingLogger } from '../logging/redacting-logger';
 import { createAppEvents } from './app-events';
@@ -44,6 +46,21 @@ const ACTIVE_PROFILE_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['conne
 function namesProducts(name: EventName, payload: unknown): boolean {
   if (name !== 'catalog.changed' || typeof payload !== 'object' || payload === null || !('productRefs' in payload)) return false;
   return Array.isArray(payload.productRefs) && payload.productRefs.length > 0;
+}
+
+/** A row's or notification's merchant, with who named it (the screens word the fallback). */
+const merchantTag = (record: ProfileRecord): MerchantTag => ({ profileId: record.id, name: record.name, nameSource: record.nameSource });
+
+/**
+ * A profile the buyer has not named takes its account's name (contract §15.1): the nickname an
+ * account answer carries, else the host; a new connection's host replaces only the fallback. Runs
+ * before the notification that follows an account answer, so that it names the merchant the same way.
+ * True when the name changed.
+ */
+function followAccountName(desk: Desk, id: string, event: EventName, payload: unknown, baseUrl: string | null): boolean {
+  if (event !== 'account.changed' && event !== 'connection.changed') return false;
+  const nickname = event === 'account.changed' && typeof payload === 'object' && payload !== null && 'nickname' in payload && typeof payload.nickname === 'string' ? payload.nickname : null;
+  return desk.profiles.nameByApp(id, accountNames(nickname, baseUrl), nickname === null ? 'fallback' : 'app') !== null;
 }
 
 export interface ProfileEntry {
@@ -97,9 +114,10 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
 
   const build = async (id: string): Promise<ProfileEntry> => {
     const profile = await desk.open(id);
-    const tag = (): MerchantTag => ({ profileId: id, name: desk.profiles.find(id)?.name ?? profile.record.name });
+    const tag = (): MerchantTag => merchantTag(desk.profiles.find(id) ?? profile.record);
     const service = createAppService(profile.core, host, { ...options, logger, secrets: profile.secrets, merchantName: () => (desk.profiles.list().length > 1 ? tag().name : null), webhookListener: listener });
     service.onEvent((name, payload) => {
+      if (followAccountName(desk, id, name, payload, profile.core.connection()?.baseUrl ?? null)) scheduleAnnounce();
       if (name === 'connection.state' || name === 'connection.changed') scheduleAnnounce();
       if (ACTIVE_PROFILE_EVENTS.has(name) && !isActive(id) && !namesProducts(name, payload)) return;
       // A notification names its merchant once there are several (contract §15.2).
@@ -141,7 +159,7 @@ export function createDeskService(desk: Desk, host: AppHost, options: AppService
   const profileView = async (item: ProfileEntry): Promise<ProfileView> => {
     const [status, state] = await Promise.all([item.ask<ConnectionStatus>('connection.status', undefined), item.ask<ConnectionStateView>('connection.state', undefined)]);
     const record = desk.profiles.find(item.profile.record.id) ?? item.profile.record;
-    return { id: record.id, name: record.name, active: isActive(record.id), connected: status.connected, baseUrl: status.baseUrl, userId: status.userId, demo: status.demo, state };
+    return { id: record.id, name: record.name, nameSource: record.nameSource, active: isActive(record.id), connected: status.connected, baseUrl: status.baseUrl, userId: status.userId, demo: status.demo, state };
   };
   const listView = async (): Promise<ProfileList> => {
     const records = desk.profiles.list();

@@ -6,7 +6,8 @@
 //
 // The upgrade from one connection: a data folder from before profiles has its database in the folder
 // itself; the first time the desk opens it, that database becomes profile p1 where it is (no file is
-// moved, no secret renamed), named after its merchant's host. A new data folder gets the same p1.
+// moved, no secret renamed), named after its merchant's host. A new data folder gets the same p1,
+// named by the fallback until its account answers (profile-app-name.ts).
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { createCore, DATABASE_FILE_NAME, type Core, type CoreDeps } from '../create-core';
@@ -21,10 +22,10 @@ import { profileSecrets } from './profile-secrets';
 import { createLinkStore, type LinkStore } from './link-store';
 import { createProfileStore, type ProfileRecord, type ProfileStore } from './profile-store';
 import { existsSync } from 'node:fs';
+import { accountNames, FIRST_PROFILE_FALLBACK_NAME } from './profile-app-name';
 
 export const DESK_FILE_NAME = 'desk.sqlite';
-/** The first profile's name when its merchant's address says nothing better. */
-export const FIRST_PROFILE_FALLBACK_NAME = 'Merchant 1';
+export { FIRST_PROFILE_FALLBACK_NAME } from './profile-app-name';
 
 export type DeskDeps = CoreDeps;
 
@@ -52,28 +53,34 @@ export interface Desk {
   close(): Promise<void>;
 }
 
-/** The name the first profile gets from a stored connection: its merchant's host. */
-function firstProfileName(dataDir: string): string {
+/** The merchant address the first profile's database (the data folder's own) has stored, if any. */
+function firstProfileAddress(dataDir: string): string | null {
   const legacyFile = join(dataDir, DATABASE_FILE_NAME);
-  if (!existsSync(legacyFile)) return FIRST_PROFILE_FALLBACK_NAME;
+  if (!existsSync(legacyFile)) return null;
   const db = openDatabase(legacyFile);
   try {
     const hasSettings = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'settings'").get()?.n === 1;
-    const connection = hasSettings ? readConnection(db) : null;
-    return connection === null ? FIRST_PROFILE_FALLBACK_NAME : new URL(connection.baseUrl).host;
+    return hasSettings ? (readConnection(db)?.baseUrl ?? null) : null;
   } catch {
-    // A connection that cannot be read is named by the fallback; core reports the database itself.
-    return FIRST_PROFILE_FALLBACK_NAME;
+    // A connection that cannot be read leaves the fallback; core reports the database itself.
+    return null;
   } finally {
     db.close();
   }
 }
 
-/** The registry, with p1 adopted (the data folder's own database) when it has no profile yet. */
+/**
+ * The registry, with p1 adopted (the data folder's own database) when it has no profile yet: named
+ * after its merchant's host when a connection is stored, else the fallback. A first profile still
+ * on the fallback with a connection stored (an older registry's "Merchant 1") takes its host now;
+ * the account's nickname follows when the merchant answers (desk-service.ts).
+ */
 function openRegistry(dataDir: string, now: number): { db: Database; profiles: ProfileStore } {
   const db = openPrivateDatabase(join(dataDir, DESK_FILE_NAME), deskMigrations);
   const profiles = createProfileStore(db);
-  if (profiles.list().length === 0) profiles.add(firstProfileName(dataDir), now, { first: true });
+  if (profiles.list().length === 0) profiles.add(FIRST_PROFILE_FALLBACK_NAME, now, { first: true, nameSource: 'fallback' });
+  const first = profiles.list().find((record) => record.folder === '' && record.nameSource === 'fallback');
+  if (first !== undefined) profiles.nameByApp(first.id, accountNames(null, firstProfileAddress(dataDir)), 'fallback');
   return { db, profiles };
 }
 

@@ -2,6 +2,8 @@
 // which profile is active. Pure storage: opening cores and deleting files is desk.ts's.
 import type { Database } from 'better-sqlite3';
 import { cleanProfileName, profileNameKey, profileNameProblem, type ProfileNameProblem } from '../../shared/profile-name';
+import { FALLBACK_LABELS } from '../../shared/merchant-label';
+import type { ProfileNameSource } from './profile-app-name';
 
 export interface ProfileRecord {
   readonly id: string;
@@ -12,6 +14,8 @@ export interface ProfileRecord {
   readonly secretPrefix: string;
   readonly position: number;
   readonly createdAt: number;
+  /** Who named it (desk 0003): the buyer's name is never replaced; the app's follows the account. */
+  readonly nameSource: ProfileNameSource;
 }
 
 export class ProfileNameError extends Error {
@@ -36,9 +40,20 @@ interface ProfileRow {
   secret_prefix: string;
   position: number;
   created_at: number;
+  name_source: string;
 }
 
-const toRecord = (row: ProfileRow): ProfileRecord => ({ id: row.id, name: row.name, folder: row.folder, secretPrefix: row.secret_prefix, position: row.position, createdAt: row.created_at });
+const sourceOf = (value: string): ProfileNameSource => (value === 'account' || value === 'fallback' ? value : 'buyer');
+
+const toRecord = (row: ProfileRow): ProfileRecord => ({
+  id: row.id,
+  name: row.name,
+  folder: row.folder,
+  secretPrefix: row.secret_prefix,
+  position: row.position,
+  createdAt: row.created_at,
+  nameSource: sourceOf(row.name_source),
+});
 
 const ACTIVE = 'active_profile';
 const NEXT_NUMBER = 'next_profile_number';
@@ -49,8 +64,15 @@ export interface ProfileStore {
   /** By id, or by name regardless of case (the CLI's --profile takes either). */
   lookup(idOrName: string): ProfileRecord;
   /** A new row: p<next number> in profiles/<id>, or the first profile in the data folder itself. */
-  add(name: string, now: number, options?: { readonly first?: boolean }): ProfileRecord;
+  add(name: string, now: number, options?: { readonly first?: boolean; readonly nameSource?: ProfileNameSource }): ProfileRecord;
+  /** The buyer's name: from now on never replaced by the app's. */
   rename(id: string, name: string): ProfileRecord;
+  /**
+   * The app's name for a profile the buyer has not named: the first of `names` that is usable and no
+   * other profile's. `over` 'fallback' replaces only the fallback (a host never replaces a nickname).
+   * The record when its name changed, else null.
+   */
+  nameByApp(id: string, names: readonly string[], over: 'fallback' | 'app'): ProfileRecord | null;
   delete(id: string): void;
   activeId(): string | null;
   setActive(id: string, now: number): void;
@@ -62,6 +84,9 @@ function checkedName(db: Database, raw: string, exceptId: string | null): { name
   const key = profileNameKey(raw);
   const holder = db.prepare<[string], { id: string }>('SELECT id FROM profiles WHERE name_key = ?').get(key);
   if (holder !== undefined && holder.id !== exceptId) throw new ProfileNameError('taken');
+  // The fallback is shown as "商户 1" or "Merchant 1" by language: either is taken while a profile has it.
+  const fallback = db.prepare<[], { id: string }>("SELECT id FROM profiles WHERE name_source = 'fallback'").get();
+  if (fallback !== undefined && fallback.id !== exceptId && FALLBACK_LABELS.some((label) => profileNameKey(label) === key)) throw new ProfileNameError('taken');
   return { name: cleanProfileName(raw), key };
 }
 
@@ -92,7 +117,7 @@ export function createProfileStore(db: Database): ProfileStore {
         const id = `p${number}`;
         const first = options.first === true;
         const position = (db.prepare<[], { p: number | null }>('SELECT max(position) AS p FROM profiles').get()?.p ?? 0) + 1;
-        db.prepare('INSERT INTO profiles (id, name, name_key, folder, secret_prefix, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        db.prepare('INSERT INTO profiles (id, name, name_key, folder, secret_prefix, position, created_at, name_source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
           id,
           name,
           key,
@@ -100,6 +125,7 @@ export function createProfileStore(db: Database): ProfileStore {
           first ? '' : `profile.${id}.`,
           position,
           now,
+          options.nameSource ?? 'buyer',
         );
         writeSetting(NEXT_NUMBER, String(number + 1), now);
         const record = find(id);
@@ -111,10 +137,27 @@ export function createProfileStore(db: Database): ProfileStore {
       return db.transaction((): ProfileRecord => {
         if (find(id) === null) throw new ProfileNotFoundError(id);
         const { name, key } = checkedName(db, raw, id);
-        db.prepare('UPDATE profiles SET name = ?, name_key = ? WHERE id = ?').run(name, key, id);
+        db.prepare("UPDATE profiles SET name = ?, name_key = ?, name_source = 'buyer' WHERE id = ?").run(name, key, id);
         const record = find(id);
         if (record === null) throw new ProfileNotFoundError(id);
         return record;
+      })();
+    },
+    nameByApp(id, names, over) {
+      return db.transaction((): ProfileRecord | null => {
+        const current = find(id);
+        if (current === null || current.nameSource === 'buyer' || (over === 'fallback' && current.nameSource !== 'fallback')) return null;
+        for (const raw of names) {
+          if (profileNameProblem(raw) !== null) continue;
+          const key = profileNameKey(raw);
+          const holder = db.prepare<[string], { id: string }>('SELECT id FROM profiles WHERE name_key = ?').get(key);
+          if (holder !== undefined && holder.id !== id) continue;
+          const name = cleanProfileName(raw);
+          if (name === current.name && current.nameSource === 'account') return null;
+          db.prepare("UPDATE profiles SET name = ?, name_key = ?, name_source = 'account' WHERE id = ?").run(name, key, id);
+          return find(id);
+        }
+        return null;
       })();
     },
     delete(id) {

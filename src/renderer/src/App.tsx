@@ -55,7 +55,7 @@ function Shell() {
       // A crossing of the buyer's low-balance line also raises the banner (until dismissed or topped up).
       if (note.kind === 'lowBalance' && note.balanceFen !== undefined) useLowBalanceStore.getState().crossed(note.balanceFen, note.merchant);
       const type = note.kind === 'orderFailed' || note.kind === 'lowBalance' ? 'warning' : 'info';
-      notification[type]({ title: <WithMerchantData text={title} data={[merchant?.name]} />, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
+      notification[type]({ title: <WithMerchantData text={title} data={[merchant?.nameSource === 'fallback' ? null : merchant?.name]} />, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
     },
     [notification, locale],
   );

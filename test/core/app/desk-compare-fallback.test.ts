@@ -130,7 +130,7 @@ describe('links, rules and the offers of an order dialog', () => {
     expect(await env.ok('account.get')).toMatchObject({ userId: env.a.account.userId, balanceFen: balanceA });
     expectRefused(await env.call('account.get', { profileId: 'p7' }), 'NOT_FOUND');
     const rows = await env.ok('orders.list', {});
-    expect(rows.find((row) => row.clientOrderRef === placed.clientOrderRef)?.merchant).toEqual({ profileId: 'p2', name: 'Merchant B' });
+    expect(rows.find((row) => row.clientOrderRef === placed.clientOrderRef)?.merchant).toEqual({ profileId: 'p2', name: 'Merchant B', nameSource: 'buyer' });
   });
 
   it('refuses a variant the cache does not hold, an unknown profile, and odd inputs', async () => {
@@ -165,8 +165,8 @@ describe('the rule applied by the batch', () => {
     expect(preview.totals).toMatchObject({ ok: 2, units: 3, totalFen: 3 * 2600 });
     // Per merchant (issue 24): B is asked for all of it, A for nothing.
     expect(preview.merchants).toEqual([
-      { merchant: { profileId: 'p2', name: 'Merchant B' }, fallback: true, orders: 2, units: 3, unitPriceFen: 2600, totalFen: 3 * 2600 },
-      { merchant: { profileId: 'p1', name: expect.any(String) as string }, fallback: false, orders: 0, units: 0, unitPriceFen: 2700, totalFen: 0 },
+      { merchant: { profileId: 'p2', name: 'Merchant B', nameSource: 'buyer' }, fallback: true, orders: 2, units: 3, unitPriceFen: 2600, totalFen: 3 * 2600 },
+      { merchant: { profileId: 'p1', name: expect.any(String) as string, nameSource: 'account' }, fallback: false, orders: 0, units: 0, unitPriceFen: 2700, totalFen: 0 },
     ]);
 
     // Confirming a price above the limit is refused before anything is written.
@@ -287,7 +287,7 @@ describe('an order moved to B while B cannot be reached', () => {
       // A second Pay (a double click, a retry after the error) is the same order: one intent, one reference.
       expect((await env.ok('orders.place', input)).clientOrderRef).toBe(ref);
       const row = must((await env.ok('orders.list', {})).find((r) => r.clientOrderRef === ref), 'the moved order in the list');
-      expect(row.merchant).toEqual({ profileId: 'p2', name: 'Merchant B' });
+      expect(row.merchant).toEqual({ profileId: 'p2', name: 'Merchant B', nameSource: 'buyer' });
       expect(['queued', 'sending', 'unknown']).toContain(row.intentStatus);
       // A is not touched by B's outage, and nothing reached B.
       expect(await stateOfB()).toBe('offline');

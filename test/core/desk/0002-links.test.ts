@@ -30,7 +30,7 @@ describe('desk 0002 links', () => {
   afterEach(() => temp.dispose());
 
   it('is desk migration 2 with links, members, rules and their preference', () => {
-    expect(deskMigrations.at(-1)).toMatchObject({ id: 2, name: 'links' });
+    expect(deskMigrations.find((migration) => migration.id === 2)).toMatchObject({ id: 2, name: 'links' });
     expect(tableColumns(db, 'links')).toEqual(['link_id', 'created_at']);
     expect(tableColumns(db, 'link_members')).toEqual(['profile_id', 'product_ref', 'variant_ref', 'link_id', 'added_at']);
     expect(tableColumns(db, 'link_rules')).toEqual(['link_id', 'max_unit_price_fen', 'updated_at']);

@@ -18,7 +18,8 @@ let t: TwoMerchants;
 
 const sha = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 const credentials = (side: Side): Promise<{ userId: string; apiKeySha256: string; accepted: boolean; requests: number }[]> => side.merchant.control('GET', '/control/credentials');
-const P1: MerchantTag = { profileId: 'p1', name: '' };
+// p1 is named from its account (issue 26): its nickname, read once connected.
+const P1: MerchantTag = { profileId: 'p1', name: '', nameSource: 'account' };
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startSide({ products: 60, seed: 3 }), startSide({ products: 80, seed: 11 })]);
@@ -64,7 +65,7 @@ describe('two merchants side by side', () => {
     }
     await orderDetailWhenOn(t, refA, (d) => d.state === 'completed');
     await orderDetailWhenOn(t, refB, (d) => d.state === 'completed');
-    const P2: MerchantTag = { profileId: 'p2', name: 'Merchant B' };
+    const P2: MerchantTag = { profileId: 'p2', name: 'Merchant B', nameSource: 'buyer' };
 
     // A is active; B's order opens by its ref (the list row of another merchant).
     expect((await t.ok('profiles.list')).activeId).toBe('p1');

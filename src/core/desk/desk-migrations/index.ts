@@ -3,5 +3,6 @@
 import type { Migration } from '../../db/migration';
 import { profilesMigration } from './0001-profiles';
 import { linksMigration } from './0002-links';
+import { nameSourceMigration } from './0003-name-source';
 
-export const deskMigrations: readonly Migration[] = [profilesMigration, linksMigration];
+export const deskMigrations: readonly Migration[] = [profilesMigration, linksMigration, nameSourceMigration];

@@ -12,6 +12,7 @@ import { formatFen } from '../lib/money';
 import { useProfiles } from '../queries/profiles';
 import { useSettings } from '../queries/settings';
 import { useLowBalanceStore } from '../state/low-balance-store';
+import { useMerchantLabel } from './MerchantName';
 import { WithMerchantData } from './MerchantText';
 
 export function LowBalanceBanner() {
@@ -35,9 +36,13 @@ export function LowBalanceBanner() {
 
 function OneBanner({ view, onClose }: { view: LowBalanceBannerView; onClose: () => void }) {
   const { t } = useI18n();
+  const label = useMerchantLabel();
   const balance = formatFen(view.balanceFen);
-  const title = view.merchant === null ? t('lowBalanceBanner.title', { balance }) : t('lowBalanceBanner.titleAt', { merchant: view.merchant.name, balance });
-  const body = view.lineFen !== null ? t('lowBalanceBanner.body', { line: formatFen(view.lineFen) }) : view.merchant !== null ? t('lowBalanceBanner.bodyAt', { merchant: view.merchant.name }) : null;
+  const merchant = view.merchant === null ? null : label(view.merchant);
+  // The fallback name is ours, in the buyer's language; any other name is data.
+  const data = [view.merchant?.nameSource === 'fallback' ? null : merchant];
+  const title = merchant === null ? t('lowBalanceBanner.title', { balance }) : t('lowBalanceBanner.titleAt', { merchant, balance });
+  const body = view.lineFen !== null ? t('lowBalanceBanner.body', { line: formatFen(view.lineFen) }) : merchant !== null ? t('lowBalanceBanner.bodyAt', { merchant }) : null;
   return (
     <Alert
       type="warning"
@@ -46,8 +51,8 @@ function OneBanner({ view, onClose }: { view: LowBalanceBannerView; onClose: () 
       data-testid="low-balance-banner"
       data-profile={view.key}
       style={{ marginBottom: 16 }}
-      title={<WithMerchantData text={title} data={[view.merchant?.name]} />}
-      description={body === null ? null : <WithMerchantData text={body} data={[view.merchant?.name]} />}
+      title={<WithMerchantData text={title} data={data} />}
+      description={body === null ? null : <WithMerchantData text={body} data={data} />}
     />
   );
 }

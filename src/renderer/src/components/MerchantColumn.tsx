@@ -6,6 +6,7 @@ import type { MerchantTag } from '../../../shared/ipc/views/profiles';
 import { useI18n } from '../i18n/use-i18n';
 import { profileFilterInput, showsMerchants } from '../lib/merchant-column';
 import { useProfiles } from '../queries/profiles';
+import { MerchantLabel } from './MerchantName';
 
 export interface MerchantFilter {
   /** Whether the list shows a merchant column and filter at all. */
@@ -40,11 +41,7 @@ export function MerchantFilterSelect({ filter, testId }: { filter: MerchantFilte
         { value: ALL, label: t('join.labelValue', { label: t('profiles.filter'), value: t('profiles.filterAll') }) },
         ...(profiles.data?.profiles ?? []).map((profile) => ({
           value: profile.id,
-          label: (
-            <span translate="no" data-untranslated="buyer">
-              {profile.name}
-            </span>
-          ),
+          label: <MerchantLabel merchant={profile} />,
         })),
       ]}
     />
@@ -55,8 +52,8 @@ export function MerchantFilterSelect({ filter, testId }: { filter: MerchantFilte
 export function MerchantCell({ merchant }: { merchant: MerchantTag | undefined }) {
   if (merchant === undefined) return null;
   return (
-    <Tag data-testid="row-merchant" data-profile-id={merchant.profileId} translate="no" data-untranslated="buyer">
-      {merchant.name}
+    <Tag data-testid="row-merchant" data-profile-id={merchant.profileId}>
+      <MerchantLabel merchant={merchant} />
     </Tag>
   );
 }

@@ -9,6 +9,7 @@ import { switchKeysOf } from '../lib/profile-shortcuts';
 import { testId } from '../lib/test-id';
 import { useProfiles, useSwitchProfile } from '../queries/profiles';
 import { useProfileDialogStore } from '../state/profile-dialog-store';
+import { MerchantLabel } from './MerchantName';
 import { ProfileStateBadge } from './ProfileSwitcher';
 
 export function MerchantsCard() {
@@ -24,8 +25,8 @@ export function MerchantsCard() {
       width: 220,
       render: (_value, profile) => (
         <Space size="small">
-          <Typography.Text strong translate="no" data-untranslated="buyer">
-            {profile.name}
+          <Typography.Text strong>
+            <MerchantLabel merchant={profile} />
           </Typography.Text>
           {profile.active ? <Tag color="blue">{t('profiles.activeTag')}</Tag> : null}
         </Space>

@@ -6,6 +6,7 @@ import { Button, Space, Typography } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
 import { useProfiles, useSwitchProfile } from '../queries/profiles';
 import { useProfileDialogStore } from '../state/profile-dialog-store';
+import { MerchantLabel } from './MerchantName';
 
 export function NewMerchantBar() {
   const { t } = useI18n();
@@ -22,16 +23,14 @@ export function NewMerchantBar() {
       <Space size="middle" wrap>
         <Typography.Text>
           <ShopOutlined /> {t('profiles.connectingNew')}{' '}
-          <Typography.Text strong translate="no" data-untranslated="buyer" data-testid="new-merchant-name">
-            {active.name}
+          <Typography.Text strong>
+            <MerchantLabel merchant={active} data-testid="new-merchant-name" />
           </Typography.Text>
         </Typography.Text>
         {back !== undefined ? (
           <Button size="small" icon={<ArrowLeftOutlined />} loading={switcher.isPending} onClick={() => switcher.mutate(back.id)} data-testid="new-merchant-back">
             {t('profiles.backTo')}{' '}
-            <span translate="no" data-untranslated="buyer">
-              {back.name}
-            </span>
+            <MerchantLabel merchant={back} />
           </Button>
         ) : null}
       </Space>

@@ -76,7 +76,7 @@ export function PasteAccounts({ fields, maxUnits, onApply }: { fields: readonly 
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{t('order.pasteHint', { fields: fields.map((field) => field.label).join(t('join.list')) })}</Typography.Text>
       {example !== undefined ? <OptionHint fields={optionFields.map((field) => field.label)} example={example.label || example.value} /> : null}
-      <Input.TextArea data-testid="order-paste" translate="no" rows={5} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
+      <Input.TextArea data-testid="order-paste" translate="no" data-untranslated="buyer" rows={5} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
       {refused.length > 0 ? <RefusedLines refused={refused} /> : null}
       {tooMany ? <Typography.Text type="danger">{t('order.pasteTooMany', { count: groups.length, max: maxUnits })}</Typography.Text> : null}
       <Button data-testid="order-paste-apply" disabled={groups.length === 0 || tooMany} onClick={() => onApply([...groups])}>

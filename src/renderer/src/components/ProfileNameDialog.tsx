@@ -9,6 +9,7 @@ import { explainError } from '../lib/explain-error';
 import { nameFieldProblem, nameProblemOfError } from '../lib/profile-name-form';
 import { useAddProfile, useProfiles, useRenameProfile } from '../queries/profiles';
 import { useProfileDialogStore } from '../state/profile-dialog-store';
+import { useMerchantLabel } from './MerchantName';
 import { ProblemAlert } from './ProblemAlert';
 
 function NameForm({ renaming, onClose }: { renaming: string | null; onClose: () => void }) {
@@ -16,7 +17,8 @@ function NameForm({ renaming, onClose }: { renaming: string | null; onClose: () 
   const profiles = useProfiles();
   const list = profiles.data?.profiles ?? [];
   const current = renaming === null ? undefined : list.find((profile) => profile.id === renaming);
-  const [name, setName] = useState(current?.name ?? '');
+  const label = useMerchantLabel();
+  const [name, setName] = useState(current === undefined ? '' : label(current));
   const [touched, setTouched] = useState(false);
   const add = useAddProfile();
   const rename = useRenameProfile();

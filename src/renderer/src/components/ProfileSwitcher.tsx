@@ -13,6 +13,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { OPEN_SWITCHER_KEYS, profileShortcut, switchKeysOf } from '../lib/profile-shortcuts';
 import { useProfiles, useSwitchProfile } from '../queries/profiles';
 import { useProfileDialogStore } from '../state/profile-dialog-store';
+import { MerchantLabel } from './MerchantName';
 import { useUiStore } from '../state/ui-store';
 
 /** The same colours as the header's connection indicator (AppLayout). */
@@ -83,8 +84,8 @@ export function ProfileSwitcher() {
         <Space size="middle" style={{ width: '100%', justifyContent: 'space-between' }}>
           <Space size="small">
             {profile.active ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />}
-            <Typography.Text strong={profile.active} translate="no" data-untranslated="buyer">
-              {profile.name}
+            <Typography.Text strong={profile.active}>
+              <MerchantLabel merchant={profile} />
             </Typography.Text>
           </Space>
           <Space size="middle">
@@ -111,9 +112,7 @@ export function ProfileSwitcher() {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} open={open} onOpenChange={setOpen} placement="bottomRight">
       <Button data-testid="profile-switcher" data-active-profile={active.id} icon={<ShopOutlined />} loading={switcher.isPending} title={t('profiles.switcherTitle', { open: OPEN_SWITCHER_KEYS })}>
-        <span translate="no" data-untranslated="buyer" data-testid="profile-switcher-name">
-          {active.name}
-        </span>
+        <MerchantLabel merchant={active} data-testid="profile-switcher-name" />
         <DownOutlined />
       </Button>
     </Dropdown>

@@ -14,6 +14,7 @@ import { initialVaultFilter } from '../lib/vault-filter';
 import { useProfiles, useProfileWork, useRemoveProfile, useSwitchProfile } from '../queries/profiles';
 import { ExportDialog } from '../screens/ExportDialog';
 import { useProfileDialogStore } from '../state/profile-dialog-store';
+import { MerchantLabel, useMerchantLabel } from './MerchantName';
 import { ProblemAlert } from './ProblemAlert';
 
 function OpenWork({ work }: { work: ProfileWork }) {
@@ -63,13 +64,14 @@ function RemoveForm({ profile, onClose }: { profile: ProfileView; onClose: () =>
   const remove = useRemoveProfile();
   const switcher = useSwitchProfile();
   const [typed, setTyped] = useState('');
+  const label = useMerchantLabel();
   const [discard, setDiscard] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const last = (profiles.data?.profiles.length ?? 0) <= 1;
   const data = work.data;
   const busy = data !== undefined && openWorkCount(data) > 0;
   const needsDiscard = data !== undefined && data.cardsNotExported > 0;
-  const nameMatches = profileNameKey(typed) === profileNameKey(profile.name);
+  const nameMatches = profileNameKey(typed) === profileNameKey(label(profile));
   const canRemove = data !== undefined && !busy && !last && nameMatches && (!needsDiscard || discard);
 
   const onExport = (): void => {
@@ -103,8 +105,8 @@ function RemoveForm({ profile, onClose }: { profile: ProfileView; onClose: () =>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Paragraph style={{ margin: 0 }}>
           {t('profiles.removeIntro')}{' '}
-          <Typography.Text strong translate="no" data-untranslated="buyer">
-            {profile.name}
+          <Typography.Text strong>
+            <MerchantLabel merchant={profile} />
           </Typography.Text>
         </Typography.Paragraph>
         {work.isLoading ? <Spin /> : null}

@@ -20,7 +20,8 @@ export function TrustedCaSummary({ status }: { status: ConnectionStatus }) {
   return (
     <Space orientation="vertical" size={0} data-testid="settings-ca-cert" data-in-use="true">
       <Typography.Text>
-        {/* The certificate's own name, as its issuer wrote it. */}
+        {/* The certificate's own name, as its issuer wrote it: labelled as technical data. */}
+        {t('settings.caCertSubject')}
         <Untranslated kind="technical">{ca.subject}</Untranslated>
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>

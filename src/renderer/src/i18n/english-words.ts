@@ -27,7 +27,6 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
     'IP',
     'ID',
     'AES',
-    'Webhook',
     // Certificates and networks, named so in Chinese software: a CA certificate file (PEM), its
     // SHA-256 fingerprint, a VPN.
     'CA',
@@ -37,7 +36,8 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
     // Keys as printed on the keyboard (Ctrl+Alt+1), named so in Chinese software.
     'Ctrl',
     'Alt',
-    // Units.
+    // Units, and the offset of a time zone (UTC+8), named so on Chinese clocks.
+    'UTC',
     'KB',
     'MB',
     // Brands and programs.
@@ -65,6 +65,8 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
 
 /** Not prose: addresses, file extensions, flags, environment variables, code spans, placeholders. */
 const NOT_PROSE = [
+  // A technical term after its Chinese name, never alone (issue 26): 消息推送（Webhook）.
+  /消息推送（Webhook）/g,
   /`[^`]*`/g,
   /https?:\/\/\S*/g,
   // A path (the interface's /openapi/v1).

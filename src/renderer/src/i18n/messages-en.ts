@@ -35,6 +35,7 @@ import { joinsEn } from './messages-joins-en';
 import { freshnessEn } from './messages-freshness-en';
 import { fieldFormatEn } from './messages-field-format-en';
 import { a11yEn } from './messages-a11y-en';
+import { wordsEn } from './messages-words-en';
 
 export const en = {
   ...aftersaleEn,
@@ -62,6 +63,7 @@ export const en = {
   ...freshnessEn,
   ...fieldFormatEn,
   ...a11yEn,
+  ...wordsEn,
   ...optionsEn,
   ...joinsEn,
   'app.name': 'Procure Desk',

@@ -35,6 +35,7 @@ import { joinsZhCN } from './messages-joins-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
 import { fieldFormatZhCN } from './messages-field-format-zh-cn';
 import { a11yZhCN } from './messages-a11y-zh-cn';
+import { wordsZhCN } from './messages-words-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -62,6 +63,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...freshnessZhCN,
   ...fieldFormatZhCN,
   ...a11yZhCN,
+  ...wordsZhCN,
   ...optionsZhCN,
   ...joinsZhCN,
   'app.name': '采购台',
@@ -330,7 +332,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keyCleared': '密钥已删除。',
   'settings.reconnect': '连接其他商户',
   'settings.events': '订单更新',
-  'settings.eventsHint': 'Webhook 可即时收到订单和价格变化；不使用时应用会定期查询（轮询）。',
+  'settings.eventsHint': '消息推送（Webhook）可即时收到订单和价格变化；不使用时应用会定期查询（轮询）。',
   'settings.tunnel': '更新方式',
   'settings.localtunnelRetired':
     '已不再提供 localtunnel：它的客户端已无人维护，并带有已知安全问题的代码。现在改为轮询跟踪订单；如需即时更新，请在下方选择 ngrok、Cloudflare 快速隧道或您自己的公网地址。',

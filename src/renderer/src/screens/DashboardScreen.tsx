@@ -7,6 +7,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { SpendChart, SpendQuery, SpendReport } from '../../../shared/ipc/views/books';
 import { MAX_SPEND_RANGE_DAYS, SPEND_PRODUCT_TYPES } from '../../../shared/ipc/views/books';
 import { Untranslated } from '../components/MerchantText';
+import { TimeZoneLine } from '../components/TimeZoneLine';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { BalanceChart, DeliveryChart, OutcomesChart, SpendGroupChart, SpendPerDayChart } from '../components/SpendCharts';
 import { useI18n } from '../i18n/use-i18n';
@@ -161,9 +162,7 @@ function FilterBar({ filters, onChange, report, timeZone }: { filters: Filters; 
           data-testid="filter-type"
           options={[{ value: null, label: t('dashboard.allTypes') }, ...SPEND_PRODUCT_TYPES.map((type) => ({ value: type, label: t(`dashboard.type.${type}`) }))]}
         />
-        <Typography.Text type="secondary">
-          {t('dashboard.timeZone')} <Untranslated kind="technical">{timeZone}</Untranslated>
-        </Typography.Text>
+        <TimeZoneLine timeZone={timeZone} />
       </Space>
     </Card>
   );

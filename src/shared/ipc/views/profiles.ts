@@ -2,19 +2,24 @@
 // with its own catalog, orders, vault and workers; one is active (the header's switcher), lists can
 // span all of them and name each row's merchant.
 import { z } from 'zod';
+import { MERCHANT_NAME_SOURCES } from '../../merchant-label';
 import { PROFILE_NAME_MAX } from '../../profile-name';
 import { connectionStateSchema } from './connection';
 
 /** A profile's id: short, stable, never reused (the first profile, from before profiles, is `p1`). */
 export const profileIdSchema = z.string().regex(/^p[0-9a-z]{1,24}$/);
 
+/** Who named a profile (shared/merchant-label.ts): the fallback is shown in the app's language. */
+const nameSourceField = z.enum(MERCHANT_NAME_SOURCES).optional();
+
 /** Which merchant a row of a cross-profile list belongs to. */
-export const merchantTagSchema = z.object({ profileId: profileIdSchema, name: z.string() });
+export const merchantTagSchema = z.object({ profileId: profileIdSchema, name: z.string(), nameSource: nameSourceField });
 export type MerchantTag = z.infer<typeof merchantTagSchema>;
 
 export const profileViewSchema = z.object({
   id: profileIdSchema,
   name: z.string(),
+  nameSource: nameSourceField,
   active: z.boolean(),
   /** A key is stored and settings exist: the profile talks to its merchant. */
   connected: z.boolean(),
