@@ -131,3 +131,28 @@ export function addDays(dayKey: string, n: number): string {
   if (match === null) throw new RangeError(`not a day (YYYY-MM-DD): ${dayKey}`);
   return dayKeyAt('UTC', Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + n));
 }
+
+/** A time zone as a buyer names it: its long name in the language ("中国标准时间"), or null when the platform has none. */
+export interface TimeZoneName {
+  readonly name: string | null;
+  /** "UTC+8", "UTC-3:30", "UTC" */
+  readonly offset: string;
+}
+
+function zonePart(timeZone: string, locale: string, style: 'long' | 'shortOffset', atMs: number): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: style }).formatToParts(new Date(atMs));
+    return parts.find((piece) => piece.type === 'timeZoneName')?.value ?? null;
+  } catch {
+    return null; // an id the platform does not know: the caller shows the id alone
+  }
+}
+
+/** The zone's name and offset from the platform's own zone data, or null for an unknown id. */
+export function timeZoneName(timeZone: string, language: TimeLanguage, atMs: number): TimeZoneName | null {
+  const gmt = zonePart(timeZone, 'en', 'shortOffset', atMs);
+  if (gmt === null) return null;
+  const name = zonePart(timeZone, language, 'long', atMs);
+  // A long name that is only the offset again (GMT+08:00) says nothing more.
+  return { name: name === null || /^(GMT|UTC)/.test(name) ? null : name, offset: gmt.replace(/^GMT/, 'UTC') };
+}

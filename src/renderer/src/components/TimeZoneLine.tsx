@@ -2,12 +2,12 @@
 // names it; its IANA id (Asia/Shanghai) after it in small type, marked as technical detail.
 import { Typography } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
-import { timeZoneName } from '../lib/time-zone-name';
+import { timeZoneName } from '../../../shared/date-time';
 import { Untranslated } from './MerchantText';
 
 export function TimeZoneLine({ timeZone }: { timeZone: string }) {
   const { t, locale } = useI18n();
-  const named = timeZoneName(timeZone, locale);
+  const named = timeZoneName(timeZone, locale, Date.now());
   const shown = named === null ? null : named.name === null ? named.offset : t('dashboard.timeZoneValue', { name: named.name, offset: named.offset });
   return (
     <Typography.Text type="secondary" data-testid="dashboard-time-zone">
