@@ -74,8 +74,9 @@ describe('supported runtimes', () => {
   it('fetches the Electron binary before the desktop commands run it', () => {
     // Since Electron 42 the package downloads its binary on first use, not on install, and
     // electron-vite only reads the path the download leaves behind.
-    expect(pkg.scripts['start']).toMatch(/^install-electron && electron-vite preview$/);
-    expect(pkg.scripts['dev']).toMatch(/^install-electron && electron-vite dev$/);
+    // After the Node guard every script starts with (scripts/require-node.cjs, issue 26).
+    expect(pkg.scripts['start']).toMatch(/^node scripts\/require-node\.cjs && install-electron && electron-vite preview$/);
+    expect(pkg.scripts['dev']).toMatch(/^node scripts\/require-node\.cjs && install-electron && electron-vite dev$/);
   });
 
   it('pins every dependency exactly: the lockfile is the truth', () => {
