@@ -1,4 +1,4 @@
-// Exit codes of the CLI (README "The command line"), and the mapping of failures onto them.
+// Exit codes of the CLI (docs/cli.md), the mapping of failures onto them, and their --json form.
 import { UsageError } from './cli-args';
 import { ConnectionInputError } from '../core';
 import { NotConnectedError } from '../core';

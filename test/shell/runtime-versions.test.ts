@@ -1,7 +1,7 @@
 // The runtimes stay supported without a network check: the pinned Electron major must be among the
 // latest three (Electron's support policy), judged from electron-support.json and today's date. When
 // more release cadences have passed since the table's newest line than the pinned major can absorb,
-// the test fails until Electron is upgraded and the table updated (README: Upgrading Electron).
+// the test fails until Electron is upgraded and the table updated (docs/developers.md: Upgrading Electron).
 // Node follows the same rule: the toolchain, the engines field and @types/node all name the major of
 // the Node inside the pinned Electron.
 import { readFileSync } from 'node:fs';
