@@ -15,6 +15,9 @@ import { parseWebHostArgs, UsageError, WEB_USAGE } from './web-host-args';
 const notice = (line: string): void => void process.stderr.write(`[web] ${line}\n`);
 
 async function main(): Promise<void> {
+  // A closed terminal (its window shut, or npm above us was the session leader and ended) makes every
+  // write fail (EIO, EPIPE): the stop must still run to its end, so lost output is dropped, not thrown.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   let args;
   try {
     args = parseWebHostArgs(process.argv.slice(2));
