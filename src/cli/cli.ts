@@ -2,11 +2,12 @@
 // (and for tests). The commands, their options and help are the table in command-table.ts. Exit
 // codes: 0 success, 2 bad usage, 3 merchant business error, 4 network or unknown outcome, 5 refunded
 // cards without the acknowledgement, 6 reconcile found differences, 1 anything else (see exit-codes.ts).
+// With --json an error is also one JSON line on stdout (failureJson), even when the arguments did not parse.
 import { optionOf, parseCliArgs, UsageError, type ParsedArgs } from './cli-args';
 import { contextForRef, openCliContext, type CliContext } from './cli-context';
 import { commandUsage, generalUsage, helpFor } from './cli-help';
 import { findCommand, type CliCommand } from './command-table';
-import { describeFailure, EXIT } from './exit-codes';
+import { describeFailure, EXIT, failureJson } from './exit-codes';
 
 /** Options every command takes besides its own: --profile NAME (a profile's name or id) picks the merchant. */
 const EVERY_COMMAND_TAKES = ['json', 'profile'];
@@ -21,11 +22,15 @@ function commandOf(args: ParsedArgs): CliCommand {
   return command;
 }
 
+/** --json asked for, judged from the raw arguments too: a usage error comes before parsing succeeds. */
+const wantsJson = (args: ParsedArgs | null): boolean => args?.flags.has('json') ?? process.argv.slice(2).includes('--json');
+
 async function main(): Promise<number> {
   let context: CliContext | null = null;
   let command: CliCommand | null = null;
+  let args: ParsedArgs | null = null;
   try {
-    const args = parseCliArgs(process.argv.slice(2));
+    args = parseCliArgs(process.argv.slice(2));
     if (args.help) {
       process.stdout.write(`${helpFor(args.words)}\n`);
       return EXIT.ok;
@@ -39,6 +44,7 @@ async function main(): Promise<number> {
     const failure = describeFailure(error);
     const message = context ? context.logger.redact(failure.message) : failure.message;
     process.stderr.write(`error: ${message}\n`);
+    if (wantsJson(args)) process.stdout.write(`${failureJson({ ...failure, message })}\n`);
     if (failure.code === EXIT.usage && error instanceof UsageError) process.stderr.write(`${command === null ? generalUsage() : commandUsage(command)}\n`);
     return failure.code;
   } finally {
@@ -50,7 +56,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`error: ${message}\n`);
+    if (wantsJson(null)) process.stdout.write(`${failureJson({ code: EXIT.failure, name: 'FAILURE', message })}\n`);
     process.exit(EXIT.failure);
   },
 );

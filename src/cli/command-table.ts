@@ -3,7 +3,7 @@
 // adding a command is one entry here (and its function in one file per command group under commands/).
 // The options are checked here before a command runs: anything else is a usage error (exit 2), never
 // silently ignored. --json and --help are taken by every command. A new entry lists every option and
-// flag its run reads (a new option name also goes into cli-args.ts OPTIONS), and README's command line
+// flag its run reads (a new option name also goes into cli-args.ts OPTIONS), and docs/cli.md's command line
 // section names the command and its options (test/cli/cli-help.test.ts walks this table and checks both).
 import type { ParsedArgs } from './cli-args';
 import type { CliContext, OwnedRef } from './cli-context';

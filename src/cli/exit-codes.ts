@@ -1,4 +1,4 @@
-// Exit codes of the CLI (README "The command line"), and the mapping of failures onto them.
+// Exit codes of the CLI (docs/cli.md), the mapping of failures onto them, and their --json form.
 import { UsageError } from './cli-args';
 import { ConnectionInputError } from '../core';
 import { NotConnectedError } from '../core';
@@ -21,9 +21,29 @@ import { CardDecryptionError, CardNotFoundError, DataKeyMissingError, ExportInpu
  */
 export const EXIT = { ok: 0, failure: 1, usage: 2, business: 3, network: 4, refundAck: 5, differences: 6, merchantFailing: 7 } as const;
 
+/** A failure's stable name in `--json` (docs/cli.md "Errors as JSON"); scripts branch on it or the exit code. */
+export type FailureName =
+  | 'USAGE'
+  | 'REFUNDED_CARDS_NOT_ACKNOWLEDGED'
+  | 'MERCHANT_INCONSISTENT'
+  | 'PROFILE_BUSY'
+  /** batch: the file or its rows were placed meanwhile by another process (--allow-duplicates orders them again). */
+  | 'DUPLICATES'
+  | 'TEMPLATE_NOT_SUPPORTED'
+  | 'ACTION_NOT_ALLOWED'
+  | 'MERCHANT_REFUSED'
+  | 'MERCHANT_WAIT'
+  | 'NETWORK'
+  | 'OUTCOME_UNKNOWN'
+  | 'DATA_KEY_MISSING'
+  | 'FAILURE';
+
 export interface Failure {
   code: number;
+  name: FailureName;
   message: string;
+  /** The merchant's own code and request ID, when the merchant refused. */
+  merchant?: { code: number | string; requestId: string | null };
 }
 
 /** Wrong input or a reference this machine does not know: the command line must change. */
@@ -59,23 +79,41 @@ function isMerchantInconsistency(error: unknown): error is Error {
 
 /** What to print and which code to exit with; messages never carry a credential (see redaction). */
 export function describeFailure(error: unknown): Failure {
-  if (isUsage(error)) return { code: EXIT.usage, message: error.message };
-  if (error instanceof RefundedCardsError) return { code: EXIT.refundAck, message: error.message };
-  if (error instanceof ReconcileRangeError) return { code: EXIT.usage, message: error.message };
-  if (isMerchantInconsistency(error)) return { code: EXIT.network, message: error.message };
+  if (isUsage(error)) return { code: EXIT.usage, name: 'USAGE', message: error.message };
+  if (error instanceof RefundedCardsError) return { code: EXIT.refundAck, name: 'REFUNDED_CARDS_NOT_ACKNOWLEDGED', message: error.message };
+  if (error instanceof ReconcileRangeError) return { code: EXIT.usage, name: 'USAGE', message: error.message };
+  if (isMerchantInconsistency(error)) return { code: EXIT.network, name: 'MERCHANT_INCONSISTENT', message: error.message };
   // The profile's open work (orders not finished, refunds open) waits on the merchant or the buyer, as an order does.
-  if (error instanceof ProfileBusyError) return { code: EXIT.business, message: error.message };
-  if (error instanceof TemplateNotSupportedError) return { code: EXIT.business, message: error.message };
+  if (error instanceof ProfileBusyError) return { code: EXIT.business, name: 'PROFILE_BUSY', message: error.message };
+  if (error instanceof TemplateNotSupportedError) return { code: EXIT.business, name: 'TEMPLATE_NOT_SUPPORTED', message: error.message };
   if (error instanceof CaseActionNotAllowedError) {
     const merchant = error.merchant === null ? '' : ` (${error.merchant.code}${error.merchant.requestId ? `, requestId ${error.merchant.requestId}` : ''})`;
-    return { code: EXIT.business, message: `${error.message}${merchant}` };
+    return {
+      code: EXIT.business,
+      name: 'ACTION_NOT_ALLOWED',
+      message: `${error.message}${merchant}`,
+      ...(error.merchant === null ? {} : { merchant: { code: error.merchant.code, requestId: error.merchant.requestId ?? null } }),
+    };
   }
-  if (error instanceof MerchantApiError) return { code: EXIT.business, message: `${error.code} ${error.errorName}${error.requestId ? ` (requestId ${error.requestId})` : ''}` };
+  if (error instanceof MerchantApiError) {
+    return { code: EXIT.business, name: 'MERCHANT_REFUSED', message: `${error.code} ${error.errorName}${error.requestId ? ` (requestId ${error.requestId})` : ''}`, merchant: { code: error.code, requestId: error.requestId ?? null } };
+  }
   // The merchant asked to wait longer than a command blocks: it says until when.
-  if (error instanceof MerchantNotBeforeError) return { code: EXIT.network, message: error.message };
-  if (error instanceof MerchantTransportError || error instanceof CaseOpenPendingError) return { code: EXIT.network, message: error.message };
+  if (error instanceof MerchantNotBeforeError) return { code: EXIT.network, name: 'MERCHANT_WAIT', message: error.message };
+  if (error instanceof MerchantTransportError) return { code: EXIT.network, name: 'NETWORK', message: error.message };
+  if (error instanceof CaseOpenPendingError) return { code: EXIT.network, name: 'OUTCOME_UNKNOWN', message: error.message };
   if (error instanceof DataKeyMissingError || (error instanceof CardDecryptionError && error.keyMissing)) {
-    return { code: EXIT.failure, message: 'the key that unlocks the stored cards is missing from the secret store' };
+    return { code: EXIT.failure, name: 'DATA_KEY_MISSING', message: 'the key that unlocks the stored cards is missing from the secret store' };
   }
-  return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
+  return { code: EXIT.failure, name: 'FAILURE', message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * With --json a failure is also one line on stdout, where a script reads results:
+ * `{"error":{"code":"USAGE","message":"…","exitCode":2}}` (plus `merchantCode` and `requestId` when the
+ * merchant refused). The text stays on stderr for people.
+ */
+export function failureJson(failure: Failure): string {
+  const merchant = failure.merchant === undefined ? {} : { merchantCode: failure.merchant.code, requestId: failure.merchant.requestId };
+  return JSON.stringify({ error: { code: failure.name, message: failure.message, exitCode: failure.code, ...merchant } });
 }

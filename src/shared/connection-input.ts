@@ -40,12 +40,22 @@ export const MAX_CA_CERT_PEM_CHARS = 65_536;
 export const OPENAPI_BASE_PATH = '/openapi/v1';
 
 /**
- * The address as it is stored and sent: trimmed, without trailing slashes, and with the interface's
- * base path added when the buyer typed only the merchant's domain (the path is fixed by the spec, so
+ * An address typed without a scheme (`api.example-merchant.cn`, `shop.example.cn:8443/openapi/v1`,
+ * `127.0.0.1:8443`): a domain name whose last label is letters (or punycode), an IPv4 literal, an IPv6
+ * literal in brackets, or localhost; an optional port and path. Anything else (spaces, a user name,
+ * a single word) is not taken for an address.
+ */
+const BARE_ADDRESS =
+  /^(?:localhost|(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?(?:\/[^\s]*)?$/iu;
+
+/**
+ * The address as it is stored and sent: trimmed, `https://` assumed when no scheme was typed (the
+ * interface is https only, spec §1; contract "The connect test"), without trailing slashes, and with the interface's base
+ * path added when the buyer typed only the merchant's domain (the path is fixed by the spec, so
  * completing it guesses nothing). Anything else is returned as typed, for addressProblem to judge.
  */
 export function completeBaseUrl(baseUrl: string): string {
-  const typed = baseUrl.trim();
+  const typed = BARE_ADDRESS.test(baseUrl.trim()) ? `https://${baseUrl.trim()}` : baseUrl.trim();
   let url: URL;
   try {
     url = new URL(typed);

@@ -2,18 +2,22 @@
 // stdout once listening: {"url": "http://127.0.0.1:PORT/#k=SECRET"}, a one-time URL that opens one
 // browser session (plus "demoControlUrl" and "demoControlToken" with --demo). Each line read on stdin
 // (Enter in the terminal) prints another such line with a fresh one-time URL, for another browser or
-// after the browser was closed. Logs go to stderr (redacted, never a key or a launch secret). Stops on
-// SIGTERM/SIGINT, or when stdin closes if --exit-on-stdin-close (so a test that dies cannot leave a
-// host behind).
+// after the browser was closed. Logs go to stderr (redacted, never a key or a launch secret). Stops,
+// with core and its temporary folder, on Ctrl+C, SIGTERM, SIGHUP, its parent's or npm's death, or when
+// stdin closes if --exit-on-stdin-close (host-lifetime.ts).
 import { createInterface } from 'node:readline';
 import { RedactingLogger, streamSink } from '../core';
 import { RendererNotBuiltError } from './renderer-files';
+import { holdHostLifetime } from './host-lifetime';
 import { runWebHost, type RunningWebHost } from './run-web-host';
 import { parseWebHostArgs, UsageError, WEB_USAGE } from './web-host-args';
 
 const notice = (line: string): void => void process.stderr.write(`[web] ${line}\n`);
 
 async function main(): Promise<void> {
+  // A closed terminal (its window shut, or npm above us was the session leader and ended) makes every
+  // write fail (EIO, EPIPE): the stop must still run to its end, so lost output is dropped, not thrown.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   let args;
   try {
     args = parseWebHostArgs(process.argv.slice(2));
@@ -27,9 +31,20 @@ async function main(): Promise<void> {
     process.exit(0);
   }
   const logger = new RedactingLogger({ sink: streamSink(process.stderr), level: 'info' });
+  const starting = runWebHost({ args, passphrase: process.env['PROCURE_PASSPHRASE'], logger, notice });
+  let started: RunningWebHost | null = null;
+  // From now on: a Ctrl+C during start-up waits for the start, then stops what it opened (a failed
+  // start has closed everything itself).
+  holdHostLifetime({
+    stop: () => starting.then((running) => running.stop(), () => undefined),
+    abandon: () => started?.abandon(),
+    notice,
+    exitOnStdinClose: args.exitOnStdinClose,
+  });
   let host: RunningWebHost;
   try {
-    host = await runWebHost({ args, passphrase: process.env['PROCURE_PASSPHRASE'], logger, notice });
+    host = await starting;
+    started = host;
   } catch (error) {
     if (error instanceof UsageError || error instanceof RendererNotBuiltError) {
       process.stderr.write(`web: ${error.message}\n`);
@@ -46,25 +61,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify({ url: host.issueLaunchUrl() })}\n`);
   });
 
-  let stopping = false;
-  const shutdown = (why: string): void => {
-    if (stopping) return;
-    stopping = true;
-    notice(`stopping (${why})`);
-    host.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        notice(`stop failed: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  if (args.exitOnStdinClose) {
-    process.stdin.once('end', () => shutdown('stdin closed'));
-    process.stdin.once('close', () => shutdown('stdin closed'));
-  }
+  notice(`to stop it: press Ctrl+C here${host.temporaryDataDir === null ? '' : ` (the temporary folder ${host.temporaryDataDir} is removed)`}`);
 }
 
 main().catch((error: unknown) => {

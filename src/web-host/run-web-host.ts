@@ -32,7 +32,11 @@ export interface RunningWebHost {
   issueLaunchUrl(): string;
   /** The core process under its supervisor (tests kill it by pid to prove a restart loses nothing). */
   readonly core: SupervisedCore;
+  /** The throwaway data folder of a run without --data (removed by stop), else null. */
+  readonly temporaryDataDir: string | null;
   stop(): Promise<void>;
+  /** When stop hangs: kills the core process and removes the throwaway folder, synchronously. */
+  abandon(): void;
 }
 
 export interface RunWebHostOptions {
@@ -130,7 +134,19 @@ export async function runWebHost(options: RunWebHostOptions): Promise<RunningWeb
       core: service,
       demoControlUrl: demo?.controlUrl ?? null,
       demoControlToken: demo?.controlToken ?? null,
+      temporaryDataDir: storage.temporary ? storage.dataDir : null,
       stop,
+      abandon() {
+        const pid = service.pid();
+        if (pid !== undefined) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
+        }
+        storage.dispose();
+      },
     };
   } catch (error) {
     await stop();

@@ -27,7 +27,8 @@ export const WEB_USAGE = `usage: npm run web -- [--port N] [--data DIR] [--expor
   --exports DIR stage card exports in DIR until the browser downloads them (created 0700; default: DIR/exports of the data folder)
   --demo        run the sandbox in this process as the built-in demo merchant
   --renderer DIR  the built renderer (default out/renderer)
-PROCURE_PASSPHRASE protects the API key and the card vault key; without it they live in memory for this run only.`;
+PROCURE_PASSPHRASE protects the API key and the card vault key; without it they live in memory for this run only.
+Ctrl+C stops it, with its core process, and removes the temporary data folder of a run without --data.`;
 
 const OPTIONS = {
   port: { type: 'string' },

@@ -1,4 +1,4 @@
-// The CLI as a script uses it (README "The command line"): a child process per command against the real
+// The CLI as a script uses it (docs/cli.md): a child process per command against the real
 // sandbox over HTTPS. Proves the key travels by env or stdin only and is stored nowhere in plain text,
 // the exit codes (0, 2 usage, 3 business error with its code), the JSON outputs, offline search after
 // a sync, and that queued or submitted orders are charged exactly once in the merchant's ledger.

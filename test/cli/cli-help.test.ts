@@ -1,6 +1,6 @@
 // `--help` on every command of the table (`npm run cli -- vault reveal --help` prints that command's
 // usage, naming each option it takes, and exits 0 without a data folder), the group and general
-// usage, options a command does not take refused before anything is opened, and README's command
+// usage, options a command does not take refused before anything is opened, and docs/cli.md's command
 // line section naming every command, its options and the exit codes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -104,8 +104,8 @@ describe('cli --help', () => {
   }, 60_000);
 });
 
-describe('README: the command line', () => {
-  const readme = readFileSync('README.md', 'utf8');
+describe('docs/cli.md: the command line', () => {
+  const readme = readFileSync('docs/cli.md', 'utf8');
   const start = readme.indexOf('## The command line');
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end === -1 ? undefined : end);

@@ -1,4 +1,4 @@
-// `npm run screens`: photographs the main screens for docs/screens (README's "Screens"), walking the
+// `npm run screens`: photographs the main screens for docs/screens (README's "Screens"; README.zh-CN.md shows some), walking the
 // tour of test/e2e/support/screen-tour.ts on the demo merchant in zh-CN light and dark and English
 // light, at 1280×800. Not part of the test suites (its own config, vitest.screens.config.ts): it
 // rewrites committed images. Which stops are photographed, and in which looks, is the stop's

@@ -1,7 +1,7 @@
 // The runtimes stay supported without a network check: the pinned Electron major must be among the
 // latest three (Electron's support policy), judged from electron-support.json and today's date. When
 // more release cadences have passed since the table's newest line than the pinned major can absorb,
-// the test fails until Electron is upgraded and the table updated (README: Upgrading Electron).
+// the test fails until Electron is upgraded and the table updated (docs/developers.md: Upgrading Electron).
 // Node follows the same rule: the toolchain, the engines field and @types/node all name the major of
 // the Node inside the pinned Electron.
 import { readFileSync } from 'node:fs';
@@ -74,8 +74,9 @@ describe('supported runtimes', () => {
   it('fetches the Electron binary before the desktop commands run it', () => {
     // Since Electron 42 the package downloads its binary on first use, not on install, and
     // electron-vite only reads the path the download leaves behind.
-    expect(pkg.scripts['start']).toMatch(/^install-electron && electron-vite preview$/);
-    expect(pkg.scripts['dev']).toMatch(/^install-electron && electron-vite dev$/);
+    // After the Node guard every script starts with (scripts/require-node.cjs, issue 26).
+    expect(pkg.scripts['start']).toMatch(/^node scripts\/require-node\.cjs && install-electron && electron-vite preview$/);
+    expect(pkg.scripts['dev']).toMatch(/^node scripts\/require-node\.cjs && install-electron && electron-vite dev$/);
   });
 
   it('pins every dependency exactly: the lockfile is the truth', () => {

@@ -17,7 +17,7 @@ import type { BatchFallbackView, BatchPreviewView, BatchStatusView } from '../..
 import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
-import { EXIT } from '../exit-codes';
+import { EXIT, failureJson } from '../exit-codes';
 import { fileLanguageOf } from '../file-language';
 import { printJson, printLine, progress, yuan } from '../output';
 import { allowAll, duplicatesJson, hasDuplicates, printDuplicates, REFUSED_MESSAGE } from './batch-duplicates-output';
@@ -221,6 +221,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
     if (error instanceof DuplicatesNotConfirmedError) {
       // Placed meanwhile by another process on this data folder: named inside the write lock.
       progress(`${error.message}. ${REFUSED_MESSAGE}`);
+      if (json) printLine(failureJson({ code: EXIT.business, name: 'DUPLICATES', message: error.message }));
       return EXIT.business;
     }
     if (error instanceof BatchFileError) {
@@ -229,7 +230,9 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
     }
     if (error instanceof VariantNotFoundError) throw new UsageError(`product ${productRef} has no variant ${variantRef}; choose one with --variant N: ${error.variants.map((v) => `${v.variantRef} (${v.title})`).join(', ')}`);
     if (error instanceof TemplateOfflineError) {
-      progress('the merchant cannot be reached for the purchase template: nothing was written; try again when it answers');
+      const message = 'the merchant cannot be reached for the purchase template: nothing was written; try again when it answers';
+      progress(message);
+      if (json) printLine(failureJson({ code: EXIT.network, name: 'NETWORK', message }));
       return EXIT.network;
     }
     throw error;

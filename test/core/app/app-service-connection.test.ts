@@ -82,7 +82,9 @@ describe('app service: connection, catalog, settings', () => {
   });
 
   it('connects, shows the account, and pushes connection.changed and account.changed', async () => {
-    const view = await kit.ok('connection.connect', connectInput(account.apiKey));
+    // Typed as a buyer types it (issue 26): host and port only, https:// and /openapi/v1 assumed.
+    const bareHost = new URL(merchant.sandbox.baseUrl).host;
+    const view = await kit.ok('connection.connect', { ...connectInput(account.apiKey), baseUrl: bareHost });
     expect(view).toMatchObject({ userId: account.userId, accessState: 'active', balanceFen: 10_000_000 });
     expect(await kit.ok('connection.status')).toMatchObject({ connected: true, keyStored: true, baseUrl: merchant.sandbox.baseUrl, userId: account.userId, demo: false });
     expect(kit.events.some((e) => e.event === 'connection.changed' && (e.payload as { connected: boolean }).connected)).toBe(true);

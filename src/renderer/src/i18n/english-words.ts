@@ -69,6 +69,8 @@ const NOT_PROSE = [
   /消息推送（Webhook）/g,
   /`[^`]*`/g,
   /https?:\/\/\S*/g,
+  // A merchant's domain typed without https:// (api.example-merchant.cn), an address as much (issue 26).
+  /\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:cn|com|net|org)\b/g,
   // A path (the interface's /openapi/v1).
   /(?<![\w/])\/[a-z][\w-]*(?:\/[\w.-]+)*/g,
   /\.[a-z]{2,5}\b/g,

@@ -14,7 +14,7 @@ export const connectEn = {
   'connect.caCertPaste': 'or paste it here: -----BEGIN CERTIFICATE----- …',
   'connect.caCertReady': '{count, plural, one {# certificate} other {# certificates}} will be trusted for this merchant.',
   'connect.caCertClear': 'Remove',
-  'connectInput.addressNotUrl': 'This is not a web address. Enter the full address your merchant gave you, starting with https://',
+  'connectInput.addressNotUrl': 'This is not a web address. Enter the domain or the full address your merchant gave you, for example api.example-merchant.cn',
   'connectInput.addressInsecure': 'The address must start with https://. The app never sends your API key over plain http, where anyone on the way could read it.',
   'connectInput.addressPath': 'The address must end with /openapi/v1, for example https://api.example-merchant.cn/openapi/v1',
   'connectInput.userIdEmpty': 'Enter your user ID.',

@@ -14,7 +14,7 @@ export const connectZhCN: Record<ConnectMessageKey, string> = {
   'connect.caCertPaste': '或把 PEM 证书的内容粘贴到这里',
   'connect.caCertReady': '将为此商户信任 {count} 个证书。',
   'connect.caCertClear': '移除',
-  'connectInput.addressNotUrl': '这不是一个网址。请填写商户提供的完整地址，以 https:// 开头。',
+  'connectInput.addressNotUrl': '这不是一个网址。请填写商户提供的域名或完整地址，例如 api.example-merchant.cn。',
   'connectInput.addressInsecure': '地址必须以 https:// 开头。本应用绝不通过明文 http 发送 API 密钥，否则途经的任何人都能看到它。',
   'connectInput.addressPath': '地址必须以 /openapi/v1 结尾，例如 https://api.example-merchant.cn/openapi/v1',
   'connectInput.userIdEmpty': '请填写用户 ID。',

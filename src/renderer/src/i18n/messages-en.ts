@@ -86,7 +86,7 @@ export const en = {
   'connect.title': 'Connect to your merchant',
   'connect.subtitle': 'Enter the details your merchant gave you. We test them at once and show your balance.',
   'connect.baseUrl': 'Merchant address',
-  'connect.baseUrlHint': 'For example https://api.example-merchant.cn/openapi/v1',
+  'connect.baseUrlHint': 'The domain is enough, for example api.example-merchant.cn (https:// and /openapi/v1 are added)',
   'connect.baseUrlInvalid': 'Enter a full address starting with https://',
   'connect.userId': 'User ID',
   'connect.apiKey': 'API key',

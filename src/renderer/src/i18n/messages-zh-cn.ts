@@ -86,7 +86,7 @@ export const zhCN: Record<MessageKey, string> = {
   'connect.title': '连接商户',
   'connect.subtitle': '填写商户提供的接入信息，我们会立即测试并显示您的余额。',
   'connect.baseUrl': '商户地址',
-  'connect.baseUrlHint': '例如 https://api.example-merchant.cn/openapi/v1',
+  'connect.baseUrlHint': '填写商户的域名即可，例如 api.example-merchant.cn（自动补上 https:// 和 /openapi/v1）',
   'connect.baseUrlInvalid': '请输入以 https:// 开头的完整地址',
   'connect.userId': '用户 ID',
   'connect.apiKey': 'API 密钥',
