@@ -1,5 +1,5 @@
 // When the web host stops: Ctrl+C (SIGINT), SIGTERM, a closed terminal (SIGHUP), the death of the
-// process that started it (its parent, or the `npm` above tsx and the shell, which npm's own death
+// process that started it (its parent, or the `npm` above the shell, which npm's own death
 // leaves running), and stdin closing when asked. Each ends in one stop (core, then the throwaway data
 // folder); a second Ctrl+C while stopping is not the default kill that would leave the folder behind,
 // and a stop that hangs is cut short by `abandon` (core killed, folder removed) after a deadline.
@@ -29,7 +29,7 @@ export function holdHostLifetime(options: HostLifetimeOptions): (why: string) =>
   const stopWatching: (() => void)[] = [];
   const shutdown = (why: string): void => {
     if (stoppingSince !== null) {
-      // One Ctrl+C arrives twice (the terminal's, and tsx relaying it): only a later one is answered.
+      // A second Ctrl+C within a second is the same press (a terminal and a relay may both send it): only a later one is answered.
       if (Date.now() - stoppingSince > 1_000) options.notice(`still stopping (${why}): core is closing and the temporary data is being removed`);
       return;
     }
@@ -57,14 +57,14 @@ export function holdHostLifetime(options: HostLifetimeOptions): (why: string) =>
   // Kept for the whole run: a signal during the stop is answered, never Node's default (instant death).
   for (const signal of STOP_SIGNALS) process.on(signal, () => shutdown(signal));
   const interval = options.watchIntervalMs ?? 500;
-  // The parent's death reparents us: tsx killed outright, or a test runner that started us directly.
+  // The parent's death reparents us: the shell npm started killed outright, or a test runner that started us directly.
   const parent = process.ppid;
   const parentWatch = setInterval(() => {
     if (process.ppid !== parent) shutdown('the process that started it ended');
   }, interval);
   parentWatch.unref();
   stopWatching.push(() => clearInterval(parentWatch));
-  // `npm run web` killed alone: npm's shell dies, tsx (our parent) runs on as an orphan.
+  // `npm run web` killed alone: npm's shell may die while we run on as an orphan.
   const launcher = findNpmLauncher();
   if (launcher !== null) stopWatching.push(watchLauncher(launcher, () => shutdown('npm exited'), interval));
   if (options.exitOnStdinClose) {
