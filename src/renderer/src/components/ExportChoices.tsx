@@ -107,14 +107,30 @@ export function ExportWhatChoice(props: ExportWhatChoiceProps) {
 }
 
 /** One file choice: its name and a hint, the plain ones' hint in the danger colour. */
-function FileRadio({ value, hint, danger }: { readonly value: FileChoice; readonly hint: string; readonly danger?: boolean }) {
+/** The hint under each file choice; the plain ones share the risk sentence, the ZIPs their hint. */
+const FILE_HINTS = { xlsx: 'export.format.xlsx.hint', zip: 'export.format.zip.hint', zipTxt: 'export.format.zip.hint', csv: 'export.format.csv.hint', txt: 'export.format.csv.hint' } as const;
+
+/**
+ * A hint shared by several choices is said once (issue 26): under the chosen one of them, or, while
+ * none of them is chosen, under the first.
+ */
+export function hintShown(value: FileChoice, choice: FileChoice): boolean {
+  const sharing = FILE_CHOICES.filter((other) => FILE_HINTS[other] === FILE_HINTS[value]);
+  return sharing.includes(choice) ? value === choice : sharing[0] === value;
+}
+
+function FileRadio({ value, choice, danger }: { readonly value: FileChoice; readonly choice: FileChoice; readonly danger?: boolean }) {
   const { t } = useI18n();
   return (
     <Radio value={value}>
       <span data-testid={`export-format-${value}`}>{t(`export.format.${value}`)}</span>
-      <div>
-        <Typography.Text type={danger === true ? 'danger' : 'secondary'}>{hint}</Typography.Text>
-      </div>
+      {hintShown(value, choice) ? (
+        <div>
+          <Typography.Text type={danger === true ? 'danger' : 'secondary'} data-testid="export-format-hint">
+            {t(FILE_HINTS[value])}
+          </Typography.Text>
+        </div>
+      ) : null}
     </Radio>
   );
 }
@@ -142,11 +158,11 @@ function ExportFormatChoice({ choice, onChoice }: { readonly choice: FileChoice;
     <Form.Item label={t('export.format')}>
       <Radio.Group value={choice} onChange={(e) => onChoice(choiceOf(e.target.value) ?? choice)}>
         <Space orientation="vertical">
-          <FileRadio value="xlsx" hint={t('export.format.xlsx.hint')} />
-          <FileRadio value="zip" hint={t('export.format.zip.hint')} />
-          <FileRadio value="zipTxt" hint={t('export.format.zip.hint')} />
-          <FileRadio value="csv" hint={t('export.format.csv.hint')} danger />
-          <FileRadio value="txt" hint={t('export.format.csv.hint')} danger />
+          <FileRadio value="xlsx" choice={choice} />
+          <FileRadio value="zip" choice={choice} />
+          <FileRadio value="zipTxt" choice={choice} />
+          <FileRadio value="csv" choice={choice} danger />
+          <FileRadio value="txt" choice={choice} danger />
         </Space>
       </Radio.Group>
     </Form.Item>

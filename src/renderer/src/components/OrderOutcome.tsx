@@ -147,7 +147,7 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
     case 'withdrawing':
       return <Alert {...common} type="info" showIcon title={t('intent.withdrawing')} description={t('withdraw.outcome.checking')} action={view} />;
     case 'withdrawn':
-      return <Alert {...common} type="info" showIcon title={t('intent.withdrawn')} description={t('withdraw.outcome.withdrawn')} action={view} />;
+      return <Alert {...common} type="info" showIcon title={t('intent.withdrawn')} description={t('withdraw.outcome.withdrawnDetail')} action={view} />;
     default:
       // accepted without a stored order cannot last; an unknown status is never success.
       return <Alert {...common} type="warning" showIcon title={<WithMerchantData text={t('common.unknownValue', { raw: detail.intentStatus })} data={[detail.intentStatus]} />} action={view} />;

@@ -4,6 +4,7 @@ import { Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { memo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
+import { priceVaries } from '../lib/price-from';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import type { ProductHit } from '../../../shared/ipc/views/catalog';
 import { productSupplyStatus } from '../../../shared/merchant/supply-status';
@@ -63,7 +64,7 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
         )}
       </div>
       <div className="product-row-price" lang={locale} data-testid="catalog-row-price" data-price-fen={hit.priceFromFen ?? ''}>
-        {hit.priceFromFen === null ? '—' : t('catalog.from', { price: formatFen(hit.priceFromFen) })}
+        {hit.priceFromFen === null ? '—' : priceVaries(hit) ? t('catalog.from', { price: formatFen(hit.priceFromFen) }) : formatFen(hit.priceFromFen)}
       </div>
     </div>
   );

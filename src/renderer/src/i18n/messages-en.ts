@@ -29,6 +29,7 @@ const TITLES = MERCHANT_PROBLEM_TITLES.en;
 import { optionsEn } from './messages-options-en';
 import { freshnessEn } from './messages-freshness-en';
 import { fieldFormatEn } from './messages-field-format-en';
+import { layoutEn } from './messages-layout-en';
 
 export const en = {
   ...aftersaleEn,
@@ -55,6 +56,7 @@ export const en = {
   ...refundsEn,
   ...freshnessEn,
   ...fieldFormatEn,
+  ...layoutEn,
   ...optionsEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
@@ -247,7 +249,7 @@ export const en = {
   'action.submitCode': 'Send code',
   'action.cancel': 'Cancel order',
   'action.cancelReason': 'Reason (optional)',
-  'action.cancelConfirm': 'Cancel this order?',
+  'action.cancelConfirm': 'Cancel the order and refund {amount} to your balance?',
   'action.refund': 'Request refund',
   'action.refundAmount': 'Amount (¥)',
   'action.refundAmountHint': 'Leave empty for a full refund (up to {max}).',
@@ -258,7 +260,6 @@ export const en = {
   'action.review': 'Review and confirm',
   'action.withdraw': 'Withdraw',
 
-  'vault.title': 'Card vault',
   'vault.keyMissing.title': 'The vault key is missing: stored card codes cannot be opened',
   'vault.keyMissing.body':
     'The key that unlocks the card codes stored here is not in the secret store. Nothing was replaced on its own. If you can, quit and start again with the secret store that held it (the same system keyring, or the same passphrase). Otherwise start a new key: new card codes are stored with it, and card codes stored under the lost key are fetched from the merchant again and replace the unreadable ones.',

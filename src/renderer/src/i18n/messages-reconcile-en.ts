@@ -2,7 +2,6 @@
 // messages-reconcile-zh-cn.ts has the same keys.
 export const reconcileEn = {
   'nav.reconcile': 'Reconciliation',
-  'reconcile.title': 'Reconcile with the merchant',
   'reconcile.note': 'Compares the merchant’s order list and balance with what this app recorded. Days are in your time zone, from midnight to midnight; yesterday unless you choose.',
   'reconcile.from': 'From',
   'reconcile.to': 'To',

@@ -29,6 +29,7 @@ const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
 import { optionsZhCN } from './messages-options-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
 import { fieldFormatZhCN } from './messages-field-format-zh-cn';
+import { layoutZhCN } from './messages-layout-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -55,6 +56,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...refundsZhCN,
   ...freshnessZhCN,
   ...fieldFormatZhCN,
+  ...layoutZhCN,
   ...optionsZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
@@ -137,7 +139,7 @@ export const zhCN: Record<MessageKey, string> = {
   'product.watchHint': '该商品价格或库存变化时会通知您。',
   'product.priceHistory': '价格走势',
   'product.priceHistoryEmpty': '暂无价格变动记录。',
-  'product.priceHistoryFor': '{variant} 的价格走势',
+  'product.priceHistoryFor': '{variant}的价格走势',
   'product.notPurchasable': '该规格目前无法购买。',
   'product.updatedLabel': '更新时间',
   'product.noBrand': '无品牌',
@@ -247,7 +249,7 @@ export const zhCN: Record<MessageKey, string> = {
   'action.submitCode': '提交验证码',
   'action.cancel': '取消订单',
   'action.cancelReason': '原因（选填）',
-  'action.cancelConfirm': '确定取消该订单？',
+  'action.cancelConfirm': '取消订单并将 {amount} 退回余额？',
   'action.refund': '申请退款',
   'action.refundAmount': '金额（元）',
   'action.refundAmountHint': '留空表示全额退款（最多 {max}）。',
@@ -258,7 +260,6 @@ export const zhCN: Record<MessageKey, string> = {
   'action.review': '核对并确认',
   'action.withdraw': '撤回',
 
-  'vault.title': '卡密保险箱',
   'vault.keyMissing.title': '保险箱密钥丢失：已保存的卡密无法打开',
   'vault.keyMissing.body':
     '用于解锁此处卡密的密钥不在密钥存储中。应用没有自行替换它。如有可能，请退出并使用原来的密钥存储（同一个系统密钥环或同一个口令）重新启动。否则请启用新密钥：新的卡密将用它加密保存，旧密钥下的卡密会从商户重新获取，并替换无法读取的记录。',
