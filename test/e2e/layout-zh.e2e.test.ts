@@ -73,10 +73,13 @@ describe('zh-CN layout (issue 26)', () => {
   }, 120_000);
 
   it('never breaks inside a Chinese value of an order entry', async () => {
-    // The entries list's own rule (cjk-text.css), at every width a line could end in the name.
-    const split = await page.evaluate(`(() => {
+    // The entries list's own rule (cjk-text.css), at every width a line could end in the name (from
+    // the name's own width up); a list without the rule splits it, so the measure can see a split.
+    const splitWidths = (className: string): Promise<number[]> =>
+      page.evaluate(`(() => {
       const list = document.createElement('ol');
-      list.className = 'confirm-entries';
+      list.className = '${className}';
+      list.style.padding = '0';
       const item = document.createElement('li');
       item.textContent = '角色名: 小明 · 区服: 苹果QQ区 · 游戏账号: 987654321';
       list.append(item);
@@ -84,7 +87,7 @@ describe('zh-CN layout (issue 26)', () => {
       const node = item.firstChild;
       const start = item.textContent.indexOf('小明');
       const widths = [];
-      for (let width = 30; width <= 420; width += 2) {
+      for (let width = 32; width <= 420; width += 2) {
         list.style.width = width + 'px';
         const range = document.createRange();
         range.setStart(node, start);
@@ -95,17 +98,19 @@ describe('zh-CN layout (issue 26)', () => {
       list.remove();
       return widths;
     })()`);
-    expect(split).toEqual([]);
+    expect(await splitWidths('confirm-entries')).toEqual([]);
+    expect((await splitWidths('plain-list')).length).toBeGreaterThan(0);
   });
 
   it('keeps notifications under an open drawer: they never cover its buttons or inputs', async () => {
-    const { product, variant } = pick(session.products, (p, v) => p.productType === 'card' && v.availability === 'available' && purchasable(p, v));
+    // A product no other step opened: its first change since the watch is the notable one.
+    const { product, variant } = pick(session.products.slice(20), (p, v) => p.productType === 'card' && v.availability === 'available' && purchasable(p, v));
     const drawer = await openProduct(page, product);
     await drawer.getByTestId('watch-toggle').click();
     await expect.poll(() => drawer.getByTestId('watch-toggle').getAttribute('aria-checked')).toBe('true');
     await session.control.changeProduct(product.productRef, { variantRef: variant.variantRef, price: ((Math.round(Number(variant.price) * 100) + 111) / 100).toFixed(2) });
     const notice = page.getByTestId('notification-productChanged').first();
-    await notice.waitFor({ timeout: 30_000 });
+    await notice.waitFor({ timeout: 60_000 });
     const box = await notice.boundingBox();
     expect(box).not.toBeNull();
     // What a click at the notification's middle would reach: the drawer (or its mask), not the notification.
@@ -117,8 +122,19 @@ describe('zh-CN layout (issue 26)', () => {
     await shotBoth('notification-under-drawer');
     expect(onTop).toEqual({ inNotice: false, inDrawer: true });
     await drawer.getByTestId('watch-toggle').click();
+    // It arrived under the drawer: it waits there (no fading unseen) and shows once the drawer closes.
+    await page.waitForTimeout(6_000);
     await closeOverlays(page);
-  }, 90_000);
+    await notice.waitFor();
+    const after = await notice.boundingBox();
+    const seen = await page.evaluate<boolean>(`(() => {
+      const hit = document.elementFromPoint(${(after?.x ?? 0) + (after?.width ?? 0) / 2}, ${(after?.y ?? 0) + (after?.height ?? 0) / 2});
+      return hit !== null && hit.closest('.ant-notification') !== null;
+    })()`);
+    expect(seen).toBe(true);
+    await shotBoth('notification-after-drawer');
+    await notice.locator('.ant-notification-notice-close').click();
+  }, 120_000);
 
   it('shows a clipped batch error whole on hover', async () => {
     const { product, variant } = pick(session.products, (p, v) => p.productType === 'topup' && /话费充值|流量包|直充/.test(p.name) && v.entryMode === 'single' && purchasable(p, v));
@@ -133,7 +149,10 @@ describe('zh-CN layout (issue 26)', () => {
     const box = await error.boundingBox();
     const cell = await error.locator('xpath=ancestor::div[contains(@class,"batch-table-cell")][1]').boundingBox();
     // Clipped: the words need more than the column gives them.
-    const clipped: unknown = await error.evaluate('(el) => el.scrollWidth > el.clientWidth');
+    const clipped = await page.evaluate<boolean>(`(() => {
+      const el = document.querySelector('[data-testid="batch-row-error"]');
+      return el !== null && el.scrollWidth > el.clientWidth;
+    })()`);
     expect(clipped).toBe(true);
     expect((box?.width ?? 0) <= (cell?.width ?? 0) + 1).toBe(true);
     await error.hover();
