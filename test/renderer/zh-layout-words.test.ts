@@ -2,10 +2,10 @@
 // may), no space between a name and the Chinese around it, the words in a missing merchant number's
 // place, the header's access tag said once, and a file choice's shared hint said once.
 import { describe, expect, it } from 'vitest';
-import { hintShown } from '../../src/renderer/src/components/ExportChoices';
 import { en, type MessageKey } from '../../src/renderer/src/i18n/messages-en';
 import { zhCN } from '../../src/renderer/src/i18n/messages-zh-cn';
 import { translate } from '../../src/renderer/src/i18n/translate';
+import { hintShown, type HintedChoice } from '../../src/renderer/src/lib/export-hints';
 import { headerShowsAccessTag } from '../../src/renderer/src/lib/header-access';
 import { missingNumber, missingNumberText } from '../../src/renderer/src/lib/order-number';
 import { priceVaries } from '../../src/renderer/src/lib/price-from';
@@ -64,7 +64,8 @@ describe('zh-CN layout words (issue 26)', () => {
 
   it('says a hint two file choices share once', () => {
     // Nothing plain chosen: the risk under the first plain choice only; the ZIPs' hint under the first ZIP.
-    expect(['xlsx', 'zip', 'zipTxt', 'csv', 'txt'].filter((value) => hintShown(value as 'xlsx', 'xlsx'))).toEqual(['xlsx', 'zip', 'csv']);
+    const all: HintedChoice[] = ['xlsx', 'zip', 'zipTxt', 'csv', 'txt'];
+    expect(all.filter((value) => hintShown(value, 'xlsx'))).toEqual(['xlsx', 'zip', 'csv']);
     // A plain TXT chosen: its risk under it, not again under CSV.
     expect(hintShown('txt', 'txt')).toBe(true);
     expect(hintShown('csv', 'txt')).toBe(false);

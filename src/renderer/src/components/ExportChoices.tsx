@@ -5,6 +5,7 @@
 import { Form, Input, Radio, Select, Space, Typography } from 'antd';
 import { EXPORT_TXT_LINES, type CardSelection, type ExportFormat, type ExportTxtLines } from '../../../shared/ipc/views/vault';
 import { useI18n } from '../i18n/use-i18n';
+import { FILE_HINTS, hintShown } from '../lib/export-hints';
 
 export type ExportWhat = CardSelection['kind'];
 
@@ -107,18 +108,6 @@ export function ExportWhatChoice(props: ExportWhatChoiceProps) {
 }
 
 /** One file choice: its name and a hint, the plain ones' hint in the danger colour. */
-/** The hint under each file choice; the plain ones share the risk sentence, the ZIPs their hint. */
-const FILE_HINTS = { xlsx: 'export.format.xlsx.hint', zip: 'export.format.zip.hint', zipTxt: 'export.format.zip.hint', csv: 'export.format.csv.hint', txt: 'export.format.csv.hint' } as const;
-
-/**
- * A hint shared by several choices is said once (issue 26): under the chosen one of them, or, while
- * none of them is chosen, under the first.
- */
-export function hintShown(value: FileChoice, choice: FileChoice): boolean {
-  const sharing = FILE_CHOICES.filter((other) => FILE_HINTS[other] === FILE_HINTS[value]);
-  return sharing.includes(choice) ? value === choice : sharing[0] === value;
-}
-
 function FileRadio({ value, choice, danger }: { readonly value: FileChoice; readonly choice: FileChoice; readonly danger?: boolean }) {
   const { t } = useI18n();
   return (

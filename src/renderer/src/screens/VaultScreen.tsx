@@ -136,12 +136,12 @@ export function VaultScreen() {
     {
       key: 'product',
       title: t('vaultList.col.product'),
-      width: 240,
+      width: 220,
       render: (_value, row) => <CardProduct row={row} />,
     },
-    { key: 'card', title: t('vaultList.col.cardNo'), width: 400, render: (_value, row) => <RevealableCard card={row} /> },
-    { key: 'price', title: t('vaultList.col.price'), width: 100, align: 'right', render: (_value, row) => formatFen(row.priceFen) },
-    { key: 'ordered', title: t('vaultList.col.orderedAt'), width: 170, render: (_value, row) => formatSeconds(row.orderedAt, locale) },
+    { key: 'card', title: t('vaultList.col.cardNo'), width: 380, render: (_value, row) => <RevealableCard card={row} /> },
+    { key: 'price', title: t('vaultList.col.price'), width: 90, align: 'right', className: 'vault-nowrap', render: (_value, row) => formatFen(row.priceFen) },
+    { key: 'ordered', title: t('vaultList.col.orderedAt'), width: 170, className: 'vault-nowrap', render: (_value, row) => formatSeconds(row.orderedAt, locale) },
     {
       key: 'status',
       title: t('vaultList.col.status'),
