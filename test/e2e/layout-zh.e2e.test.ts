@@ -247,7 +247,8 @@ describe('zh-CN layout (issue 26)', () => {
       await page.getByTestId('action-withdraw-confirm').click();
       const outcome = modal.locator('[data-testid="order-outcome"][data-intent-status="withdrawn"]');
       await outcome.waitFor({ timeout: MERCHANT_WAIT_MS });
-      const words = await text(outcome);
+      // The whole dialog: the withdraw's own outcome and the order's status say it once between them.
+      const words = await text(modal);
       expect(occurrences(words, '已撤回')).toBe(1);
       expect(occurrences(words, '订单未发送给商户，也没有扣款。')).toBe(1);
       await shotBoth('order-withdrawn-outcome');

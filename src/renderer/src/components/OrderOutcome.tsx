@@ -21,9 +21,12 @@ export function OrderOutcome({ detail, onView }: { detail: OrderDetail; onView: 
   return (
     <>
       <OutcomeByStatus detail={detail} onView={onView} />
-      <div style={{ marginTop: 8 }}>
-        <WithdrawOutcome clientOrderRef={detail.clientOrderRef} />
-      </div>
+      {/* A withdrawn order's own outcome already says so: the withdraw's words once, not twice. */}
+      {detail.intentStatus !== 'withdrawn' ? (
+        <div style={{ marginTop: 8 }}>
+          <WithdrawOutcome clientOrderRef={detail.clientOrderRef} />
+        </div>
+      ) : null}
     </>
   );
 }
