@@ -181,7 +181,7 @@ export const en = {
   'field.unitsRange': 'From {min} to {max}',
   'field.unitsStep': '{min} plus a multiple of {step}',
 
-  'orders.title': 'Orders',
+  'orders.title': 'All orders',
   'orders.filterStatus': 'Order status',
   'orders.filterQueue': 'Sending status',
   'orders.all': 'All',

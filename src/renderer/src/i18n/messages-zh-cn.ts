@@ -181,7 +181,7 @@ export const zhCN: Record<MessageKey, string> = {
   'field.unitsRange': '{min} 至 {max}',
   'field.unitsStep': '{min} 加 {step} 的整数倍',
 
-  'orders.title': '订单',
+  'orders.title': '全部订单',
   'orders.filterStatus': '订单状态',
   'orders.filterQueue': '发送状态',
   'orders.all': '全部',
