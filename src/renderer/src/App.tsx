@@ -33,6 +33,7 @@ import { useUiStore } from './state/ui-store';
 import { usePreferenceSync } from './state/use-preferences';
 import { useProfiles } from './queries/profiles';
 import { showsMerchants } from './lib/merchant-column';
+import { overlayOpen } from './lib/overlay-open';
 import { ProfileNameDialog } from './components/ProfileNameDialog';
 import { RemoveProfileDialog } from './components/RemoveProfileDialog';
 import { NewMerchantBar } from './components/NewMerchantBar';
@@ -55,7 +56,9 @@ function Shell() {
       // A crossing of the buyer's low-balance line also raises the banner (until dismissed or topped up).
       if (note.kind === 'lowBalance' && note.balanceFen !== undefined) useLowBalanceStore.getState().crossed(note.balanceFen, note.merchant);
       const type = note.kind === 'orderFailed' || note.kind === 'lowBalance' ? 'warning' : 'info';
-      notification[type]({ title: <WithMerchantData text={title} data={[merchant?.nameSource === 'fallback' ? null : merchant?.name]} />, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', props: { 'data-testid': `notification-${note.kind}` } });
+      // Under an open dialog (never over its buttons): kept until closed rather than fading unseen.
+      const sticky = overlayOpen();
+      notification[type]({ title: <WithMerchantData text={title} data={[merchant?.nameSource === 'fallback' ? null : merchant?.name]} />, description: <WithMerchantData text={body} data={[note.productName, note.platformOrderRef, note.platformCaseRef, note.preview]} />, placement: 'bottomRight', ...(sticky ? { duration: false } : {}), props: { 'data-testid': `notification-${note.kind}` } });
     },
     [notification, locale],
   );

@@ -10,6 +10,7 @@ import { useConnectionWatch } from '../queries/use-connection-watch';
 import { useCoreStateStore } from '../state/core-state-store';
 import { useUiStore, type Page } from '../state/ui-store';
 import { AccessStateTag } from './AccountSummary';
+import { headerShowsAccessTag } from '../lib/header-access';
 import { HeaderBalance } from './HeaderBalance';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavUnreadBadge } from './NavUnreadBadge';
@@ -72,7 +73,7 @@ export function AppLayout({ connection, account, children }: { connection: Conne
               <Space size="small">
                 <Typography.Text type="secondary">{t('header.balance')}</Typography.Text>
                 <HeaderBalance account={account} />
-                {account.accessState !== 'active' ? <AccessStateTag accessState={account.accessState} /> : null}
+                {headerShowsAccessTag(account.accessState, connectionState, coreReconnecting) ? <AccessStateTag accessState={account.accessState} /> : null}
               </Space>
             ) : null}
             {coreReconnecting ? (

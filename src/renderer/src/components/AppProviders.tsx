@@ -1,5 +1,5 @@
-// Data cache, antd theme (light or dark algorithm) and antd's locale (with dayjs's, for the date
-// pickers' month and week names), around the whole app.
+// Data cache, antd theme (light or dark algorithm, notifications under dialogs) and antd's locale
+// (with dayjs's, for the date pickers' month and week names), around the whole app.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -8,6 +8,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocale } from '../i18n/use-i18n';
 import { createQueryClient } from '../queries/query-client';
 import { useDarkMode } from '../state/use-preferences';
+
+/**
+ * Notifications stack under dialogs and drawers (antd's 1000 and their masks), not over them: a
+ * notification never covers a dialog's buttons or the after-sales input (issue 26); while one is
+ * open, it shows dimmed behind its mask, and in full over the pages.
+ */
+export const NOTIFICATION_Z_INDEX = 999;
 
 function ThemedConfig({ children }: { children: ReactNode }) {
   const locale = useLocale();
@@ -19,7 +26,7 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={locale === 'zh-CN' ? zhCN : enUS}
-      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1677ff', borderRadius: 6 }, components: { Notification: { zIndexPopup: NOTIFICATION_Z_INDEX } } }}
       // antd spaces out a two-character Chinese label ("取 消"); Chinese software writes "取消".
       button={{ autoInsertSpace: false }}
     >

@@ -182,7 +182,14 @@ export function BatchPreviewStep({ fileName, preview, busy, choices, onChoices, 
         const repeats = sameAs.get(row.rowNumber);
         if (repeats !== undefined)
           return <DuplicateRowChoice rowNumber={row.rowNumber} sameAs={repeats} choice={choices.rows.get(row.rowNumber)} busy={busy} onChoice={(choice) => onChoices(withRow(choices, row.rowNumber, choice))} />;
-        return row.errors.length === 0 ? <Tag color="success">{t('batch.rowOk')}</Tag> : <Typography.Text type="danger" data-testid="batch-row-error">{errorWords(row)}</Typography.Text>;
+        if (row.errors.length === 0) return <Tag color="success">{t('batch.rowOk')}</Tag>;
+        // Clipped to the column with an ellipsis; the whole text on hover (issue 26).
+        const words = errorWords(row);
+        return (
+          <Typography.Text type="danger" ellipsis={{ tooltip: { title: words, placement: 'topLeft' } }} data-testid="batch-row-error">
+            {words}
+          </Typography.Text>
+        );
       },
     },
   ];

@@ -6,6 +6,7 @@ import { Form, Radio, Select, Space, Typography } from 'antd';
 import { EXPORT_TXT_LINES, type CardSelection, type ExportFormat, type ExportTxtLines } from '../../../shared/ipc/views/vault';
 import { useI18n } from '../i18n/use-i18n';
 import { DayPicker } from './DayPicker';
+import { FILE_HINTS, hintShown } from '../lib/export-hints';
 
 export type ExportWhat = CardSelection['kind'];
 
@@ -108,14 +109,18 @@ export function ExportWhatChoice(props: ExportWhatChoiceProps) {
 }
 
 /** One file choice: its name and a hint, the plain ones' hint in the danger colour. */
-function FileRadio({ value, hint, danger }: { readonly value: FileChoice; readonly hint: string; readonly danger?: boolean }) {
+function FileRadio({ value, choice, danger }: { readonly value: FileChoice; readonly choice: FileChoice; readonly danger?: boolean }) {
   const { t } = useI18n();
   return (
     <Radio value={value}>
       <span data-testid={`export-format-${value}`}>{t(`export.format.${value}`)}</span>
-      <div>
-        <Typography.Text type={danger === true ? 'danger' : 'secondary'}>{hint}</Typography.Text>
-      </div>
+      {hintShown(value, choice) ? (
+        <div>
+          <Typography.Text type={danger === true ? 'danger' : 'secondary'} data-testid="export-format-hint">
+            {t(FILE_HINTS[value])}
+          </Typography.Text>
+        </div>
+      ) : null}
     </Radio>
   );
 }
@@ -143,11 +148,11 @@ function ExportFormatChoice({ choice, onChoice }: { readonly choice: FileChoice;
     <Form.Item label={t('export.format')}>
       <Radio.Group value={choice} onChange={(e) => onChoice(choiceOf(e.target.value) ?? choice)}>
         <Space orientation="vertical">
-          <FileRadio value="xlsx" hint={t('export.format.xlsx.hint')} />
-          <FileRadio value="zip" hint={t('export.format.zip.hint')} />
-          <FileRadio value="zipTxt" hint={t('export.format.zip.hint')} />
-          <FileRadio value="csv" hint={t('export.format.csv.hint')} danger />
-          <FileRadio value="txt" hint={t('export.format.csv.hint')} danger />
+          <FileRadio value="xlsx" choice={choice} />
+          <FileRadio value="zip" choice={choice} />
+          <FileRadio value="zipTxt" choice={choice} />
+          <FileRadio value="csv" choice={choice} danger />
+          <FileRadio value="txt" choice={choice} danger />
         </Space>
       </Radio.Group>
     </Form.Item>

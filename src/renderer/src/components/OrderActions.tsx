@@ -44,6 +44,9 @@ export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: bool
   const actions = classifyActions(order.allowedActions, classifyOrderAction);
   const allowed = new Set(actions.known);
   const refundable = order.totalFen === null ? null : order.totalFen - (order.refundedFen ?? 0);
+  // A cancelled order is refunded in full to the balance at once (contract §7.2, `cancelled`): the
+  // dialog says so with the amount, and its buttons name the action, not "OK".
+  const refundOnCancel = order.totalFen ?? order.confirmedTotalFen;
   const failure = submitCode.error ?? cancel.error ?? refund.error;
   const codeValid = /^\d{4,8}$/.test(code);
   const amountFen = refundAmount.trim() === '' ? undefined : yuanInputToFen(refundAmount);
@@ -91,10 +94,13 @@ export function OrderActions({ order, fresh }: { order: OrderDetail; fresh: bool
         ) : null}
         {allowed.has('cancel') ? (
           <Popconfirm
-            title={t('action.cancelConfirm')}
+            title={refundOnCancel === null ? t('action.cancelConfirmNoAmount') : t('action.cancelConfirm', { amount: formatFen(refundOnCancel) })}
             description={<Input data-testid="action-cancel-reason" placeholder={t('action.cancelReason')} value={cancelReason} maxLength={200} onChange={(event) => setCancelReason(event.target.value)} />}
             onConfirm={() => cancel.mutate({ clientOrderRef: ref, ...(cancelReason.trim() === '' ? {} : { reason: cancelReason.trim() }) })}
+            okText={t('action.cancel')}
+            cancelText={t('action.cancelKeep')}
             okButtonProps={{ danger: true, 'data-testid': 'action-cancel-confirm' }}
+            cancelButtonProps={{ 'data-testid': 'action-cancel-keep' }}
           >
             <Button danger disabled={!fresh} data-testid="action-cancel" loading={cancel.isPending}>
               {t('action.cancel')}

@@ -21,9 +21,12 @@ export function OrderOutcome({ detail, onView }: { detail: OrderDetail; onView: 
   return (
     <>
       <OutcomeByStatus detail={detail} onView={onView} />
-      <div style={{ marginTop: 8 }}>
-        <WithdrawOutcome clientOrderRef={detail.clientOrderRef} />
-      </div>
+      {/* A withdrawn order's own outcome already says so: the withdraw's words once, not twice. */}
+      {detail.intentStatus !== 'withdrawn' ? (
+        <div style={{ marginTop: 8 }}>
+          <WithdrawOutcome clientOrderRef={detail.clientOrderRef} />
+        </div>
+      ) : null}
     </>
   );
 }
@@ -147,7 +150,7 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
     case 'withdrawing':
       return <Alert {...common} type="info" showIcon title={t('intent.withdrawing')} description={t('withdraw.outcome.checking')} action={view} />;
     case 'withdrawn':
-      return <Alert {...common} type="info" showIcon title={t('intent.withdrawn')} description={t('withdraw.outcome.withdrawn')} action={view} />;
+      return <Alert {...common} type="info" showIcon title={t('intent.withdrawn')} description={t('withdraw.outcome.withdrawnDetail')} action={view} />;
     default:
       // accepted without a stored order cannot last; an unknown status is never success.
       return <Alert {...common} type="warning" showIcon title={<WithMerchantData text={t('common.unknownValue', { raw: detail.intentStatus })} data={[detail.intentStatus]} />} action={view} />;

@@ -8,6 +8,7 @@ import { Alert, Button, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
+import { priceVaries } from '../lib/price-from';
 import { useShownConnectionState } from '../state/connection-state-store';
 import { DETAIL_FRESH_FOR_S, type DetailLoad, type ProductView } from '../../../shared/ipc/views/catalog';
 import { ageSeconds, ageWords } from '../lib/reading-age';
@@ -28,7 +29,7 @@ export interface ProductDetailStatusProps {
 /** The list's facts for a product without a stored detail: its lowest price and variant count. */
 function ListSummary({ product }: { product: ProductView }) {
   const { t, locale } = useI18n();
-  const price = t('catalog.from', { price: formatFen(product.priceFromFen) });
+  const price = priceVaries(product) ? t('catalog.from', { price: formatFen(product.priceFromFen) }) : formatFen(product.priceFromFen);
   return (
     <Typography.Text type="secondary" lang={locale} data-testid="product-list-summary">
       {product.variantCount > 0

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
 import { openableRow } from '../lib/openable-row';
+import { priceVaries } from '../lib/price-from';
 import { classifyProductType } from '../../../shared/merchant/known-values';
 import type { ProductHit } from '../../../shared/ipc/views/catalog';
 import { productSupplyStatus } from '../../../shared/merchant/supply-status';
@@ -28,7 +29,7 @@ function ProductRowView({ hit, onOpen }: { hit: ProductHit | undefined; onOpen: 
   // supply status; one the list says is unavailable is unavailable whatever its stock.
   const listOnly = hit.detailState === 'listOnly';
   const variants = listOnly && hit.variantCount === 0 ? null : t('catalog.variants', { count: hit.variantCount });
-  const price = hit.priceFromFen === null ? '—' : t('catalog.from', { price: formatFen(hit.priceFromFen) });
+  const price = hit.priceFromFen === null ? '—' : priceVaries(hit) ? t('catalog.from', { price: formatFen(hit.priceFromFen) }) : formatFen(hit.priceFromFen);
   const opens = openableRow(() => onOpen(hit.productRef), { label: t('a11y.openProduct', { name: hit.name, price }), kind: 'button', popup: 'dialog' });
   return (
     <div {...opens} className={`product-row ${opens.className}`} data-testid="catalog-row" data-product-ref={hit.productRef} data-detail-state={hit.detailState}>

@@ -47,12 +47,10 @@ export function RevealableCard({ card }: { card: VaultCardRow }) {
 
   return (
     <div className="vault-card-cell">
-      <div>
+      <div className="vault-card-line">
         <Typography.Text code data-testid={revealed === null ? 'vault-card-masked' : 'vault-card-no'}>
           <Untranslated>{revealed === null ? card.cardNoMasked : revealed.cardNo}</Untranslated>
         </Typography.Text>
-      </div>
-      <div>
         {card.hasPassword ? (
           <Typography.Text code data-testid={revealed === null ? 'vault-card-password-masked' : 'vault-card-password'}>
             <Untranslated>{revealed === null ? '••••••' : (revealed.cardPassword ?? '')}</Untranslated>
@@ -60,8 +58,7 @@ export function RevealableCard({ card }: { card: VaultCardRow }) {
         ) : (
           <Typography.Text type="secondary">{t('vault.noPassword')}</Typography.Text>
         )}
-      </div>
-      <Space size={4} wrap style={{ marginTop: 4 }}>
+        <Space size={4} className="vault-card-buttons">
         {revealed === null ? (
           <Button size="small" icon={<EyeOutlined />} loading={reveal.isPending} data-testid="vault-reveal" onClick={() => askFirst((ack) => reveal.mutate({ ...ref, ...ack }, { onSuccess: setRevealed }))}>
             {t('vault.reveal')}
@@ -83,7 +80,8 @@ export function RevealableCard({ card }: { card: VaultCardRow }) {
             </Button>
           </Tooltip>
         ) : null}
-      </Space>
+        </Space>
+      </div>
       {failure !== null ? <ProblemAlert explained={explainError(failure)} /> : null}
     </div>
   );

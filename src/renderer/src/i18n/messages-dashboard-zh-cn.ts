@@ -66,6 +66,6 @@ export const dashboardZhCN: Record<DashboardMessageKey, string> = {
 
   'lowBalanceBanner.title': '余额不足：{balance}',
   'lowBalanceBanner.body': '余额已低于您设置的提醒金额 {line}。请先在商户处充值，再继续下单。',
-  'lowBalanceBanner.titleAt': '{merchant} 的余额不足：{balance}',
-  'lowBalanceBanner.bodyAt': '余额已低于为 {merchant} 设置的提醒金额。请先在该商户处充值，再向其下单。',
+  'lowBalanceBanner.titleAt': '{merchant}的余额不足：{balance}',
+  'lowBalanceBanner.bodyAt': '余额已低于为{merchant}设置的提醒金额。请先在该商户处充值，再向其下单。',
 };

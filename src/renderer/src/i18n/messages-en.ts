@@ -36,6 +36,7 @@ import { freshnessEn } from './messages-freshness-en';
 import { fieldFormatEn } from './messages-field-format-en';
 import { a11yEn } from './messages-a11y-en';
 import { wordsEn } from './messages-words-en';
+import { layoutEn } from './messages-layout-en';
 
 export const en = {
   ...aftersaleEn,
@@ -64,6 +65,7 @@ export const en = {
   ...fieldFormatEn,
   ...a11yEn,
   ...wordsEn,
+  ...layoutEn,
   ...optionsEn,
   ...joinsEn,
   'app.name': 'Procure Desk',
@@ -189,7 +191,7 @@ export const en = {
   'field.unitsRange': 'From {min} to {max}',
   'field.unitsStep': '{min} plus a multiple of {step}',
 
-  'orders.title': 'Orders',
+  'orders.title': 'All orders',
   'orders.filterStatus': 'Order status',
   'orders.filterQueue': 'Sending status',
   'orders.all': 'All',
@@ -257,7 +259,7 @@ export const en = {
   'action.submitCode': 'Send code',
   'action.cancel': 'Cancel order',
   'action.cancelReason': 'Reason (optional)',
-  'action.cancelConfirm': 'Cancel this order?',
+  'action.cancelConfirm': 'Cancel the order and refund {amount} to your balance?',
   'action.refund': 'Request refund',
   'action.refundAmount': 'Amount (¥)',
   'action.refundAmountHint': 'Leave empty for a full refund (up to {max}).',
@@ -268,7 +270,6 @@ export const en = {
   'action.review': 'Review and confirm',
   'action.withdraw': 'Withdraw',
 
-  'vault.title': 'Card vault',
   'vault.keyMissing.title': 'The vault key is missing: stored card codes cannot be opened',
   'vault.keyMissing.body':
     'The key that unlocks the card codes stored here is not in the secret store. Nothing was replaced on its own. If you can, quit and start again with the secret store that held it (the same system keyring, or the same passphrase). Otherwise start a new key: new card codes are stored with it, and card codes stored under the lost key are fetched from the merchant again and replace the unreadable ones.',

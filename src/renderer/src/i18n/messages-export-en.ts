@@ -75,7 +75,7 @@ export const exportEn = {
   'audit.detail.export.zipTxt': 'Password-protected ZIP (AES-256) holding a TXT',
   'audit.detail.txtLines.cardNo': 'one card number per line',
   'audit.detail.txtLines.cardNoPassword': '"card number password" per line',
-  'export.acceptPlain': 'I understand: anyone with this file can use the card codes in it.',
+  'export.acceptPlain': 'I understand the risk and want the file unencrypted.',
   'export.password': 'Password',
   'export.passwordConfirm': 'Type the password again',
   'export.passwordHelp': 'At least 10 characters, mixing letters, digits or symbols. It is not stored: keep it somewhere safe.',
@@ -103,7 +103,6 @@ export const exportEn = {
   'export.cancelled': 'Nothing was saved: the save dialog was closed.',
   'export.close': 'Close',
 
-  'audit.title': 'Audit log',
   'audit.note': 'Every reveal, copy and export of a card code is recorded here. The codes themselves never are.',
   'audit.filter': 'Action',
   'audit.filter.all': 'All actions',

@@ -76,7 +76,7 @@ export const exportZhCN: Record<ExportMessageKey, string> = {
   'audit.detail.export.zipTxt': '带密码保护的 ZIP（AES-256 加密），内含 TXT',
   'audit.detail.txtLines.cardNo': '每行一个卡号',
   'audit.detail.txtLines.cardNoPassword': '每行“卡号 卡密”',
-  'export.acceptPlain': '我已了解：任何拿到此文件的人都能使用其中的卡密。',
+  'export.acceptPlain': '我已了解风险，仍要导出不加密的文件。',
   'export.password': '密码',
   'export.passwordConfirm': '再次输入密码',
   'export.passwordHelp': '至少 10 个字符，混合字母、数字或符号。密码不会被保存，请妥善保管。',
@@ -104,7 +104,6 @@ export const exportZhCN: Record<ExportMessageKey, string> = {
   'export.cancelled': '未保存任何文件：保存对话框已关闭。',
   'export.close': '关闭',
 
-  'audit.title': '审计日志',
   'audit.note': '每一次查看、复制和导出卡密都记录在此，卡密本身从不记录。',
   'audit.filter': '操作',
   'audit.filter.all': '全部操作',

@@ -7,7 +7,6 @@ const FIELD_WORDS = MISMATCH_FIELD_WORDS.en;
 
 export const reconcileEn = {
   'nav.reconcile': 'Reconciliation',
-  'reconcile.title': 'Reconcile with the merchant',
   'reconcile.note': 'Compares the merchant’s order list and balance with what this app recorded. Days are in your time zone, from midnight to midnight; yesterday unless you choose.',
   'reconcile.from': 'From',
   'reconcile.to': 'To',

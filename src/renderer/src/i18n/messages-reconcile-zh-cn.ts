@@ -7,7 +7,6 @@ const FIELD_WORDS = MISMATCH_FIELD_WORDS['zh-CN'];
 
 export const reconcileZhCN: Record<keyof typeof reconcileEn, string> = {
   'nav.reconcile': '对账',
-  'reconcile.title': '与商户对账',
   'reconcile.note': '将商户的订单列表和余额与本应用的记录逐一核对。日期按您所在时区计算，从零点到次日零点；未选择时为昨天。',
   'reconcile.from': '开始日期',
   'reconcile.to': '结束日期',

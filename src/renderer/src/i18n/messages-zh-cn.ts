@@ -36,6 +36,7 @@ import { freshnessZhCN } from './messages-freshness-zh-cn';
 import { fieldFormatZhCN } from './messages-field-format-zh-cn';
 import { a11yZhCN } from './messages-a11y-zh-cn';
 import { wordsZhCN } from './messages-words-zh-cn';
+import { layoutZhCN } from './messages-layout-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -64,6 +65,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...fieldFormatZhCN,
   ...a11yZhCN,
   ...wordsZhCN,
+  ...layoutZhCN,
   ...optionsZhCN,
   ...joinsZhCN,
   'app.name': '采购台',
@@ -147,7 +149,7 @@ export const zhCN: Record<MessageKey, string> = {
   'product.watchHint': '该商品价格或库存变化时会通知您。',
   'product.priceHistory': '价格走势',
   'product.priceHistoryEmpty': '暂无价格变动记录。',
-  'product.priceHistoryFor': '{variant} 的价格走势',
+  'product.priceHistoryFor': '{variant}的价格走势',
   'product.notPurchasable': '该规格目前无法购买。',
   'product.updatedLabel': '更新时间',
   'product.noBrand': '无品牌',
@@ -189,7 +191,7 @@ export const zhCN: Record<MessageKey, string> = {
   'field.unitsRange': '{min} 至 {max}',
   'field.unitsStep': '{min} 加 {step} 的整数倍',
 
-  'orders.title': '订单',
+  'orders.title': '全部订单',
   'orders.filterStatus': '订单状态',
   'orders.filterQueue': '发送状态',
   'orders.all': '全部',
@@ -257,7 +259,7 @@ export const zhCN: Record<MessageKey, string> = {
   'action.submitCode': '提交验证码',
   'action.cancel': '取消订单',
   'action.cancelReason': '原因（选填）',
-  'action.cancelConfirm': '确定取消该订单？',
+  'action.cancelConfirm': '取消订单并将 {amount} 退回余额？',
   'action.refund': '申请退款',
   'action.refundAmount': '金额（元）',
   'action.refundAmountHint': '留空表示全额退款（最多 {max}）。',
@@ -268,7 +270,6 @@ export const zhCN: Record<MessageKey, string> = {
   'action.review': '核对并确认',
   'action.withdraw': '撤回',
 
-  'vault.title': '卡密保险箱',
   'vault.keyMissing.title': '保险箱密钥丢失：已保存的卡密无法打开',
   'vault.keyMissing.body':
     '用于解锁此处卡密的密钥不在密钥存储中。应用没有自行替换它。如有可能，请退出并使用原来的密钥存储（同一个系统密钥环或同一个口令）重新启动。否则请启用新密钥：新的卡密将用它加密保存，旧密钥下的卡密会从商户重新获取，并替换无法读取的记录。',

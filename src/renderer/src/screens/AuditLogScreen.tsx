@@ -61,7 +61,7 @@ export function AuditLogScreen() {
   ];
 
   return (
-    <Card title={t('audit.title')} data-testid="audit-screen">
+    <Card data-testid="audit-screen">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon icon={<AuditOutlined />} title={t('audit.note')} />
         <Space wrap>

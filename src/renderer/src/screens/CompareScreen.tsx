@@ -17,6 +17,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { compareLines, type CompareLine } from '../lib/compare-view';
 import { explainError } from '../lib/explain-error';
 import { formatFen } from '../lib/money';
+import { priceVaries } from '../lib/price-from';
 import { useCompare, useLinks } from '../queries/compare';
 import { useUiStore } from '../state/ui-store';
 import { productSupplyStatus } from '../../../shared/merchant/supply-status';
@@ -63,7 +64,7 @@ function CompareTable({ lines, rows, onLink }: { lines: CompareLine[]; rows: rea
           width: 170,
           render: (_, line) => (
             <Space size={4} wrap>
-              <span data-testid="compare-price">{line.row.product.priceFromFen === null ? '—' : t('compare.priceFrom', { price: formatFen(line.row.product.priceFromFen) })}</span>
+              <span data-testid="compare-price">{line.row.product.priceFromFen === null ? '—' : priceVaries(line.row.product) ? t('compare.priceFrom', { price: formatFen(line.row.product.priceFromFen) }) : formatFen(line.row.product.priceFromFen)}</span>
               {line.cheapestInStock ? <Tag color="green" data-testid="compare-cheapest">{t('compare.cheapest')}</Tag> : null}
             </Space>
           ),

@@ -198,11 +198,11 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
           </Form.Item>
         </>
       ) : (
+        // The risk is said once, under the format chosen; here only the buyer's acknowledgement of it.
         <Alert
           type="error"
           showIcon
-          title={t('export.format.csv.hint')}
-          description={
+          title={
             <Checkbox checked={acceptPlain} onChange={(e) => setAcceptPlain(e.target.checked)} data-testid="export-accept-plain">
               {t('export.acceptPlain')}
             </Checkbox>

@@ -25,6 +25,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { explainError, problemOfLastErrorCode } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
+import { missingNumber, missingNumberText } from '../lib/order-number';
 import { useOrder, useRefreshOrder, useRefundBeingSent } from '../queries/orders';
 import { useUiStore } from '../state/ui-store';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
@@ -33,7 +34,8 @@ import { MerchantSaid, Untranslated, WithMerchantData } from '../components/Merc
 /** The order's name for the buyer: the merchant's number, or the product until the merchant gave one. */
 export function orderTitle(t: ReturnType<typeof useI18n>['t'], order: OrderDetail): string {
   if (order.platformOrderRef !== null) return t('detail.title', { ref: order.platformOrderRef });
-  return t('detail.titlePending', { product: order.productName ?? `#${order.productRef}` });
+  const product = order.productName ?? `#${order.productRef}`;
+  return missingNumber(order.intentStatus) === 'notYet' ? t('detail.titlePending', { product }) : product;
 }
 
 function RechargedEntries({ order }: { order: OrderDetail }) {
@@ -114,7 +116,7 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={t('detail.platformRef')}>
-              <span data-testid="detail-platform-ref">{data.platformOrderRef !== null ? <Untranslated>{data.platformOrderRef}</Untranslated> : t('detail.notNumbered')}</span>
+              <span data-testid="detail-platform-ref">{data.platformOrderRef !== null ? <Untranslated>{data.platformOrderRef}</Untranslated> : missingNumberText(t, data.intentStatus)}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('detail.product')}>
               <Untranslated>{`${data.productName ?? `#${data.productRef}`}${data.variantTitle !== null ? ` · ${data.variantTitle}` : ''}`}</Untranslated>

@@ -198,13 +198,14 @@ function OrderFormBody({ target, onClose }: { target: OrderFormTarget; onClose: 
 
   return (
     <>
+      {/* Above any form: the offline one ends in its own buttons, nothing belongs under them. */}
+      <OrderScopeNotes target={target} scope={scope} />
+      <OrderProductReading productRef={target.productRef} profileId={target.profileId} shown={step === 'edit'} />
       <TemplateState
         template={template}
         unsupported={modelResult !== null && !modelResult.ok}
         offline={offlineNoTemplate ? { productRef: target.productRef, variantRef: target.variantRef, productType: product.data?.productType ?? null, variantTitle: variant?.title ?? '—', priceFen, onPlaced: afterSend, onClose, ...(target.profileId === undefined ? {} : { profileId: target.profileId }) } : null}
       />
-      <OrderProductReading productRef={target.productRef} profileId={target.profileId} shown={step === 'edit'} />
-      <OrderScopeNotes target={target} scope={scope} />
       {confirmRef !== null ? <ConfirmReason clientOrderRef={confirmRef} /> : null}
       {step === 'edit' && offers.data !== undefined ? <OrderOffersPanel offers={offers.data} onChoose={chooseOffer} /> : null}
       {failure !== null ? (

@@ -13,6 +13,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { explainError } from '../lib/explain-error';
 import { formatSeconds } from '../lib/format-time';
 import { formatFen } from '../lib/money';
+import { missingNumber, missingNumberText } from '../lib/order-number';
 import { INTENT_STATUSES, isQueued } from '../lib/order-status';
 import { openableRow } from '../lib/openable-row';
 import { testId } from '../lib/test-id';
@@ -67,8 +68,8 @@ function useColumns(merchants: boolean): TableColumnsType<OrderRow> {
             {row.platformOrderRef}
           </span>
         ) : (
-          <Typography.Text type="secondary" data-testid="order-row-number">
-            {t('detail.notNumbered')}
+          <Typography.Text type="secondary" data-testid="order-row-number" data-missing={missingNumber(row.intentStatus)}>
+            {missingNumberText(t, row.intentStatus)}
           </Typography.Text>
         ),
     },

@@ -98,7 +98,7 @@ export function ReconcileScreen() {
     openCaseForm(d.clientOrderRef, { category: 'notReceived', description: t('reconcile.caseText', { count: d.merchantCards, units: d.units }) });
 
   return (
-    <Card title={t('reconcile.title')} data-testid="reconcile-screen">
+    <Card data-testid="reconcile-screen">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon icon={<ReconciliationOutlined />} title={t('reconcile.note')} />
         <Space wrap>

@@ -27,6 +27,7 @@ import { MerchantFilterSelect, useMerchantColumn, useMerchantFilter } from '../c
 import { useVaultSelection } from '../lib/vault-selection';
 import { ExportDialog, type ExportDefaults } from './ExportDialog';
 import { Untranslated, WithMerchantData } from '../components/MerchantText';
+import '../vault.css';
 
 const rowKey = (row: { clientOrderRef: string; seq: number }): string => `${row.clientOrderRef}#${row.seq}`;
 
@@ -34,16 +35,19 @@ const rowKey = (row: { clientOrderRef: string; seq: number }): string => `${row.
 function CardProduct({ row }: { row: VaultCardRow }) {
   const { t } = useI18n();
   return (
-    <Space orientation="vertical" size={0}>
-      <Typography.Text strong>
-        <Untranslated>{row.productName ?? `#${row.productRef}`}</Untranslated>
+    <div className="vault-product-cell">
+      <Typography.Text ellipsis={{ tooltip: true }} className="vault-product-name">
+        <Untranslated>
+          <strong>{row.productName ?? `#${row.productRef}`}</strong>
+        </Untranslated>
+        {row.variantTitle !== null ? (
+          <Typography.Text type="secondary">
+            {' · '}
+            <Untranslated>{row.variantTitle}</Untranslated>
+          </Typography.Text>
+        ) : null}
       </Typography.Text>
-      {row.variantTitle !== null ? (
-        <Typography.Text type="secondary">
-          <Untranslated>{row.variantTitle}</Untranslated>
-        </Typography.Text>
-      ) : null}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="vault-card-order">
+      <Typography.Text type="secondary" ellipsis={{ tooltip: true }} className="vault-product-order" data-testid="vault-card-order">
         <WithMerchantData
           text={
             row.platformOrderRef === null
@@ -53,7 +57,7 @@ function CardProduct({ row }: { row: VaultCardRow }) {
           data={[row.productName, row.platformOrderRef]}
         />
       </Typography.Text>
-    </Space>
+    </div>
   );
 }
 
@@ -132,12 +136,12 @@ export function VaultScreen() {
     {
       key: 'product',
       title: t('vaultList.col.product'),
-      width: 260,
+      width: 220,
       render: (_value, row) => <CardProduct row={row} />,
     },
-    { key: 'card', title: t('vaultList.col.cardNo'), render: (_value, row) => <RevealableCard card={row} /> },
-    { key: 'price', title: t('vaultList.col.price'), width: 100, align: 'right', render: (_value, row) => formatFen(row.priceFen) },
-    { key: 'ordered', title: t('vaultList.col.orderedAt'), width: 170, className: 'time-cell', render: (_value, row) => formatSeconds(row.orderedAt, locale) },
+    { key: 'card', title: t('vaultList.col.cardNo'), width: 380, render: (_value, row) => <RevealableCard card={row} /> },
+    { key: 'price', title: t('vaultList.col.price'), width: 90, align: 'right', className: 'vault-nowrap', render: (_value, row) => formatFen(row.priceFen) },
+    { key: 'ordered', title: t('vaultList.col.orderedAt'), width: 170, className: 'vault-nowrap time-cell', render: (_value, row) => formatSeconds(row.orderedAt, locale) },
     {
       key: 'status',
       title: t('vaultList.col.status'),
@@ -158,7 +162,7 @@ export function VaultScreen() {
   ];
 
   return (
-    <Card title={t('vault.title')} data-testid="vault-screen">
+    <Card data-testid="vault-screen">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <VaultKeyMissingAlert />
         <Alert type="info" showIcon icon={<LockOutlined />} title={t('vault.audited')} data-testid="vault-audit-note" />
@@ -194,6 +198,8 @@ export function VaultScreen() {
           dataSource={list.data?.rows ?? []}
           loading={list.isLoading}
           onRow={(row) => testId('vault-card', { seq: row.seq, ref: row.clientOrderRef })}
+          // One line per card (no button or label wraps): a narrow window scrolls the table instead.
+          scroll={{ x: 'max-content' }}
           rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected(keys, rows) }}
           locale={{ emptyText: <Empty description={t('vaultList.empty')} /> }}
           pagination={{
