@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { cardProduct, connectedFolder, orderWithCards, waitFor, withRunner } from './cards-kit';
-import { jsonOf, runCli, type CliResult } from './cli-kit';
+import { jsonErrorOf, jsonOf, runCli, type CliResult } from './cli-kit';
 
 let sandbox: RunningSandbox;
 let root: string;
@@ -102,7 +102,7 @@ describe('cli aftersales open', () => {
     for (const [what, args] of cases) {
       const result = await cli(['aftersales', 'open', ...args, '--json']);
       expect(result.code, `${what}: ${result.stderr}`).toBe(2);
-      expect(result.stdout, what).toBe('');
+      expect(jsonErrorOf(result).exitCode, what).toBe(2);
     }
     expect(jsonOf<unknown[]>(await cli(['aftersales', 'list', '--json']))).toEqual([]);
     expect(await merchantAllows(orderA)).toContain('aftersale');
@@ -158,7 +158,7 @@ describe('cli aftersales send', () => {
     for (const args of [['c_unknownCaseRef123', '--text', 'hi'], [caseRef], [caseRef, '--text', ' '], [caseRef, '--text', 'x'.repeat(1001)], [caseRef, '--type', 'other', '--text', 'x']]) {
       const result = await cli(['aftersales', 'send', ...args, '--json']);
       expect(result.code, `${args.join(' ').slice(0, 60)}: ${result.stderr}`).toBe(2);
-      expect(result.stdout).toBe('');
+      expect(jsonErrorOf(result).exitCode).toBe(2);
     }
     expect((await merchantCase(caseRef)).messages).toHaveLength(before);
   }, 60_000);

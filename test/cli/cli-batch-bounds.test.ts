@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bombXlsx, ENTITY_SHEET, LAUGHS_STRINGS, manyRows, SHARED_SHEET, UNDECLARED_ENTITY_SHEET, workbookOf } from '../core/batch/hostile-xlsx';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
-import { chargesOf, ledgerOf, listOrders, pickCardProduct, runCli } from './cli-kit';
+import { chargesOf, ledgerOf, jsonErrorOf, listOrders, pickCardProduct, runCli } from './cli-kit';
 
 let sandbox: RunningSandbox;
 let root: string;
@@ -58,7 +58,7 @@ describe('cli: batch with hostile files', () => {
       const run = await runCli(dir, ['batch', path, '--product', String(product.productRef), '--max-price', product.price, '--map', 'account=units', '--yes', '--json']);
       expect(run.code, `${name}: ${run.stderr}`).toBe(2);
       expect(run.stderr, name).toMatch(reason);
-      expect(run.stdout, name).toBe('');
+      expect(jsonErrorOf(run).message, name).toMatch(reason);
     }
     expect((await ledgerOf(sandbox, sandbox.userId)).balance).toBe(balance);
     expect((await chargesOf(sandbox, sandbox.userId)).length).toBe(charges);

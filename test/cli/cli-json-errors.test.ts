@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes';
 import { startHostileMerchant, type HostileMerchant } from '../support/hostile-merchant';
-import { runCli, type CliResult } from './cli-kit';
+import { jsonErrorOf, runCli, type CliResult, type JsonError } from './cli-kit';
 
 let merchant: HostileMerchant;
 let dataDir: string;
@@ -26,19 +26,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface JsonError {
-  error: { code: string; message: string; exitCode: number; merchantCode?: number; requestId?: string | null };
-}
-
 /** The one line on stdout, parsed; fails when stdout holds anything else. */
-function errorLine(result: CliResult): JsonError {
-  const lines = result.stdout.split('\n').filter((line) => line !== '');
-  expect(lines, result.stderr).toHaveLength(1);
-  const parsed = JSON.parse(lines[0] ?? '') as JsonError;
-  expect(Object.keys(parsed)).toEqual(['error']);
-  expect(parsed.error.exitCode).toBe(result.code);
-  return parsed;
-}
+const errorLine = (result: CliResult): JsonError => ({ error: jsonErrorOf(result) });
 
 describe('cli --json errors', () => {
   it('a usage mistake: exit 2 and {"error":{"code":"USAGE",…}} on stdout, the text on stderr', async () => {

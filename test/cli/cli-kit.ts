@@ -105,6 +105,21 @@ export function jsonOf<T>(result: CliResult): T {
   return JSON.parse(line) as T;
 }
 
+/** A failure with --json: exactly one line on stdout, `{"error":{…}}`, whose exitCode is the process's (docs/cli.md). */
+export interface JsonError {
+  error: { code: string; message: string; exitCode: number; merchantCode?: number; requestId?: string | null };
+}
+
+/** The failure's JSON line, parsed; throws when stdout holds anything else or the exit codes differ. */
+export function jsonErrorOf(result: CliResult): JsonError['error'] {
+  const lines = result.stdout.split('\n').filter((line) => line !== '');
+  if (lines.length !== 1) throw new Error(`expected one JSON error line on stdout, got ${String(lines.length)}: ${result.stdout.slice(0, 300)}; stderr: ${result.stderr}`);
+  const parsed = JSON.parse(lines[0] ?? '') as Partial<JsonError>;
+  if (Object.keys(parsed).join() !== 'error' || parsed.error === undefined) throw new Error(`not an error line: ${lines[0] ?? ''}`);
+  if (parsed.error.exitCode !== result.code) throw new Error(`error line says exit ${String(parsed.error.exitCode)}, the process exited ${String(result.code)}`);
+  return parsed.error;
+}
+
 export interface OrderRow {
   clientOrderRef: string;
   status: string;

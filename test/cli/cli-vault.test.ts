@@ -18,7 +18,7 @@ import { parseAuditFacts } from '../../src/shared/ipc/views/audit';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { MSOFFCRYPTO, parseCsv, readXlsx, run, SEVEN_ZIP } from '../core/export/file-readers';
 import { auditRows, cardProduct, connectedFolder, orderWithCards, refundInFull, withRunner, type AuditRow } from './cards-kit';
-import { CLI_ENTRY, filesContaining, jsonOf, PASSPHRASE, runCli, type CliOptions, type CliResult } from './cli-kit';
+import { CLI_ENTRY, filesContaining, jsonErrorOf, jsonOf, PASSPHRASE, runCli, type CliOptions, type CliResult } from './cli-kit';
 
 let sandbox: RunningSandbox;
 let root: string;
@@ -140,7 +140,7 @@ describe('cli vault reveal', () => {
     const before = auditRows(dir).length;
     const result = await cli(['vault', 'reveal', orderA, '--card', '1', '--json']);
     expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
+    expect(jsonErrorOf(result).code).toBe('USAGE'); // the refusal as JSON, no card code
     expect(result.stderr).toContain('--yes');
     expect(auditRows(dir)).toHaveLength(before);
   });
@@ -179,7 +179,7 @@ describe('cli vault reveal', () => {
     const before = auditRows(dir).length;
     const refused = await cli(['vault', 'reveal', orderB, '--card', '1', '--yes', '--json']);
     expect(refused.code, refused.stderr).toBe(5);
-    expect(refused.stdout).toBe('');
+    expect(jsonErrorOf(refused).message).toContain('refunded'); // the refusal as JSON, no card code
     expect(refused.stderr).toContain('refunded');
     expect(auditRows(dir)).toHaveLength(before);
 
