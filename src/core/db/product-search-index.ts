@@ -59,6 +59,7 @@ export function productSearchDocument(
   brandName: string | null,
   variantTitles: readonly string[],
   categoryNames: readonly string[] = [],
+  spelled = true,
 ): ProductSearchDocument {
   const normalizedName = normalizeSearchText(name);
   const lines = new Set<string>();
@@ -71,20 +72,39 @@ export function productSearchDocument(
   const grams = new Set<string>();
   for (const line of lines) for (const gram of shortGrams(line)) grams.add(padGram(gram));
   const spellings = new Set<string>();
-  for (const [line, marked] of [[normalizedName, true], [normalizeSearchText(brandName ?? ''), false], ...categoryNames.map((c) => [normalizeSearchText(c), false] as const)] as const) {
-    if (!hasHan(line)) continue;
-    const chars = Array.from(line);
-    for (const reading of readings(line)) for (const spelled of spellingLines(reading, chars, marked)) spellings.add(spelled);
+  if (spelled) {
+    for (const line of spellingsOf(normalizedName, true)) spellings.add(line);
+    for (const other of [brandName ?? '', ...categoryNames]) for (const line of spellingsOf(normalizeSearchText(other), false)) spellings.add(line);
   }
-  for (const spelled of spellings) for (const gram of shortGrams(spelled)) if (!PRINTABLE_ASCII.test(gram)) grams.add(padGram(gram));
+  for (const line of spellings) for (const gram of shortGrams(line)) if (!PRINTABLE_ASCII.test(gram)) grams.add(padGram(gram));
   return { text: [...lines].join('\n'), grams: [...grams].join('') + (spellings.size > 0 ? '\n' + [...spellings].join('\n') : '') };
 }
 
 // Plain Latin and digit grams come from the text lines; the spellings add only marked ones.
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/u;
 
-/** Rewrites the search document of one product from its current row and variants. */
-export function refreshProductSearch(db: Database, productRef: number): void {
+// Brands and categories repeat across thousands of products: their spellings are kept, a bounded few.
+const SPELLING_CACHE_SIZE = 4096;
+const spellingCache = new Map<string, readonly string[]>();
+
+function spellingsOf(line: string, marked: boolean): readonly string[] {
+  if (!hasHan(line)) return [];
+  const key = (marked ? '1' : '0') + line;
+  let found = spellingCache.get(key);
+  if (found === undefined) {
+    const chars = Array.from(line);
+    found = readings(line).flatMap((reading) => spellingLines(reading, chars, marked));
+    if (spellingCache.size >= SPELLING_CACHE_SIZE) spellingCache.clear();
+    spellingCache.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * Rewrites the search document of one product from its current row and variants. `spelled` false
+ * leaves the pinyin out: only the search benchmark's comparison run asks for that.
+ */
+export function refreshProductSearch(db: Database, productRef: number, spelled = true): void {
   const s = statements(db);
   s.remove.run(productRef);
   const product = s.product.get(productRef);
@@ -93,7 +113,7 @@ export function refreshProductSearch(db: Database, productRef: number): void {
   const titles = s.titles.all(productRef).map((row) => row.title);
   const category = s.categories.get(productRef);
   const categoryNames = category === undefined ? [] : [category.name, ...(category.parent === null ? [] : [category.parent])];
-  const doc = productSearchDocument(product.name, product.brand_name, titles, categoryNames);
+  const doc = productSearchDocument(product.name, product.brand_name, titles, categoryNames, spelled);
   s.insert.run(productRef, doc.text, doc.grams);
 }
 
