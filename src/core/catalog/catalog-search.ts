@@ -206,6 +206,9 @@ export const BROAD_MATCH_THRESHOLD = 1000;
 const RANK_TIERS = `(s.rowid + 0 NOT IN (SELECT rowid FROM product_search WHERE product_search MATCH @exact)),
   (s.rowid + 0 NOT IN (SELECT rowid FROM product_search WHERE product_search MATCH @prefix))`;
 
+/** Then, in a narrow result, the products matching in their own words before those matching only by category. */
+const NAMED_TIER = '(s.rowid + 0 NOT IN (SELECT rowid FROM product_search WHERE product_search MATCH @named))';
+
 /** The largest exact total; beyond it a search reports COUNT_CAP with totalIsLowerBound. */
 export const COUNT_CAP = 10_000;
 
@@ -327,9 +330,10 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
     if (ranking !== null) {
       params.exact = `(${match}) AND ${ranking.exact}`;
       params.prefix = `(${match}) AND ${ranking.prefix}`;
+      if (!broad) params.named = ranking.named;
     }
     sql = `SELECT ${columns} FROM product_search s JOIN products p ON p.product_ref = s.rowid
-      WHERE ${textWhere(filtered, pageFilters)} ORDER BY ${RANK_TIERS}, ${broad ? 's.rowid' : 's.rank, s.rowid'} LIMIT @limit OFFSET @offset`;
+      WHERE ${textWhere(filtered, pageFilters)} ORDER BY ${RANK_TIERS}, ${broad ? 's.rowid' : `${NAMED_TIER}, s.rank, s.rowid`} LIMIT @limit OFFSET @offset`;
   } else if (broad && matched !== null && !listOnly && (sort === 'priceAsc' || sort === 'priceDesc')) {
     // The walk goes through variants, which a list-only product lacks; while there are such products
     // (a sync under way) the matches are sorted instead, below.

@@ -64,21 +64,34 @@ export function productSearchDocument(
   const normalizedName = normalizeSearchText(name);
   const lines = new Set<string>();
   if (normalizedName.length > 0) lines.add(LINE_START + normalizedName + LINE_END);
-  const others = [brandName ?? '', ...variantTitles.map((title) => name + title), ...categoryNames];
+  const others = [brandName ?? '', ...variantTitles.map((title) => name + title)];
   for (const line of others) {
     const normalized = normalizeSearchText(line);
     if (normalized.length > 0) lines.add(normalized);
   }
   const grams = new Set<string>();
   for (const line of lines) for (const gram of shortGrams(line)) grams.add(padGram(gram));
+  // Category names live apart from the product's own words, so relevance can rank a product that
+  // says the query above one only filed under it: whole lines in the grams column, grams marked.
+  const categories = new Set<string>();
+  for (const category of categoryNames) {
+    const normalized = normalizeSearchText(category);
+    if (normalized.length === 0) continue;
+    categories.add(normalized);
+    for (const gram of shortGrams(normalized)) grams.add(padGram(CATEGORY + gram));
+  }
   const spellings = new Set<string>();
   if (spelled) {
     for (const line of spellingsOf(normalizedName, true)) spellings.add(line);
     for (const other of [brandName ?? '', ...categoryNames]) for (const line of spellingsOf(normalizeSearchText(other), false)) spellings.add(line);
   }
   for (const line of spellings) for (const gram of shortGrams(line)) if (!PRINTABLE_ASCII.test(gram)) grams.add(padGram(gram));
-  return { text: [...lines].join('\n'), grams: [...grams].join('') + (spellings.size > 0 ? '\n' + [...spellings].join('\n') : '') };
+  const extra = [...categories, ...spellings];
+  return { text: [...lines].join('\n'), grams: [...grams].join('') + (extra.length > 0 ? '\n' + extra.join('\n') : '') };
 }
+
+/** Marks a gram of a category name (never in normalised text, so never part of a query). */
+const CATEGORY = '\u0005';
 
 // Plain Latin and digit grams come from the text lines; the spellings add only marked ones.
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/u;
@@ -159,6 +172,12 @@ const LATIN = /^[a-z]+$/u;
 const MIXED = /^(\p{Script=Han}+)([a-z]+)$/u;
 
 function termMatch(term: string): string {
+  const named = namedMatch(term);
+  return LATIN.test(term) ? named : `(${named} OR ${categoryCondition(term)})`;
+}
+
+/** The term in the product's own words (name, brand, variants) and spellings; not its category's. */
+function namedMatch(term: string): string {
   const plain = textCondition(term);
   if (LATIN.test(term)) return `(${plain} OR ${spelledCondition(term)})`;
   const mixed = MIXED.exec(term);
@@ -167,6 +186,15 @@ function termMatch(term: string): string {
   if (han === undefined || letters === undefined) return plain;
   const junction = gramsCondition((Array.from(han).at(-1) ?? '') + letters.slice(0, 1));
   return `(${plain} OR (${textCondition(han)} AND ${junction} AND ${spelledCondition(letters)}))`;
+}
+
+/**
+ * The term within a category name: a marked gram, or (3+ characters) a phrase on the category lines
+ * in the grams column. Not for Latin terms, which would meet full pinyin mid-syllable there; a
+ * category is found in Latin letters by its pinyin.
+ */
+function categoryCondition(term: string): string {
+  return codePointLength(term) < 3 ? `grams : ${quote(padGram(CATEGORY + term))}` : `grams : ${quote(term)}`;
 }
 
 /** The term as a substring of the text lines (a phrase of 3+ characters, or one padded gram). */
@@ -185,9 +213,10 @@ function spelledCondition(letters: string): string {
 
 /**
  * The products whose name equals (exact) or starts with (prefix) the whole query, its terms joined,
- * in characters or, for Latin letters, in full pinyin or initials; relevance ranks them first.
+ * in characters or, for Latin letters, in full pinyin or initials; relevance ranks them first, then
+ * those matching in their own words (named), then those matching only through their category.
  */
-export function productSearchRanking(terms: readonly string[]): { readonly exact: string; readonly prefix: string } | null {
+export function productSearchRanking(terms: readonly string[]): { readonly exact: string; readonly prefix: string; readonly named: string } | null {
   if (terms.length === 0) return null;
   const whole = terms.join('');
   const anchored = (end: string): string => {
@@ -197,7 +226,7 @@ export function productSearchRanking(terms: readonly string[]): { readonly exact
     }
     return `(${conditions.join(' OR ')})`;
   };
-  return { exact: anchored(LINE_END), prefix: anchored('') };
+  return { exact: anchored(LINE_END), prefix: anchored(''), named: terms.map(namedMatch).join(' AND ') };
 }
 
 function quote(value: string): string {

@@ -116,6 +116,12 @@ describe('catalog search in pinyin', () => {
     expect(refs('爱').at(-1)).toBe(1);
   });
 
+  it('ranks products that say the query above those found only by their category', () => {
+    const found = refs('话费');
+    expect(sorted(found.slice(0, 2))).toEqual([10, 11]);
+    expect(sorted(found.slice(2))).toEqual([12, 13, 14]);
+  });
+
   it('ranks by name even when a filter or a page is asked for', () => {
     expect(refs('aqy', { catalogRef: 1 })).toEqual([3, 2, 1]);
     expect(refs('aqy', { limit: 1, offset: 1 })).toEqual([2]);
