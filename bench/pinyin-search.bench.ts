@@ -36,21 +36,16 @@ function rewriteDocuments(db: Database, spelled: boolean): number {
   return performance.now() - started;
 }
 
-export function benchPinyinSearch(db: Database, products: readonly Product[], categories: readonly Category[]): string[] {
-  const lines: string[] = [];
+/** Prints each line as it is measured: the comparison run takes minutes on a loaded machine. */
+export function benchPinyinSearch(db: Database, products: readonly Product[], categories: readonly Category[], print: (line: string) => void): void {
   const spelledSize = indexPages(db);
   const pinyinSet = pinyinQueries(products);
-  lines.push(...benchCatalogSearch(db, products, categories).lines.map((line) => `with pinyin:    ${line}`));
-  lines.push(...benchQueries(db, pinyinSet, 'pinyin queries').lines.map((line) => `with pinyin:    ${line}`));
+  for (const line of benchCatalogSearch(db, products, categories).lines) print(`with pinyin:    ${line}`);
+  for (const line of benchQueries(db, pinyinSet, 'pinyin queries').lines) print(`with pinyin:    ${line}`);
   const plainMs = rewriteDocuments(db, false);
-  const plainSize = indexPages(db);
-  lines.push(...benchCatalogSearch(db, products, categories).lines.map((line) => `without pinyin: ${line}`));
-  lines.push(...benchQueries(db, pinyinSet, 'pinyin queries').lines.map((line) => `without pinyin: ${line}`));
-  const spelledMs = rewriteDocuments(db, true);
-  lines.push(
-    `search index: ${products.length} documents rewritten in ${(spelledMs / 1000).toFixed(1)} s with pinyin, ${(plainMs / 1000).toFixed(1)} s without; index ${spelledSize} pages with, ${plainSize} without`,
-  );
-  return lines;
+  print(`search index: ${products.length} documents rewritten without pinyin in ${(plainMs / 1000).toFixed(1)} s; index ${spelledSize} pages with pinyin, ${indexPages(db)} without`);
+  for (const line of benchCatalogSearch(db, products, categories).lines) print(`without pinyin: ${line}`);
+  for (const line of benchQueries(db, pinyinSet, 'pinyin queries').lines) print(`without pinyin: ${line}`);
 }
 
 function indexPages(db: Database): number {

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     const upserts = benchSnapshotUpserts(cache, SEARCH_PRODUCTS);
     for (const line of upserts.lines) console.log(line);
     const { categories } = seedCatalog({ products: 0, seed: 1, nowSeconds: 1_790_000_000 });
-    for (const line of benchPinyinSearch(cache.db, upserts.products, categories)) console.log(line);
+    benchPinyinSearch(cache.db, upserts.products, categories, (line) => console.log(line));
   } finally {
     cache.dispose();
   }
