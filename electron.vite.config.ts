@@ -20,9 +20,17 @@ export default defineConfig(({ command }) => {
         // Native and heavy packages (better-sqlite3) must be loaded from node_modules at run
         // time, never bundled; externalizing every dependency keeps that true as more are added.
         externalizeDeps: true,
-        // Two entries: main (out/main/index.js) and the core process it forks with utilityProcess
-        // (out/main/core-process.js, found beside main's own file: src/main/core-process-launcher.ts).
-        lib: { entry: { index: resolve(here, 'src/main/index.ts'), 'core-process': resolve(here, 'src/core/process/core-process-main.ts') } },
+        // Three entries: main (out/main/index.js), the core process it forks with utilityProcess
+        // (out/main/core-process.js, found beside main's own file: src/main/core-process-launcher.ts),
+        // and the worker core reads batch XLSX files in (out/main/xlsx-read-worker.js, found beside
+        // core's code: src/core/batch/xlsx-read-isolated.ts).
+        lib: {
+          entry: {
+            index: resolve(here, 'src/main/index.ts'),
+            'core-process': resolve(here, 'src/core/process/core-process-main.ts'),
+            'xlsx-read-worker': resolve(here, 'src/core/batch/xlsx-read-worker.ts'),
+          },
+        },
         // src/core/index.ts only re-exports. Rolldown cannot see that by itself (the modules behind it
         // build zod schemas at load), so importing one name from it would pull all of core, SQLite
         // included, into main. Marked side-effect free, each name main uses comes from the module that

@@ -11,11 +11,14 @@
 //   (h) the connect test's time to each named failure (refused, DNS, TLS, http, 404, 401/403, timeout)
 //   (r) reconciliation of 1,000 orders: requests, merchant minutes against the quota bound
 //   (j) the preview of a 1,000-row batch file (CSV in GB18030, XLSX), in ms
+//   (l) hostile batch files (zip bomb, a million rows, XML entities, 50 MB CSV): each one's outcome
+//       and the peak memory of the process reading it
 //   (k) catalog.compare's search across two profiles of 50,000 products each, p50/p95
 //   (g) the host's event-loop delay while core syncs, exports and takes webhooks at once, with core in
 //       the host process and in its own process
 import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import { createBenchDatabase } from './bench-database';
+import { benchBatchFileBounds } from './batch-file-bounds.bench';
 import { benchBatchPreview } from './batch-preview.bench';
 import { benchCatalogSync } from './catalog-sync.bench';
 import { benchCompareSearch } from './compare-search.bench';
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
   for (const line of (await benchExport()).lines) console.log(line);
   for (const line of (await benchReconcile()).lines) console.log(line);
   for (const line of (await benchBatchPreview()).lines) console.log(line);
+  for (const line of (await benchBatchFileBounds()).lines) console.log(line);
   for (const line of (await benchHostResponsiveness()).lines) console.log(line);
   for (const line of (await benchConnectFailures()).lines) console.log(line);
   // (e) the catalog screen at 100,000 products in the real UI (needs `npm run build:web`)

@@ -41,6 +41,8 @@ const OPTIONS = {
   card: { type: 'string' },
   out: { type: 'string' },
   format: { type: 'string' },
+  // vault export --format txt-zip: what each line holds (issue 25)
+  lines: { type: 'string' },
   language: { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
@@ -64,6 +66,7 @@ const OPTIONS = {
   templates: { type: 'boolean' },
   'discard-unexported-cards': { type: 'boolean' },
   'allow-duplicates': { type: 'boolean' },
+  'mark-invalid-rows': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 

@@ -14,6 +14,7 @@ import { connectCommand } from './commands/connect-command';
 import { ngrokAuthtokenCommand } from './commands/ngrok-authtoken-command';
 import { orderConfirmCommand, orderWithdrawCommand } from './commands/order-confirm-commands';
 import { orderCreateCommand } from './commands/order-create-command';
+import { orderRetryCommand } from './commands/order-retry-command';
 import { orderShowCommand, ordersCommand } from './commands/order-read-commands';
 import { profilesAddCommand, profilesListCommand, profilesRemoveCommand } from './commands/profiles-commands';
 import { reconcileCommand } from './commands/reconcile-command';
@@ -46,7 +47,7 @@ const orderOption = (args: ParsedArgs): OwnedRef | null => {
 };
 
 export const COMMON_EXIT_CODES =
-  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement, 6 reconcile found differences or could not check the balance';
+  'exit codes: 0 ok, 1 other failure, 2 bad usage or a reference unknown here, 3 the merchant refused (its code is printed) or the order waits for you, 4 network trouble, the merchant\'s answers inconsistent (a listing changing while paged, wherever met) or an outcome not yet known (kept; `run` finds out), 5 cards of a refunded order asked for without the acknowledgement, 6 reconcile found differences or could not check the balance, 7 the merchant answered an order 500 too often (kept; nothing more is sent until order retry)';
 
 export const COMMANDS: readonly CliCommand[] = [
   {
@@ -94,7 +95,7 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     words: ['order', 'create'],
     synopsis: '--product N [--variant N] --units N [--entry fieldRef=value …] [--max-price YUAN] [--callback-url URL] [--queue-only] [--fallback] [--json]',
-    help: 'Records the order with the unit price you confirm (--max-price; without it the cached price, printed), then sends it and waits for the outcome. A higher price at send time, a product that cannot be supplied or a refused key exits 3 and charges nothing; the merchant unreachable exits 4 (kept; `run` sends it). --queue-only records without sending. --fallback: when the variant is linked and its link has a fallback rule, and this merchant cannot supply it (or asks above the rule\'s limit), the order goes to the rule\'s choice at that merchant\'s cached price (never above the limit; said on stderr); exit 3 when no merchant of the rule qualifies.',
+    help: 'Records the order with the unit price you confirm (--max-price; without it the cached price, printed), then sends it and waits for the outcome. A field with choices takes the choice\'s name or its code (--entry zone=苹果QQ区 or zone=ios-qq); a value that fits no choice, or several, is refused with the choices named (exit 2). A higher price at send time, a product that cannot be supplied or a refused key exits 3 and charges nothing; the merchant unreachable exits 4 (kept; `run` sends it); the merchant answering 500 too often (3 times per order, creates and look-ups together) exits 7 with its requestIds (kept; nothing more is sent until `order retry REF`). --queue-only records without sending. --fallback: when the variant is linked and its link has a fallback rule, and this merchant cannot supply it (or asks above the rule\'s limit), the order goes to the rule\'s choice at that merchant\'s cached price (never above the limit; said on stderr); exit 3 when no merchant of the rule qualifies.',
     options: ['product', 'variant', 'units', 'entry', 'callback-url', 'max-price', 'queue-only', 'fallback'],
     run: orderCreateCommand,
   },
@@ -113,6 +114,14 @@ export const COMMANDS: readonly CliCommand[] = [
     help: 'Gives up an order the merchant does not hold (an unknown outcome is looked up first). Exit 0 withdrawn, 3 the merchant has the order, 4 still being checked.',
     options: [],
     run: orderWithdrawCommand,
+  },
+  {
+    words: ['order', 'retry'],
+    owns: orderWord,
+    synopsis: 'REF',
+    help: 'After the merchant failed an order too often (exit 7, state merchant_failing): starts its count again, looks it up by its ref first and sends the same ref only if the merchant has none (never charged twice). Exits as order create does (7 again if the merchant still fails).',
+    options: [],
+    run: orderRetryCommand,
   },
   {
     words: ['order', 'show'],
@@ -162,9 +171,9 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     words: ['vault', 'export'],
     owns: orderOption,
-    synopsis: '--out FILE [--format xlsx|csv-zip] (--order REF … --product N … | --from YYYY-MM-DD --to YYYY-MM-DD | --not-exported) [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]',
-    help: 'Exports the selected cards as the app does: an encrypted XLSX (default) or a CSV in an AES-256 ZIP, the cards marked exported and one `export` row in the audit log. The password comes from PROCURE_EXPORT_PASSWORD or the first line of standard input, never argv, and must pass the app\'s password policy (else exit 2). --order and --product may repeat and combine (their cards, as cards picked in the vault); --from/--to: cards received on those local days, both included. Cards of refunded orders need --include-refunded (else exit 5, nothing written). An existing file is kept unless --overwrite.',
-    options: ['out', 'format', 'order', 'product', 'from', 'to', 'not-exported', 'include-refunded', 'language', 'overwrite'],
+    synopsis: '--out FILE [--format xlsx|csv-zip|txt-zip [--lines card-no|card-no-password]] (--order REF … --product N … | --from YYYY-MM-DD --to YYYY-MM-DD | --not-exported) [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]',
+    help: 'Exports the selected cards as the app does: an encrypted XLSX (default), a CSV in an AES-256 ZIP, or (txt-zip) a TXT of codes in an AES-256 ZIP as shops import them (--lines card-no: one card number per line, the default; card-no-password: "卡号 卡密", one space between; UTF-8, LF; codes with a line break, a control character or a space it cannot carry: exit 2, nothing written), the cards marked exported and one `export` row in the audit log. The password comes from PROCURE_EXPORT_PASSWORD or the first line of standard input, never argv, and must pass the app\'s password policy (else exit 2). --order and --product may repeat and combine (their cards, as cards picked in the vault); --from/--to: cards received on those local days, both included. Cards of refunded orders need --include-refunded (else exit 5, nothing written). An existing file is kept unless --overwrite.',
+    options: ['out', 'format', 'lines', 'order', 'product', 'from', 'to', 'not-exported', 'include-refunded', 'language', 'overwrite'],
     run: vaultExportCommand,
   },
   {
@@ -205,9 +214,9 @@ export const COMMANDS: readonly CliCommand[] = [
       const retry = args.options.get('retry')?.[0];
       return retry === undefined ? null : { kind: 'batch', ref: retry };
     },
-    synopsis: 'FILE --product N [--variant N] [--map column=field …] [--units N] [--max-price YUAN] [--yes] [--allow-duplicates] [--retry BATCH] [--results PATH] [--fallback] [--json]',
-    help: 'Orders from a CSV (UTF-8, UTF-8 with BOM, GB18030) or XLSX file, one order per row, through the app\'s own batch path. --map names the column of each template field ("units" for the units column; guessed from the header, then remembered per product). Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid row becomes one order (all recorded before any is sent) at the unit price you confirm (--max-price; without it the cached price), sent at the pace the quota allows, and the command waits for each row. Rows with the same entries as an earlier row, and a file already placed (the same bytes, or the same rows for the product within 7 days, named with when and which batch), are refused unless --allow-duplicates places them anyway. --retry BATCH sends the failed rows of that batch again (FILE must be its own file); --results PATH writes the file\'s rows with status, clientOrderRef, platformOrderRef and error (.csv or .xlsx). --fallback: when the variant is linked and its link has a fallback rule, and this merchant cannot supply the batch (or asks above the rule\'s limit), the batch goes to the rule\'s choice at that merchant\'s cached price; the preview, the status, the results file and --json name that merchant on every row and total per merchant, and --yes is your OK to pay it; exit 3 when no merchant of the rule qualifies. Exit 0 every row fine or accepted, 2 bad usage or an unreadable file, 3 rows with errors, duplicates not allowed, refused, failed or waiting on a price rise, 4 the merchant away or rows still sending (kept; `run` sends them).',
-    options: ['product', 'variant', 'map', 'units', 'max-price', 'yes', 'allow-duplicates', 'retry', 'results', 'fallback'],
+    synopsis: 'FILE --product N [--variant N] [--map column=field …] [--units N] [--max-price YUAN] [--yes] [--allow-duplicates] [--mark-invalid-rows] [--retry BATCH] [--results PATH] [--fallback] [--json]',
+    help: 'Orders from a CSV (UTF-8, UTF-8 with BOM, GB18030) or XLSX file, one order per row, through the app\'s own batch path. A CSV holding bytes that are not valid in its encoding is refused (exit 2) naming the line and column of the first and how many rows hold them; --mark-invalid-rows reads it anyway with those rows marked as errors, never ordered (a header with invalid bytes is always refused). --map names the column of each template field ("units" for the units column; guessed from the header, then remembered per product). Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid row becomes one order (all recorded before any is sent) at the unit price you confirm (--max-price; without it the cached price), sent at the pace the quota allows, and the command waits for each row. Rows with the same entries as an earlier row, and a file already placed (the same bytes, or the same rows for the product within 7 days, named with when and which batch), are refused unless --allow-duplicates places them anyway. --retry BATCH sends the failed rows of that batch again (FILE must be its own file); --results PATH writes the file\'s rows with status, clientOrderRef, platformOrderRef and error (.csv or .xlsx). --fallback: when the variant is linked and its link has a fallback rule, and this merchant cannot supply the batch (or asks above the rule\'s limit), the batch goes to the rule\'s choice at that merchant\'s cached price; the preview, the status, the results file and --json name that merchant on every row and total per merchant, and --yes is your OK to pay it; exit 3 when no merchant of the rule qualifies. Exit 0 every row fine or accepted, 2 bad usage or an unreadable file, 3 rows with errors, duplicates not allowed, refused, failed or waiting on a price rise, 4 the merchant away or rows still sending (kept; `run` sends them).',
+    options: ['product', 'variant', 'map', 'units', 'max-price', 'yes', 'allow-duplicates', 'mark-invalid-rows', 'retry', 'results', 'fallback'],
     run: batchCommand,
   },
   {

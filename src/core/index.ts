@@ -53,10 +53,13 @@ export { getStoredOrder, listRefunds, listStoredOrders } from './orders/order-st
 export type { PurchaseInput } from './orders/purchase-validation';
 export { readCachedTemplate } from './orders/template-cache';
 export { ReconcilePagingError } from './books/order-list-pager';
+export { CatalogPagingError } from './catalog/paging-guard';
+export { MAX_SERVER_FAILURES } from './merchant/retry-policy';
 export { ReconcileRangeError } from './books/reconcile-range';
 export { LocalDayError, localDayOf, nextDay, processTimeZone, startOfLocalDay } from './books/local-days';
 export { spendReportForConnection } from './books/spend-books';
 export { BatchFileError } from './batch/batch-file-error';
+export { readBoundedFile } from './batch/batch-file-open';
 export { batchStatus, placeBatch, prepareBatch, retryFailedRows } from './batch/batch-orders';
 export type { BatchDeps, BatchFile } from './batch/batch-orders';
 export { DuplicatesNotConfirmedError } from './batch/batch-duplicates';

@@ -23,21 +23,22 @@ export interface ExportPathChooserOptions {
 }
 
 const TEXT = {
-  'zh-CN': { title: '导出卡密', button: '导出', xlsx: '加密 Excel 工作簿', zip: '加密 ZIP 压缩包', csv: 'CSV 文本（未加密）' },
-  en: { title: 'Export card codes', button: 'Export', xlsx: 'Password-protected Excel workbook', zip: 'Password-protected ZIP archive', csv: 'CSV text (not encrypted)' },
+  'zh-CN': { title: '导出卡密', button: '导出', xlsx: '加密 Excel 工作簿', zip: '加密 ZIP 压缩包', csv: 'CSV 文本（未加密）', txt: 'TXT 纯文本（未加密）' },
+  en: { title: 'Export card codes', button: 'Export', xlsx: 'Password-protected Excel workbook', zip: 'Password-protected ZIP archive', csv: 'CSV text (not encrypted)', txt: 'Plain text (not encrypted)' },
 } as const;
 
 /** A spend chart's data (core/books/spend-export.ts): no card codes, no encryption. */
 const SPEND_TEXT = {
-  'zh-CN': { title: '导出支出数据', button: '导出', xlsx: 'Excel 工作簿', zip: 'ZIP 压缩包', csv: 'CSV 文本' },
-  en: { title: 'Export spend data', button: 'Export', xlsx: 'Excel workbook', zip: 'ZIP archive', csv: 'CSV text' },
+  'zh-CN': { title: '导出支出数据', button: '导出', xlsx: 'Excel 工作簿', zip: 'ZIP 压缩包', csv: 'CSV 文本', txt: 'TXT 纯文本' },
+  en: { title: 'Export spend data', button: 'Export', xlsx: 'Excel workbook', zip: 'ZIP archive', csv: 'CSV text', txt: 'Plain text' },
 } as const;
 
-type Extension = 'xlsx' | 'zip' | 'csv';
+const EXTENSIONS = ['xlsx', 'zip', 'csv', 'txt'] as const;
+type Extension = (typeof EXTENSIONS)[number];
 
 function extensionOf(fileName: string): Extension | null {
   const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  return ext === 'xlsx' || ext === 'zip' || ext === 'csv' ? ext : null;
+  return EXTENSIONS.find((e) => e === ext) ?? null;
 }
 
 export function createExportPathChooser(options: ExportPathChooserOptions): (suggestedFileName: string) => Promise<string | null> {

@@ -12,6 +12,7 @@ import { createScaledClock } from './clock';
 import { createControlHandler } from './control/control-server';
 import { createMerchant, type Merchant } from './domain/merchant';
 import { noFaults } from './http/fault-settings';
+import { createRequestLog } from './http/request-log';
 import { createCredentialLog } from './http/credential-log';
 import { BASE_PATH, createOpenApiHandler } from './http/openapi-server';
 import { createRateLimiter } from './limits/rate-limiter';
@@ -76,7 +77,8 @@ export async function startSandbox(options: SandboxOptions, log: (line: string) 
   const limiter = createRateLimiter(clock);
 
   const credentials = createCredentialLog();
-  const apiHandler = createOpenApiHandler({ merchant, limiter, faults, domain: options.domain, log, credentials });
+  const requests = createRequestLog();
+  const apiHandler = createOpenApiHandler({ merchant, limiter, faults, domain: options.domain, log, credentials, requests });
   const httpsApi = options.http ? null : createHttpsServer({ cert: tls.serverCertPem, key: tls.serverKeyPem }, apiHandler);
   const api: Server = httpsApi ?? createHttpServer(apiHandler);
   // Slow clients must not hold sockets forever.
@@ -90,7 +92,7 @@ export async function startSandbox(options: SandboxOptions, log: (line: string) 
     port: () => apiPort,
     tls: httpsApi === null ? null : { server: httpsApi, ca: tls.ca, good: { certPem: tls.serverCertPem, keyPem: tls.serverKeyPem }, hostnames, ipAddresses: [...SANDBOX_IPS] },
   });
-  const control = createHttpServer(createControlHandler({ merchant, faults, listener, dispatcher, credentials, token: controlToken, port: () => controlPort }));
+  const control = createHttpServer(createControlHandler({ merchant, faults, listener, dispatcher, credentials, requests, token: controlToken, port: () => controlPort }));
   apiPort = await listen(api, options.port);
   controlPort = await listen(control, options.controlPort);
 

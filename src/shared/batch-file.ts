@@ -20,9 +20,19 @@ export const MAX_BATCH_FILE_BASE64_CHARS = Math.ceil(MAX_BATCH_FILE_BYTES / 3) *
 /** The mapping's target for the units column (not a fieldRef: fieldRefs are the template's). */
 export const UNITS_TARGET = '@units';
 
+/** Why reading stopped at a bound of time or memory (batch-file-bounds.ts): what a zip bomb or an XML entity trick meets. */
+const BATCH_FILE_BOUND_PROBLEMS = ['unzippedTooLarge', 'compressionRatio', 'xmlEntity', 'tooMuchText', 'readTimeout', 'readOutOfMemory'] as const;
+
 /** Why a file cannot be read as a table; each side words it. */
-export const BATCH_FILE_PROBLEMS = ['empty', 'headerOnly', 'tooLarge', 'tooManyRows', 'tooManyColumns', 'notATable', 'unreadableSpreadsheet', 'badCsv'] as const;
+export const BATCH_FILE_PROBLEMS = ['empty', 'headerOnly', 'tooLarge', 'tooManyRows', 'tooManyColumns', 'notATable', 'unreadableSpreadsheet', 'badCsv', 'invalidBytes', ...BATCH_FILE_BOUND_PROBLEMS] as const;
 export type BatchFileProblem = (typeof BATCH_FILE_PROBLEMS)[number];
+
+/**
+ * A CSV holding bytes invalid in its encoding (contract §13.1): `refuse` the file (the default), or
+ * `markRows`: read it, the rows holding them marked as errors and never ordered (the header cannot be).
+ */
+export const INVALID_BYTES_CHOICES = ['refuse', 'markRows'] as const;
+export type InvalidBytesChoice = (typeof INVALID_BYTES_CHOICES)[number];
 
 /**
  * Which column feeds which target: target (a template fieldRef, or UNITS_TARGET) → the column's header

@@ -1,11 +1,15 @@
 // The rules an order must meet against its purchase template (contract §5), in one home for the order
 // form and core: units against unitRule, how many entry groups the entry mode asks for, a field's
 // pattern as a whole-value match, and each top-up entry value. The form checks them as the buyer
-// types, core checks them again before an intent is written, and the merchant last (422110/422111). Values are cleaned first (purchase-entry-normalise.ts), so a phone
-// number typed with spaces is checked as the number it is. Problems are codes with a parameter;
-// each side words them (the form in the buyer's language, core in English for the CLI and logs).
+// types, core checks them again before an intent is written, and the merchant last (422110/422111).
+// Values are cleaned first for the field's kind (purchase-entry-normalise.ts), so a phone number
+// typed with spaces is checked as the number it is. Problems are codes with a parameter (a pattern
+// problem carries the expected format); each side words them (the form in the buyer's language,
+// core in English for the CLI and logs).
 import type { EntryMode, PurchaseFieldType } from './merchant/known-values';
 import { normaliseEntryValue } from './purchase-entry-normalise';
+import { expectedFormat, type ExpectedFormat, type FormatEvidence } from './purchase-field-format';
+import { fieldKind, type FieldEvidence, type FieldKind } from './purchase-field-kind';
 
 /** A mainland mobile number: 11 digits starting with 1. */
 export const MOBILE_PATTERN = /^1\d{10}$/;
@@ -51,6 +55,10 @@ export function compileEntryPattern(source: string): RegExp | null {
 /** What a rule needs to know about a field (both sides' field models have these). */
 export interface EntryFieldRule {
   readonly type: PurchaseFieldType;
+  /** How its values are cleaned (fieldFacts: decided once from the template). */
+  readonly kind: FieldKind;
+  /** What a valid value looks like, for the error; null when the template says nothing. */
+  readonly expected: ExpectedFormat | null;
   readonly required: boolean;
   /** Anchored: the whole value must match (contract §5). */
   readonly pattern: RegExp | null;
@@ -60,24 +68,32 @@ export interface EntryFieldRule {
 }
 
 export type EntryProblem =
-  | { readonly code: 'required' | 'mobile' | 'email' | 'integer' | 'option' | 'pattern' }
+  | { readonly code: 'required' | 'mobile' | 'email' | 'integer' | 'option' }
+  | { readonly code: 'pattern'; readonly expected: ExpectedFormat }
   | { readonly code: 'tooShort' | 'tooLong'; readonly limit: number };
+
+/** A field's kind and expected format, decided once from its template entry (contract §5.1). */
+export function fieldFacts(field: FieldEvidence & FormatEvidence): { kind: FieldKind; expected: ExpectedFormat | null } {
+  return { kind: fieldKind(field), expected: expectedFormat(field) };
+}
 
 /**
  * Every problem of one value, checked after cleaning (empty: it is fine). An empty optional value is
- * fine; an empty required one is only `required`.
+ * fine; an empty required one is only `required`. The type's and the pattern's problems come first:
+ * they say what a valid value looks like (its length included, for a digit pattern), which a bare
+ * "too short" does not.
  */
 export function entryValueProblems(field: EntryFieldRule, rawValue: string): EntryProblem[] {
-  const value = normaliseEntryValue(field.type, rawValue);
+  const value = normaliseEntryValue(field.kind, rawValue);
   if (value === '') return field.required ? [{ code: 'required' }] : [];
   const problems: EntryProblem[] = [];
-  const length = [...value].length;
-  if (field.minLength !== null && length < field.minLength) problems.push({ code: 'tooShort', limit: field.minLength });
-  if (field.maxLength !== null && length > field.maxLength) problems.push({ code: 'tooLong', limit: field.maxLength });
   if (field.type === 'mobile' && !MOBILE_PATTERN.test(value)) problems.push({ code: 'mobile' });
   if (field.type === 'email' && !EMAIL_PATTERN.test(value)) problems.push({ code: 'email' });
   if (field.type === 'integer' && !INTEGER_PATTERN.test(value)) problems.push({ code: 'integer' });
   if (field.type === 'select' && !field.options.some((option) => option.value === value)) problems.push({ code: 'option' });
-  if (field.pattern !== null && !field.pattern.test(value)) problems.push({ code: 'pattern' });
+  if (field.pattern !== null && !field.pattern.test(value)) problems.push({ code: 'pattern', expected: field.expected ?? { kind: 'pattern', source: field.pattern.source } });
+  const length = [...value].length;
+  if (field.minLength !== null && length < field.minLength) problems.push({ code: 'tooShort', limit: field.minLength });
+  if (field.maxLength !== null && length > field.maxLength) problems.push({ code: 'tooLong', limit: field.maxLength });
   return problems;
 }

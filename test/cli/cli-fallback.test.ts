@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesk } from '../../src/core/desk/desk';
 import { RedactingLogger } from '../../src/core/logging/redacting-logger';
 import { MemorySecretStore } from '../../src/core/secrets/memory-secret-store';
+import { parseCsvLines } from '../core/export/file-readers';
 import { control } from '../support/merchant-http';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { jsonOf, ledgerOf, runCli, type ControlProduct } from './cli-kit';
@@ -163,9 +164,10 @@ describe('cli: batch --fallback', () => {
     expect(status.rows.map((row) => charged(row.clientOrderRef))).toEqual([[2 * 2600], [2600]]);
     expect(bookB.entries.length - before[1]).toBe(2);
     expect((await ledgerOf(sandboxA, sandboxA.userId)).entries.length).toBe(before[0]);
-    const lines = readFileSync(results, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('数量,status,clientOrderRef,platformOrderRef,error,merchant');
-    expect(lines.slice(1).map((line) => line.split(',')).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(status.rows.map((row) => [row.clientOrderRef, row.platformOrderRef, 'Merchant B']));
+    // The refs are code cells (contract §16.1): the ref and one TAB, so a spreadsheet keeps every digit.
+    const lines = parseCsvLines(readFileSync(results, 'utf8').replace(/^\uFEFF/, ''));
+    expect(lines[0]).toEqual(['数量', 'status', 'clientOrderRef', 'platformOrderRef', 'error', 'merchant']);
+    expect(lines.slice(1).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(status.rows.map((row) => [`${row.clientOrderRef}\t`, `${row.platformOrderRef ?? ''}\t`, 'Merchant B']));
     // Its text: every row at B with B's order number.
     const text = await runCli(dir, ['batch', csv('place-text.csv', [1]), '--product', String(pairs.rule.a), '--fallback', '--yes'], { timeoutMs: 120_000 });
     expect(text.code, text.stderr).toBe(0);

@@ -233,9 +233,36 @@ describe('cli vault export', () => {
     expect(extracted.status, extracted.stderr).toBe(0);
     const csv = parseCsv(extracted.stdout.toString('utf8').replace(/^\uFEFF/, ''));
     const revealed = [...(await revealAll(orderA)).cards, ...(await revealAll(orderB, ['--acknowledge-refunded'])).cards];
-    for (const card of revealed) expect(csv.flat()).toContain(card.cardNo);
+    // A code cell ends with the one TAB that keeps it text in a spreadsheet (contract §16.1).
+    for (const card of revealed) expect(csv.flat()).toContain(`${card.cardNo}\t`);
     const facts = parseAuditFacts(auditRows(dir).filter((r) => r.action === 'export').at(-1)?.detail ?? null);
     expect(facts).toMatchObject({ exportFormat: 'zip', subject: { kind: 'dateRange' }, refundAcknowledged: { count: 1 } });
+  });
+
+  it('writes a TXT of codes in an AES ZIP (--format txt-zip): one card per line, "卡号 卡密" with --lines card-no-password; audited', async () => {
+    const exportsBefore = auditRows(dir).filter((r) => r.action === 'export').length;
+    const result = await cli(['vault', 'export', '--out', out('codes'), '--format', 'txt-zip', '--lines', 'card-no-password', '--order', orderA, '--json'], { stdin: `${STRONG}\n` });
+    expect(result.code, result.stderr).toBe(0);
+    expect(jsonOf<{ path: string; count: number; format: string }>(result)).toMatchObject({ path: out('codes.zip'), count: unitsA, format: 'txt-zip' });
+    const listing = run(SEVEN_ZIP, ['l', '-slt', `-p${STRONG}`, out('codes.zip')]).stdout.toString();
+    expect(listing).toContain('Method = AES-256 Deflate');
+    expect(listing).toMatch(/Path = procure-desk-cards-.*\.txt/);
+    const extracted = run(SEVEN_ZIP, ['x', `-p${STRONG}`, '-so', out('codes.zip')]);
+    expect(extracted.status, extracted.stderr).toBe(0);
+    const revealed = (await revealAll(orderA)).cards;
+    const expected = revealed.map((c) => (c.cardPassword === null ? c.cardNo : `${c.cardNo} ${c.cardPassword}`));
+    expect(extracted.stdout.toString('utf8')).toBe(expected.map((line) => `${line}\n`).join(''));
+    const rows = auditRows(dir).filter((r) => r.action === 'export');
+    expect(rows).toHaveLength(exportsBefore + 1);
+    expect(rows.at(-1)).toMatchObject({ action: 'export', card_count: unitsA, format: 'zip' });
+    expect(parseAuditFacts(rows.at(-1)?.detail ?? null)).toMatchObject({ exportFormat: 'zip', txtLines: 'cardNoPassword', writtenTo: out('codes.zip') });
+    // --lines belongs to txt-zip only; a plain TXT is not offered here (as the plain CSV is not).
+    for (const args of [['--lines', 'card-no'], ['--format', 'txt'], ['--format', 'txt-zip', '--lines', 'both']]) {
+      const refused = await cli(['vault', 'export', '--out', out('no-codes'), '--order', orderA, ...args], { env: { PROCURE_EXPORT_PASSWORD: STRONG } });
+      expect(refused.code, args.join(' ')).toBe(2);
+    }
+    expect(existsSync(out('no-codes.zip'))).toBe(false);
+    expect(existsSync(out('no-codes.txt'))).toBe(false);
   });
 
   it('several orders: their cards, as picked in the vault (one `export` row of selected cards)', async () => {
@@ -261,7 +288,7 @@ describe('cli vault export', () => {
       { args: ['--order', 'o_unknownOrderRef123'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'no order o_unknownOrderRef123' },
       { args: ['--product', '999999'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'no cards' },
       { args: ['--from', '2026-02-30', '--to', '2026-03-01'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'YYYY-MM-DD' },
-      { args: ['--order', orderA, '--format', 'csv'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'xlsx or csv-zip' },
+      { args: ['--order', orderA, '--format', 'csv'], options: { env: { PROCURE_EXPORT_PASSWORD: STRONG } }, code: 2, says: 'xlsx, csv-zip or txt-zip' },
     ];
     for (const c of cases) {
       const result = await cli(['vault', 'export', '--out', out('refused.xlsx'), ...c.args], c.options);

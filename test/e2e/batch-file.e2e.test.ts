@@ -145,7 +145,8 @@ async function payAndFollow(modal: Locator, lang: 'zh' | 'en'): Promise<{ confir
   await status.getByTestId('batch-export-csv').click();
   const file = await download;
   const exported = readFileSync(await file.path(), 'utf8');
-  for (const entry of added) expect(exported).toContain(entry.clientOrderRef);
+  // Each ref a code cell (contract §16.1): quoted, one TAB after it, so a spreadsheet keeps it whole.
+  for (const entry of added) expect(exported).toContain(`"${entry.clientOrderRef}\t"`);
   return { confirmedFen, charges, exported };
 }
 

@@ -1,7 +1,8 @@
 // The secure export in the real UI (built renderer, Debian Chromium) through the
 // web host and its demo merchant. The buyer buys card codes, works in the vault (filters, selection,
 // reveal), exports the selected cards as a password-protected XLSX and everything not yet exported as
-// an encrypted ZIP through the export dialog, and reads the audit log. The web host hands each file
+// an encrypted ZIP through the export dialog, reads the audit log, then exports a plain TXT of
+// "卡号 卡密" lines for a shop import behind the plain-text warning. The web host hands each file
 // to the browser as a one-time download (nothing stays in its export folder); the test takes the
 // download Chromium saved and opens it with msoffcrypto-tool and 7-Zip, comparing it with the codes
 // the vault reveals.
@@ -206,7 +207,9 @@ describe('secure export of card codes', () => {
     const records = parseCsv(csv.subarray(3).toString('utf8'));
     // Exported while the app was in English: the file's headers follow the buyer's language.
     expect(records[0]?.[3]).toBe('Card number');
-    expect(records.slice(1).map((r) => ({ ref: r[9], cardNo: r[3], password: r[4] }))).toEqual([{ ref: second, ...revealed.get(`${second}#0`) }]);
+    // Every code cell ends with the one TAB that keeps it text in a spreadsheet (contract §16.1).
+    const code = (cell: string | undefined): string => (cell?.endsWith('\t') === true ? cell.slice(0, -1) : `${cell ?? ''} (no TAB)`);
+    expect(records.slice(1).map((r) => ({ ref: code(r[9]), cardNo: code(r[3]), password: code(r[4]) }))).toEqual([{ ref: second, ...revealed.get(`${second}#0`) }]);
     await dialog.getByTestId('export-close').click();
     await page.getByTestId('language-switch').click();
     await expect.poll(() => page.getByTestId('vault-card-exported').count()).toBe(4);
@@ -234,6 +237,59 @@ describe('secure export of card codes', () => {
     }
     expect(text.includes(PASSWORD)).toBe(false);
     await screenshot(page, 'export-04-audit-log');
+    expect(problems).toEqual([]);
+  });
+
+  it('exports a plain TXT of "卡号 卡密" lines for a shop import, behind the plain-text warning, audited', async () => {
+    const [first = ''] = orderRefs;
+    await closeOverlays(page);
+    await goTo(page, 'vault');
+    const rows = rowsOf(first);
+    await expect.poll(() => rows.count()).toBe(3);
+    for (let i = 0; i < 3; i++) await rows.nth(i).locator('.ant-checkbox').first().click();
+    await expect.poll(() => page.getByTestId('vault-selected-count').textContent()).toContain('3');
+    const chooseTxt = async (): Promise<Locator> => {
+      await page.getByTestId('vault-export').click();
+      const dialog = page.getByTestId('export-dialog');
+      await expect.poll(() => dialog.getByTestId('export-preview').getAttribute('data-count')).toBe('3');
+      await dialog.getByTestId('export-format-txt').click();
+      await dialog.getByTestId('export-txt-lines-cardNoPassword').click();
+      // Plain text: no password fields, the same warning as the CSV, and nothing sent before it is accepted.
+      expect(await dialog.getByTestId('export-password').count()).toBe(0);
+      expect(await dialog.getByTestId('export-submit').isDisabled()).toBe(true);
+      // The picture shows the lines, the warning and its box.
+      await dialog.getByTestId('export-submit').scrollIntoViewIfNeeded();
+      return dialog;
+    };
+    let dialog = await chooseTxt();
+    expect(await dialog.textContent()).toContain('每行内容');
+    await screenshot(page, 'export-06-dialog-txt-zh-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'export-06-dialog-txt-zh-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await dialog.getByTestId('export-cancel').click();
+    await page.getByTestId('language-switch').click();
+    dialog = await chooseTxt();
+    expect(await dialog.textContent()).toContain('Each line holds');
+    await screenshot(page, 'export-06-dialog-txt-en-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'export-06-dialog-txt-en-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await dialog.getByTestId('export-accept-plain').click();
+    const path = await submitExport(dialog);
+    expect(path).toMatch(/\.txt$/);
+    const bytes = readFileSync(path);
+    expect([...bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
+    const lines = [0, 1, 2].map((seq) => revealed.get(`${first}#${seq}`)).map((card) => (card?.password ? `${card.cardNo} ${card.password}` : (card?.cardNo ?? '')));
+    expect(bytes.toString('utf8')).toBe(lines.map((line) => `${line}\n`).join(''));
+    await dialog.getByTestId('export-close').click();
+
+    await closeOverlays(page);
+    await page.getByTestId('nav-audit').click();
+    const newest = page.getByTestId('audit-screen').getByTestId('audit-row').first();
+    await expect.poll(() => newest.textContent()).toContain('Plain TXT');
+    expect(await newest.textContent()).toContain('"card number password" per line');
+    await page.getByTestId('language-switch').click();
     expect(problems).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsvLines } from '../core/export/file-readers';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { closeOverlays, connectDemo, connectMerchant, ensureCatalog, MERCHANT_WAIT_MS, openProduct, variantRow } from './support/app-steps';
 import { bridgeCall } from './support/bridge-call';
@@ -236,9 +237,10 @@ describe('a batch the fallback rule sends to another merchant says so, everywher
     // The results file: every order's merchant next to its own order number there.
     const download = page.waitForEvent('download');
     await status.getByTestId('batch-export-csv').click();
-    const lines = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('数量,status,clientOrderRef,platformOrderRef,error,merchant');
-    expect(lines.slice(1).map((line) => line.split(',')).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(told.rows.map((row) => [row.clientOrderRef, row.platformOrderRef, 'Merchant B']));
+    // The refs are code cells (contract §16.1): the ref and one TAB, so a spreadsheet keeps every digit.
+    const lines = parseCsvLines(readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, ''));
+    expect(lines[0]).toEqual(['数量', 'status', 'clientOrderRef', 'platformOrderRef', 'error', 'merchant']);
+    expect(lines.slice(1).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(told.rows.map((row) => [`${row.clientOrderRef}\t`, `${row.platformOrderRef ?? ''}\t`, 'Merchant B']));
     expect(problems).toEqual([]);
   });
 

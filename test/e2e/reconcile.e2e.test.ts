@@ -169,6 +169,8 @@ describe('reconciliation as a buyer', () => {
       expect(path.endsWith(`.${format}`)).toBe(true);
       const text = format === 'csv' ? readFileSync(path, 'utf8') : JSON.stringify(readXlsx(readFileSync(path)));
       expect(text).toContain(unitsRef);
+      // The client ref a code cell in the CSV (contract §16.1): quoted, one TAB after it, kept whole by a spreadsheet.
+      if (format === 'csv') expect(text).toContain(`"${unitsRef}\t"`);
       for (const secret of secrets) expect(text.includes(secret), 'a card secret in the report').toBe(false);
     }
   }, 120_000);

@@ -193,7 +193,9 @@ describe('cards of a refunded order', () => {
     await dialog.getByTestId('export-result').waitFor();
     const [headers, ...records] = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
     expect(headers).toEqual(['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）', '退款状态', '内部编号']);
-    const byOrder = records.map((r) => [r[2], r[8]]);
+    // The order number is a code cell: its trailing TAB keeps it text in a spreadsheet (contract §16.1).
+    expect(records.every((r) => r[2]?.endsWith('\t'))).toBe(true);
+    const byOrder = records.map((r) => [r[2]?.slice(0, -1), r[8]]);
     expect(byOrder.filter(([number]) => number === refunded.number)).toEqual([
       [refunded.number, '已退款'],
       [refunded.number, '已退款'],

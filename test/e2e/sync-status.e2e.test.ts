@@ -103,6 +103,9 @@ describe('the sync bar', () => {
       await expect.poll(() => text(progress)).toMatch(/^Step 1 of 3: product list/);
       await bothSchemes('sync-bar-en-list');
       await page.getByTestId('language-switch').click();
+      // Slower still for the order forms: each stays in flight 20 s, so the step outlasts two languages'
+      // screenshots on a loaded machine (at 6 s the sync ended between them).
+      await control.faults({ latencyMs: 20_000 });
 
       const count = watched.variants.length;
       await page.locator('[data-testid="sync-progress"][data-phase="templates"]').waitFor({ timeout: 30_000 });
@@ -118,8 +121,10 @@ describe('the sync bar', () => {
       await page.locator('[data-testid="sync-progress"]').waitFor({ state: 'detached', timeout: 90_000 });
     } finally {
       await control.faults({ latencyMs: 0 });
+      // Back in Chinese whatever happened above (the next test reads Chinese words).
+      if ((await page.locator('html').getAttribute('lang')) !== 'zh-CN') await page.getByTestId('language-switch').click();
     }
-  }, 180_000);
+  }, 240_000);
 
   it('keeps the last synced time through a sync the merchant fails with 503, and says why in Chinese', async () => {
     // No sync of the test before still running (its Sync now would be disabled).

@@ -32,6 +32,14 @@ describe('audit rows in the buyer’s language', () => {
     expect(all.replace('/home/buyer/cards.csv', '').replace('CSV', '')).not.toMatch(/[A-Za-z]{3,}/);
   });
 
+  it('a TXT export says its protection and its lines: plain, or the TXT inside the ZIP (not "holding a CSV")', () => {
+    const plain: AuditFacts = { v: 1, subject: { kind: 'notExported' }, exportFormat: 'txt', txtLines: 'cardNoPassword' };
+    const zipped: AuditFacts = { v: 1, subject: { kind: 'notExported' }, exportFormat: 'zip', txtLines: 'cardNo' };
+    expect(auditDetailWords(words('zh-CN'), plain)).toBe('未加密的 TXT 明文文件：买家已确认风险；每行“卡号 卡密”');
+    expect(auditDetailWords(words('zh-CN'), zipped)).toBe('带密码保护的 ZIP（AES-256 加密），内含 TXT；每行一个卡号');
+    expect(auditDetailWords(words('en'), zipped)).toBe('Password-protected ZIP (AES-256) holding a TXT; one card number per line');
+  });
+
   it('an export the browser downloaded names the file it saved, and no folder of the host', () => {
     const downloaded: AuditFacts = { v: 1, subject: { kind: 'notExported' }, exportFormat: 'xlsx', downloadedAs: '卡密-演示商户-20261128.xlsx' };
     expect(auditDetailWords(words('zh-CN'), downloaded)).toBe('带密码保护的 XLSX（AES-256 加密）；已在浏览器中下载（卡密-演示商户-20261128.xlsx）');

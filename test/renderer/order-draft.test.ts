@@ -27,7 +27,7 @@ function model(rule: UnitRule, entryMode: FormModel['entryMode'] = 'none'): Form
     fields:
       entryMode === 'none'
         ? []
-        : [{ fieldRef: 'account', label: '账号', type: 'mobile', required: true, pattern: null, minLength: null, maxLength: null, options: [], placeholder: null, sensitive: false }],
+        : [{ fieldRef: 'account', label: '账号', type: 'mobile', kind: 'mobile', expected: { kind: 'mobile' }, required: true, pattern: null, minLength: null, maxLength: null, options: [], placeholder: null, sensitive: false }],
     unitRule: rule,
   };
 }

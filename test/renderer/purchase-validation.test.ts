@@ -52,7 +52,7 @@ describe('validateField', () => {
     expect(validateField(fieldOf({ minLength: 3 }), '中文')).toEqual({ code: 'tooShort', limit: 3 });
     expect(validateField(fieldOf({ maxLength: 2 }), 'abc')).toEqual({ code: 'tooLong', limit: 2 });
     expect(validateField(fieldOf({ pattern: '[a-z]+' }), 'abc')).toBeNull();
-    expect(validateField(fieldOf({ pattern: '[a-z]+' }), 'abc1')).toEqual({ code: 'pattern' });
+    expect(validateField(fieldOf({ pattern: '[a-z]+' }), 'abc1')).toEqual({ code: 'pattern', expected: { kind: 'pattern', source: '[a-z]+' } });
   });
 });
 

@@ -8,7 +8,7 @@ import { normaliseEntryValue } from '../../src/shared/purchase-entry-normalise';
 import { EMAIL_PATTERN, entryValueProblems, INTEGER_PATTERN, MOBILE_PATTERN, type EntryFieldRule } from '../../src/shared/purchase-entry-rules';
 
 const toFullWidth = (s: string): string => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
-const rule = (type: EntryFieldRule['type']): EntryFieldRule => ({ type, required: true, pattern: null, minLength: null, maxLength: null, options: [{ value: 'a' }] });
+const rule = (type: EntryFieldRule['type']): EntryFieldRule => ({ type, kind: type, expected: null, required: true, pattern: null, minLength: null, maxLength: null, options: [{ value: 'a' }] });
 
 const mobile = fc.tuple(fc.constantFrom(...'3456789'), fc.stringMatching(/^\d{9}$/)).map(([second, rest]) => `1${second}${rest}`);
 const integer = fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }).map(String);

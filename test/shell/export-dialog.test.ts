@@ -45,8 +45,13 @@ describe('export save dialog', () => {
     const choose = createExportPathChooser({ window: () => null, defaultDir: () => '/docs', language: 'en' });
     await choose('a.zip');
     await choose('b.csv');
-    expect(calls.map((c) => c.window)).toEqual([null, null]);
-    expect(calls.map((c) => c.options.filters)).toEqual([[{ name: 'Password-protected ZIP archive', extensions: ['zip'] }], [{ name: 'CSV text (not encrypted)', extensions: ['csv'] }]]);
+    await choose('c.txt');
+    expect(calls.map((c) => c.window)).toEqual([null, null, null]);
+    expect(calls.map((c) => c.options.filters)).toEqual([
+      [{ name: 'Password-protected ZIP archive', extensions: ['zip'] }],
+      [{ name: 'CSV text (not encrypted)', extensions: ['csv'] }],
+      [{ name: 'Plain text (not encrypted)', extensions: ['txt'] }],
+    ]);
   });
 
   it('words a spend export as spend data, not card codes', async () => {

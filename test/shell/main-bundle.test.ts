@@ -2,13 +2,15 @@
 // out/main/index.js (and every chunk it loads) must hold no core — no better-sqlite3, no createCore —
 // while out/main/core-process.js, the entry main forks with utilityProcess, holds it. This is what
 // marking core's entry barrel side-effect free in electron.vite.config.ts buys; a host import that drags
-// core back into main fails here.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// core back into main fails here. Beside them, the batch XLSX reader's worker entry, run as built.
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { resolveConfig } from 'electron-vite';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsx } from '../core/batch/batch-fixtures';
 
 const root = join(import.meta.dirname, '../..');
 const outDir = mkdtempSync(join(tmpdir(), 'pd-main-bundle-'));
@@ -66,5 +68,24 @@ describe("main's bundle", () => {
     expect(core).toContain('better-sqlite3');
     expect(core).toContain('function createCore(');
     expect(core).not.toContain('utilityProcess');
+  });
+
+  it('builds the XLSX reader worker beside the core process, where core looks for it, and it reads as built', async () => {
+    const core = readFileSync(join(mainDir, 'core-process.js'), 'utf8');
+    expect(core).toContain('"xlsx-read-worker"');
+    const entry = join(mainDir, 'xlsx-read-worker.js');
+    expect(existsSync(entry)).toBe(true);
+    // The build keeps packages external: they resolve from the project's node_modules, as in the app.
+    symlinkSync(join(root, 'node_modules'), join(outDir, 'node_modules'));
+    const bytes = await xlsx(['手机号'], [['13800138000']]);
+    const answer = await new Promise<unknown>((resolve, reject) => {
+      const worker = new Worker(entry, { workerData: bytes });
+      worker.once('message', (message: unknown) => {
+        resolve(message);
+        void worker.terminate();
+      });
+      worker.once('error', reject);
+    });
+    expect(answer).toEqual({ kind: 'rows', rows: [{ rowNumber: 1, cells: ['手机号'] }, { rowNumber: 2, cells: ['13800138000'] }] });
   });
 });

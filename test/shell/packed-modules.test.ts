@@ -61,7 +61,7 @@ describe('the packed node_modules', () => {
   it('are the production dependencies and what they need, nothing of the renderer, web host or tests', () => {
     const names = new Set(packed.map((module) => module.name));
     for (const dependency of Object.keys(pkg.dependencies)) expect(names).toContain(dependency);
-    // fflate ships now: read-excel-file (core's XLSX reader for batch files) unzips with it.
+    // fflate and saxes ship: core's streamed XLSX reader for batch files (src/core/batch/xlsx-*.ts).
     for (const absent of ['localtunnel', 'axios', 'ws', 'react', 'react-dom', 'antd', 'electron', 'vite', 'typescript']) expect(names).not.toContain(absent);
   });
 

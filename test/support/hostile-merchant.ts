@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareSandboxTls } from '../../src/sandbox/tls/certificate-authority';
 
-export type PagingAnomaly = 'totalGrows' | 'duplicates' | 'emptyPage' | 'ignorePageSize' | 'samePageForever';
+export type PagingAnomaly = 'totalGrows' | 'duplicates' | 'emptyPage' | 'ignorePageSize' | 'ignorePageSizeSilently' | 'samePageForever';
 
 export type HostileMode =
   | { readonly kind: 'normal' }
@@ -129,7 +129,7 @@ export async function startHostileMerchant(options: { products?: number } = {}):
   const catalogPage = (page: number, asked: number): { list: unknown[]; total: number; page: number; pageSize: number } => {
     catalogCalls += 1;
     const anomaly = mode.kind === 'paging' ? mode.anomaly : null;
-    const pageSize = anomaly === 'ignorePageSize' ? 20 : asked;
+    const pageSize = anomaly === 'ignorePageSize' || anomaly === 'ignorePageSizeSilently' ? 20 : asked;
     let all = products;
     let total = products.length;
     if (anomaly === 'totalGrows' && catalogCalls > 1) {
@@ -141,6 +141,8 @@ export async function startHostileMerchant(options: { products?: number } = {}):
     let start = (page - 1) * pageSize;
     if (anomaly === 'duplicates' && page > 1) start -= 1;
     if (anomaly === 'emptyPage' && page === 2) return { list: [], total, page, pageSize };
+    // Pages of 20 whatever was asked, while saying the size asked: a page size ignored without a word.
+    if (anomaly === 'ignorePageSizeSilently') return { list: all.slice(start, start + pageSize).map(item), total, page, pageSize: asked };
     return { list: all.slice(start, start + pageSize).map(item), total, page, pageSize };
   };
 

@@ -1,5 +1,5 @@
 // `batch FILE --product N [--variant V] [--map column=field …] [--units N] [--max-price YUAN] [--json]
-// [--yes] [--allow-duplicates] [--retry BATCH] [--results PATH] [--fallback]`: orders from a CSV or XLSX file through core's one batch
+// [--yes] [--allow-duplicates] [--mark-invalid-rows] [--retry BATCH] [--results PATH] [--fallback]`: orders from a CSV or XLSX file through core's one batch
 // path (contract §13), the same reader, mapping, row rules and placing as the app's "Batch from file".
 // Without --yes it only previews: every row checked, nothing written or sent. With --yes every valid
 // row becomes one intent (one transaction, before any send), the outbox sends them at the pace the
@@ -7,10 +7,11 @@
 // of that batch again (FILE must be the batch's own file). --results PATH writes the file's rows with
 // status, clientOrderRef, platformOrderRef and error (.csv or .xlsx by the name). --fallback: a link's
 // rule may send the batch to another merchant (batch-fallback.ts), named in every output.
-import { readFileSync, writeFileSync } from 'node:fs';
+// --mark-invalid-rows: a CSV with invalid bytes is read with those rows marked as errors, not refused.
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { BatchDeps, MerchantServices } from '../../core';
-import { batchResults, batchStatus, BatchFileError, DuplicatesNotConfirmedError, merchantShares, placeBatch, prepareBatch, recordBatchFallback, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
+import { batchResults, batchStatus, BatchFileError, readBoundedFile, DuplicatesNotConfirmedError, merchantShares, placeBatch, prepareBatch, recordBatchFallback, retryFailedRows, TemplateOfflineError, VariantNotFoundError } from '../../core';
 import { MAX_BATCH_FILE_BYTES, UNITS_TARGET } from '../../shared/batch-file';
 import type { BatchFallbackView, BatchPreviewView, BatchStatusView } from '../../shared/ipc/views/batch';
 import { intOption, optionOf, UsageError, type ParsedArgs } from '../cli-args';
@@ -37,15 +38,16 @@ function mappingOf(args: ParsedArgs): Record<string, string> | null {
   return mapping;
 }
 
+/** The file's bytes, its size checked before any is read (a 50 MB file is refused unread). */
 function readFile(path: string): { fileName: string; bytes: Uint8Array } {
-  let bytes: Buffer;
+  let bytes: Uint8Array | null;
   try {
-    bytes = readFileSync(path);
+    bytes = readBoundedFile(path, MAX_BATCH_FILE_BYTES);
   } catch (error) {
     throw new UsageError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (bytes.byteLength > MAX_BATCH_FILE_BYTES) throw new UsageError(`${path} has ${bytes.byteLength} bytes; at most ${MAX_BATCH_FILE_BYTES} are read as one batch`);
-  return { fileName: basename(path), bytes: new Uint8Array(bytes) };
+  if (bytes === null) throw new UsageError(`${path} is larger than ${MAX_BATCH_FILE_BYTES} bytes, the most read as one batch (tooLarge): refused before reading it`);
+  return { fileName: basename(path), bytes };
 }
 
 function printPreview(view: BatchPreviewView, json: boolean): void {
@@ -155,7 +157,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
   const defaultUnits = intOption(args, 'units', false);
   const json = args.flags.has('json');
   const file = readFile(path);
-  const units = defaultUnits === undefined ? {} : { defaultUnits };
+  const reading = { ...(defaultUnits === undefined ? {} : { defaultUnits }), ...(args.flags.has('mark-invalid-rows') ? { invalidBytes: 'markRows' as const } : {}) };
   const allowDuplicates = args.flags.has('allow-duplicates');
   try {
     const retry = optionOf(args, 'retry');
@@ -170,7 +172,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
       return exitOf(status, away, outcome.skipped.length);
     }
     const mapping = mappingOf(args);
-    const previewAsked = async (): Promise<BatchPreviewView> => (await prepareBatch((await batchDepsOf(given)).deps, { file, productRef, variantRef, mapping, ...units })).view;
+    const previewAsked = async (): Promise<BatchPreviewView> => (await prepareBatch((await batchDepsOf(given)).deps, { file, productRef, variantRef, mapping, ...reading })).view;
     const place = await placeOf(given, args, { productRef, variantRef }, previewAsked);
     if (typeof place === 'number') return place;
     const { context, fallback } = place;
@@ -178,7 +180,7 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
     // Under the rule: the chosen merchant's cached price, at or below the limit (and --max-price, when given).
     const max = maxPriceOption(args);
     const unitPriceFen = place.unitPriceFen === null ? confirmedUnitPrice(context, args, place.productRef, place.variantRef) : Math.min(place.unitPriceFen, max ?? place.unitPriceFen);
-    const request = { file, productRef: place.productRef, variantRef: place.variantRef, mapping, unitPriceFen, ...units };
+    const request = { file, productRef: place.productRef, variantRef: place.variantRef, mapping, unitPriceFen, ...reading };
     const prepared = await prepareBatch(deps, request);
     const view: BatchPreviewView = fallback === null ? prepared.view : { ...prepared.view, fallback, merchants: merchantShares(fallback, prepared.view.totals, unitPriceFen) };
     if (view.mappingProblems.length > 0) throw new UsageError(`the mapping does not fit ${file.fileName}: ${view.mappingProblems.join('; ')}`);
@@ -212,7 +214,10 @@ export async function batchCommand(given: CliContext, args: ParsedArgs): Promise
       progress(`${error.message}. ${REFUSED_MESSAGE}`);
       return EXIT.business;
     }
-    if (error instanceof BatchFileError) throw new UsageError(`${file.fileName}: ${error.message}`);
+    if (error instanceof BatchFileError) {
+      const hint = error.problem === 'invalidBytes' && error.detail['header'] !== true ? '. Save it again as UTF-8 or GB18030, or add --mark-invalid-rows to order only the other rows' : '';
+      throw new UsageError(`${file.fileName}: ${error.message}${hint}`);
+    }
     if (error instanceof VariantNotFoundError) throw new UsageError(`product ${productRef} has no variant ${variantRef}; choose one with --variant N: ${error.variants.map((v) => `${v.variantRef} (${v.title})`).join(', ')}`);
     if (error instanceof TemplateOfflineError) {
       progress('the merchant cannot be reached for the purchase template: nothing was written; try again when it answers');

@@ -4,6 +4,7 @@ import { getIntent, listIntents } from '../../core';
 import { type ParsedArgs, UsageError } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { printJson, printLine, yuan } from '../output';
+import { serverFailingMessage } from './order-retry-command';
 
 export function orderShowCommand(context: CliContext, args: ParsedArgs): void {
   const ref = args.words[2];
@@ -29,7 +30,10 @@ export function orderShowCommand(context: CliContext, args: ParsedArgs): void {
     cards: context.core.vault.listCards(ref),
   };
   if (args.flags.has('json')) printJson(view);
-  else printLine(`${ref}\t${intent.status}\t${order?.state ?? '-'}\t¥${yuan(order?.totalFen ?? null) ?? '-'}\tcards ${view.cards.length}`);
+  else {
+    printLine(`${ref}\t${intent.status}\t${order?.state ?? '-'}\t¥${yuan(order?.totalFen ?? null) ?? '-'}\tcards ${view.cards.length}`);
+    if (intent.status === 'merchant_failing') printLine(serverFailingMessage(intent));
+  }
 }
 
 export function ordersCommand(context: CliContext, args: ParsedArgs): void {
@@ -47,6 +51,7 @@ export function ordersCommand(context: CliContext, args: ParsedArgs): void {
       units: intent.units,
       total: yuan(order?.totalFen ?? null),
       lastErrorCode: intent.lastErrorCode,
+      serverFailures: intent.serverFailures,
       createdAt: intent.createdAt,
     };
   });

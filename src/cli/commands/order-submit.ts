@@ -8,6 +8,7 @@ import type { CliContext } from '../cli-context';
 import { EXIT } from '../exit-codes';
 import { ACCESS_PARKED_STATUSES, type AccessParkStatus, type OrderIntent } from '../../core';
 import { printJson as writeJson, progress, yuan } from '../output';
+import { serverFailingMessage } from './order-retry-command';
 
 const SUBMIT_WAIT_MS = 60_000;
 
@@ -47,6 +48,12 @@ export async function submitAndReport(context: CliContext, services: MerchantSer
       progress(`the merchant asked to wait: order ${ref} is kept ${status} and may be sent again from ${new Date(nextAtMs).toISOString()}`);
       printJson({ clientOrderRef: ref, state: status, notBefore: new Date(nextAtMs).toISOString() });
       return EXIT.network;
+    }
+    // The merchant answered 500 too often (contract §7.12): kept, and nothing more is sent until the buyer retries.
+    if (current !== null && status === 'merchant_failing') {
+      progress(serverFailingMessage(current));
+      printJson({ clientOrderRef: ref, state: status, serverFailures: current.serverFailures, requestIds: current.requestIds });
+      return EXIT.merchantFailing;
     }
     if (status === 'needs_template') return reportNeedsTemplate(ref, current?.confirmedUnitPriceFen ?? null, named);
     if (status === 'rejected' || status === 'needs_confirmation') {

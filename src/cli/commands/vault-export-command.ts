@@ -1,14 +1,14 @@
-// `vault export --out FILE [--format xlsx|csv-zip] [--order REF … --product N … | --from D --to D |
+// `vault export --out FILE [--format xlsx|csv-zip|txt-zip [--lines card-no|card-no-password]] [--order REF … --product N … | --from D --to D |
 // --not-exported] [--include-refunded] [--language zh-CN|en] [--overwrite] [--json]`: the app's export
 // (core's card exporter: the same selection, encryption, marks and one `export` audit row written in
 // the transaction that renames the file into place). The password comes from PROCURE_EXPORT_PASSWORD
 // or standard input (export-password.ts), never argv, and meets the app's password policy; a plain
-// CSV is not offered here. Cards of refunded orders leave only with --include-refunded (the app's
+// CSV or TXT is not offered here (txt-zip is the TXT of codes inside the AES ZIP). Cards of refunded orders leave only with --include-refunded (the app's
 // acknowledgement), else exit 5. The answer says where the file went and how many cards, never what.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createCardExporter, createCardQueries, withExtension } from '../../core';
-import { cardSelectionSchema, EXPORT_LANGUAGES, type CardSelection, type ExportFormat, type ExportLanguage } from '../../shared/ipc/views/vault';
+import { cardSelectionSchema, EXPORT_LANGUAGES, type CardSelection, type ExportLanguage, type ExportTxtLines } from '../../shared/ipc/views/vault';
 import { optionOf, requiredOption, UsageError, type ParsedArgs } from '../cli-args';
 import type { CliContext } from '../cli-context';
 import { localDayRange } from '../day-range';
@@ -16,14 +16,28 @@ import { exportPassword } from '../export-password';
 import { printJson, printLine } from '../output';
 import { requireOrder } from './vault-commands';
 
-/** The CLI's format words and the app's formats: an encrypted workbook, or a CSV in an AES ZIP. */
-const FORMATS: Readonly<Record<string, Exclude<ExportFormat, 'csv'>>> = { xlsx: 'xlsx', 'csv-zip': 'zip' };
+/** The CLI's format words: an encrypted workbook, or a CSV or a TXT of codes in an AES ZIP (all encrypted). */
+const FORMATS = ['xlsx', 'csv-zip', 'txt-zip'] as const;
+type FormatWord = (typeof FORMATS)[number];
+const LINES: Readonly<Record<string, ExportTxtLines>> = { 'card-no': 'cardNo', 'card-no-password': 'cardNoPassword' };
 
-function formatOf(args: ParsedArgs): Exclude<ExportFormat, 'csv'> {
+function formatOf(args: ParsedArgs): FormatWord {
   const word = optionOf(args, 'format') ?? 'xlsx';
-  const format = FORMATS[word];
-  if (format === undefined) throw new UsageError(`--format takes xlsx or csv-zip (both encrypted with the password); got "${word}"`);
+  const format = FORMATS.find((f) => f === word);
+  if (format === undefined) throw new UsageError(`--format takes xlsx, csv-zip or txt-zip (all encrypted with the password); got "${word}"`);
   return format;
+}
+
+/** A TXT's lines (txt-zip only; the card number alone unless asked). */
+function linesOf(args: ParsedArgs, format: FormatWord): ExportTxtLines | null {
+  const word = optionOf(args, 'lines');
+  if (format !== 'txt-zip') {
+    if (word !== undefined) throw new UsageError('--lines goes with --format txt-zip');
+    return null;
+  }
+  const lines = LINES[word ?? 'card-no'];
+  if (lines === undefined) throw new UsageError(`--lines takes card-no or card-no-password; got "${word ?? ''}"`);
+  return lines;
 }
 
 function languageOf(args: ParsedArgs): ExportLanguage {
@@ -85,7 +99,9 @@ function selectionOf(context: CliContext, args: ParsedArgs): CardSelection {
 }
 
 export async function vaultExportCommand(context: CliContext, args: ParsedArgs): Promise<void> {
-  const format = formatOf(args);
+  const word = formatOf(args);
+  const txtLines = linesOf(args, word);
+  const format = word === 'xlsx' ? 'xlsx' : 'zip';
   const language = languageOf(args);
   const selection = selectionOf(context, args);
   const target = withExtension(resolve(requiredOption(args, 'out')), format);
@@ -95,7 +111,7 @@ export async function vaultExportCommand(context: CliContext, args: ParsedArgs):
   const exporter = createCardExporter({ db: core.db, vault: core.vault, logger: context.logger, now: () => Math.floor(core.clock.nowMs() / 1000) });
   const outcome = await exporter
     .export(
-      { selection, format, language, password, passwordConfirm: password, acknowledgeRefunded: args.flags.has('include-refunded') },
+      { selection, format, ...(txtLines === null ? {} : { txtLines }), language, password, passwordConfirm: password, acknowledgeRefunded: args.flags.has('include-refunded') },
       // The path was chosen on the command line: nothing to ask.
       () => Promise.resolve(target),
     )
@@ -105,7 +121,7 @@ export async function vaultExportCommand(context: CliContext, args: ParsedArgs):
       throw code !== null && /^E[A-Z]+$/.test(code) ? new Error(`the export could not be saved at ${target} (${code}); nothing was written`) : error;
     });
   if (outcome.status === 'cancelled') throw new Error('the export was cancelled');
-  const view = { path: outcome.path, fileName: outcome.fileName, count: outcome.count, format: format === 'zip' ? 'csv-zip' : 'xlsx', orders: outcome.clientOrderRefs.length };
+  const view = { path: outcome.path, fileName: outcome.fileName, count: outcome.count, format: word, orders: outcome.clientOrderRefs.length };
   if (args.flags.has('json')) printJson(view);
   else printLine(`exported ${view.count} card${view.count === 1 ? '' : 's'} of ${view.orders} order${view.orders === 1 ? '' : 's'} to ${view.path} (${view.format}, encrypted)`);
 }

@@ -21,7 +21,11 @@ export async function readable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof BatchFileError) throw new AppFailure('INVALID_INPUT', error.message, [{ path: 'file', message: error.problem }]);
+    if (error instanceof BatchFileError) {
+      // The problem's facts (invalid bytes: where, how many rows) as `file.KEY` for the screen's words.
+      const facts = Object.entries(error.detail).map(([key, value]) => ({ path: `file.${key}`, message: String(value) }));
+      throw new AppFailure('INVALID_INPUT', error.message, [{ path: 'file', message: error.problem }, ...facts]);
+    }
     throw error;
   }
 }
@@ -42,6 +46,7 @@ export function batchHandlers(ctx: AppContext): HandlersFor<Channels> {
           variantRef: input.variantRef,
           mapping: input.mapping,
           ...(input.defaultUnits === undefined ? {} : { defaultUnits: input.defaultUnits }),
+          ...(input.invalidBytes === undefined ? {} : { invalidBytes: input.invalidBytes }),
         });
         return prepared.view;
       }),
@@ -59,6 +64,7 @@ export function batchHandlers(ctx: AppContext): HandlersFor<Channels> {
           draftRef: input.draftRef,
           ...(input.defaultUnits === undefined ? {} : { defaultUnits: input.defaultUnits }),
           ...(input.duplicates === undefined ? {} : { duplicates: input.duplicates }),
+          ...(input.invalidBytes === undefined ? {} : { invalidBytes: input.invalidBytes }),
         });
         ctx.changed();
         return status(batchId);

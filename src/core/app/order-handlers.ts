@@ -19,6 +19,7 @@ type Channels =
   | 'orders.requestRefund'
   | 'orders.confirm'
   | 'orders.withdraw'
+  | 'orders.retryFailing'
   | 'orders.refresh';
 
 function detailOf(ctx: AppContext, clientOrderRef: string): OrderDetail {
@@ -93,6 +94,13 @@ export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
       act(clientOrderRef, (s) => {
         s.intents.confirmIntent(clientOrderRef, { units, unitPriceFen, ...(purchaseEntries === undefined ? {} : { purchaseEntries }) });
         s.outbox.poke();
+        return Promise.resolve();
+      }),
+
+    // The count of the merchant's 500s starts again; the outbox looks the order up first (contract §7.12).
+    'orders.retryFailing': ({ clientOrderRef }) =>
+      act(clientOrderRef, (s) => {
+        s.outbox.retryFailing(clientOrderRef);
         return Promise.resolve();
       }),
 

@@ -22,6 +22,7 @@ interface JoinedRow {
   last_error_message: string | null;
   last_request_id: string | null;
   request_ids_json: string;
+  server_failures: number;
   created_at: number;
   updated_at: number;
   state: string | null;
@@ -45,7 +46,7 @@ interface JoinedRow {
 
 const SELECT_JOINED = `
   SELECT i.client_order_ref, i.status, i.product_ref, i.variant_ref, i.units, i.last_error_code, i.last_error_message,
-         i.last_request_id, i.request_ids_json, i.created_at, max(i.updated_at, coalesce(o.fetched_at, 0)) AS updated_at,
+         i.last_request_id, i.request_ids_json, i.server_failures, i.created_at, max(i.updated_at, coalesce(o.fetched_at, 0)) AS updated_at,
          o.state, o.platform_order_ref, coalesce(o.product_name, p.name) AS product_name, coalesce(o.variant_title, v.title) AS variant_title,
          o.units AS order_units, o.unit_price_fen, o.total_fen, o.refunded_fen, o.allowed_actions_json, o.failure_reason,
          o.verification_hint, o.completed_at, i.confirmed_unit_price_fen, i.guard_unit_price_fen, i.unavailable_reason,
@@ -158,6 +159,7 @@ export function createOrderViews(db: Database, vault: VaultReader): OrderViews {
         lastErrorMessage: row.last_error_message,
         lastRequestId: row.last_request_id,
         requestIds: JSON.parse(row.request_ids_json) as string[],
+        serverFailures: row.server_failures,
         completedAt: row.completed_at,
         refunds,
         cards: vault.listCards(clientOrderRef).map(toMaskedCardView),

@@ -1,17 +1,20 @@
 // A batch file as a table of text (contract §13.1), the one reader for the app and the CLI:
-// - XLSX (a ZIP: "PK\x03\x04") with read-excel-file's node entry, the first sheet, every cell as the
-//   text Excel shows for it (numbers kept as written, so a phone number never becomes 1.38E+10);
-// - anything else as CSV text (batch-file-decode.ts: UTF-8 with or without BOM, else GB18030) with
+// - XLSX (a ZIP: "PK\x03\x04"): the first sheet streamed within fixed bounds of time and memory in a
+//   worker (xlsx-read-isolated.ts), every cell as the text Excel shows for it (numbers kept as written,
+//   so a phone number never becomes 1.38E+10);
+// - anything else as CSV text (batch-file-decode.ts: UTF-8 with or without BOM, or GB18030, exactly;
+//   invalid bytes refuse the file, or mark their rows when the buyer chose so) with
 //   csv-parse: quoted fields, commas, quotes and newlines inside cells, CRLF; the delimiter is the
 //   one of , ; TAB the header line uses most (Excel in some locales writes ;, "Unicode text" is TAB).
 // The first non-empty row is the header; empty rows are skipped but the row numbers kept are the
 // file's own (1 = the header line of a CSV, the sheet's row of an XLSX), so a buyer finds the row.
 // Bounds: MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MAX_BATCH_COLUMNS; every failure is a BatchFileError.
 import { parse } from 'csv-parse/sync';
-import { readSheet } from 'read-excel-file/node';
-import { MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '../../shared/batch-file';
+import { MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, type InvalidBytesChoice } from '../../shared/batch-file';
 import { decodeTableText, type TextEncodingName } from './batch-file-decode';
 import { BatchFileError } from './batch-file-error';
+import { invalidRecords, refuseInvalidBytes, type InvalidSpot } from './batch-invalid-rows';
+import { readXlsxIsolated } from './xlsx-read-isolated';
 
 export type BatchFileFormat = 'csv' | 'xlsx';
 
@@ -19,6 +22,8 @@ export interface BatchTableRow {
   /** The row's number in the file (CSV: its record number counting the header as 1; XLSX: the sheet row). */
   readonly rowNumber: number;
   readonly cells: readonly string[];
+  /** CSV read with `markRows`: where the row's first invalid bytes are (the row is never ordered). */
+  readonly invalidBytes?: InvalidSpot;
 }
 
 export interface BatchTable {
@@ -27,6 +32,8 @@ export interface BatchTable {
   readonly encoding: TextEncodingName | null;
   readonly header: readonly string[];
   readonly rows: readonly BatchTableRow[];
+  /** CSV read with `markRows`: the encoding its invalid bytes are invalid in, when it has any. */
+  readonly invalidBytes?: { readonly encoding: 'utf-8' | 'gb18030'; readonly rows: number };
 }
 
 const isZip = (bytes: Uint8Array): boolean => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -49,51 +56,44 @@ function pickDelimiter(text: string): string {
   return best;
 }
 
-function readCsv(bytes: Uint8Array): { rows: { rowNumber: number; cells: string[] }[]; encoding: TextEncodingName } {
-  const { text, encoding } = decodeTableText(bytes);
-  let records: string[][];
+type ReadRow = { rowNumber: number; cells: string[]; invalidBytes?: InvalidSpot };
+
+function readCsv(bytes: Uint8Array, choice: InvalidBytesChoice): { rows: ReadRow[]; encoding: TextEncodingName; invalid: BatchTable['invalidBytes'] } {
+  const { text, encoding, invalid } = decodeTableText(bytes);
+  let records: { record: string[]; info?: { bytes: number } }[];
   try {
     // Blank lines are records too (of one empty cell), so a row's number is its record's place.
-    const parsed: unknown = parse(text, { delimiter: pickDelimiter(text), relax_column_count: true, skip_empty_lines: false });
-    records = parsed as string[][];
+    // With invalid bytes, each record's end offset (info) finds the rows that hold them.
+    const options = { delimiter: pickDelimiter(text), relax_column_count: true, skip_empty_lines: false };
+    const parsed: unknown = parse(text, invalid === null ? options : { ...options, info: true });
+    records = invalid === null ? (parsed as string[][]).map((record) => ({ record })) : (parsed as typeof records);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new BatchFileError('badCsv', `the file is not a readable CSV: ${reason}`);
   }
-  return { rows: records.map((record, index) => ({ rowNumber: index + 1, cells: record })), encoding };
+  const rows: ReadRow[] = records.map(({ record }, index) => ({ rowNumber: index + 1, cells: record }));
+  if (invalid === null) return { rows, encoding, invalid: undefined };
+  const spots = invalidRecords(text, invalid, records.map(({ info }) => info?.bytes ?? 0));
+  refuseInvalidBytes(invalid, spots, rows.findIndex((row) => !isBlank(row.cells)), choice);
+  for (const [index, spot] of spots) if (rows[index] !== undefined) rows[index] = { ...rows[index], invalidBytes: spot };
+  return { rows, encoding, invalid: { encoding: invalid.encoding, rows: spots.size } };
 }
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return '';
-}
-
-async function readXlsx(bytes: Uint8Array): Promise<{ rowNumber: number; cells: string[] }[]> {
-  let data: unknown[][];
-  try {
-    // parseNumber keeps a number as the text the sheet stores: no float rounding of long digit strings.
-    data = await readSheet<string>(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1, { parseNumber: (text) => text });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new BatchFileError('unreadableSpreadsheet', `the XLSX workbook cannot be read: ${reason}`);
-  }
-  return data.map((row, index) => ({ rowNumber: index + 1, cells: row.map(cellText) }));
-}
-
-/** Reads a CSV or XLSX file into a header and its data rows, or throws BatchFileError. */
-export async function readBatchTable(bytes: Uint8Array): Promise<BatchTable> {
+/**
+ * Reads a CSV or XLSX file into a header and its data rows, or throws BatchFileError. `invalidBytes`:
+ * what a CSV holding bytes invalid in its encoding does (refused unless the buyer chose to mark rows).
+ */
+export async function readBatchTable(bytes: Uint8Array, invalidBytes: InvalidBytesChoice = 'refuse'): Promise<BatchTable> {
   if (bytes.byteLength === 0) throw new BatchFileError('empty', 'the file is empty');
   if (bytes.byteLength > MAX_BATCH_FILE_BYTES) {
     throw new BatchFileError('tooLarge', `the file has ${bytes.byteLength} bytes; at most ${MAX_BATCH_FILE_BYTES} bytes (${MAX_BATCH_ROWS} rows) are read as one batch`);
   }
   const format: BatchFileFormat = isZip(bytes) ? 'xlsx' : 'csv';
-  let all: { rowNumber: number; cells: string[] }[];
+  let all: ReadRow[];
   let encoding: TextEncodingName | null = null;
-  if (format === 'xlsx') all = await readXlsx(bytes);
-  else ({ rows: all, encoding } = readCsv(bytes));
+  let invalid: BatchTable['invalidBytes'];
+  if (format === 'xlsx') all = await readXlsxIsolated(bytes);
+  else ({ rows: all, encoding, invalid } = readCsv(bytes, invalidBytes));
   const filled = all.filter((row) => !isBlank(row.cells));
   const [headerRow, ...dataRows] = filled;
   if (headerRow === undefined) throw new BatchFileError('empty', 'the file has no rows');
@@ -102,5 +102,6 @@ export async function readBatchTable(bytes: Uint8Array): Promise<BatchTable> {
   if (width > MAX_BATCH_COLUMNS) throw new BatchFileError('tooManyColumns', `the file has ${width} columns; at most ${MAX_BATCH_COLUMNS}`);
   if (dataRows.length > MAX_BATCH_ROWS) throw new BatchFileError('tooManyRows', `the file has ${dataRows.length} rows; at most ${MAX_BATCH_ROWS} are ordered as one batch`);
   const header = Array.from({ length: width }, (_, index) => (headerRow.cells[index] ?? '').trim());
-  return { format, encoding, header, rows: dataRows.map((row) => ({ rowNumber: row.rowNumber, cells: row.cells })) };
+  const rows = dataRows.map((row) => ({ rowNumber: row.rowNumber, cells: row.cells, ...(row.invalidBytes === undefined ? {} : { invalidBytes: row.invalidBytes }) }));
+  return { format, encoding, header, rows, ...(invalid === undefined ? {} : { invalidBytes: invalid }) };
 }

@@ -6,7 +6,7 @@
 // row), a new price confirmed for the rows the guard parked, and the results next to the file's rows.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { BatchColumnMap } from '../../shared/batch-file';
+import type { BatchColumnMap, InvalidBytesChoice } from '../../shared/batch-file';
 import type { BatchPreviewView, BatchRowPhase, BatchStatusView } from '../../shared/ipc/views/batch';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
 import { optionLabelsOf } from '../../shared/purchase-option-labels';
@@ -23,7 +23,7 @@ import { checkDecision, duplicateRows, NO_DECISION, placedBefore, type Duplicate
 import { batchEtaMs } from './batch-eta';
 import { readBatchTable, type BatchTable } from './batch-file-read';
 import { chooseMapping, mappingProblems, mappingTargets, rememberedMapping, rememberMapping } from './batch-mapping';
-import { previewBatch, type BatchPreview, type BatchRowPreview } from './batch-preview';
+import { previewBatch, type BatchPreview, type BatchRowError, type BatchRowPreview } from './batch-preview';
 import { batchOfDraft, batchRowStates, getBatch, insertBatch, insertBatchRow, requeueRejected, retireBatchRow, type BatchRowState, type StoredBatch } from './batch-store';
 
 export interface BatchDeps {
@@ -50,6 +50,8 @@ export interface PreviewRequest {
   readonly defaultUnits?: number;
   /** The price to total with; the cached price when absent. */
   readonly unitPriceFen?: number;
+  /** A CSV with bytes invalid in its encoding: refused (absent), or its rows holding them marked (§13.1). */
+  readonly invalidBytes?: InvalidBytesChoice;
 }
 
 export interface PlaceRequest extends PreviewRequest {
@@ -105,15 +107,28 @@ function viewOf(prepared: Omit<PreparedBatch, 'view'>, extra: ViewExtra): BatchP
     defaultUnits: extra.defaultUnits,
     unitPriceFen: extra.unitPriceFen,
     fileSha256: extra.sha,
-    rows: preview.rows.map((row) => ({ rowNumber: row.rowNumber, cells: [...row.cells], values: { ...row.values }, units: row.units, amountFen: row.amountFen, errors: row.errors.map((e) => ({ ...e })) })),
+    rows: preview.rows.map((row) => ({ rowNumber: row.rowNumber, cells: [...row.cells], values: { ...row.values }, units: row.units, amountFen: row.amountFen, errors: row.errors.map(errorView), optionLabels: { ...row.optionLabels } })),
     totals: preview.totals,
     duplicates: extra.duplicates,
+    ...(table.invalidBytes === undefined ? {} : { invalidBytes: { ...table.invalidBytes } }),
+  };
+}
+
+/** A row's error as the view carries it (an OPTION error with the cell and the labels, §7.11; INVALID_BYTES with its line and column, §13.1). */
+function errorView({ path, code, message, option, line, column }: BatchRowError): BatchPreviewView['rows'][number]['errors'][number] {
+  return {
+    path,
+    code,
+    message,
+    ...(option === undefined ? {} : { option: { given: option.given, reason: option.reason, labels: [...option.labels] } }),
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
   };
 }
 
 /** Reads, maps and checks the file. Nothing is written but the template fetched when it was not cached. */
 export async function prepareBatch(deps: BatchDeps, request: PreviewRequest): Promise<PreparedBatch> {
-  const table = await readBatchTable(request.file.bytes);
+  const table = await readBatchTable(request.file.bytes, request.invalidBytes);
   const template = await deps.placement.templateForForm(request.productRef, request.variantRef);
   const unitPriceFen = request.unitPriceFen ?? cachedUnitPriceFen(deps.db, request.productRef, request.variantRef);
   if (unitPriceFen === null) throw new PriceUnknownError(request.productRef, request.variantRef);
@@ -311,6 +326,8 @@ export async function retryFailedRows(deps: BatchDeps, batchId: string, file: Ba
     mapping: batch.mapping,
     unitPriceFen: batch.confirmedUnitPriceFen,
     ...(batch.defaultUnits === null ? {} : { defaultUnits: batch.defaultUnits }),
+    // The batch's own file (same sha256) was placed: rows with invalid bytes were never ordered, and stay marked.
+    invalidBytes: 'markRows',
   });
   const byRow = new Map(prepared.preview.rows.map((row) => [row.rowNumber, row]));
   const failed = batchRowStates(db, batchId).filter((row) => rowPhase(row.intentStatus, row.state) === 'failed');

@@ -5,18 +5,24 @@
 // entries that will be stored and sent. Pure: no database, no merchant.
 import { UNITS_TARGET, type BatchColumnMap } from '../../shared/batch-file';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
+import { optionLabelsOf, type OptionLabels } from '../../shared/purchase-option-labels';
 import { readUnitsText } from '../../shared/units-text';
 import { PurchaseValidationError, type PurchaseFieldError } from '../orders/order-errors';
 import { validatePurchase } from '../orders/purchase-validation';
 import type { BatchTable } from './batch-file-read';
 
-export type BatchRowErrorCode = PurchaseFieldError['code'] | 'UNITS_EMPTY' | 'UNITS_NOT_WHOLE';
+export type BatchRowErrorCode = PurchaseFieldError['code'] | 'UNITS_EMPTY' | 'UNITS_NOT_WHOLE' | 'INVALID_BYTES';
 
 export interface BatchRowError {
-  /** `units`, `purchaseEntries`, or the fieldRef. */
+  /** `units`, `purchaseEntries`, the fieldRef, or `file` (INVALID_BYTES). */
   readonly path: string;
   readonly code: BatchRowErrorCode;
   readonly message: string;
+  /** OPTION: the cell as given, why no option was taken, and the labels (contract §7.11 "Filled by label"). */
+  readonly option?: PurchaseFieldError['option'];
+  /** INVALID_BYTES: the file's line and the column (characters) of the row's first invalid bytes. */
+  readonly line?: number;
+  readonly column?: number;
 }
 
 export interface BatchRowPreview {
@@ -27,8 +33,10 @@ export interface BatchRowPreview {
   readonly values: Readonly<Record<string, string>>;
   /** Null when the units cell is not a whole number. */
   readonly units: number | null;
-  /** The cleaned entries to store and send; null for a row with errors. */
+  /** The cleaned entries to store and send (a select's code, however the cell named it); null for a row with errors. */
   readonly purchaseEntries: Record<string, string>[] | null;
+  /** The label of each option the row picked (fieldRef → label), for the preview; empty for a row with errors. */
+  readonly optionLabels: OptionLabels;
   readonly amountFen: number | null;
   readonly errors: readonly BatchRowError[];
 }
@@ -92,13 +100,16 @@ export function previewBatch(input: PreviewInput): BatchPreview {
       if (value !== undefined) group[field.fieldRef] = value;
     }
     const errors: BatchRowError[] = read.error === null ? [] : [read.error];
+    // A row with bytes invalid in the file's encoding (the buyer chose to mark them) is never checked or ordered.
+    const spot = row.invalidBytes;
+    if (spot !== undefined) errors.push({ path: 'file', code: 'INVALID_BYTES', message: `invalid ${table.invalidBytes?.encoding === 'gb18030' ? 'GB18030' : 'UTF-8'} bytes at line ${spot.line}, column ${spot.column}`, line: spot.line, column: spot.column });
     let purchaseEntries: Record<string, string>[] | null = null;
-    if (read.units !== null) {
+    if (read.units !== null && spot === undefined) {
       try {
         purchaseEntries = validatePurchase(template, { units: read.units, purchaseEntries: template.entryMode === 'none' ? [] : [group] });
       } catch (error) {
         if (!(error instanceof PurchaseValidationError)) throw error;
-        errors.push(...error.errors.map((e) => ({ path: pathOf(e.path), code: e.code, message: e.message })));
+        errors.push(...error.errors.map((e) => ({ path: pathOf(e.path), code: e.code, message: e.message, ...(e.option === undefined ? {} : { option: e.option }) })));
       }
     }
     const good = errors.length === 0 && read.units !== null;
@@ -109,7 +120,8 @@ export function previewBatch(input: PreviewInput): BatchPreview {
       totalFen += amountFen ?? 0;
     }
     const cells = Array.from({ length: table.header.length }, (_, index) => row.cells[index] ?? '');
-    return { rowNumber: row.rowNumber, cells, values, units: read.units, purchaseEntries: good ? purchaseEntries : null, amountFen, errors };
+    const optionLabels = good ? (optionLabelsOf(fields, purchaseEntries ?? [])[0] ?? {}) : {};
+    return { rowNumber: row.rowNumber, cells, values, units: read.units, purchaseEntries: good ? purchaseEntries : null, optionLabels, amountFen, errors };
   });
   return { rows, totals: { rows: rows.length, ok, withErrors: rows.length - ok, units, totalFen } };
 }

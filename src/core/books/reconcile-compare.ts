@@ -26,9 +26,9 @@ export interface MerchantOrderFacts {
 }
 
 /** Intent statuses after which the merchant may hold the order: sent and accepted, or sent with no answer known. */
-export const SENT_STATUSES: readonly string[] = ['accepted', 'unknown', 'sending', 'withdrawing'];
-/** Of those, the ones whose outcome the app does not know: looked up, never assumed. */
-export const OUTCOME_UNKNOWN_STATUSES: readonly string[] = ['unknown', 'sending', 'withdrawing'];
+export const SENT_STATUSES: readonly string[] = ['accepted', 'unknown', 'sending', 'withdrawing', 'merchant_failing'];
+/** Of those, the ones whose outcome the app does not know: looked up, never assumed (merchant_failing: a create met a 500, contract §7.12). */
+export const OUTCOME_UNKNOWN_STATUSES: readonly string[] = ['unknown', 'sending', 'withdrawing', 'merchant_failing'];
 
 export interface LocalIntentFacts {
   readonly clientOrderRef: string;

@@ -1,9 +1,11 @@
 // The reconciliation report as an export table (CSV, XLSX through core/export's writers): the totals,
 // the balance check, then one row per difference. Built from the report only, which holds counts and
-// the merchant's list items: there is no card secret anywhere in it to leak.
+// the merchant's list items: there is no card secret anywhere in it to leak. The order number and the
+// client ref are code cells (a spreadsheet keeps every digit, contract §16.1); amounts are prices, numbers
+// a spreadsheet sums; counts, days and words are plain cells.
 import type { ExportLanguage } from '../../shared/ipc/views/vault';
 import type { BoundaryBalance, ReconcileDifference, ReconcileReport } from '../../shared/ipc/views/reconcile';
-import type { ExportCell, ExportTable } from '../export/export-table';
+import { codeCell, type ExportCell, type ExportTable } from '../export/export-table';
 
 const WORDS = {
   en: {
@@ -63,7 +65,7 @@ const boundary = (b: BoundaryBalance): ExportCell => (b.known ? { fen: b.balance
 const readAt = (b: BoundaryBalance, words: (typeof WORDS)[ExportLanguage]): string => (b.known ? `${words.readAt} ${new Date(b.atMs).toISOString()}` : words.notKnown);
 
 function differenceRow(d: ReconcileDifference, words: (typeof WORDS)[ExportLanguage]): ExportCell[] {
-  const head: ExportCell[] = [words.difference, words.kinds[d.kind], d.platformOrderRef, d.clientOrderRef, d.productName];
+  const head: ExportCell[] = [words.difference, words.kinds[d.kind], codeCell(d.platformOrderRef ?? ''), codeCell(d.clientOrderRef), d.productName];
   switch (d.kind) {
     case 'foreign':
       return [...head, d.merchant.state, null, { fen: d.merchant.totalFen }, null];

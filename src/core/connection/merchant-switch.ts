@@ -43,7 +43,7 @@ export function openWork(db: Database): OpenWork {
   return {
     // Parked ones (needs_confirmation, price_changed, unavailable) wait on the buyer; withdrawing ones on a lookup.
     orderIntents: count(
-      "SELECT count(*) AS n FROM order_intents WHERE status IN ('queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'needs_key', 'account_suspended', 'access_denied', 'needs_template')",
+      "SELECT count(*) AS n FROM order_intents WHERE status IN ('queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'needs_key', 'account_suspended', 'access_denied', 'needs_template', 'merchant_failing')",
     ),
     // Unknown states count as open: they are never treated as finished.
     orders: count("SELECT count(*) AS n FROM orders WHERE state NOT IN ('completed', 'failed', 'cancelled', 'refunded')"),

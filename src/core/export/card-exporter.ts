@@ -1,7 +1,7 @@
 // The export flow, Electron-free (the host only answers where to write):
 //   check the request → read the selected rows (still sealed) → ask the host for a path (cancel:
 //   nothing decrypted, written, marked or audited) → open the secrets in memory → build the file
-//   (encrypted XLSX, AES ZIP of a CSV, or the accepted plain CSV) → stage it beside the target →
+//   (encrypted XLSX, AES ZIP of a CSV or a TXT, or the accepted plain CSV or TXT) → stage it beside the target →
 //   in ONE transaction: mark exactly those cards exported, append the audit row, rename the file
 //   into place. The file exists if and only if its audit row does.
 // The password is registered with the redacting logger for the duration of the call, so nothing
@@ -11,16 +11,18 @@ import type { Database } from 'better-sqlite3';
 import type { CardSelection, ExportFormat, ExportInput, ExportPreview } from '../../shared/ipc/views/vault';
 import type { SecretAwareLogger } from '../logging/logger';
 import type { VaultReader } from '../vault/vault-reader';
-import { createCardLabels } from '../vault/card-labels';
+import { cardLabel, createCardLabels, type OrderNaming } from '../vault/card-labels';
 import { isRefundMark, RefundedCardsError } from '../vault/refund-mark';
 import { AUDIT_FACTS_VERSION, type AuditFacts } from '../../shared/ipc/views/audit';
 import { createAuditLog, type AuditLog } from './audit-log';
-import { createCardQueries, describeSelection, selectionSubject, type CardQueries } from './card-selection';
+import { createCardQueries, describeSelection, selectionSubject, type CardQueries, type SealedCardRow } from './card-selection';
 import { csvBytes } from './csv-writer';
 import { exportBaseName, suggestedFileName, withExtension } from './export-file-name';
 import { checkExportInput, ExportInputError, type ExportRequest } from './export-request';
 import { buildExportTable } from './export-rows';
-import type { ExportTable } from './export-table';
+import { isCode, type ExportCell, type ExportTable } from './export-table';
+import { exportColumnIndex } from './export-columns';
+import { txtBytes, type TxtCard } from './txt-writer';
 import { encryptOfficePackage } from './office-encrypted-container';
 import { stageFile } from './atomic-file-write';
 import { xlsxBytes } from './xlsx-writer';
@@ -51,7 +53,19 @@ export interface CardExporterDeps {
   readonly queries?: CardQueries;
 }
 
-async function fileBytes(request: ExportRequest, table: ExportTable, count: number, now: number): Promise<Uint8Array> {
+const codeOf = (cell: ExportCell | undefined): string | null => (cell !== undefined && isCode(cell) ? cell.code : null);
+
+/** The TXT's cards from the table the export built (one row per sealed row, in order). */
+function txtCards(rows: readonly SealedCardRow[], table: ExportTable, naming: (clientOrderRef: string) => OrderNaming): TxtCard[] {
+  const no = exportColumnIndex('cardNo');
+  const password = exportColumnIndex('cardPassword');
+  return table.rows.map((cells, i) => {
+    const row = rows[i];
+    return { label: row === undefined ? `#${i + 1}` : cardLabel(naming(row.client_order_ref), row.seq), cardNo: codeOf(cells[no]) ?? '', cardPassword: codeOf(cells[password]) };
+  });
+}
+
+async function fileBytes(request: ExportRequest, table: ExportTable, txt: () => Uint8Array, count: number, now: number): Promise<Uint8Array> {
   switch (request.format) {
     case 'xlsx': {
       const plain = await xlsxBytes(table);
@@ -62,15 +76,18 @@ async function fileBytes(request: ExportRequest, table: ExportTable, count: numb
       }
     }
     case 'zip': {
-      const csv = csvBytes(table);
+      // The ZIP protects whichever plain file the buyer chose: the CSV table, or the TXT of codes.
+      const inner = request.txtLines === null ? csvBytes(table) : txt();
       try {
-        return await aesZipBytes(`${exportBaseName(count, now)}.csv`, csv, request.password ?? '', new Date(now * 1000));
+        return await aesZipBytes(`${exportBaseName(count, now)}.${request.txtLines === null ? 'csv' : 'txt'}`, inner, request.password ?? '', new Date(now * 1000));
       } finally {
-        csv.fill(0);
+        inner.fill(0);
       }
     }
     case 'csv':
       return csvBytes(table);
+    case 'txt':
+      return txt();
   }
 }
 
@@ -112,7 +129,8 @@ export function createCardExporter(deps: CardExporterDeps): CardExporter {
         const target = withExtension(chosen, request.format);
 
         const table = await buildExportTable(rows, (row) => vault.openForAuditedCaller(row), request.language);
-        const bytes = await fileBytes(request, table, rows.length, startedAt);
+        const txt = (): Uint8Array => txtBytes(txtCards(rows, table, labels.naming), request.txtLines ?? 'cardNo');
+        const bytes = await fileBytes(request, table, txt, rows.length, startedAt);
         const staged = await stageFile(target, bytes).finally(() => {
           // The plain CSV's bytes are the card codes themselves; the encrypted ones need no wiping but cost nothing.
           bytes.fill(0);
@@ -126,6 +144,7 @@ export function createCardExporter(deps: CardExporterDeps): CardExporter {
               v: AUDIT_FACTS_VERSION,
               subject: selectionSubject(request.selection, labels.naming),
               exportFormat: request.format,
+              ...(request.txtLines === null ? {} : { txtLines: request.txtLines }),
               // Where it went as the buyer saw it: never the web host's staging folder, gone once downloaded.
               ...(handover === 'download' ? { downloadedAs: basename(target) } : { writtenTo: target }),
               ...(marked.length === 0 ? {} : { refundAcknowledged: { count: marked.length } }),

@@ -1,19 +1,18 @@
-// CSV as RFC 4180 says it (CRLF after every record, fields with a comma, quote, CR or LF quoted,
-// quotes doubled) in UTF-8 with a byte-order mark: without the BOM, Excel on a Chinese Windows reads
-// the file as GBK and the product names turn into mojibake.
-//
-// Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ (or
-// a tab / CR, which some of them skip first) as a formula, so a product name or a code chosen by
-// someone else could run one on the buyer's machine. Such a cell gets a leading apostrophe, which
-// the spreadsheet shows as text. Card numbers are digits and never start with those characters, so
-// they stay exactly as delivered; the XLSX writer needs no guard (its cells are typed strings).
+// CSV as RFC 4180 says it (CRLF after every record; fields with a comma, quote, CR, LF, `;` or TAB quoted,
+// quotes doubled) in UTF-8 with a BOM (without it, Excel on a Chinese Windows reads GBK). OWASP's formula
+// guard: a cell starting with = + - @ TAB CR gets a leading apostrophe. A code cell (card number, password,
+// order number) ends with one TAB, so Excel, WPS and LibreOffice keep it as text with every digit and zero,
+// with no formula in the file (contract §16.1); `;` and TAB are quoted as LibreOffice's import splits on them.
 import { fenToYuanText } from '../../shared/money';
-import { isPrice, type ExportCell, type ExportTable } from './export-table';
+import { isCode, isPrice, type ExportCell, type ExportTable } from './export-table';
 
 export const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/** What a code cell carries after the code itself (contract §16.1); a reader drops exactly this one. */
+export const CSV_CODE_SUFFIX = '\t';
 
 /** One field: guarded against formulas, then quoted when RFC 4180 requires it. */
 export function csvField(text: string): string {
@@ -26,6 +25,7 @@ function cellText(cell: ExportCell): string {
   // A price is our own number ("12.50"): never a formula, so it skips the guard (a negative
   // amount cannot occur: prices are CHECKed >= 0).
   if (isPrice(cell)) return fenToYuanText(cell.fen);
+  if (isCode(cell)) return csvField(`${cell.code}${CSV_CODE_SUFFIX}`);
   return csvField(cell);
 }
 

@@ -53,6 +53,11 @@ export function unnumberedWord(language: ExportLanguage): string {
 
 const SHEET_NAMES: Readonly<Record<ExportLanguage, string>> = { 'zh-CN': '卡密', en: 'Cards' };
 
+/** Where a column sits in every row of the table (the TXT export reads the codes back from it). */
+export function exportColumnIndex(column: ExportColumn): number {
+  return EXPORT_COLUMNS.indexOf(column);
+}
+
 export function exportHeaders(language: ExportLanguage): string[] {
   return EXPORT_COLUMNS.map((column) => HEADERS[language][column]);
 }

@@ -6,7 +6,7 @@ import type { RevealedCard } from '../vault/vault-reader';
 import type { SealedCardRow } from './card-selection';
 import { isRefundMark } from '../vault/refund-mark';
 import { exportHeaders, exportSheetName, refundWord, unnumberedWord } from './export-columns';
-import type { ExportCell, ExportTable } from './export-table';
+import { codeCell, type ExportCell, type ExportTable } from './export-table';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
 /** Opens one sealed row (the vault reader's openForAuditedCaller: the export audits the whole file). */
@@ -43,14 +43,14 @@ export async function buildExportTable(rows: readonly SealedCardRow[], open: Car
     table.push([
       row.product_name ?? `#${row.product_ref}`,
       row.variant_title,
-      row.platform_order_ref ?? unnumberedWord(language),
-      card.cardNo,
-      card.cardPassword,
+      row.platform_order_ref === null ? unnumberedWord(language) : codeCell(row.platform_order_ref),
+      codeCell(card.cardNo),
+      card.cardPassword === null || card.cardPassword === '' ? null : codeCell(card.cardPassword),
       card.expiresAt === null ? null : formatExportTime(card.expiresAt),
       row.ordered_at === null ? null : formatExportTime(row.ordered_at),
       row.unit_price_fen === null ? null : { fen: row.unit_price_fen },
       isRefundMark(row.refund_mark) ? refundWord(row.refund_mark, language) : null,
-      row.client_order_ref,
+      codeCell(row.client_order_ref),
     ]);
   }
   return { sheetName: exportSheetName(language), headers: exportHeaders(language), rows: table };

@@ -1,12 +1,13 @@
-// Text inside SpreadsheetML: XML escaping, plus the ST_Xstring escape for characters XML 1.0 cannot
-// carry at all (control characters, lone surrogates, U+FFFE/U+FFFF). Excel writes those as
-// `_xHHHH_` and reads them back to the character, so a code containing one survives exactly; a
-// literal `_xHHHH_` in the text is protected the same way (`_x005F_` escapes the underscore).
+// Text inside SpreadsheetML: XML escaping, plus the ST_Xstring escape `_xHHHH_` for what XML 1.0 cannot
+// carry (control characters, lone surrogates, U+FFFE/U+FFFF), for CR (every XML parser reads a raw CR
+// back as LF) and TAB (out of any reader's whitespace handling). Excel reads those back to the character,
+// so a code holding one survives exactly; a literal `_xHHHH_` is protected the same way (`_x005F_`
+// escapes the underscore). LF stays raw, as Excel writes it.
 
-// Characters that are not XML 1.0 Chars, and lone surrogate halves (matching control characters
-// is the point here, hence the rule switched off for this line).
+// Characters escaped as `_xHHHH_`: every C0 control but LF, and lone surrogate halves (matching
+// control characters is the point here, hence the rule switched off for this line).
 // eslint-disable-next-line no-control-regex
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML_CHAR = /[\u0000-\u0009\u000B-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const LITERAL_ESCAPE = /_(x[0-9A-Fa-f]{4}_)/g;
 
 const hex4 = (char: string): string => (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');

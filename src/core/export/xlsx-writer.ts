@@ -6,7 +6,7 @@
 // - the header row is bold, frozen, and carries an AutoFilter.
 // Strings go through the ST_Xstring escape (ooxml-text.ts) so any character survives exactly.
 import { fenToYuanText } from '../../shared/money';
-import { isPrice, type ExportTable } from './export-table';
+import { isCode, isPrice, type ExportTable } from './export-table';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from './zip-library';
 import { columnLetters, spreadsheetText, xmlEscape } from './ooxml-text';
 
@@ -91,7 +91,7 @@ function sheetXml(table: ExportTable, strings: SharedStrings): string {
       const ref = `${columnLetters(c)}${r}`;
       if (cell === null) return;
       if (isPrice(cell)) out.push(`<c r="${ref}" s="${STYLE.price}"><v>${fenToYuanText(cell.fen)}</v></c>`);
-      else out.push(`<c r="${ref}" t="s" s="${STYLE.text}"><v>${strings.ref(cell)}</v></c>`);
+      else out.push(`<c r="${ref}" t="s" s="${STYLE.text}"><v>${strings.ref(isCode(cell) ? cell.code : cell)}</v></c>`);
     });
     rows.push(`<row r="${r}">${out.join('')}</row>`);
   });

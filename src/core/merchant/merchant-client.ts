@@ -67,12 +67,18 @@ export interface MerchantClient {
     body: { productRefs: number[]; subscriptionState: 'subscribed' | 'unsubscribed'; callbackUrl?: string },
     signal?: AbortSignal,
   ): Promise<MerchantResult<SubscriptionChange>>;
-  /** POST /orders/create (contract §7.1): repeatable, because the clientOrderRef makes a retry the same order. */
+  /**
+   * POST /orders/create (contract §7.1): repeatable, because the clientOrderRef makes a retry the same
+   * order; a 500 ends the call (the outbox counts it against the intent's ceiling, contract §7.12).
+   */
   createOrder(body: CreateOrderBody, signal?: AbortSignal): Promise<MerchantResult<Order>>;
   /** GET /orders, one page (contract §7.5). */
   listOrders(query?: Paging & { state?: string; productRef?: number; createdFrom?: number; createdTo?: number }, signal?: AbortSignal): Promise<MerchantResult<OrderList>>;
-  /** GET /orders/{clientOrderRef} (contract §7.4): the authenticated order detail. */
-  getOrder(clientOrderRef: string, signal?: AbortSignal): Promise<MerchantResult<Order>>;
+  /**
+   * GET /orders/{clientOrderRef} (contract §7.4): the authenticated order detail. `lookup.attemptsOn500`
+   * 1: a 500 ends the call (the outbox's look-up of an intent, counted per intent, contract §7.12).
+   */
+  getOrder(clientOrderRef: string, signal?: AbortSignal, lookup?: { readonly attemptsOn500: number }): Promise<MerchantResult<Order>>;
   /** POST …/verification-code (contract §7.6): never sent twice automatically (a code may be taken without an answer). */
   submitVerificationCode(clientOrderRef: string, verificationCode: string, signal?: AbortSignal): Promise<MerchantResult<Order>>;
   /** POST …/cancel (contract §7.6): never sent twice automatically. */
@@ -129,11 +135,11 @@ export function createMerchantClient(sender: RequestSender, access?: AccessGate,
     changeSubscriptions: (body: { productRefs: number[]; subscriptionState: 'subscribed' | 'unsubscribed'; callbackUrl?: string }, signal?: AbortSignal) =>
       send({ method: 'POST', path: '/goods/subscriptions', body: { ...body }, group: 'subscriptions', repeatable: true, schema: subscriptionChangeSchema }, signal),
     createOrder: (body: CreateOrderBody, signal?: AbortSignal) =>
-      send({ method: 'POST', path: '/orders/create', body: { ...body }, group: 'orderCreate', repeatable: true, schema: orderSchema }, signal),
+      send({ method: 'POST', path: '/orders/create', body: { ...body }, group: 'orderCreate', repeatable: true, attemptsOn500: 1, schema: orderSchema }, signal),
     listOrders: (query: Paging & { state?: string; productRef?: number; createdFrom?: number; createdTo?: number } = {}, signal?: AbortSignal) =>
       send({ method: 'GET', path: '/orders', query: { ...query }, group: 'orderRead', repeatable: true, schema: orderListSchema }, signal),
-    getOrder: (clientOrderRef: string, signal?: AbortSignal) =>
-      send({ method: 'GET', path: orderPath(clientOrderRef), group: 'orderRead', repeatable: true, schema: orderSchema }, signal),
+    getOrder: (clientOrderRef: string, signal?: AbortSignal, lookup?: { readonly attemptsOn500: number }) =>
+      send({ method: 'GET', path: orderPath(clientOrderRef), group: 'orderRead', repeatable: true, ...(lookup ? { attemptsOn500: lookup.attemptsOn500 } : {}), schema: orderSchema }, signal),
     // A code may have been taken even when no answer came: never sent twice automatically.
     submitVerificationCode: (clientOrderRef: string, verificationCode: string, signal?: AbortSignal) =>
       send(

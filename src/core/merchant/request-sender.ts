@@ -53,6 +53,11 @@ export interface MerchantRequest<T> {
   schema: z.ZodType<T>;
   /** Client-clock ms this call may wait for a merchant's Retry-After; default the sender's. */
   maxWaitMs?: number;
+  /**
+   * Attempts in all when the merchant answers 500 (default the policy's). The order outbox asks for 1:
+   * it counts every 500 an intent meets over its life and retries itself (orders/outbox-server-failures.ts).
+   */
+  attemptsOn500?: number;
   /** Background requests yield to interactive ones and leave them a reserve (quota-model.ts); set by the client (request-priority.ts). */
   priority?: QuotaPriority;
 }
@@ -261,7 +266,8 @@ export function createRequestSender(options: RequestSenderOptions): RequestSende
         if (failure instanceof MerchantApiError && held.scope !== null && failure.retryAfterMs !== null && failure.retryAfterMs > maxWaitMs) {
           throw ending(new MerchantNotBeforeError(held.scope, held.untilMs, failure.requestId));
         }
-        const retry = shouldRetry(failure, attempt, policy, request.repeatable);
+        const callPolicy = request.attemptsOn500 === undefined ? policy : { ...policy, maxAttemptsOn500: request.attemptsOn500 };
+        const retry = shouldRetry(failure, attempt, callPolicy, request.repeatable);
         logger.info('merchant request failed', {
           method: request.method,
           path: request.path,

@@ -13,7 +13,23 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 6, maxAttemptsOn500: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
+/**
+ * The one ceiling on 500 answers (interface v1 §7.5 "limited number of times", contract §7.12): the
+ * attempts one call takes, and the 500 answers one order intent takes over its whole life (its creates
+ * and look-ups together, counted in order_intents.server_failures, 0022) before it waits for the buyer.
+ */
+export const MAX_SERVER_FAILURES = 3;
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 6, maxAttemptsOn500: MAX_SERVER_FAILURES, baseDelayMs: 500, maxDelayMs: 30_000 };
+
+/**
+ * A failure of the merchant's server that §7.5 retries "a limited number of times": any 5xx answer
+ * (the envelope's 500001, or a gateway's page) except 503, which has its own rule (wait, Retry-After).
+ */
+export function isServerFailure(error: unknown): boolean {
+  if (!(error instanceof MerchantApiError) && !(error instanceof MerchantProtocolError)) return false;
+  return error.httpStatus >= 500 && error.httpStatus !== 503;
+}
 
 /**
  * Whether the request may be sent again after this failure. A retry always reuses the same client

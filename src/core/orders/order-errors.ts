@@ -1,5 +1,7 @@
 // Typed refusals of the orders module. Messages never carry an entry value, a code or a card secret:
-// they name fields and rules only, so they can be logged and shown as they are.
+// they name fields and rules only, so they can be logged and shown as they are. One exception, never
+// logged: a select value no option answers to is quoted back (cut at 40 characters) beside the labels
+// the buyer can use (contract §7.11), since "not one of the options" alone does not say which to fix.
 
 /** One problem with the purchase input, tied to the field (or `units`) the buyer must correct. */
 export interface PurchaseFieldError {
@@ -18,8 +20,11 @@ export interface PurchaseFieldError {
     | 'MOBILE'
     | 'EMAIL'
     | 'INTEGER'
-    | 'OPTION';
+    | 'OPTION'
+    | 'INVALID_CHARACTERS';
   readonly message: string;
+  /** OPTION: the value as given (cut), why no option was taken, and the labels to choose from (or that it could be). */
+  readonly option?: { readonly given: string; readonly reason: 'unknown' | 'ambiguous'; readonly labels: readonly string[] };
 }
 
 /** The input does not fit the cached template: nothing was written or sent. */

@@ -19,7 +19,8 @@ export type IntentStatus =
   | 'needs_key'
   | 'account_suspended'
   | 'access_denied'
-  | 'needs_template';
+  | 'needs_template'
+  | 'merchant_failing';
 
 /** Why the price guard parked an intent as `unavailable` (0010). */
 export type UnavailableReason = 'productUnavailable' | 'variantUnavailable' | 'variantGone' | 'outOfStock';
@@ -82,6 +83,8 @@ export interface OrderIntent {
   readonly parkedFrom: ParkedFrom | null;
   /** The requestId of every attempt made for it (creates and order look-ups), oldest first (0012). */
   readonly requestIds: string[];
+  /** The merchant's 500 answers it met since placed or last retried by the buyer (0022, contract §7.12). */
+  readonly serverFailures: number;
 }
 
 interface IntentRow {
@@ -112,6 +115,7 @@ interface IntentRow {
   recharged_entries_sealed: Buffer | null;
   parked_from: ParkedFrom | null;
   request_ids_json: string;
+  server_failures: number;
 }
 
 function toIntent(row: IntentRow): OrderIntent {
@@ -145,6 +149,7 @@ function toIntent(row: IntentRow): OrderIntent {
     rechargedEntriesSealed: row.recharged_entries_sealed,
     parkedFrom: row.parked_from,
     requestIds: JSON.parse(row.request_ids_json) as string[],
+    serverFailures: row.server_failures,
   };
 }
 
@@ -227,6 +232,7 @@ export function countIntentsByStatus(db: Database): Record<IntentStatus, number>
     account_suspended: 0,
     access_denied: 0,
     needs_template: 0,
+    merchant_failing: 0,
   };
   for (const row of db.prepare<[], { status: IntentStatus; n: number }>('SELECT status, count(*) AS n FROM order_intents GROUP BY status').all()) {
     counts[row.status] = row.n;

@@ -23,7 +23,11 @@
 //                                    once a key is accepted (keyAccepted, from connect) or GET /account
 //                                    answers without `suspended` (accountAnswered). The same park when the
 //                                    guard's product read or GET /orders/{ref} is refused.
-//   5xx, transport, malformed     → unknown: the merchant may have created it; GET decides.
+//   5xx, transport, malformed     → unknown: the merchant may have created it; GET decides. A 500-class
+//                                    answer (not 503) ends the call and counts against the intent: at
+//                                    MAX_SERVER_FAILURES (creates and look-ups together, kept across
+//                                    restarts) it waits as merchant_failing until the buyer retries
+//                                    (retryFailing: looked up first) or withdraws (outbox-server-failures.ts).
 //   no connection ever made       → queued again (refused, no route): not one byte reached the
 //                                    merchant on any attempt (node-https-port.ts, request-sender.ts),
 //                                    so the intent stays withdrawable at once. A connection that
@@ -55,6 +59,8 @@ import { resolveUnknown, resolveWithdrawal, type WithdrawOutcome } from './outbo
 import { sendIntent } from './outbox-send';
 import { fillTemplateWaits } from './outbox-templates';
 import { withdrawIntent } from './outbox-withdraw';
+import { IntentStateError } from './order-errors';
+import { retryServerFailing } from './server-failure-store';
 import { runBounded } from '../platform/bounded-pool';
 
 export type { WithdrawOutcome } from './outbox-lookups';
@@ -121,6 +127,12 @@ export interface OrderOutbox {
    * second order, never a click ignored: the outcome says which case applied.
    */
   withdraw(clientOrderRef: string): Promise<WithdrawOutcome>;
+  /**
+   * The buyer's retry of an intent the merchant failed too often (merchant_failing, contract §7.12):
+   * its count starts again and it is due now, looked up by its ref first (404002: sent under the same
+   * ref). Throws IntentStateError when it is not waiting for that.
+   */
+  retryFailing(clientOrderRef: string): void;
   /**
    * A key was entered and GET /account accepted it (connect): intents parked for a refused key go
    * back, and with an account that is not suspended the other parks too. Returns how many moved.
@@ -231,6 +243,15 @@ export function createOrderOutbox(options: OrderOutboxOptions): OrderOutbox {
       return { worked: 1, offline: isPausedOffline(ctx) };
     },
     withdraw: (clientOrderRef: string): Promise<WithdrawOutcome> => withdrawIntent(ctx, clientOrderRef),
+    retryFailing(clientOrderRef: string): void {
+      if (!retryServerFailing(db, clientOrderRef, nowSeconds(ctx))) {
+        throw new IntentStateError(`order intent ${clientOrderRef} is not waiting for a retry after the merchant's failures`);
+      }
+      ctx.failures.delete(clientOrderRef);
+      logger.info('the buyer retries an order the merchant failed; it is looked up by its ref first', { clientOrderRef });
+      options.onChange?.(clientOrderRef);
+      loop.poke();
+    },
     keyAccepted(accessState: string): number {
       return release(accessState === 'suspended' ? ['needs_key'] : ['needs_key', ...ACCOUNT_PARKS], 'a key was accepted');
     },

@@ -32,6 +32,7 @@ import {
   type OutboxContext,
 } from './outbox-context';
 import { sealRechargedEntries } from './recharged-entries';
+import { reachedServerFailureCeiling } from './outbox-server-failures';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
 /** The merchant has the order: stored (cards sealed) in the same transaction as the intent's status. */
@@ -84,9 +85,13 @@ export function parkRefused(ctx: OutboxContext, ref: string, error: MerchantAcce
   changed(ctx, ref);
 }
 
-/** The merchant may or may not have the order: unknown, looked up by its ref after a backoff. */
+/**
+ * The merchant may or may not have the order: unknown, looked up by its ref after a backoff; a 500 that
+ * reaches the intent's ceiling leaves it waiting for the buyer instead (contract §7.12).
+ */
 export function inconclusive(ctx: OutboxContext, ref: string, error: unknown): void {
   keepRequestIds(ctx, ref, error);
+  if (reachedServerFailureCeiling(ctx, ref, error)) return;
   const note = noteOf(error);
   markUnknown(ctx.db, ref, note, later(ctx, ctx.retryRule, bumpFailures(ctx, ref)), nowSeconds(ctx));
   if (error instanceof MerchantTransportError) wentOffline(ctx);

@@ -20,6 +20,9 @@ import {
 import { sendIntent } from './outbox-send';
 import { MERCHANT_ERROR } from '../../shared/merchant-error-codes';
 
+/** A look-up of an intent ends at the first 500, which counts against the intent's ceiling (contract §7.12). */
+const COUNTED_LOOKUP = { attemptsOn500: 1 } as const;
+
 /**
  * What a withdraw did: `withdrawn` (the merchant holds nothing and never will under this ref),
  * `checking` (the outcome of a send is not known yet; it is looked up, never sent again), or
@@ -34,7 +37,7 @@ const BLOCKED_RETRY: BackoffRule = { baseMs: 60_000, maxMs: 30 * 60_000 };
 export async function resolveWithdrawal(ctx: OutboxContext, ref: string): Promise<WithdrawOutcome> {
   const { db, logger } = ctx;
   try {
-    const { data, requestId } = await ctx.client.getOrder(ref, ctx.signal());
+    const { data, requestId } = await ctx.client.getOrder(ref, ctx.signal(), COUNTED_LOOKUP);
     reachedMerchant(ctx);
     accept(ctx, ref, data, requestId, 'orderDetail');
     logger.info('a withdrawn order was found at the merchant; it is kept as an order', { clientOrderRef: ref, requestId });
@@ -68,7 +71,7 @@ export async function resolveWithdrawal(ctx: OutboxContext, ref: string): Promis
 export async function resolveUnknown(ctx: OutboxContext, ref: string, reads: GuardReads): Promise<void> {
   const { db, logger } = ctx;
   try {
-    const { data, requestId } = await ctx.client.getOrder(ref, ctx.signal());
+    const { data, requestId } = await ctx.client.getOrder(ref, ctx.signal(), COUNTED_LOOKUP);
     reachedMerchant(ctx);
     accept(ctx, ref, data, requestId, 'orderDetail');
   } catch (error) {

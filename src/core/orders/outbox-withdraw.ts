@@ -5,6 +5,7 @@ import { IntentStateError } from './order-errors';
 import { getIntent, markWithdrawing, markWithdrawn, requestWithdrawal, withdrawAccessParked } from './order-intent-store';
 import { changed, nowSeconds, type OutboxContext } from './outbox-context';
 import { resolveWithdrawal, type WithdrawOutcome } from './outbox-lookups';
+import { withdrawServerFailing } from './server-failure-store';
 
 export async function withdrawIntent(ctx: OutboxContext, clientOrderRef: string): Promise<WithdrawOutcome> {
   const { db, logger } = ctx;
@@ -31,6 +32,11 @@ export async function withdrawIntent(ctx: OutboxContext, clientOrderRef: string)
         changed(ctx, clientOrderRef);
         return resolveWithdrawal(ctx, clientOrderRef);
       case 'withdrawing':
+        return resolveWithdrawal(ctx, clientOrderRef);
+      case 'merchant_failing':
+        // A create that met a 500 may have been taken: looked up (the buyer asked for it), never sent again.
+        if (!withdrawServerFailing(db, clientOrderRef, now)) continue;
+        changed(ctx, clientOrderRef);
         return resolveWithdrawal(ctx, clientOrderRef);
       case 'needs_key':
       case 'account_suspended':

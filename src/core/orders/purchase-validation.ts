@@ -3,18 +3,21 @@
 // merchant checks the same (422110/422111); failing here keeps a bad order from costing a request
 // and tells the buyer which field to fix. A template with an entry mode or field type this build
 // does not know is refused as a whole: the merchant is newer than the app and we must not guess.
-// Entry values are cleaned (shared/purchase-entry-normalise.ts) before they are checked, and the
-// cleaned values are what this returns, so the intent stores and sends exactly what was checked.
+// Entry values are cleaned for their field's kind (shared/purchase-entry-normalise.ts, contract §5.1)
+// before they are checked, and the cleaned values are what this returns, so the intent stores and
+// sends exactly what was checked: the CLI, a batch row and the form all go through here.
 import {
   classifyEntryMode,
   classifyPurchaseFieldType,
   type EntryMode,
-  type PurchaseFieldType,
 } from '../../shared/merchant/known-values';
 import type { PurchaseField, PurchaseTemplate } from '../../shared/merchant/template';
+import { entryCharacterProblem, type EntryCharacterProblem } from '../../shared/entry-characters';
 import { normaliseEntryValue } from '../../shared/purchase-entry-normalise';
-import { compileEntryPattern, entryGroupCount, entryValueProblems, unitsProblem, type EntryFieldRule, type EntryProblem } from '../../shared/purchase-entry-rules';
+import { compileEntryPattern, entryGroupCount, entryValueProblems, fieldFacts, unitsProblem, type EntryFieldRule, type EntryProblem } from '../../shared/purchase-entry-rules';
+import { describeFormat } from './field-format-words';
 import { PurchaseValidationError, TemplateNotSupportedError, type PurchaseFieldError } from './order-errors';
+import { optionError, withOptionCodes } from './purchase-option-codes';
 
 export interface PurchaseInput {
   readonly units: number;
@@ -24,7 +27,6 @@ export interface PurchaseInput {
 
 interface KnownField {
   readonly field: PurchaseField;
-  readonly type: PurchaseFieldType;
   readonly rule: EntryFieldRule;
 }
 
@@ -46,8 +48,16 @@ function understand(template: PurchaseTemplate): { mode: EntryMode; fields: Know
     if (field.pattern !== null && pattern === null) {
       throw new TemplateNotSupportedError(`the purchase field ${field.fieldRef} has a pattern this app cannot read`);
     }
-    const rule: EntryFieldRule = { type: type.value, required: field.required, pattern, minLength: field.minLength, maxLength: field.maxLength, options: field.options ?? [] };
-    return { field, type: type.value, rule };
+    const rule: EntryFieldRule = {
+      type: type.value,
+      ...fieldFacts({ ...field, type: type.value }),
+      required: field.required,
+      pattern,
+      minLength: field.minLength,
+      maxLength: field.maxLength,
+      options: field.options ?? [],
+    };
+    return { field, rule };
   });
   return { mode: mode.value, fields };
 }
@@ -77,15 +87,37 @@ function describe(problem: EntryProblem): { code: PurchaseFieldError['code']; me
     case 'option':
       return { code: 'OPTION', message: 'one of the listed options' };
     case 'pattern':
-      return { code: 'PATTERN', message: 'not in the expected format' };
+      return { code: 'PATTERN', message: `expected ${describeFormat(problem.expected)}` };
   }
 }
 
 function checkValue(known: KnownField, value: string, path: string, errors: PurchaseFieldError[]): void {
   for (const problem of entryValueProblems(known.rule, value)) {
+    if (problem.code === 'option') {
+      errors.push(optionError(known.field, value, path));
+      continue;
+    }
     const { code, message } = describe(problem);
     errors.push({ path, code, message: `${known.field.label || known.field.fieldRef}: ${message}` });
   }
+}
+
+const CHARACTER_WORDS: Record<EntryCharacterProblem, string> = {
+  replacement: 'a replacement character (U+FFFD: the text was decoded from broken bytes)',
+  surrogate: 'a broken UTF-16 character (an unpaired surrogate)',
+  noncharacter: 'a Unicode noncharacter',
+  control: 'a control character',
+};
+
+/**
+ * A character no entry holds (shared/entry-characters.ts), before any other rule: broken text in the
+ * value as given, control characters in the value as cleaned (cleaning trims a pasted tab or newline).
+ */
+function characterError(known: KnownField, value: string, path: string): PurchaseFieldError | null {
+  const raw = entryCharacterProblem(value);
+  const found = raw !== null && raw.problem !== 'control' ? raw : entryCharacterProblem(normaliseEntryValue(known.rule.kind, value));
+  if (found === null) return null;
+  return { path, code: 'INVALID_CHARACTERS', message: `${known.field.label || known.field.fieldRef}: holds ${CHARACTER_WORDS[found.problem]} at character ${found.position}` };
 }
 
 function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string, unknown>>, index: number, errors: PurchaseFieldError[]): void {
@@ -96,7 +128,7 @@ function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string
   for (const known of fields) {
     const path = `purchaseEntries[${index}].${known.field.fieldRef}`;
     const value = Object.hasOwn(group, known.field.fieldRef) ? group[known.field.fieldRef] : undefined;
-    if (value === undefined || (typeof value === 'string' && normaliseEntryValue(known.type, value) === '')) {
+    if (value === undefined || (typeof value === 'string' && normaliseEntryValue(known.rule.kind, value) === '')) {
       if (known.field.required) errors.push({ path, code: 'REQUIRED', message: `${known.field.label || known.field.fieldRef}: required` });
       continue;
     }
@@ -104,12 +136,14 @@ function checkGroup(fields: readonly KnownField[], group: Readonly<Record<string
       errors.push({ path, code: 'NOT_A_STRING', message: `${known.field.label || known.field.fieldRef}: every value is text` });
       continue;
     }
-    checkValue(known, value, path, errors);
+    const characters = characterError(known, value, path);
+    if (characters !== null) errors.push(characters);
+    else checkValue(known, value, path, errors);
   }
 }
 
 /**
- * Returns the entries to store and send (normalised: each value cleaned for its field type, empty
+ * Returns the entries to store and send (normalised: each value cleaned for its field's kind, empty
  * optional values dropped, `[]` for entryMode none), or throws PurchaseValidationError listing every problem at once, or
  * TemplateNotSupportedError.
  */
@@ -117,7 +151,8 @@ export function validatePurchase(template: PurchaseTemplate, input: PurchaseInpu
   const { mode, fields } = understand(template);
   const errors: PurchaseFieldError[] = [];
   checkUnits(template, input.units, errors);
-  const entries = input.purchaseEntries ?? [];
+  // A select value may name its option by label (purchase-option-codes.ts): checked and sent as the code.
+  const entries = withOptionCodes(template.purchaseFields, input.purchaseEntries ?? []);
   const expected = entryGroupCount(mode, input.units);
   if (entries.length !== expected) {
     const what = mode === 'none' ? 'no entries (this product takes none)' : mode === 'single' ? 'exactly one entry group' : `one entry group per unit (${input.units})`;
@@ -130,7 +165,7 @@ export function validatePurchase(template: PurchaseTemplate, input: PurchaseInpu
     const clean: Record<string, string> = {};
     for (const known of fields) {
       const value = group[known.field.fieldRef];
-      const cleaned = typeof value === 'string' ? normaliseEntryValue(known.type, value) : '';
+      const cleaned = typeof value === 'string' ? normaliseEntryValue(known.rule.kind, value) : '';
       if (cleaned !== '') clean[known.field.fieldRef] = cleaned;
     }
     return clean;

@@ -8,7 +8,8 @@ import type { Merchant } from '../domain/merchant';
 import { IllegalMove, type AdvanceTarget } from '../domain/order-lifecycle';
 import { orderToWire } from '../domain/order-records';
 import type { CredentialLog } from '../http/credential-log';
-import type { FaultSettings } from '../http/fault-settings';
+import { SERVER_ERROR_TARGETS, type FaultSettings, type ServerErrorTarget } from '../http/fault-settings';
+import type { RequestLog } from '../http/request-log';
 import { isTlsFaultMode, TLS_FAULT_MODES } from '../tls/tls-faults';
 import type { ListenerControl } from './listener-control';
 import { readBody } from '../http/request-body';
@@ -27,6 +28,8 @@ export interface ControlDeps {
   dispatcher: WebhookDispatcher;
   /** The credentials the OpenAPI saw (hashed keys). */
   credentials?: CredentialLog;
+  /** What the OpenAPI answered, request by request. */
+  requests?: RequestLog;
   /** The bearer token every request must carry. */
   token: string;
   /** The port it listens on, known once listening: the Host check needs it. */
@@ -95,6 +98,8 @@ function listenerFaults(deps: ControlDeps, body: ControlBody): () => Promise<voi
   };
 }
 
+const isServerErrorTarget = (value: unknown): value is ServerErrorTarget => SERVER_ERROR_TARGETS.some((t) => t === value);
+
 async function setFaults(request: ControlRequest): Promise<unknown> {
   const { deps, body } = request;
   const applyListener = listenerFaults(deps, body);
@@ -121,6 +126,10 @@ function setRequestFaults({ deps, body }: ControlRequest): FaultSettings {
   if (dropPaths !== undefined && !(Array.isArray(dropPaths) && dropPaths.every((p) => typeof p === 'string' && p.startsWith('/')))) {
     throw new ControlError(400, 'dropPaths is a list of endpoint paths such as /orders/create');
   }
+  const serverErrorOn = body['serverErrorOn'];
+  if (serverErrorOn !== undefined && !(Array.isArray(serverErrorOn) && serverErrorOn.every((t) => isServerErrorTarget(t)))) {
+    throw new ControlError(400, `serverErrorOn is a list of ${SERVER_ERROR_TARGETS.join(', ')}`);
+  }
   const errorRate = rate('errorRate');
   const dropRate = rate('dropRate');
   if (typeof latency === 'number') faults.latencyMs = latency;
@@ -129,7 +138,8 @@ function setRequestFaults({ deps, body }: ControlRequest): FaultSettings {
   if (errorRate !== undefined) faults.errorRate = errorRate;
   if (dropRate !== undefined) faults.dropRate = dropRate;
   if (Array.isArray(dropPaths)) faults.dropPaths = dropPaths.filter((p): p is string => typeof p === 'string');
-  return { ...faults };
+  if (Array.isArray(serverErrorOn)) faults.serverErrorOn = serverErrorOn.filter(isServerErrorTarget);
+  return { ...faults, serverErrorOn: [...faults.serverErrorOn] };
 }
 
 const ROUTES: { method: string; pattern: RegExp; handle: ControlHandler }[] = [
@@ -148,6 +158,7 @@ const ROUTES: { method: string; pattern: RegExp; handle: ControlHandler }[] = [
   { method: 'GET', pattern: /^\/control\/ledger\/([^/]+)$/, handle: ({ deps, params }) => ledger(deps.merchant, at(params, 0)) },
   { method: 'GET', pattern: /^\/control\/deliveries$/, handle: ({ deps }) => deps.dispatcher.deliveries() },
   { method: 'GET', pattern: /^\/control\/credentials$/, handle: ({ deps }) => deps.credentials?.list() ?? [] },
+  { method: 'GET', pattern: /^\/control\/requests$/, handle: ({ deps, query }) => deps.requests?.list({ path: query.get('path'), clientOrderRef: query.get('clientOrderRef') }) ?? [] },
 ];
 
 function send(res: ServerResponse, status: number, value: unknown): void {

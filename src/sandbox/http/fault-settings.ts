@@ -15,10 +15,26 @@ export interface FaultSettings {
    */
   dropPaths: string[];
   rateLimiterDown: boolean;
+  /**
+   * Endpoints that answer 500001 to every authenticated request, after the rate limiter and before
+   * anything is done (nothing created, nothing charged): a merchant that always fails.
+   */
+  serverErrorOn: ServerErrorTarget[];
+}
+
+/** orderCreate: POST /orders/create; orderLookup: GET /orders/{clientOrderRef}. */
+export const SERVER_ERROR_TARGETS = ['orderCreate', 'orderLookup'] as const;
+export type ServerErrorTarget = (typeof SERVER_ERROR_TARGETS)[number];
+
+/** Which serverErrorOn target a request is, if any. */
+export function serverErrorTargetOf(method: string, path: string): ServerErrorTarget | null {
+  if (method === 'POST' && path === '/orders/create') return 'orderCreate';
+  if (method === 'GET' && /^\/orders\/[^/]+$/.test(path)) return 'orderLookup';
+  return null;
 }
 
 export function noFaults(): FaultSettings {
-  return { latencyMs: 0, errorRate: 0, errorStatus: 500, dropRate: 0, dropPaths: [], rateLimiterDown: false };
+  return { latencyMs: 0, errorRate: 0, errorStatus: 500, dropRate: 0, dropPaths: [], rateLimiterDown: false, serverErrorOn: [] };
 }
 
 export function chance(rate: number): boolean {

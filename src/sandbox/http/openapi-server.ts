@@ -8,7 +8,8 @@ import type { RateHeaders, RateLimiter } from '../limits/rate-limiter';
 import { ApiError, errorNameForCode } from './api-error';
 import { newRequestId, writeApiError, writeSuccess } from './envelope';
 import type { CredentialLog } from './credential-log';
-import { chance, type FaultSettings } from './fault-settings';
+import { chance, serverErrorTargetOf, type FaultSettings } from './fault-settings';
+import { orderRefOf, type RequestLog } from './request-log';
 import { isIpAllowed } from './ip-allow-list';
 import { parseJsonObject, readBody } from './request-body';
 
@@ -26,6 +27,8 @@ export interface OpenApiDeps {
   log: (line: string) => void;
   /** Every user ID and key (hashed) the headers carried: GET /control/credentials. */
   credentials?: CredentialLog;
+  /** Every answered request (GET /control/requests). */
+  requests?: RequestLog;
 }
 
 function hostName(header: string | undefined): string {
@@ -68,6 +71,11 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
     const requestId = newRequestId();
     let limits: RateHeaders | null = null;
     let droppable = faults.dropPaths.length === 0;
+    // Filled once the request is known to be the interface's; what GET /control/requests lists.
+    let seen: { method: string; path: string; clientOrderRef: string | null } | null = null;
+    const logged = (status: number): void => {
+      if (seen !== null) deps.requests?.record({ ...seen, status, requestId, atMs: Date.now() });
+    };
     const answer = async (): Promise<void> => {
       if (chance(faults.errorRate)) {
         const name = faults.errorStatus === 503 ? 'TEMPORARILY_UNAVAILABLE' : faults.errorStatus === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR';
@@ -84,6 +92,7 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
         throw new ApiError('SOURCE_IP_DENIED', 'the source address is not on the allow-list');
       }
       const path = url.pathname.slice(BASE_PATH.length);
+      seen = { method: req.method ?? 'GET', path, clientOrderRef: orderRefOf(path, raw) };
       droppable = faults.dropPaths.length === 0 || faults.dropPaths.includes(path);
       const matched = matchRoute(req.method ?? 'GET', path);
       if (!matched) throw new ApiError('RESOURCE_NOT_VISIBLE', 'no such endpoint');
@@ -100,6 +109,8 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
       if (!decision.allowed) {
         throw new ApiError(errorNameForCode(decision.code), 'too many requests', { 'retry-after': String(decision.retryAfterSeconds) });
       }
+      const target = serverErrorTargetOf(route.method, path);
+      if (target !== null && faults.serverErrorOn.includes(target)) throw new ApiError('INTERNAL_ERROR', `injected fault: serverErrorOn ${target}`);
       const body = route.method === 'POST' ? parseJsonObject(raw) : {};
       const data = route.handle({ merchant: deps.merchant, account, query: url.searchParams, body, params });
       if (droppable && chance(faults.dropRate)) {
@@ -107,6 +118,7 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
         return;
       }
       writeSuccess(res, requestId, data, rateHeaders(limits));
+      logged(200);
     };
     answer().catch((error: unknown) => {
       if (res.headersSent || req.socket.destroyed) return;
@@ -116,10 +128,12 @@ export function createOpenApiHandler(deps: OpenApiDeps): (req: IncomingMessage, 
       }
       if (error instanceof ApiError) {
         writeApiError(res, requestId, error, rateHeaders(limits));
+        logged(error.status);
         return;
       }
       deps.log(`${requestId} internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       writeApiError(res, requestId, new ApiError('INTERNAL_ERROR', 'processing failure'));
+      logged(500);
     });
   };
 }

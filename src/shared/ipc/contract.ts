@@ -73,6 +73,8 @@ export const CHANNELS = {
     orderDetailSchema,
   ),
   'orders.withdraw': channel(ref, withdrawResultSchema),
+  /** The buyer retries an order the merchant failed too often (merchant_failing, contract §7.12): looked up first, then the same ref. */
+  'orders.retryFailing': channel(ref, orderDetailSchema),
   /** Asks the merchant for the order now (within quota) so actions are offered from a fresh status. */
   'orders.refresh': channel(ref, orderDetailSchema),
   /** Batch orders from a file (contract §13): read, map, check every row by the form's rules; writes nothing. */

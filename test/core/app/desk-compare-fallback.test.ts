@@ -8,6 +8,7 @@ import type { BatchStatusView } from '../../../src/shared/ipc/views/batch';
 import type { VariantKey } from '../../../src/shared/ipc/views/compare';
 import { entriesFor, fen, goodCard, must, type ControlProduct } from '../../support/orders-harness';
 import { base64, utf8Bom } from '../batch/batch-fixtures';
+import { parseCsvLines } from '../export/file-readers';
 import { expectRefused, waitFor, type Merchant } from './app-kit';
 import { openTwoMerchantDesk, type TwoMerchantDesk } from './desk-kit';
 
@@ -201,9 +202,10 @@ describe('the rule applied by the batch', () => {
     expect(env.desk.opened().find((p) => p.record.id === 'p1')?.core.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
     // The results file names the merchant of every order, next to its order number there.
     const results = await env.ok('batch.exportResults', { batchId: status.batchId, file: input.file, format: 'csv' });
-    const lines = Buffer.from(results.dataBase64, 'base64').toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('数量,status,clientOrderRef,platformOrderRef,error,merchant');
-    expect(lines.slice(1).map((line) => line.split(',').slice(2, 4).concat(line.split(',').slice(-1)))).toEqual(done.rows.map((row) => [row.clientOrderRef, row.platformOrderRef, 'Merchant B']));
+    // The refs are code cells (contract §16.1): the ref and one TAB, so a spreadsheet keeps every digit.
+    const lines = parseCsvLines(Buffer.from(results.dataBase64, 'base64').toString('utf8').replace(/^\uFEFF/, ''));
+    expect(lines[0]).toEqual(['数量', 'status', 'clientOrderRef', 'platformOrderRef', 'error', 'merchant']);
+    expect(lines.slice(1).map((cells) => [cells[2], cells[3], cells[5]])).toEqual(done.rows.map((row) => [`${row.clientOrderRef}\t`, `${row.platformOrderRef ?? ''}\t`, 'Merchant B']));
   });
 
   it('sends it to B when the file asks more units than A has left, and keeps it at A when A has enough', async () => {

@@ -15,26 +15,41 @@ export const utf8Bom = (text: string): Uint8Array => {
 
 let gbTable: Map<string, number[]> | null = null;
 
-/** GB18030 bytes of text (ASCII and the two-byte GBK range, which holds every common Chinese character). */
-export function gb18030(text: string): Uint8Array {
-  if (gbTable === null) {
-    gbTable = new Map();
-    const decoder = new TextDecoder('gb18030');
-    for (let lead = 0x81; lead <= 0xfe; lead += 1) {
-      for (let trail = 0x40; trail <= 0xfe; trail += 1) {
-        if (trail === 0x7f) continue;
-        const char = decoder.decode(Uint8Array.of(lead, trail));
-        if (char.length === 1 && !gbTable.has(char)) gbTable.set(char, [lead, trail]);
-      }
+/** Every BMP character GB18030 writes: two-byte codes first, then the four-byte ones (pointer 0–39419). */
+function gbCodes(): Map<string, number[]> {
+  if (gbTable !== null) return gbTable;
+  const table = new Map<string, number[]>();
+  const decoder = new TextDecoder('gb18030', { fatal: true });
+  for (let lead = 0x81; lead <= 0xfe; lead += 1) {
+    for (let trail = 0x40; trail <= 0xfe; trail += 1) {
+      if (trail === 0x7f) continue;
+      const char = decoder.decode(Uint8Array.of(lead, trail));
+      if (char.length === 1 && !table.has(char)) table.set(char, [lead, trail]);
     }
   }
+  for (let pointer = 0; pointer <= 39419; pointer += 1) {
+    const bytes = [0x81 + Math.floor(pointer / 12600), 0x30 + (Math.floor(pointer / 1260) % 10), 0x81 + (Math.floor(pointer / 10) % 126), 0x30 + (pointer % 10)];
+    const char = decoder.decode(Uint8Array.from(bytes));
+    if (char.length === 1 && !table.has(char)) table.set(char, bytes);
+  }
+  gbTable = table;
+  return table;
+}
+
+/** GB18030 bytes of text: ASCII, the two-byte codes (every common Chinese character) and four-byte ones (the rest of Unicode). */
+export function gb18030(text: string): Uint8Array {
+  const table = gbCodes();
   const out: number[] = [];
   for (const char of text) {
-    const code = char.charCodeAt(0);
+    const code = char.codePointAt(0) ?? 0;
     if (code < 0x80) out.push(code);
-    else {
-      const bytes = gbTable.get(char);
-      if (bytes === undefined) throw new Error(`no two-byte GB18030 code for ${char}`);
+    else if (code >= 0x10000) {
+      // Supplementary planes: four bytes from pointer 189000, in order.
+      const pointer = 189000 + code - 0x10000;
+      out.push(0x81 + Math.floor(pointer / 12600), 0x30 + (Math.floor(pointer / 1260) % 10), 0x81 + (Math.floor(pointer / 10) % 126), 0x30 + (pointer % 10));
+    } else {
+      const bytes = table.get(char);
+      if (bytes === undefined) throw new Error(`no GB18030 code for U+${code.toString(16)}`);
       out.push(...bytes);
     }
   }

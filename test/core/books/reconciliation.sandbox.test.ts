@@ -235,6 +235,8 @@ describe('reconciliation against the sandbox', () => {
       if (written.status === 'written') files.push(format === 'csv' ? readFileSync(written.path, 'utf8') : JSON.stringify(readXlsx(readFileSync(written.path))));
     }
     expect(files[0]).toContain(unitsRef);
+    // The client ref a code cell in the CSV (contract §16.1): quoted, one TAB after it, kept whole by a spreadsheet.
+    expect(files[0]).toContain(`"${unitsRef}\t"`);
     expect(files[1]).toContain(unitsRef);
     for (const secret of passwords) {
       expect(latest.includes(secret)).toBe(false);

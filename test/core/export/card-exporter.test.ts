@@ -69,6 +69,14 @@ function expectedRows(refs: readonly string[]): string[][] {
     );
 }
 
+/** The CSV's code columns (order number, card number, password, internal ref) end with one TAB (contract §16.1), the formula-shaped one guarded. */
+const CODE_COLUMNS = [2, 3, 4, 9];
+const asCsv = (row: readonly string[]): string[] =>
+  row.map((cell, i) => {
+    const guarded = cell === FORMULA_CODE ? `'${cell}` : cell;
+    return CODE_COLUMNS.includes(i) && cell !== '' ? `${guarded}\t` : guarded;
+  });
+
 const ZH = ['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）', '退款状态', '内部编号'];
 const EN = ['Product', 'Variant', 'Order number', 'Card number', 'Card password', 'Expires', 'Ordered at', 'Price (CNY)', 'Refund', 'Internal ref'];
 
@@ -90,7 +98,7 @@ function chooseIn(dir: string, name?: string | null): Chooser {
 const exportInput = (selection: CardSelection, format: ExportInput['format'], extra: Partial<ExportInput> = {}): ExportInput => ({
   selection,
   format,
-  ...(format === 'csv' ? {} : { password: PASSWORD, passwordConfirm: PASSWORD }),
+  ...(format === 'csv' || format === 'txt' ? {} : { password: PASSWORD, passwordConfirm: PASSWORD }),
   ...extra,
 });
 
@@ -228,8 +236,7 @@ describe('AES-256 ZIP of a CSV', () => {
     expect([...extracted.stdout.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const records = parseCsv(extracted.stdout.subarray(3).toString('utf8'));
     expect(records[0]).toEqual(EN);
-    const guarded = expectedRows(['PD_exp_a', 'PD_exp_c']).map((row) => row.map((cell) => (cell === FORMULA_CODE ? `'${cell}` : cell)));
-    expect(records.slice(1)).toEqual(guarded);
+    expect(records.slice(1)).toEqual(expectedRows(['PD_exp_a', 'PD_exp_c']).map(asCsv));
     expect(run(SEVEN_ZIP, ['t', `-p${PASSWORD}!`, outcome.path]).status).not.toBe(0);
   });
 });
@@ -257,7 +264,7 @@ describe('plain CSV', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     expect(text.endsWith('\r\n')).toBe(true);
-    const expected = [ZH, ...expectedRows(['PD_exp_a', 'PD_exp_b', 'PD_exp_c']).map((row) => row.map((cell) => (cell === FORMULA_CODE ? `'${cell}` : cell)))];
+    const expected = [ZH, ...expectedRows(['PD_exp_a', 'PD_exp_b', 'PD_exp_c']).map(asCsv)];
     expect(parseCsv(text)).toEqual(expected);
     expect(text).toContain('"季卡, ""3个月"""');
     expect(auditRows().at(-1)).toMatchObject({ action: 'export', format: 'csv', card_count: 7 });

@@ -27,6 +27,8 @@ export interface DeliveredOrder {
   /** The merchant's state as last seen (default completed) and what it refunded (default 0). */
   readonly state?: string;
   readonly refundedFen?: number;
+  /** The merchant's order number (default `PO` + clientOrderRef). */
+  readonly platformOrderRef?: string;
 }
 
 export interface VaultKit {
@@ -77,7 +79,7 @@ export async function createVaultKit(): Promise<VaultKit> {
       );
       const detail: Order = {
         clientOrderRef: order.clientOrderRef,
-        platformOrderRef: `PO${order.clientOrderRef}`,
+        platformOrderRef: order.platformOrderRef ?? `PO${order.clientOrderRef}`,
         productRef: order.productRef,
         variantRef: order.variantRef,
         productName: order.productName,

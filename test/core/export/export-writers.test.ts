@@ -3,6 +3,7 @@
 // (a ZIP reader of its own + the sheet XML) with card numbers as text, prices as numbers, Chinese intact.
 import { describe, expect, it } from 'vitest';
 import { csvBytes, csvField, csvText, UTF8_BOM } from '../../../src/core/export/csv-writer';
+import { codeCell } from '../../../src/core/export/export-table';
 import { columnLetters, spreadsheetText } from '../../../src/core/export/ooxml-text';
 import type { ExportTable } from '../../../src/core/export/export-table';
 import { xlsxBytes } from '../../../src/core/export/xlsx-writer';
@@ -44,6 +45,11 @@ describe('csv writer', () => {
     ]);
   });
 
+  it('writes a code as text a spreadsheet keeps: one TAB after it, quoted; the guard still first; ; and TAB quoted', () => {
+    const text = csvText({ sheetName: 's', headers: ['a', 'b', 'c', 'd', 'e'], rows: [[codeCell('8740995830093416'), codeCell('0012'), codeCell('=1+1'), 'x;y', codeCell('a"b')]] });
+    expect(text.split('\r\n')[1]).toBe('"8740995830093416\t","0012\t","\'=1+1\t","x;y","a""b\t"');
+  });
+
   it('guards every formula start (= + - @ tab CR) and leaves digits alone', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvField(`${start}1+1`).replace(/^"/, '').startsWith(`'${start}`)).toBe(true);
     expect(csvField('6222021234567890123')).toBe('6222021234567890123');
@@ -64,6 +70,12 @@ describe('SpreadsheetML text', () => {
     expect(stored).toContain('&amp;b&lt;c&gt;&quot;d&quot;');
     const xmlDecoded = stored.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
     expect(spreadsheetTextValue(xmlDecoded)).toBe(odd);
+  });
+
+  it('escapes TAB and CR (which XML readers would normalise) and a literal escape, keeps LF raw', () => {
+    expect(spreadsheetText('\r0099\t=1\nx')).toBe('_x000D_0099_x0009_=1\nx');
+    expect(spreadsheetText('a_x000D_b')).toBe('a_x005F_x000D_b');
+    expect(spreadsheetTextValue(spreadsheetText('\r\t_x000D_\u0000'))).toBe('\r\t_x000D_\u0000');
   });
 
   it('names columns like Excel', () => {

@@ -64,8 +64,12 @@ export function readXlsx(bytes: Uint8Array): ParsedWorkbook {
   return { parts: [...files.keys()], sheetName, rows, sheetXml, stylesXml: part('xl/styles.xml') };
 }
 
-/** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks; records end with CRLF. */
-export function parseCsv(text: string): string[][] {
+/**
+ * Quoted fields may hold commas, quotes (doubled) and line breaks. `crlf` (RFC 4180, what the app
+ * writes): records end with CRLF, and a last record without one is an error. `lines` (LibreOffice on
+ * Linux): records end at an unquoted LF or CRLF, and the last one may end without.
+ */
+function parseQuoted(text: string, ends: 'crlf' | 'lines'): string[][] {
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
@@ -82,17 +86,27 @@ export function parseCsv(text: string): string[][] {
     else if (ch === ',') {
       record.push(field);
       field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
+    } else if ((ch === '\r' && text[i + 1] === '\n') || (ends === 'lines' && ch === '\n')) {
+      if (ch === '\r') i++;
       record.push(field);
       records.push(record);
       record = [];
       field = '';
-      i++;
     } else field += ch;
   }
-  if (field !== '' || record.length > 0) throw new Error('the CSV does not end with CRLF');
+  if (field !== '' || record.length > 0) {
+    if (ends === 'crlf') throw new Error('the CSV does not end with CRLF');
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
+
+/** A CSV as the app writes it (RFC 4180, CRLF after every record). */
+export const parseCsv = (text: string): string[][] => parseQuoted(text, 'crlf');
+
+/** A CSV as LibreOffice writes one on Linux: inside quotes every character, CR and LF included, is the cell's own. */
+export const parseCsvLines = (text: string): string[][] => parseQuoted(text, 'lines');
 
 export interface ToolRun {
   readonly status: number | null;

@@ -180,9 +180,11 @@ describe('retries per interface v1 §7.5', () => {
 });
 
 describe('a refusal or a wait after an attempt with an unknown outcome', () => {
+  // A refund (repeatable under its clientRefundRef): the sender retries its 500s itself, whereas a
+  // create ends at its first 500 and the outbox counts it (contract §7.12, below).
   it('a 401 after a 500 says an earlier attempt may have been processed, with both requestIds', async () => {
     server.script([failure(500, 500001), failure(401, 401001)]);
-    const error = await rejectionOf(kit.client.createOrder({ clientOrderRef: 'ord-unc-1', productRef: 1001, units: 1 }));
+    const error = await rejectionOf(kit.client.requestRefund('ord-unc-1', { clientRefundRef: 'rf-unc-1', reason: 'test' }));
     expect(error).toBeInstanceOf(MerchantAccessError);
     expect(server.requests).toHaveLength(2);
     expect((error as MerchantAccessError).earlierAttemptUncertain).toBe(true);
@@ -199,9 +201,19 @@ describe('a refusal or a wait after an attempt with an unknown outcome', () => {
 
   it('a Retry-After beyond the limit after a 500 is a wait that an earlier attempt may have been processed', async () => {
     server.script([failure(500, 500001), failure(429, 429001, { 'retry-after': '86400' })]);
-    const error = await rejectionOf(kit.client.createOrder({ clientOrderRef: 'ord-unc-3', productRef: 1001, units: 1 }));
+    const error = await rejectionOf(kit.client.requestRefund('ord-unc-3', { clientRefundRef: 'rf-unc-3', reason: 'test' }));
     expect(error).toBeInstanceOf(MerchantNotBeforeError);
     expect(server.requests).toHaveLength(2);
     expect((error as MerchantNotBeforeError).earlierAttemptUncertain).toBe(true);
+  });
+
+  it('a create, and an order look-up asked so, end at their first 500: the outbox counts it against the intent', async () => {
+    server.script([failure(500, 500001), failure(500, 500001)]);
+    const created = await rejectionOf(kit.client.createOrder({ clientOrderRef: 'ord-unc-4', productRef: 1001, units: 1 }));
+    expect(created).toBeInstanceOf(MerchantApiError);
+    expect(server.requests).toHaveLength(1);
+    const looked = await rejectionOf(kit.client.getOrder('ord-unc-4', undefined, { attemptsOn500: 1 }));
+    expect(looked).toBeInstanceOf(MerchantApiError);
+    expect(server.requests).toHaveLength(2);
   });
 });

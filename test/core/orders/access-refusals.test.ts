@@ -5,8 +5,9 @@
 //   shows one charge;
 // - an account suspended while an order is sent: parked account_suspended; GET /account still
 //   answering `suspended` keeps it; once lifted, a restarted process finds out by itself and sends it;
-// - 500 on every create attempt: the sender stops after 3, the intent is unknown with 3 requestIds,
-//   also in the order's detail view;
+// - 500 on every create: one create per call (the outbox counts each, contract §7.12), looked up by its
+//   ref between them; at the third the intent waits for the buyer with every requestId, also in the
+//   order's detail view;
 // - Retry-After 86400 on the create: queued with its next attempt at that time, nothing sent before;
 // - withdraw of a parked intent: withdrawn at once, nothing ever sent.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -273,29 +274,36 @@ describe('500 and Retry-After on the create (hostile merchant)', () => {
     return { core, services, ref };
   };
 
-  it('500 on every attempt: three creates, then unknown with the three requestIds kept and shown', async () => {
+  it('500 on every create: one per call, looked up between; at the third it waits for the buyer with every requestId kept and shown', async () => {
     const r = rig();
     const { core, services, ref } = await ready(r);
     merchant.mode({ kind: 'fail500', paths: ['/orders/create'] });
     await services.outbox.submit(ref);
+    expect(creates(r)).toBe(1);
+    expect(services.intents.getIntent(ref)).toMatchObject({ status: 'unknown', serverFailures: 1 });
+    for (let round = 0; round < 4; round++) {
+      core.db.prepare('UPDATE order_intents SET next_attempt_at = 0 WHERE client_order_ref = ? AND next_attempt_at IS NOT NULL').run(ref);
+      await services.outbox.submit(ref);
+    }
     expect(creates(r)).toBe(3);
     const intent = services.intents.getIntent(ref);
-    expect(intent?.status).toBe('unknown');
-    expect(intent?.requestIds).toHaveLength(3);
+    expect(intent).toMatchObject({ status: 'merchant_failing', serverFailures: 3 });
+    // Three creates and the two look-ups between them (404002), each with its requestId.
+    expect(intent?.requestIds).toHaveLength(5);
     for (const id of intent?.requestIds ?? []) expect(id).toMatch(/^req_[0-9a-f]{24}$/);
-    expect(new Set(intent?.requestIds).size).toBe(3);
+    expect(new Set(intent?.requestIds).size).toBe(5);
     const detail = createOrderViews(core.db, core.vault).detail(ref);
     expect(detail?.requestIds).toEqual(intent?.requestIds);
     expect(merchant.charges.filter((c) => c.clientOrderRef === ref)).toEqual([]);
 
-    // Resolved by GET /orders/{ref} (404002) and sent again: the found order's requestIds join the list.
+    // The buyer retries once the merchant is well: GET /orders/{ref} (404002), then sent again; the found order's requestIds join the list.
     merchant.mode({ kind: 'normal' });
-    core.db.prepare('UPDATE order_intents SET next_attempt_at = 0 WHERE client_order_ref = ?').run(ref);
+    services.outbox.retryFailing(ref);
     await services.outbox.submit(ref);
     const accepted = services.intents.getIntent(ref);
     expect(accepted?.status).toBe('accepted');
-    expect(accepted?.requestIds.slice(0, 3)).toEqual(intent?.requestIds);
-    expect(accepted?.requestIds.length).toBeGreaterThan(3);
+    expect(accepted?.requestIds.slice(0, 5)).toEqual(intent?.requestIds);
+    expect(accepted?.requestIds.length).toBeGreaterThan(5);
     expect(merchant.charges.filter((c) => c.clientOrderRef === ref)).toHaveLength(1);
   });
 
@@ -303,15 +311,17 @@ describe('500 and Retry-After on the create (hostile merchant)', () => {
     const r = rig();
     const { core, services, ref } = await ready(r);
     merchant.mode({ kind: 'fail500', paths: ['/orders/create'] });
+    await services.outbox.submit(ref);
+    // The look-up after the 500 meets a revoked key.
     let newKey = '';
-    let seen = 0;
     r.beforeSend = (method, path) => {
-      if (method === 'POST' && path === '/orders/create' && ++seen === 2) newKey = merchant.rotateKey();
+      if (method === 'GET' && path === `/orders/${ref}`) newKey = merchant.rotateKey();
       return Promise.resolve();
     };
+    core.db.prepare('UPDATE order_intents SET next_attempt_at = 0 WHERE client_order_ref = ?').run(ref);
     await services.outbox.submit(ref);
     r.beforeSend = null;
-    expect(creates(r)).toBe(2);
+    expect(creates(r)).toBe(1);
     const parked = services.intents.getIntent(ref);
     expect(parked).toMatchObject({ status: 'needs_key', parkedFrom: 'unknown', lastErrorCode: '401001' });
     expect(parked?.requestIds).toHaveLength(2);

@@ -149,7 +149,8 @@ describe('export asks first and says which cards were refunded', () => {
     const written = await ok<{ status: string; path: string }>('vault.export', { ...csvInput, selection: { kind: 'order', clientOrderRef: 'o_valid' } });
     expect(written.status).toBe('written');
     const rows = parseCsv(readFileSync(written.path, 'utf8').replace(/^\uFEFF/, ''));
-    expect(rows[1]?.slice(8)).toEqual(['', 'o_valid']);
+    // The internal number is a code cell (contract §16.1: a trailing TAB keeps it text in a spreadsheet).
+    expect(rows[1]?.slice(8)).toEqual(['', 'o_valid\t']);
   });
 
   it('with the acknowledgement: the refund column marks them, the order column is the merchant number, the audit row records it', async () => {
@@ -158,11 +159,11 @@ describe('export asks first and says which cards were refunded', () => {
     const [headers, ...rows] = parseCsv(readFileSync(written.path, 'utf8').replace(/^\uFEFF/, ''));
     expect(headers).toEqual(['商品', '规格', '订单号', '卡号', '卡密', '有效期至', '下单时间', '单价（元）', '退款状态', '内部编号']);
     expect(rows.map((r) => [r[2], r[8], r[9]])).toEqual([
-      ['POo_refunded', '已退款', 'o_refunded'],
-      ['POo_refunded', '已退款', 'o_refunded'],
-      ['POo_partly', '部分退款', 'o_partly'],
-      ['POo_partly', '部分退款', 'o_partly'],
-      ['POo_cancelled', '已取消', 'o_cancelled'],
+      ['POo_refunded\t', '已退款', 'o_refunded\t'],
+      ['POo_refunded\t', '已退款', 'o_refunded\t'],
+      ['POo_partly\t', '部分退款', 'o_partly\t'],
+      ['POo_partly\t', '部分退款', 'o_partly\t'],
+      ['POo_cancelled\t', '已取消', 'o_cancelled\t'],
     ]);
     const audit = auditRows().at(-1);
     expect(audit).toMatchObject({ action: 'export', subject: 'not yet exported', card_count: 5 });

@@ -57,8 +57,13 @@ export function sandboxControl(controlUrl: string, controlToken: string) {
       rateLimiterDown?: boolean;
       refuseConnections?: boolean;
       tls?: 'valid' | 'expired' | 'otherHost' | 'untrusted';
+      /** Endpoints that answer 500001 to every request, doing nothing ([] lifts it). */
+      serverErrorOn?: ('orderCreate' | 'orderLookup')[];
     }) =>
       call<unknown>(`${controlUrl}/control/faults`, faults),
+    /** What the OpenAPI answered, request by request (only `path` and `clientOrderRef` when given). */
+    requests: (filter: { path?: string; clientOrderRef?: string } = {}) =>
+      call<SeenRequest[]>(`${controlUrl}/control/requests?${new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined)).toString()}`),
     ledger: (userId: string) => call<Ledger>(`${controlUrl}/control/ledger/${encodeURIComponent(userId)}`),
     /** Sets an account's balance (yuan), as the merchant's back office would. */
     setBalance: (userId: string, balance: string) => call<unknown>(`${controlUrl}/control/accounts/${encodeURIComponent(userId)}`, { balance }),
@@ -87,6 +92,15 @@ export function sandboxControl(controlUrl: string, controlToken: string) {
 }
 
 export type SandboxControl = ReturnType<typeof sandboxControl>;
+
+export interface SeenRequest {
+  method: string;
+  path: string;
+  clientOrderRef: string | null;
+  status: number;
+  requestId: string;
+  atMs: number;
+}
 
 /** Purchasable: the product and the variant both `available`, and stock left when it is counted. */
 export function purchasable(product: ControlProduct, variant: ControlVariant): boolean {

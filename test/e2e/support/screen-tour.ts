@@ -7,6 +7,7 @@ import { closeOverlays, connectDemo, ensureCatalog, fillPurchaseFields, goTo, ME
 import { WEBHOOK_PATHS, type WebhookPath } from '../../../src/renderer/src/lib/webhook-path';
 import { bridgeCall } from './bridge-call';
 import { purchasable, type ControlProduct, type ControlVariant, type SandboxControl } from './sandbox-control';
+import { batchInvalidBytes } from './tour-batch-bytes';
 
 export interface Tour {
   readonly page: Page;
@@ -110,6 +111,25 @@ async function batchDuplicates(tour: Tour): Promise<void> {
   await settle(page);
 }
 
+/** A game top-up's paste box with zones by label, one naming no zone: that line is listed, the others can be used (§7.11). */
+async function pasteOptionLabels(tour: Tour): Promise<void> {
+  const { page } = tour;
+  const { product, variant } = pick(tour.products, (p, v) => p.name.startsWith('王者荣耀点券直充') && v.entryMode === 'perUnit' && v.unitRule.min === 1 && purchasable(p, v));
+  // The batch dialog of the stop before can take longer to close than closeOverlays waits on a loaded machine.
+  await closeOverlays(page).catch(async () => {
+    await page.waitForTimeout(1500);
+    await closeOverlays(page);
+  });
+  await openProduct(page, product);
+  await variantRow(page, variant).getByTestId('variant-buy').click();
+  const modal = page.getByTestId('order-modal');
+  await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+  await modal.getByTestId('order-paste-toggle').click();
+  await modal.getByTestId('order-paste').fill('苹果QQ区\t987654321\t小明\n苹果Q区\tplayer22222\t小红\n');
+  await modal.getByTestId('order-paste-problem').waitFor();
+  await settle(page);
+}
+
 async function topupConfirmation(tour: Tour): Promise<void> {
   const { page } = tour;
   // Not a game: their UID fields want patterns the generic filler does not meet.
@@ -128,6 +148,20 @@ async function topupConfirmation(tour: Tour): Promise<void> {
   await modal.getByTestId('order-confirmation').waitFor();
 }
 
+/** A QQ number out of its pattern: the error names the format worked out from the template (contract §5.1). */
+async function fieldFormatError(tour: Tour): Promise<void> {
+  const { page } = tour;
+  const { product, variant } = pick(tour.products, (p, v) => /^(腾讯Q币直充|QQ音乐豪华绿钻直充|腾讯视频VIP直充|QQ阅读包月会员直充)/.test(p.name) && v.unitRule.min === 1 && purchasable(p, v));
+  await closeOverlays(page);
+  await openProduct(page, product);
+  await variantRow(page, variant).getByTestId('variant-buy').click();
+  const modal = page.getByTestId('order-modal');
+  await modal.getByTestId('order-form').waitFor({ timeout: MERCHANT_WAIT_MS });
+  await modal.getByTestId('order-field-0-qq').fill('0123 4567');
+  await modal.getByTestId('order-field-0-qq').blur();
+  await modal.getByTestId('order-field-error').first().waitFor();
+}
+
 /** The merchant refuses for want of balance: the order's outcome explains it (422103 in words). */
 async function refusedForBalance(tour: Tour): Promise<void> {
   await closeOverlays(tour.page);
@@ -138,6 +172,30 @@ async function refusedForBalance(tour: Tour): Promise<void> {
   await modal.getByTestId('order-confirmation').waitFor();
   await placeOrder(tour);
   await modal.getByTestId('problem-alert').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
+/**
+ * An order the merchant answered HTTP 500 three times (the sandbox's serverErrorOn, contract §7.12): its
+ * detail waits for the buyer's Retry with the merchant's request IDs. The fault is lifted after the stop
+ * has reached that state; the order stays waiting (nothing is sent until a retry).
+ */
+async function merchantFailing(tour: Tour): Promise<void> {
+  const { page, control } = tour;
+  await closeOverlays(page);
+  await control.faults({ serverErrorOn: ['orderCreate'] });
+  try {
+    await openOrderFormOf(tour);
+    const modal = page.getByTestId('order-modal');
+    await modal.getByTestId('order-submit').click();
+    await modal.getByTestId('order-confirmation').waitFor();
+    await placeOrder(tour);
+    await modal.locator('[data-testid="order-outcome"][data-intent-status="merchant_failing"]').waitFor({ timeout: MERCHANT_WAIT_MS });
+    await modal.getByTestId('order-view').click();
+    await page.getByTestId('order-detail').getByTestId('order-server-failing').waitFor();
+  } finally {
+    await control.faults({ serverErrorOn: [] });
+  }
+  await settle(page);
 }
 
 /**
@@ -345,10 +403,16 @@ export const TOUR_STOPS: readonly TourStop[] = [
   { name: 'reconcile-not-checked', photo: 'all', open: reconcileDay(-1, 'notChecked') },
   { name: 'vault-reveal', photo: 'all', open: revealCard },
   { name: 'export-dialog', photo: 'zh-CN', open: openExport },
+  // The TXT for a shop import: its lines and the plain-text warning (issue 25).
+  { name: 'export-dialog-txt', photo: 'zh-CN', open: async ({ page }) => page.getByTestId('export-format-txt').click().then(() => page.getByTestId('export-txt-lines-cardNoPassword').click()) },
   { name: 'audit-log', photo: 'zh-CN', open: async ({ page }) => closeOverlays(page).then(() => page.getByTestId('nav-audit').click()).then(() => page.getByTestId('audit-row').first().waitFor()) },
   { name: 'batch-duplicates', photo: 'zh-CN', open: batchDuplicates },
+  { name: 'order-paste-options', photo: 'zh-CN', open: pasteOptionLabels },
+  { name: 'batch-invalid-bytes', photo: 'zh-CN', open: batchInvalidBytes },
   { name: 'topup-confirmation', open: topupConfirmation },
+  { name: 'order-field-format', photo: 'all', open: fieldFormatError },
   { name: 'problem-balance', photo: 'zh-CN', open: refusedForBalance },
+  { name: 'order-merchant-failing', photo: 'all', open: merchantFailing },
   { name: 'product-reading', photo: 'all', open: productReading },
   { name: 'settings-webhooks', photo: 'zh-CN', open: webhookSettings },
   { name: 'problem-key-refused', open: wrongKey },

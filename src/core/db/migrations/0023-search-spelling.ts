@@ -8,7 +8,7 @@
 import type { Migration } from '../migration';
 
 export const searchSpellingMigration: Migration = {
-  id: 22,
+  id: 23,
   name: 'search-spelling',
   sql: `
 CREATE TABLE product_search_stale (product_ref INTEGER PRIMARY KEY);

@@ -22,6 +22,7 @@ import { balanceHistoryMigration } from './0018-balance-history';
 import { reconciliationMigration } from './0019-reconciliation';
 import { batchOrdersMigration } from './0020-batch-orders';
 import { chargedAmountsMigration } from './0021-charged-amounts';
+import { orderServerFailuresMigration } from './0022-order-server-failures';
 import { searchSpellingMigration } from './0023-search-spelling';
 
 export const migrations: readonly Migration[] = [
@@ -46,5 +47,6 @@ export const migrations: readonly Migration[] = [
   reconciliationMigration,
   batchOrdersMigration,
   chargedAmountsMigration,
+  orderServerFailuresMigration,
   searchSpellingMigration,
 ];

@@ -2,7 +2,7 @@
 // product, always shown and changeable), and every row as core checked it by the order form's rules,
 // with its errors in the buyer's words and the totals of the rows that will be ordered.
 import { Alert, Button, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { UNITS_TARGET } from '../../../shared/batch-file';
 import type { BatchPreviewRow, BatchPreviewView } from '../../../shared/ipc/views/batch';
 import { useI18n } from '../i18n/use-i18n';
@@ -12,6 +12,25 @@ import { choicesComplete, placedPreview, withAllRows, withRow, type DuplicateCho
 import { BatchDuplicatesNotice, DuplicateRowChoice } from './BatchDuplicatesNotice';
 import { BatchRowsTable, type BatchColumn } from './BatchRowsTable';
 import { Untranslated } from './MerchantText';
+import { BatchOptionProblems } from './BatchOptionProblems';
+import { OptionProblemText } from './OptionProblemText';
+
+/** A file cell; one that picked an option shows the option's label, and the cell too when it was written otherwise (§7.11). */
+function OptionCell({ cell, label }: { cell: string; label: string | undefined }) {
+  const { locale } = useI18n();
+  if (label === undefined || label === cell.trim()) return <Untranslated kind="buyer">{cell}</Untranslated>;
+  const [open, close] = locale === 'zh-CN' ? ['（', '）'] : [' (', ')'];
+  return (
+    <span data-testid="batch-option-label">
+      <Untranslated>{label}</Untranslated>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {open}
+        <Untranslated kind="buyer">{cell}</Untranslated>
+        {close}
+      </Typography.Text>
+    </span>
+  );
+}
 
 interface Props {
   readonly fileName: string;
@@ -25,10 +44,22 @@ interface Props {
   onNext: () => void;
 }
 
-export function useRowErrorWords(preview: BatchPreviewView): (row: BatchPreviewRow) => string {
+export function useRowErrorWords(preview: BatchPreviewView): (row: BatchPreviewRow) => ReactNode {
   const { td } = useI18n();
   const labels = new Map(preview.targets.map((target) => [target.target, target.label || target.target]));
-  return (row) => row.errors.map((error) => td(`batch.error.${error.code}`, 'batch.error.other', { field: labels.get(error.path) ?? error.path })).join('；');
+  // INVALID_BYTES names where in the file (line, column) the unreadable bytes are.
+  const where = (error: BatchPreviewRow['errors'][number]) => ({ line: error.line ?? '', column: error.column ?? '' });
+  return (row) =>
+    row.errors.map((error, index) => {
+      const field = labels.get(error.path) ?? error.path;
+      return (
+        <span key={index}>
+          {index > 0 ? '；' : null}
+          {/* A cell naming no option (or several): the cell and the labels to choose from (§7.11). */}
+          {error.option !== undefined ? <OptionProblemText problem={{ field, ...error.option }} /> : td(`batch.error.${error.code}`, 'batch.error.other', { field, ...where(error) })}
+        </span>
+      );
+    });
 }
 
 function MappingSelects({ preview, busy, onMapping }: Pick<Props, 'preview' | 'busy' | 'onMapping'>) {
@@ -121,6 +152,7 @@ export function BatchPreviewStep({ fileName, preview, busy, choices, onChoices, 
   const errorWords = useRowErrorWords(preview);
   const merchantColumns = usePreviewMerchantColumns(preview);
   const rows = useMemo(() => (onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
+  const fieldOf = new Map(Object.entries(preview.mapping).map(([target, column]) => [column, target]));
   const columns: BatchColumn<BatchPreviewRow>[] = [
     { key: 'row', title: t('batch.colRow'), width: '56px', render: (row) => row.rowNumber },
     ...fileColumns(preview).map(({ index, name, target }) => ({
@@ -137,7 +169,7 @@ export function BatchPreviewStep({ fileName, preview, busy, choices, onChoices, 
         </span>
       ),
       width: 'minmax(110px, 1fr)',
-      render: (row: BatchPreviewRow) => <Untranslated kind="buyer">{row.cells[index] ?? ''}</Untranslated>,
+      render: (row: BatchPreviewRow) => <OptionCell cell={row.cells[index] ?? ''} label={row.optionLabels?.[fieldOf.get(name) ?? '']} />,
     })),
     { key: 'units', title: t('batch.colUnits'), width: '72px', render: (row) => (row.units === null ? '—' : row.units) },
     ...merchantColumns,
@@ -174,6 +206,7 @@ export function BatchPreviewStep({ fileName, preview, busy, choices, onChoices, 
         onAllRows={(choice) => onChoices(withAllRows(preview, choices, choice))}
       />
       <BatchTotals preview={placedPreview(preview, choices)} />
+      <BatchOptionProblems preview={preview} />
       <Space style={{ marginBottom: 8 }}>
         <Switch size="small" checked={onlyErrors} onChange={setOnlyErrors} data-testid="batch-only-errors" />
         <Typography.Text>{t('batch.onlyErrors')}</Typography.Text>

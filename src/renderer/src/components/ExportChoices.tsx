@@ -1,8 +1,9 @@
-// The export dialog's two choices: which cards (selected ones, an order, a product, a date range, or
-// everything not yet exported) and the file format (encrypted XLSX or ZIP, or a plain CSV that names its
-// risk). Their state stays in the dialog (ExportDialog); these show it and report the buyer's picks.
+// The export dialog's choices: which cards (selected ones, an order, a product, a date range, or
+// everything not yet exported), the file (encrypted XLSX, an encrypted ZIP of a CSV or a TXT, or a plain
+// CSV or TXT that names its risk) and a TXT's lines. Their state stays in the dialog (ExportDialog);
+// these show it and report the buyer's picks.
 import { Form, Input, Radio, Select, Space, Typography } from 'antd';
-import { EXPORT_FORMATS, type CardSelection, type ExportFormat } from '../../../shared/ipc/views/vault';
+import { EXPORT_TXT_LINES, type CardSelection, type ExportFormat, type ExportTxtLines } from '../../../shared/ipc/views/vault';
 import { useI18n } from '../i18n/use-i18n';
 
 export type ExportWhat = CardSelection['kind'];
@@ -15,7 +16,21 @@ export interface Choice<V> {
 const WHATS: readonly ExportWhat[] = ['cards', 'order', 'product', 'dateRange', 'notExported'];
 /** antd's radio events carry an untyped value: matched back to the known choices. */
 const whatOf = (value: unknown): ExportWhat | undefined => WHATS.find((w) => w === value);
-const formatOf = (value: unknown): ExportFormat | undefined => EXPORT_FORMATS.find((f) => f === value);
+
+/** The files the dialog offers: the contract's formats, the ZIP once with the CSV and once with the TXT. */
+const FILE_CHOICES = ['xlsx', 'zip', 'zipTxt', 'csv', 'txt'] as const;
+export type FileChoice = (typeof FILE_CHOICES)[number];
+const choiceOf = (value: unknown): FileChoice | undefined => FILE_CHOICES.find((f) => f === value);
+const linesOf = (value: unknown): ExportTxtLines | undefined => EXPORT_TXT_LINES.find((l) => l === value);
+
+const isTxtChoice = (choice: FileChoice): boolean => choice === 'zipTxt' || choice === 'txt';
+
+/** The request's part for a choice: the contract's format, and the lines when it is a TXT (the ZIP then holds the TXT). */
+export function fileRequest(choice: FileChoice, lines: ExportTxtLines): { format: ExportFormat; txtLines?: ExportTxtLines } {
+  const format = choice === 'zipTxt' ? 'zip' : choice;
+  return isTxtChoice(choice) ? { format, txtLines: lines } : { format };
+}
+export const isEncryptedChoice = (choice: FileChoice): boolean => choice !== 'csv' && choice !== 'txt';
 
 export interface ExportWhatChoiceProps {
   readonly what: ExportWhat;
@@ -91,30 +106,65 @@ export function ExportWhatChoice(props: ExportWhatChoiceProps) {
   );
 }
 
-export function ExportFormatChoice({ format, onFormat }: { readonly format: ExportFormat; readonly onFormat: (format: ExportFormat) => void }) {
+/** One file choice: its name and a hint, the plain ones' hint in the danger colour. */
+function FileRadio({ value, hint, danger }: { readonly value: FileChoice; readonly hint: string; readonly danger?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Radio value={value}>
+      <span data-testid={`export-format-${value}`}>{t(`export.format.${value}`)}</span>
+      <div>
+        <Typography.Text type={danger === true ? 'danger' : 'secondary'}>{hint}</Typography.Text>
+      </div>
+    </Radio>
+  );
+}
+
+export interface ExportFileChoiceProps {
+  readonly choice: FileChoice;
+  readonly onChoice: (choice: FileChoice) => void;
+  readonly lines: ExportTxtLines;
+  readonly onLines: (lines: ExportTxtLines) => void;
+}
+
+/** The file and, for a TXT, its lines. */
+export function ExportFileChoice({ choice, onChoice, lines, onLines }: ExportFileChoiceProps) {
+  return (
+    <>
+      <ExportFormatChoice choice={choice} onChoice={onChoice} />
+      {isTxtChoice(choice) ? <ExportTxtLinesChoice lines={lines} onLines={onLines} /> : null}
+    </>
+  );
+}
+
+function ExportFormatChoice({ choice, onChoice }: { readonly choice: FileChoice; readonly onChoice: (choice: FileChoice) => void }) {
   const { t } = useI18n();
   return (
     <Form.Item label={t('export.format')}>
-      <Radio.Group value={format} onChange={(e) => onFormat(formatOf(e.target.value) ?? format)}>
+      <Radio.Group value={choice} onChange={(e) => onChoice(choiceOf(e.target.value) ?? choice)}>
         <Space orientation="vertical">
-          <Radio value="xlsx">
-            <span data-testid="export-format-xlsx">{t('export.format.xlsx')}</span>
-            <div>
-              <Typography.Text type="secondary">{t('export.format.xlsx.hint')}</Typography.Text>
-            </div>
-          </Radio>
-          <Radio value="zip">
-            <span data-testid="export-format-zip">{t('export.format.zip')}</span>
-            <div>
-              <Typography.Text type="secondary">{t('export.format.zip.hint')}</Typography.Text>
-            </div>
-          </Radio>
-          <Radio value="csv">
-            <span data-testid="export-format-csv">{t('export.format.csv')}</span>
-            <div>
-              <Typography.Text type="danger">{t('export.format.csv.hint')}</Typography.Text>
-            </div>
-          </Radio>
+          <FileRadio value="xlsx" hint={t('export.format.xlsx.hint')} />
+          <FileRadio value="zip" hint={t('export.format.zip.hint')} />
+          <FileRadio value="zipTxt" hint={t('export.format.zip.hint')} />
+          <FileRadio value="csv" hint={t('export.format.csv.hint')} danger />
+          <FileRadio value="txt" hint={t('export.format.csv.hint')} danger />
+        </Space>
+      </Radio.Group>
+    </Form.Item>
+  );
+}
+
+/** A TXT's lines: the card number alone, or `卡号 卡密`; and what the file can and cannot carry. */
+function ExportTxtLinesChoice({ lines, onLines }: { readonly lines: ExportTxtLines; readonly onLines: (lines: ExportTxtLines) => void }) {
+  const { t } = useI18n();
+  return (
+    <Form.Item label={t('export.txtLines')} extra={t('export.txtLines.hint')}>
+      <Radio.Group value={lines} onChange={(e) => onLines(linesOf(e.target.value) ?? lines)}>
+        <Space orientation="vertical">
+          {EXPORT_TXT_LINES.map((value) => (
+            <Radio key={value} value={value}>
+              <span data-testid={`export-txt-lines-${value}`}>{t(`export.txtLines.${value}`)}</span>
+            </Radio>
+          ))}
         </Space>
       </Radio.Group>
     </Form.Item>

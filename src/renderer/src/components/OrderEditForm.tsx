@@ -5,7 +5,8 @@ import { Alert, Button, Card, Collapse, Descriptions, Form, Space, Tag, Typograp
 import { Untranslated } from './MerchantText';
 import { useI18n } from '../i18n/use-i18n';
 import { formatFen } from '../lib/money';
-import { canonicalUnitsText, stepUnits, withFieldValue, withPastedGroups, withUnitsText, type DraftState, type OrderDraft } from '../lib/order-draft';
+import { canonicalUnitsText, stepUnits, visibleGroups, withFieldValue, withPastedGroups, withUnitsText, type DraftState, type OrderDraft } from '../lib/order-draft';
+import { keepChosenOptions } from '../lib/pasted-options';
 import type { FormModel } from '../lib/template-form';
 import { exceedsStock, type SupplyStatus } from '../../../shared/merchant/supply-status';
 import { PasteAccounts } from './PasteAccounts';
@@ -82,7 +83,8 @@ export function OrderEditForm({ model, draft, state, variantTitle, priceFen, sup
                   maxUnits={model.unitRule.max}
                   onApply={(pasted) => {
                     onTouch('units');
-                    onUpdate(() => withPastedGroups(pasted));
+                    // An option cell left empty keeps the one already chosen in that unit (lib/pasted-options.ts).
+                    onUpdate((current) => withPastedGroups(keepChosenOptions(pasted, visibleGroups(current, model), model.fields)));
                   }}
                 />
               ),

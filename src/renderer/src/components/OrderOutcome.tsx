@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/use-i18n';
 import { problemOfLastErrorCode } from '../lib/explain-error';
 import { formatFen } from '../lib/money';
 import { AccessParkPanel } from './AccessParkPanel';
+import { ServerFailingPanel } from './ServerFailingPanel';
 import { classifyOrderState } from '../../../shared/merchant/known-values';
 import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { useOffline } from '../state/connection-state-store';
@@ -133,6 +134,13 @@ function OutcomeByStatus({ detail, onView }: { detail: OrderDetail; onView: () =
       return (
         <div {...common}>
           <AccessParkPanel order={detail} status={detail.intentStatus} />
+          <div style={{ marginTop: 8 }}>{view}</div>
+        </div>
+      );
+    case 'merchant_failing':
+      return (
+        <div {...common}>
+          <ServerFailingPanel order={detail} />
           <div style={{ marginTop: 8 }}>{view}</div>
         </div>
       );

@@ -1,20 +1,16 @@
 // One purchase field, by its type (contract §5: text, mobile, email, integer, select), with its
-// inline error once the buyer has left it or tried to send.
+// inline error once the buyer has left it or tried to send. No box caps its length: the limit applies
+// to the cleaned value (`9876 5432 1098` is a 12-digit QQ number), and a value too long is an error
+// naming the limit, never cut off silently.
 import { Form, Input, Select } from 'antd';
 import { useI18n } from '../i18n/use-i18n';
+import { fieldErrorText } from '../lib/field-error-text';
 import type { FieldError } from '../lib/purchase-validation';
 import type { FieldModel } from '../lib/template-form';
 import { Untranslated, WithMerchantData } from './MerchantText';
 
-export function fieldErrorText(t: ReturnType<typeof useI18n>['t'], error: FieldError): string {
-  switch (error.code) {
-    case 'tooShort':
-    case 'tooLong':
-      return t(`field.${error.code}`, { limit: error.limit });
-    default:
-      return t(`field.${error.code}`);
-  }
-}
+/** The merchant's words an error can quote: the label, the placeholder, the pattern. */
+const merchantWords = (field: FieldModel): (string | null)[] => [field.label, field.placeholder, field.expected?.kind === 'pattern' ? field.expected.source : null];
 
 interface Props {
   readonly field: FieldModel;
@@ -29,7 +25,7 @@ interface Props {
 export function PurchaseFieldInput({ field, index, value, error, showError, onChange, onBlur }: Props) {
   const { t } = useI18n();
   const id = `order-field-${index}-${field.fieldRef}`;
-  const visibleError = showError && error !== undefined ? fieldErrorText(t, error) : undefined;
+  const visibleError = showError && error !== undefined ? fieldErrorText(t, field.label, error) : undefined;
   const label = field.required ? field.label : `${field.label} (${t('order.optional')})`;
   const common = { id, 'data-testid': id, status: visibleError === undefined ? undefined : ('error' as const), onBlur };
   // The merchant's template words the fields (labels, placeholders, options): shown as theirs, marked.
@@ -50,7 +46,7 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
       );
       break;
     case 'mobile':
-      control = <Input {...common} {...merchantText} type="tel" inputMode="tel" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
+      control = <Input {...common} {...merchantText} type="tel" inputMode="tel" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
       break;
     case 'email':
       control = <Input {...common} {...merchantText} type="email" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
@@ -59,7 +55,7 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
       control = <Input {...common} {...merchantText} inputMode="numeric" autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
       break;
     case 'text':
-      control = <Input {...common} {...merchantText} autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} maxLength={field.maxLength ?? undefined} onChange={(event) => onChange(event.target.value)} />;
+      control = <Input {...common} {...merchantText} autoComplete="off" placeholder={field.placeholder ?? undefined} value={value} onChange={(event) => onChange(event.target.value)} />;
       break;
   }
   return (
@@ -68,7 +64,7 @@ export function PurchaseFieldInput({ field, index, value, error, showError, onCh
       htmlFor={id}
       required={field.required}
       validateStatus={visibleError === undefined ? undefined : 'error'}
-      help={visibleError === undefined ? (field.sensitive ? t('order.sensitive') : undefined) : <span data-testid="order-field-error">{visibleError}</span>}
+      help={visibleError === undefined ? (field.sensitive ? t('order.sensitive') : undefined) : <span data-testid="order-field-error"><WithMerchantData text={visibleError} data={merchantWords(field)} /></span>}
       style={{ marginBottom: 12 }}
     >
       {control}

@@ -11,7 +11,7 @@ import type { OrderDetail } from '../../../shared/ipc/views/orders';
 import { ProblemAlert } from './ProblemAlert';
 
 /** Our statuses in which the merchant may not hold the order: withdraw is offered. */
-const WITHDRAWABLE = new Set(['queued', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'needs_key', 'account_suspended', 'access_denied', 'needs_template']);
+const WITHDRAWABLE = new Set(['queued', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'needs_key', 'account_suspended', 'access_denied', 'needs_template', 'merchant_failing']);
 
 export function canWithdraw(order: OrderDetail): boolean {
   return order.state === null && WITHDRAWABLE.has(order.intentStatus);
@@ -26,7 +26,7 @@ export function WithdrawControl({ order }: { order: OrderDetail }) {
       {canWithdraw(order) ? (
         <Popconfirm
           title={t('withdraw.confirmTitle')}
-          description={order.intentStatus === 'unknown' ? t('withdraw.confirmUncertain') : t('withdraw.confirmSure')}
+          description={order.intentStatus === 'unknown' || order.intentStatus === 'merchant_failing' ? t('withdraw.confirmUncertain') : t('withdraw.confirmSure')}
           okText={t('withdraw.ok')}
           cancelText={t('withdraw.keep')}
           onConfirm={() => withdraw.mutate()}

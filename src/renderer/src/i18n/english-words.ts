@@ -13,6 +13,9 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
     'API',
     'CSV',
     'XLSX',
+    // The plain-text export a shop imports, and its line end (named so in Chinese editors).
+    'TXT',
+    'LF',
     // Text encodings a batch file may be in (UTF-8, its BOM, GB18030), named so in Chinese software.
     'UTF',
     'BOM',

@@ -10,6 +10,7 @@ import { orderEn } from './messages-order-en';
 import { browseEn } from './messages-browse-en';
 import { syncEn } from './messages-sync-en';
 import { templatesEn } from './messages-templates-en';
+import { serverFailuresEn } from './messages-server-failures-en';
 import { reconcileEn } from './messages-reconcile-en';
 import { syncScopeEn } from './messages-sync-scope-en';
 import { stateEn } from './messages-state-en';
@@ -17,6 +18,7 @@ import { dashboardEn } from './messages-dashboard-en';
 import { batchEn } from './messages-batch-en';
 import { batchMerchantEn } from './messages-batch-merchant-en';
 import { batchDupesEn } from './messages-batch-dupes-en';
+import { batchBytesEn } from './messages-batch-bytes-en';
 import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
 import { refundsEn } from './messages-refunds-en';
@@ -24,7 +26,9 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES.en;
+import { optionsEn } from './messages-options-en';
 import { freshnessEn } from './messages-freshness-en';
+import { fieldFormatEn } from './messages-field-format-en';
 
 export const en = {
   ...aftersaleEn,
@@ -38,6 +42,7 @@ export const en = {
   ...browseEn,
   ...syncEn,
   ...templatesEn,
+  ...serverFailuresEn,
   ...syncScopeEn,
   ...reconcileEn,
   ...stateEn,
@@ -45,9 +50,12 @@ export const en = {
   ...batchEn,
   ...batchMerchantEn,
   ...batchDupesEn,
+  ...batchBytesEn,
   ...profilesEn,
   ...refundsEn,
   ...freshnessEn,
+  ...fieldFormatEn,
+  ...optionsEn,
   'app.name': 'Procure Desk',
   'nav.catalog': 'Catalog',
   'nav.orders': 'Orders',
@@ -168,7 +176,6 @@ export const en = {
   'field.email': 'An email address',
   'field.integer': 'A whole number',
   'field.option': 'Choose one of the options',
-  'field.pattern': 'Not in the expected format',
   'field.unitsRange': 'From {min} to {max}',
   'field.unitsStep': '{min} plus a multiple of {step}',
 

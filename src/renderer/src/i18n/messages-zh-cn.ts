@@ -10,6 +10,7 @@ import { orderZhCN } from './messages-order-zh-cn';
 import { browseZhCN } from './messages-browse-zh-cn';
 import { syncZhCN } from './messages-sync-zh-cn';
 import { templatesZhCN } from './messages-templates-zh-cn';
+import { serverFailuresZhCN } from './messages-server-failures-zh-cn';
 import { reconcileZhCN } from './messages-reconcile-zh-cn';
 import { syncScopeZhCN } from './messages-sync-scope-zh-cn';
 import { stateZhCN } from './messages-state-zh-cn';
@@ -17,6 +18,7 @@ import { dashboardZhCN } from './messages-dashboard-zh-cn';
 import { batchZhCN } from './messages-batch-zh-cn';
 import { batchMerchantZhCN } from './messages-batch-merchant-zh-cn';
 import { batchDupesZhCN } from './messages-batch-dupes-zh-cn';
+import { batchBytesZhCN } from './messages-batch-bytes-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
 import { refundsZhCN } from './messages-refunds-zh-cn';
@@ -24,7 +26,9 @@ import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 
 /** A merchant error's words live with its code (shared/merchant-error-words.ts): core's files use them too. */
 const TITLES = MERCHANT_PROBLEM_TITLES['zh-CN'];
+import { optionsZhCN } from './messages-options-zh-cn';
 import { freshnessZhCN } from './messages-freshness-zh-cn';
+import { fieldFormatZhCN } from './messages-field-format-zh-cn';
 
 export const zhCN: Record<MessageKey, string> = {
   ...aftersaleZhCN,
@@ -38,6 +42,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...browseZhCN,
   ...syncZhCN,
   ...templatesZhCN,
+  ...serverFailuresZhCN,
   ...syncScopeZhCN,
   ...reconcileZhCN,
   ...stateZhCN,
@@ -45,9 +50,12 @@ export const zhCN: Record<MessageKey, string> = {
   ...batchZhCN,
   ...batchMerchantZhCN,
   ...batchDupesZhCN,
+  ...batchBytesZhCN,
   ...profilesZhCN,
   ...refundsZhCN,
   ...freshnessZhCN,
+  ...fieldFormatZhCN,
+  ...optionsZhCN,
   'app.name': '采购台',
   'nav.catalog': '商品目录',
   'nav.orders': '订单',
@@ -168,7 +176,6 @@ export const zhCN: Record<MessageKey, string> = {
   'field.email': '请输入邮箱地址',
   'field.integer': '请输入整数',
   'field.option': '请选择一个选项',
-  'field.pattern': '格式不正确',
   'field.unitsRange': '{min} 至 {max}',
   'field.unitsStep': '{min} 加 {step} 的整数倍',
 

@@ -46,7 +46,8 @@ export function auditDetailWords({ t, locale }: Words, facts: AuditFacts): strin
   const parts: string[] = [];
   if (facts.copied !== undefined) parts.push(t(`audit.detail.copied.${facts.copied}`));
   if (facts.allCards === true) parts.push(t('audit.detail.allCards'));
-  if (facts.exportFormat !== undefined) parts.push(t(`audit.detail.export.${facts.exportFormat}`));
+  if (facts.exportFormat !== undefined) parts.push(t(facts.exportFormat === 'zip' && facts.txtLines !== undefined ? 'audit.detail.export.zipTxt' : `audit.detail.export.${facts.exportFormat}`));
+  if (facts.txtLines !== undefined) parts.push(t(`audit.detail.txtLines.${facts.txtLines}`));
   if (facts.writtenTo !== undefined) parts.push(t('audit.detail.writtenTo', { path: facts.writtenTo }));
   if (facts.downloadedAs !== undefined) parts.push(t('audit.detail.downloaded', { file: facts.downloadedAs }));
   const ack = facts.refundAcknowledged;

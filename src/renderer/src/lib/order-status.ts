@@ -3,7 +3,7 @@
 // as success (isTerminalSuccess answers false for it).
 import { classifyOrderState, isTerminalSuccess } from '../../../shared/merchant/known-values';
 
-export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'withdrawn', 'needs_key', 'account_suspended', 'access_denied', 'needs_template'] as const;
+export const INTENT_STATUSES = ['queued', 'sending', 'unknown', 'accepted', 'rejected', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'withdrawn', 'needs_key', 'account_suspended', 'access_denied', 'needs_template', 'merchant_failing'] as const;
 export type IntentStatus = (typeof INTENT_STATUSES)[number];
 
 export type StatusTone = 'success' | 'processing' | 'warning' | 'error' | 'default';
@@ -47,6 +47,8 @@ const INTENT_TONES: Record<IntentStatus, StatusTone> = {
   access_denied: 'error',
   // Kept while the merchant is away and no order form is cached: sent once the form is checked.
   needs_template: 'warning',
+  // The merchant answered 500 too often (contract §7.12): kept, nothing sent until the buyer retries.
+  merchant_failing: 'error',
 };
 
 function isIntentStatus(value: string): value is IntentStatus {
@@ -65,7 +67,7 @@ export function orderStatusView(intentStatus: string, state: string | null): Ord
 
 /** The part of the offline queue still waiting on us or the network. */
 export function isQueued(intentStatus: string): boolean {
-  return ['queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'needs_key', 'account_suspended', 'access_denied', 'needs_template'].includes(intentStatus);
+  return ['queued', 'sending', 'unknown', 'needs_confirmation', 'price_changed', 'unavailable', 'withdrawing', 'needs_key', 'account_suspended', 'access_denied', 'needs_template', 'merchant_failing'].includes(intentStatus);
 }
 
 /**

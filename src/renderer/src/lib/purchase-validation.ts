@@ -32,7 +32,7 @@ export function validateField(field: FieldModel, rawValue: string): FieldError |
 
 /** One value as it will be checked, confirmed and sent (e.g. ` 138 0013 8000 ` → `13800138000`). */
 export function normaliseFieldValue(field: FieldModel, rawValue: string): string {
-  return normaliseEntryValue(field.type, rawValue);
+  return normaliseEntryValue(field.kind, rawValue);
 }
 
 export function validateForm(model: FormModel, units: number, groups: readonly EntryGroup[]): FormErrors {

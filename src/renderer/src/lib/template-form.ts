@@ -10,12 +10,18 @@ import {
 } from '../../../shared/merchant/known-values';
 import type { TemplateView } from '../../../shared/ipc/views/catalog';
 import { normaliseEntryValue } from '../../../shared/purchase-entry-normalise';
-import { compileEntryPattern, entryGroupCount, type UnitsRule } from '../../../shared/purchase-entry-rules';
+import { compileEntryPattern, entryGroupCount, fieldFacts, type UnitsRule } from '../../../shared/purchase-entry-rules';
+import type { ExpectedFormat } from '../../../shared/purchase-field-format';
+import type { FieldKind } from '../../../shared/purchase-field-kind';
 
 export interface FieldModel {
   readonly fieldRef: string;
   readonly label: string;
   readonly type: PurchaseFieldType;
+  /** How its values are cleaned, decided once from the template (shared rule, contract §5.1). */
+  readonly kind: FieldKind;
+  /** What a valid value looks like, shown in its error. */
+  readonly expected: ExpectedFormat | null;
   readonly required: boolean;
   /** Anchored: the whole value must match (contract §5). */
   readonly pattern: RegExp | null;
@@ -65,6 +71,7 @@ export function templateToFormModel(template: TemplateView): FormModelResult {
       fieldRef: field.fieldRef,
       label: field.label || field.fieldRef,
       type: type.value,
+      ...fieldFacts({ ...field, type: type.value }),
       required: field.required,
       pattern,
       minLength: field.minLength,
@@ -133,7 +140,7 @@ export function buildPurchaseEntries(model: FormModel, groups: readonly EntryGro
     const clean: Record<string, string> = {};
     for (const field of model.fields) {
       // Cleaned as core cleans it (shared rule): what the confirmation shows is what is sent.
-      const value = normaliseEntryValue(field.type, group[field.fieldRef] ?? '');
+      const value = normaliseEntryValue(field.kind, group[field.fieldRef] ?? '');
       if (value !== '') clean[field.fieldRef] = value;
     }
     return clean;

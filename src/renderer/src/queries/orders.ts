@@ -63,6 +63,12 @@ export function useConfirmOrder() {
   return useMutation({ mutationFn: (input: ConfirmOrderInput) => api.orders.confirm(input), onSuccess: settled });
 }
 
+/** The buyer's retry of an order the merchant failed too often (contract §7.12): looked up first, then the same ref. */
+export function useRetryFailingOrder(clientOrderRef: string) {
+  const settled = useOrderSettled();
+  return useMutation({ mutationFn: () => api.orders.retryFailing({ clientOrderRef }), onSuccess: settled });
+}
+
 const withdrawKey = (clientOrderRef: string) => ['orders', 'withdraw', clientOrderRef] as const;
 
 export function useWithdrawOrder(clientOrderRef: string) {

@@ -5,10 +5,13 @@
 // holds its bytes, never its parsed cells as the truth) and writes the whole batch in one transaction.
 import { Alert, Modal, Steps } from 'antd';
 import { useState } from 'react';
+import { MAX_BATCH_ROWS } from '../../../shared/batch-file';
+import { BATCH_FILE_BOUND_WORDS } from '../../../shared/batch-file-bounds';
 import type { BatchPreviewView } from '../../../shared/ipc/views/batch';
 import { BatchConfirmStep } from '../components/BatchConfirmStep';
 import { BatchDuplicatesSummary } from '../components/BatchDuplicatesNotice';
 import { BatchFilePick } from '../components/BatchFilePick';
+import { InvalidBytesNotice, InvalidBytesRefusal, invalidBytesFacts } from '../components/BatchInvalidBytes';
 import { BatchPreviewStep } from '../components/BatchPreviewStep';
 import { BatchProgressStep } from '../components/BatchProgressStep';
 import { WithMerchantData } from '../components/MerchantText';
@@ -22,11 +25,14 @@ import { useBatchPreview, useBatchStatus, useConfirmBatchPrice, useExportBatch, 
 import { useProduct } from '../queries/catalog';
 import { useBatchUiStore, type BatchTarget } from '../state/batch-store';
 import { IpcCallError } from '../../../shared/ipc/ipc-result';
+import type { InvalidBytesChoice } from '../../../shared/batch-file';
 import '../batch.css';
 
 type Step = 'pick' | 'preview' | 'confirm' | 'status';
 const STEP_INDEX: Record<Step, number> = { pick: 0, preview: 1, confirm: 2, status: 3 };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The bounds a file refusal names (contract §13.1). */
+const FILE_PROBLEM_WORDS = { ...BATCH_FILE_BOUND_WORDS, maxRows: MAX_BATCH_ROWS };
 
 /** A refusal of the file itself (INVALID_INPUT on `file`): its problem code, which the screen words. */
 function fileProblem(error: unknown): string | null {
@@ -34,10 +40,12 @@ function fileProblem(error: unknown): string | null {
   return error.error.fields?.find((field) => field.path === 'file')?.message ?? null;
 }
 
-function ErrorLine({ error }: { error: unknown }) {
+/** `onMark`: read the file again with the rows holding invalid bytes marked (the buyer's choice). */
+function ErrorLine({ error, busy, onMark }: { error: unknown; busy: boolean; onMark: () => void }) {
   const { td } = useI18n();
   const problem = fileProblem(error);
-  if (problem !== null) return <Alert type="error" showIcon style={{ marginTop: 12 }} title={td(`batch.file.${problem}`, 'batch.file.notATable')} data-testid="batch-file-problem" data-problem={problem} />;
+  if (problem === 'invalidBytes' && error instanceof IpcCallError) return <InvalidBytesRefusal facts={invalidBytesFacts(error.error.fields ?? [])} busy={busy} onMark={onMark} />;
+  if (problem !== null) return <Alert type="error" showIcon style={{ marginTop: 12 }} title={td(`batch.file.${problem}`, 'batch.file.notATable', FILE_PROBLEM_WORDS)} data-testid="batch-file-problem" data-problem={problem} />;
   return <ProblemAlert explained={explainError(error)} testId="batch-problem" />;
 }
 
@@ -49,6 +57,9 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
   const [file, setFile] = useState<PickedFile | null>(null);
   const [preview, setPreview] = useState<BatchPreviewView | null>(null);
   const [choices, setChoices] = useState<DuplicateChoices>(NO_CHOICES);
+  // A CSV with invalid bytes: refused until the buyer chooses to mark those rows (for this file only).
+  const [invalidBytes, setInvalidBytes] = useState<InvalidBytesChoice>('refuse');
+  const reading = invalidBytes === 'markRows' ? { invalidBytes } : {};
   // What will be placed: the preview with skipped duplicate rows taken out of its totals.
   const placing = preview === null ? null : placedPreview(preview, choices);
   const [draftRef, setDraftRef] = useState<string>(newDraftRef);
@@ -61,9 +72,9 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
   const exporter = useExportBatch();
   const status = useBatchStatus(batchId);
 
-  const runPreview = (picked: PickedFile, mapping: Record<string, string> | null, defaultUnits: number | undefined): void => {
+  const runPreview = (picked: PickedFile, mapping: Record<string, string> | null, defaultUnits: number | undefined, read: { invalidBytes?: InvalidBytesChoice } = reading): void => {
     previewCall.mutate(
-      { file: { fileName: picked.fileName, dataBase64: picked.dataBase64 }, productRef: target.productRef, variantRef: target.variantRef, mapping, ...(defaultUnits === undefined ? {} : { defaultUnits }) },
+      { file: { fileName: picked.fileName, dataBase64: picked.dataBase64 }, productRef: target.productRef, variantRef: target.variantRef, mapping, ...(defaultUnits === undefined ? {} : { defaultUnits }), ...read },
       {
         onSuccess: (view) => {
           setPreview(view);
@@ -87,6 +98,7 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
         confirmedRows: placing.totals.ok,
         draftRef,
         duplicates: decisionOf(preview, choices),
+        ...reading,
         ...(preview.mapping['@units'] === undefined ? { defaultUnits: preview.defaultUnits } : {}),
         // The merchant the confirm step named and the buyer agreed to pay (core refuses any other).
         ...(preview.fallback === undefined ? {} : { payToProfileId: preview.fallback.to.profileId }),
@@ -109,10 +121,12 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
           busy={previewCall.isPending}
           onPicked={(picked) => {
             setFile(picked);
-            runPreview(picked, null, undefined);
+            setInvalidBytes('refuse');
+            runPreview(picked, null, undefined, {});
           }}
         />
       ) : null}
+      {step === 'preview' && preview !== null ? <InvalidBytesNotice preview={preview} /> : null}
       {step === 'preview' && preview !== null && file !== null ? (
         <BatchPreviewStep
           fileName={file.fileName}
@@ -151,7 +165,17 @@ function BatchBody({ target, onClose }: { target: BatchTarget; onClose: () => vo
           onClose={onClose}
         />
       ) : null}
-      {error !== null ? <ErrorLine error={error} /> : null}
+      {error !== null ? (
+        <ErrorLine
+          error={error}
+          busy={previewCall.isPending}
+          onMark={() => {
+            if (file === null) return;
+            setInvalidBytes('markRows');
+            runPreview(file, null, undefined, { invalidBytes: 'markRows' });
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,16 +1,16 @@
 // The export dialog: what (selected cards, an order, a product, a date range, everything not yet
-// exported) with the count and value counted by main before anything is written; the format
-// (password-protected XLSX by default, encrypted ZIP, or a plain CSV only after ticking the box that
-// names the risk); the password typed twice with the shared strength rule's meter; then progress
+// exported) with the count and value counted by main before anything is written; the file
+// (password-protected XLSX by default, an encrypted ZIP of a CSV or of a TXT of codes, or a plain CSV
+// or TXT only after ticking the box that names the risk; a TXT's lines: 卡号, or 卡号 卡密); the password typed twice with the shared strength rule's meter; then progress
 // and where the file went. A selection holding cards of refunded or cancelled orders says how many,
 // and exports only after the buyer ticks that they go on (core refuses otherwise; the file marks
 // them in its refund column). The password lives in this dialog's state only, is cleared once sent,
 // and is dropped when the dialog closes (destroyOnHidden).
 import { Alert, Button, Checkbox, Divider, Form, Input, Modal, Space, Spin } from 'antd';
 import { useState } from 'react';
-import type { CardKey, CardSelection, ExportFormat, ExportResult } from '../../../shared/ipc/views/vault';
+import type { CardKey, CardSelection, ExportResult, ExportTxtLines } from '../../../shared/ipc/views/vault';
 import { checkExportPassword } from '../../../shared/password-policy';
-import { ExportFormatChoice, ExportWhatChoice, type Choice, type ExportWhat } from '../components/ExportChoices';
+import { ExportFileChoice, ExportWhatChoice, fileRequest, isEncryptedChoice, type Choice, type ExportWhat, type FileChoice } from '../components/ExportChoices';
 import { ExportOutcome } from '../components/ExportOutcome';
 import { startBrowserDownload } from '../lib/browser-download';
 import { PasswordStrength } from '../components/PasswordStrength';
@@ -71,7 +71,8 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
   const [productRef, setProductRef] = useState<number | null>(defaults.productRef);
   const [fromDay, setFromDay] = useState(defaults.fromDay);
   const [toDay, setToDay] = useState(defaults.toDay);
-  const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const [choice, setChoice] = useState<FileChoice>('xlsx');
+  const [txtLines, setTxtLines] = useState<ExportTxtLines>('cardNo');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [acceptPlain, setAcceptPlain] = useState(false);
@@ -86,7 +87,7 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
   const refunded = preview.data?.refunded ?? 0;
   const selectionKey = JSON.stringify(selection);
   const acceptRefunded = refundedAcceptedFor === selectionKey;
-  const encrypted = format !== 'csv';
+  const encrypted = isEncryptedChoice(choice);
   const verdict = checkExportPassword(password);
   const mismatch = confirm !== '' && confirm !== password;
   const ready =
@@ -97,7 +98,7 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
     exportCards.mutate(
       {
         selection,
-        format,
+        ...fileRequest(choice, txtLines),
         language: locale,
         ...(encrypted ? { password, passwordConfirm: confirm } : { acceptPlainText: acceptPlain }),
         ...(refunded > 0 && acceptRefunded ? { acknowledgeRefunded: true } : {}),
@@ -179,7 +180,7 @@ function ExportForm({ onClose, selectedCards, defaults, orders, products }: Omit
       {preview.error !== null ? <ProblemAlert explained={explainError(preview.error)} /> : null}
 
       <Divider />
-      <ExportFormatChoice format={format} onFormat={setFormat} />
+      <ExportFileChoice choice={choice} onChoice={setChoice} lines={txtLines} onLines={setTxtLines} />
 
       {encrypted ? (
         <>

@@ -16,6 +16,7 @@ import { OrderTimeline } from '../components/OrderTimeline';
 import { ParkedOffersOfOrder } from '../components/ParkedOffers';
 import { PriceChangedPanel } from '../components/PriceChangedPanel';
 import { TemplateWaitPanel } from '../components/TemplateWaitPanel';
+import { ServerFailingPanel } from '../components/ServerFailingPanel';
 import { ProblemAlert } from '../components/ProblemAlert';
 import { UnavailablePanel } from '../components/UnavailablePanel';
 import { WithdrawOutcome } from '../components/WithdrawControl';
@@ -174,7 +175,8 @@ function OrderDetailBody({ orderRef }: { orderRef: string }) {
           {data.intentStatus === 'unavailable' && data.state === null ? <UnavailablePanel order={data} /> : null}
           {isAccessPark(data.intentStatus) && data.state === null ? <AccessParkPanel order={data} status={data.intentStatus} /> : null}
           {data.state === null ? <TemplateWaitPanel order={data} /> : null}
-          {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' && !isAccessPark(data.intentStatus) ? (
+          <ServerFailingPanel order={data} listIds={false} />
+          {lastProblem !== null && data.intentStatus !== 'accepted' && data.intentStatus !== 'withdrawn' && data.intentStatus !== 'merchant_failing' && !isAccessPark(data.intentStatus) ? (
             <ProblemAlert
               explained={{
                 problem: lastProblem,

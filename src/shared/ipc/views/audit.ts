@@ -4,7 +4,7 @@
 // English text and is shown as it was.
 import { z } from 'zod';
 import { merchantTagSchema, profileFilterField, profileIdSchema } from './profiles';
-import { CARD_REFUND_MARKS, EXPORT_FORMATS } from './vault';
+import { CARD_REFUND_MARKS, EXPORT_FORMATS, EXPORT_TXT_LINES } from './vault';
 import { seconds } from './view-fields';
 
 /** How an order is named to the buyer: the merchant's number, else its product (not yet numbered). */
@@ -44,6 +44,8 @@ export const auditFactsSchema = z.object({
   allCards: z.boolean().optional(),
   /** An export: the file's format (its protection) and where it went: saved at a path, or downloaded by the browser as a file name. */
   exportFormat: z.enum(EXPORT_FORMATS).optional(),
+  /** A TXT export (plain, or inside the ZIP): what each line held. */
+  txtLines: z.enum(EXPORT_TXT_LINES).optional(),
   writtenTo: z.string().optional(),
   /** An export handed to the browser as a one-time download (the web host): the file's name; the host's staging folder is never kept. */
   downloadedAs: z.string().optional(),

@@ -2,7 +2,7 @@
 // travels as base64 within MAX_BATCH_FILE_BYTES on every call that needs it (preview, place, retry,
 // export): core keeps no copy of its cells, which may be top-up accounts.
 import { z } from 'zod';
-import { MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BASE64_CHARS } from '../../batch-file';
+import { INVALID_BYTES_CHOICES, MAX_BATCH_COLUMNS, MAX_BATCH_FILE_BASE64_CHARS } from '../../batch-file';
 import { CLIENT_REF_PATTERN, DRAFT_REF_PATTERN } from '../../refs';
 import { fen, seconds } from './view-fields';
 import { merchantTagSchema, profileIdSchema } from './profiles';
@@ -68,9 +68,20 @@ export const batchPreviewInputSchema = z.object({
   mapping: columnMapSchema.nullable(),
   /** Units of a row without a units column; the template's minimum when absent. */
   defaultUnits: z.number().int().positive().max(100_000).optional(),
+  /** A CSV with bytes invalid in its encoding: refused (absent), or the rows holding them marked (§13.1). */
+  invalidBytes: z.enum(INVALID_BYTES_CHOICES).optional(),
 });
 
-export const batchRowErrorSchema = z.object({ path: z.string(), code: z.string(), message: z.string() });
+export const batchRowErrorSchema = z.object({
+  path: z.string(),
+  code: z.string(),
+  message: z.string(),
+  /** OPTION: the cell as given (cut), why no option was taken, the labels to choose from (contract §7.11). */
+  option: z.object({ given: z.string(), reason: z.enum(['unknown', 'ambiguous']), labels: z.array(z.string()) }).optional(),
+  /** INVALID_BYTES carries the file's line and column (characters) of the row's first invalid bytes. */
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+});
 
 export const batchPreviewRowSchema = z.object({
   rowNumber: z.number().int().positive(),
@@ -80,6 +91,8 @@ export const batchPreviewRowSchema = z.object({
   units: z.number().int().nullable(),
   amountFen: fen.nullable(),
   errors: z.array(batchRowErrorSchema),
+  /** The label of each option a passing row picked (fieldRef → label), however its cell named it. */
+  optionLabels: z.record(z.string(), z.string()).optional(),
 });
 export type BatchPreviewRow = z.infer<typeof batchPreviewRowSchema>;
 
@@ -115,6 +128,8 @@ export const batchPreviewSchema = z.object({
   merchants: z.array(batchMerchantShareSchema).optional(),
   /** Identical rows and earlier batches of this file (§13.8): placing needs the buyer's decision on each. */
   duplicates: batchDuplicatesSchema,
+  /** Read with `markRows`: the encoding and how many rows hold invalid bytes (each marked INVALID_BYTES). */
+  invalidBytes: z.object({ encoding: z.enum(['utf-8', 'gb18030']), rows: z.number().int() }).optional(),
 });
 export type BatchPreviewView = z.infer<typeof batchPreviewSchema>;
 

@@ -33,7 +33,8 @@ export const orderRowSchema = z.object({
    * price_changed (the guard read a higher price: confirm again or withdraw), unavailable (the guard
    * found it cannot be supplied), withdrawing (withdrawn while its outcome was unknown; being checked),
    * needs_key (the merchant refused the API key, 401001), account_suspended (403005), access_denied
-   * (403002 or another 403): kept, and sent by themselves once access works again.
+   * (403002 or another 403): kept, and sent by themselves once access works again; merchant_failing
+   * (the merchant answered 500 too often, contract §7.12): kept, nothing sent until the buyer retries.
    */
   intentStatus: z.string(),
   /** The merchant's state, raw; null until the merchant has the order. */
@@ -116,6 +117,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   lastRequestId: z.string().nullable(),
   /** The merchant's requestId of every attempt made for this order (creates and look-ups), oldest first, for support. */
   requestIds: z.array(z.string()),
+  /** The merchant's 500 answers this order met since placed or last retried (contract §7.12; the ceiling is the status merchant_failing). */
+  serverFailures: z.number().int().nonnegative(),
   completedAt: seconds.nullable(),
   refunds: z.array(refundViewSchema),
   cards: z.array(maskedCardSchema),

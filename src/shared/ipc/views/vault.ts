@@ -90,8 +90,13 @@ export const exportPreviewSchema = z.object({
 });
 export type ExportPreview = z.infer<typeof exportPreviewSchema>;
 
-export const EXPORT_FORMATS = ['xlsx', 'zip', 'csv'] as const;
+/** xlsx and zip are encrypted with the password; csv and txt are plain text (the buyer accepts the risk). */
+export const EXPORT_FORMATS = ['xlsx', 'zip', 'csv', 'txt'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** What each line of a TXT export holds (a shop's import format): the card number, or `卡号 卡密` (one space between). */
+export const EXPORT_TXT_LINES = ['cardNo', 'cardNoPassword'] as const;
+export type ExportTxtLines = (typeof EXPORT_TXT_LINES)[number];
 
 /** The language of the file's column headers and sheet name (the UI's); Chinese when absent. */
 export const EXPORT_LANGUAGES = ['zh-CN', 'en'] as const;
@@ -104,8 +109,10 @@ export const exportInputSchema = z.object({
   /** xlsx and zip: typed twice, checked for strength in main too; never stored or logged. */
   password: z.string().max(256).optional(),
   passwordConfirm: z.string().max(256).optional(),
-  /** csv only: the buyer confirmed that the file holds card codes in plain text. */
+  /** csv and txt only: the buyer confirmed that the file holds card codes in plain text. */
   acceptPlainText: z.boolean().optional(),
+  /** txt (required) and zip (optional: the ZIP then holds this TXT instead of the CSV): what each line holds. */
+  txtLines: z.enum(EXPORT_TXT_LINES).optional(),
   /** The buyer was told the selection holds cards of refunded or cancelled orders and goes on. */
   acknowledgeRefunded: z.boolean().optional(),
 });
