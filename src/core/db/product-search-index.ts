@@ -1,20 +1,18 @@
 // Writes the product_search document of a product and turns query terms into an FTS5 MATCH
 // expression. The index layout (0001-catalog, 0023-search-spelling) lives here and nowhere else:
-//   text  = normalised lines (the product name between LINE_START and LINE_END, brand name,
-//           "product name + variant title" per variant, category and parent category name), joined
-//           by newlines; terms of 3+ characters are trigram phrases on it (exact substring matching).
-//   grams = every distinct 1- and 2-character substring of those lines, padded to one trigram
-//           each ("会员␟"); terms of 1–2 characters match one padded gram, so short Chinese
-//           queries use the index instead of scanning (FTS5 trigram alone cannot match them).
-//           Then the pinyin spellings of the name, brand and categories (search-spelling.ts) and
-//           their grams that hold a marker, a full-width initial or a Chinese character: never a
-//           plain Latin gram, so "an" does not meet the "an" inside "huang".
+//   text  = normalised lines (the name between LINE_START and LINE_END, brand, "name + variant
+//           title" per variant); terms of 3+ characters are trigram phrases on it.
+//   grams = every distinct 1- and 2-character substring of those lines, padded to one trigram each
+//           ("会员␟"), so 1–2 character terms use the index; the category names (lines, marked grams);
+//           and per name, brand and category one full-pinyin line and one initials line with their
+//           few grams (search-spelling.ts, contract §11.3), never a line per syllable.
 // Any code that changes a product's name, brand or variants, or lists a removed product again,
 // must call refreshProductSearch in the same transaction; deleting a product or setting removed_at
 // removes its document by trigger.
 import type { Database, Statement } from 'better-sqlite3';
 import { codePointLength, normalizeSearchText, padGram, shortGrams } from './search-text';
-import { LINE_END, LINE_START, MAX_SPELLED_LETTERS, SYLLABLE_START, asInitials, hasHan, readings, spellingLines } from './search-spelling';
+import { splitSyllables } from './pinyin-syllables';
+import { CATEGORY_SYLLABLE, LINE_END, LINE_START, SYLLABLE, asInitials, hasHan, spell, type Spelling } from './search-spelling';
 
 interface ProductTextRow {
   name: string;
@@ -82,10 +80,15 @@ export function productSearchDocument(
   }
   const spellings = new Set<string>();
   if (spelled) {
-    for (const line of spellingsOf(normalizedName, true)) spellings.add(line);
-    for (const other of [brandName ?? '', ...categoryNames]) for (const line of spellingsOf(normalizeSearchText(other), false)) spellings.add(line);
+    const sources: [string, SpellingKind][] = [[normalizedName, 'name'], [normalizeSearchText(brandName ?? ''), 'brand'], ...categoryNames.map((c): [string, SpellingKind] => [normalizeSearchText(c), 'category'])];
+    for (const [line, kind] of sources) {
+      const spelledLine = spellingOf(line, kind);
+      if (spelledLine === null) continue;
+      spellings.add(spelledLine.full);
+      spellings.add(spelledLine.initials);
+      for (const gram of spelledLine.grams) grams.add(gram);
+    }
   }
-  for (const line of spellings) for (const gram of shortGrams(line)) if (!PRINTABLE_ASCII.test(gram)) grams.add(padGram(gram));
   const extra = [...categories, ...spellings];
   return { text: [...lines].join('\n'), grams: [...grams].join('') + (extra.length > 0 ? '\n' + extra.join('\n') : '') };
 }
@@ -93,24 +96,52 @@ export function productSearchDocument(
 /** Marks a gram of a category name (never in normalised text, so never part of a query). */
 const CATEGORY = '\u0005';
 
-// Plain Latin and digit grams come from the text lines; the spellings add only marked ones.
-const PRINTABLE_ASCII = /^[\x20-\x7e]+$/u;
+type SpellingKind = 'name' | 'brand' | 'category';
 
-// Brands and categories repeat across thousands of products: their spellings are kept, a bounded few.
-const SPELLING_CACHE_SIZE = 4096;
-const spellingCache = new Map<string, readonly string[]>();
+/**
+ * The index lines of one spelled line: its full pinyin, each syllable after its marker (one line, so a
+ * term matches from any syllable on, the last one unfinished), its initials (one line, any run of
+ * consecutive characters), the padded 2-letter grams of those initials (2-letter terms), and for a
+ * name or brand the junction of each Chinese character with the next piece's first letter ("爱q",
+ * for "爱qy"). A name's lines are anchored (LINE_START, LINE_END) for exact and prefix ranking.
+ */
+interface SpelledLine {
+  readonly full: string;
+  readonly initials: string;
+  readonly grams: readonly string[];
+}
 
-function spellingsOf(line: string, marked: boolean): readonly string[] {
-  if (!hasHan(line)) return [];
-  const key = (marked ? '1' : '0') + line;
+// Brands and categories repeat across thousands of products, names across variants and regions:
+// spelled lines are kept, a bounded many (a few hundred bytes each).
+const SPELLING_CACHE_SIZE = 20_000;
+const spellingCache = new Map<string, SpelledLine | null>();
+
+function spellingOf(line: string, kind: SpellingKind): SpelledLine | null {
+  if (!hasHan(line)) return null;
+  const key = kind + '\u0000' + line;
   let found = spellingCache.get(key);
   if (found === undefined) {
-    const chars = Array.from(line);
-    found = readings(line).flatMap((reading) => spellingLines(reading, chars, marked));
+    found = spelledLine(spell(line), kind);
     if (spellingCache.size >= SPELLING_CACHE_SIZE) spellingCache.clear();
     spellingCache.set(key, found);
   }
   return found;
+}
+
+function spelledLine({ pieces, chars }: Spelling, kind: SpellingKind): SpelledLine | null {
+  if (pieces.length === 0) return null;
+  const category = kind === 'category';
+  const marker = category ? CATEGORY_SYLLABLE : SYLLABLE;
+  const [start, end] = kind === 'name' ? [LINE_START, LINE_END] : ['', ''];
+  const initials = asInitials(pieces.map((piece) => piece.slice(0, 1)).join(''), category);
+  const grams = shortGrams(initials).filter((gram) => codePointLength(gram) === 2).map(padGram);
+  if (!category) {
+    chars.forEach((char, index) => {
+      const next = pieces[index + 1];
+      if (next !== undefined && hasHan(char)) grams.push(padGram(char + next.slice(0, 1)));
+    });
+  }
+  return { full: start + marker + pieces.join(marker) + end, initials: start + initials + end, grams };
 }
 
 /**
@@ -157,11 +188,11 @@ export function rebuildStaleSearchDocuments(db: Database): number {
 }
 
 /**
- * The MATCH expression requiring every term, or null when there is no term. A term of Latin letters
- * also matches as pinyin: the full pinyin from a syllable on ("aiqiyi", "qiyi", "aiqiy") or the
- * initials of consecutive characters ("aqy"). A term of Chinese characters then Latin letters ("爱qy",
- * "爱qiyi") matches as those characters, the next syllable's first letter right after the last of
- * them, and the letters as pinyin.
+ * The MATCH expression requiring every term, or null when there is no term. A term of 2+ Latin
+ * letters also matches as pinyin: the full pinyin from a syllable on, the last one possibly
+ * unfinished ("aiqiyi", "qiyi", "aiqiy"), or the initials of consecutive characters ("aqy"). A term
+ * of Chinese characters then Latin letters ("爱qy", "爱qiyi") matches as those characters, the next
+ * syllable's first letter right after the last of them, and the letters as pinyin.
  */
 export function productSearchMatch(terms: readonly string[]): string | null {
   if (terms.length === 0) return null;
@@ -171,27 +202,38 @@ export function productSearchMatch(terms: readonly string[]): string | null {
 const LATIN = /^[a-z]+$/u;
 const MIXED = /^(\p{Script=Han}+)([a-z]+)$/u;
 
+/**
+ * Pinyin is asked for from two letters on: one letter would start a syllable of nearly every
+ * product (a scan of the whole index for a term nobody means as pinyin).
+ */
+export const MIN_SPELLED_LETTERS = 2;
+
 function termMatch(term: string): string {
   const named = namedMatch(term);
-  return LATIN.test(term) ? named : `(${named} OR ${categoryCondition(term)})`;
+  if (!LATIN.test(term)) return `(${named} OR ${categoryCondition(term)})`;
+  const category = term.length >= MIN_SPELLED_LETTERS ? spelledConditions(term, true) : [];
+  return category.length === 0 ? named : `(${named} OR ${category.join(' OR ')})`;
 }
 
-/** The term in the product's own words (name, brand, variants) and spellings; not its category's. */
+/** The term in the product's own words (name, brand, variants) and their pinyin; not its category's. */
 function namedMatch(term: string): string {
   const plain = textCondition(term);
-  if (LATIN.test(term)) return `(${plain} OR ${spelledCondition(term)})`;
+  if (LATIN.test(term)) {
+    if (term.length < MIN_SPELLED_LETTERS) return plain;
+    return `(${[plain, ...spelledConditions(term, false)].join(' OR ')})`;
+  }
   const mixed = MIXED.exec(term);
   const han = mixed?.[1];
   const letters = mixed?.[2];
   if (han === undefined || letters === undefined) return plain;
-  const junction = gramsCondition((Array.from(han).at(-1) ?? '') + letters.slice(0, 1));
-  return `(${plain} OR (${textCondition(han)} AND ${junction} AND ${spelledCondition(letters)}))`;
+  const tied = [textCondition(han), gramsCondition((Array.from(han).at(-1) ?? '') + letters.slice(0, 1))];
+  if (letters.length >= MIN_SPELLED_LETTERS) tied.push(`(${spelledConditions(letters, false).join(' OR ')})`);
+  return `(${plain} OR (${tied.join(' AND ')}))`;
 }
 
 /**
  * The term within a category name: a marked gram, or (3+ characters) a phrase on the category lines
- * in the grams column. Not for Latin terms, which would meet full pinyin mid-syllable there; a
- * category is found in Latin letters by its pinyin.
+ * in the grams column. Not for Latin terms, which meet a category by its pinyin.
  */
 function categoryCondition(term: string): string {
   return codePointLength(term) < 3 ? `grams : ${quote(padGram(CATEGORY + term))}` : `grams : ${quote(term)}`;
@@ -202,13 +244,15 @@ function textCondition(term: string): string {
   return codePointLength(term) < 3 ? `grams : ${quote(padGram(term))}` : `text : ${quote(term)}`;
 }
 
-/** A string of the spellings, which live in the grams column (with the grams of their markers). */
+/** A string of the spellings, which live in the grams column (with the grams of their initials). */
 function gramsCondition(value: string): string {
   return `grams : ${quote(codePointLength(value) < 3 ? padGram(value) : value)}`;
 }
 
-function spelledCondition(letters: string): string {
-  return `(${gramsCondition(SYLLABLE_START + letters.slice(0, MAX_SPELLED_LETTERS))} OR ${gramsCondition(asInitials(letters))})`;
+/** Letters as initials or as full pinyin (each way they split into syllables), of a name or brand or of a category. */
+function spelledConditions(letters: string, category: boolean): string[] {
+  const marker = category ? CATEGORY_SYLLABLE : SYLLABLE;
+  return [gramsCondition(asInitials(letters, category)), ...splitSyllables(letters).map((pieces) => gramsCondition(marker + pieces.join(marker)))];
 }
 
 /**
@@ -219,10 +263,13 @@ function spelledCondition(letters: string): string {
 export function productSearchRanking(terms: readonly string[]): { readonly exact: string; readonly prefix: string; readonly named: string } | null {
   if (terms.length === 0) return null;
   const whole = terms.join('');
+  const spelled = LATIN.test(whole) && whole.length >= MIN_SPELLED_LETTERS;
+  const splits = spelled ? splitSyllables(whole) : [];
   const anchored = (end: string): string => {
     const conditions = [textCondition(LINE_START + whole + end)];
-    if (LATIN.test(whole)) {
-      conditions.push(gramsCondition(LINE_START + SYLLABLE_START + whole + end), gramsCondition(LINE_START + asInitials(whole) + end));
+    if (spelled) {
+      conditions.push(gramsCondition(LINE_START + asInitials(whole) + end));
+      for (const pieces of splits) conditions.push(gramsCondition(LINE_START + SYLLABLE + pieces.join(SYLLABLE) + end));
     }
     return `(${conditions.join(' OR ')})`;
   };

@@ -1,100 +1,81 @@
-// How a Chinese line is spelled for search: its pinyin, computed at index time by pinyin-pro, never
-// per query. A line's readings are the library's contextual reading (重庆 → chong qing) plus, for each
-// polyphonic character, one alternative per other reading (zhong qing), a bounded few per line: a buyer
-// types the reading they know, and the library's context can be wrong. Non-Chinese characters spell
-// themselves, so "QQ音乐" is "qqyinyue" and "qqyy".
-import { pinyin, polyphonic } from 'pinyin-pro';
+// How a Chinese line is spelled for search, computed at index time by pinyin-pro, never per query.
+// The library is loaded on the first document written with Chinese in it, never when core or the
+// CLI starts (it costs a few hundred ms to load: test/cli/cli-pinyin-lazy.test.ts). One reading per
+// line, the library's contextual one (重庆 → chong qing, 银行 → yin hang); non-Chinese letters and
+// digits spell themselves, one piece per character, so "QQ音乐" is "q q yin yue" and "qqyy".
+import { createRequire } from 'node:module';
+import type * as PinyinPro from 'pinyin-pro';
 
-/** Starts every line of the product name and of its spellings: exact and prefix matches rank first. */
+/** Starts the line of the product name and of its full pinyin and initials: exact and prefix ranking. */
 export const LINE_START = '\u0002';
 /** Ends those lines, so "equals" is a phrase too. */
 export const LINE_END = '\u0003';
-/** Precedes the full pinyin from each syllable on: a full-pinyin term matches only from a syllable. */
-export const SYLLABLE_START = '\u0004';
-
-/** Alternatives per line beyond the contextual reading; most names have none, a few have two. */
-const MAX_ALTERNATIVES = 6;
-/** Letters of full pinyin kept after each syllable start: longer terms are compared on these. */
-export const MAX_SPELLED_LETTERS = 32;
+/** Precedes each syllable of the full pinyin of a name or brand: a term matches from a syllable on. */
+export const SYLLABLE = '\u0004';
+/** Precedes each syllable of a category's full pinyin, so relevance can tell a category match apart. */
+export const CATEGORY_SYLLABLE = '\u0006';
 
 const HAN = /\p{Script=Han}/u;
-const FIRST_FULLWIDTH = 0xff41;
-
-/**
- * Initials are written as full-width letters (ａｑｙ), which normalised text never contains (NFKC
- * folds them to ASCII): a Latin term of a product name ("steam") never meets an initials line, and an
- * initials term meets only initials.
- */
-export function asInitials(letters: string): string {
-  return Array.from(letters, (c) => (c >= 'a' && c <= 'z' ? String.fromCodePoint(FIRST_FULLWIDTH + c.charCodeAt(0) - 97) : c)).join('');
-}
+const LETTER_OR_DIGIT = /^[a-z0-9]$/u;
+const SPELLED = /^[a-z]+$/u;
 
 export function hasHan(text: string): boolean {
   return HAN.test(text);
 }
 
-/** One reading of a line: a syllable per character (a non-Chinese character is its own syllable). */
-type Reading = readonly string[];
+/**
+ * Initials of a name or brand are written in full-width letters (ａｑｙ) and those of a category in
+ * circled ones (ⓐⓠⓨ); normalised text never holds either (NFKC folds both to ASCII), so a product's
+ * own Latin word ("steam") never meets an initials line, and a category's initials stay apart.
+ */
+export function asInitials(letters: string, category = false): string {
+  const first = category ? 0x24d0 : 0xff41;
+  return Array.from(letters, (c) => (c >= 'a' && c <= 'z' ? String.fromCodePoint(first + c.charCodeAt(0) - 97) : c)).join('');
+}
+
+/** The spelling of one normalised line: its pieces (syllables, letters, digits) and what each came from. */
+export interface Spelling {
+  /** One per character that has a spelling; punctuation and characters without pinyin have none. */
+  readonly pieces: readonly string[];
+  /** The character each piece spells, and whether it is Chinese (junctions join Chinese only). */
+  readonly chars: readonly string[];
+}
+
+type PinyinLibrary = typeof PinyinPro;
+
+let library: PinyinLibrary | undefined;
+
+function isPinyinLibrary(value: unknown): value is PinyinLibrary {
+  return typeof value === 'object' && value !== null && 'pinyin' in value && typeof value.pinyin === 'function';
+}
+
+/** pinyin-pro, loaded on first use (synchronously: documents are written inside transactions). */
+function pinyinLibrary(): PinyinLibrary {
+  if (library === undefined) {
+    const loaded: unknown = createRequire(import.meta.url)('pinyin-pro');
+    if (!isPinyinLibrary(loaded)) throw new Error('pinyin-pro did not load as expected');
+    library = loaded;
+  }
+  return library;
+}
 
 const OPTIONS = { toneType: 'none', type: 'array', v: true } as const;
 
-/** The contextual reading and the single-character alternatives of a normalised line. */
-export function readings(line: string): Reading[] {
+/** The contextual reading of a normalised line that holds Chinese (hasHan), piece by piece. */
+export function spell(line: string): Spelling {
   const chars = Array.from(line);
-  const contextual = pinyin(line, OPTIONS).map((syllable) => syllable.toLowerCase());
-  // The library returns one item per character for this option set; if it ever does not, the
-  // characters spell themselves rather than being misaligned with their readings.
-  const base: string[] = contextual.length === chars.length ? contextual : chars;
-  const found: Reading[] = [base];
-  const seen = new Set([base.join(' ')]);
+  const syllables = pinyinLibrary().pinyin(line, OPTIONS);
+  // One item per character for this option set; if the library ever differs, the characters spell
+  // nothing rather than being misaligned with their readings.
+  const aligned = syllables.length === chars.length;
+  const pieces: string[] = [];
+  const spelled: string[] = [];
   chars.forEach((char, index) => {
-    if (!HAN.test(char)) return;
-    for (const other of polyphonicReadings(char)) {
-      if (found.length > MAX_ALTERNATIVES) return;
-      const alternative = base.map((syllable, at) => (at === index ? other : syllable));
-      const key = alternative.join(' ');
-      if (!seen.has(key)) {
-        seen.add(key);
-        found.push(alternative);
-      }
-    }
+    const syllable = (aligned ? (syllables[index] ?? '') : '').toLowerCase();
+    const piece = HAN.test(char) ? (SPELLED.test(syllable) ? syllable : '') : LETTER_OR_DIGIT.test(char) ? char : '';
+    if (piece.length === 0) return;
+    pieces.push(piece);
+    spelled.push(char);
   });
-  return found;
-}
-
-const polyphonicCache = new Map<string, readonly string[]>();
-
-function polyphonicReadings(char: string): readonly string[] {
-  let found = polyphonicCache.get(char);
-  if (found === undefined) {
-    found = (polyphonic(char, OPTIONS)[0] ?? []).map((syllable) => syllable.toLowerCase()).filter((syllable) => /^[a-z]+$/u.test(syllable));
-    polyphonicCache.set(char, found);
-  }
-  return found;
-}
-
-/**
- * The spelling lines of one reading: the full pinyin from every syllable on (each after
- * SYLLABLE_START, at most MAX_SPELLED_LETTERS letters), the initials, and the junction of each Chinese
- * character with the next syllable's first letter ("爱q", for mixed input such as "爱qy"). With
- * `marked`, the whole full pinyin and the whole initials also appear between LINE_START and LINE_END.
- */
-export function spellingLines(reading: Reading, chars: readonly string[], marked: boolean): string[] {
-  const lines: string[] = [];
-  const full = reading.join('');
-  let offset = 0;
-  reading.forEach((syllable, index) => {
-    lines.push(SYLLABLE_START + full.slice(offset, offset + MAX_SPELLED_LETTERS));
-    offset += syllable.length;
-    const char = chars[index];
-    const next = reading[index + 1];
-    if (char !== undefined && next !== undefined && HAN.test(char)) lines.push(char + next.slice(0, 1));
-  });
-  const initials = asInitials(reading.map((syllable) => syllable.slice(0, 1)).join(''));
-  lines.push(initials);
-  if (marked) {
-    if (full.length <= MAX_SPELLED_LETTERS) lines.push(LINE_START + SYLLABLE_START + full + LINE_END);
-    lines.push(LINE_START + initials + LINE_END);
-  }
-  return lines;
+  return { pieces, chars: spelled };
 }
