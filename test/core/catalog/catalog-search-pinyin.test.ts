@@ -4,7 +4,7 @@
 // meets pinyin across a syllable boundary ("an" inside "lian") finds nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
-import { searchProducts, type ProductSearchQuery } from '../../../src/core/catalog/catalog-search';
+import { BROAD_MATCH_THRESHOLD, searchProducts, type ProductSearchQuery } from '../../../src/core/catalog/catalog-search';
 import { createCatalogRepository } from '../../../src/core/catalog/catalog-repository';
 import { createScaledClock } from '../../../src/core/platform/clock';
 import { insertCategory, insertProduct } from '../db/catalog-fixtures';
@@ -141,5 +141,40 @@ describe('catalog search in pinyin', () => {
     expect(sorted(refs('电竞'))).toEqual([30, 31, 40]);
     expect(sorted(refs('djzq'))).toEqual([30, 31, 40]);
     expect(refs('点卡')).toEqual([]);
+  });
+});
+
+describe('catalog search in pinyin, broad matches', () => {
+  let broad: TempDatabase;
+  // More than BROAD_MATCH_THRESHOLD names contain 银河, inserted first; a few start with it; one is it.
+  const containing = Array.from({ length: BROAD_MATCH_THRESHOLD + 100 }, (_, i) => i + 1);
+  const starting = [5001, 5002, 5003, 5004, 5005];
+  const expected = [9000, ...starting, ...containing];
+
+  beforeAll(() => {
+    broad = createMigratedDatabase();
+    insertCategory(broad.db, 1, '游戏点卡');
+    for (const ref of containing) insertProduct(broad.db, { productRef: ref, catalogRef: 1, name: `星际银河${ref}号`, variants: [card(1, '月卡')] });
+    for (const ref of starting) insertProduct(broad.db, { productRef: ref, catalogRef: 1, name: `银河卡${ref}`, variants: [card(1, '月卡')] });
+    insertProduct(broad.db, { productRef: 9000, catalogRef: 1, name: '银河', variants: [card(1, '月卡')] });
+  });
+
+  afterAll(() => broad.dispose());
+
+  const page = (text: string, limit: number, offset: number): number[] => searchProducts(broad.db, { text, limit, offset }).items.map((hit) => hit.productRef);
+
+  it('ranks the name equal to the query first, then names starting with it, then the rest in catalog order, page by page', () => {
+    for (const text of ['银河', 'yinhe', 'yh']) {
+      expect(searchProducts(broad.db, { text }).total, text).toBe(expected.length);
+      expect(page(text, 50, 0), text).toEqual(expected.slice(0, 50));
+      expect(page(text, 5, 3), text).toEqual(expected.slice(3, 8));
+      expect(page(text, 7, 6), text).toEqual(expected.slice(6, 13));
+      expect(page(text, 20, expected.length - 10), text).toEqual(expected.slice(-10));
+    }
+  });
+
+  it('asks no pinyin of a single letter, which would start a syllable of nearly every name', () => {
+    expect(searchProducts(broad.db, { text: 'y' }).total).toBe(0);
+    expect(searchProducts(broad.db, { text: 'x' }).total).toBe(0);
   });
 });

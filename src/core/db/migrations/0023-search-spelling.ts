@@ -3,8 +3,6 @@
 // migration only queues every listed product; core rewrites the queued documents when it opens
 // the database (rebuildStaleSearchDocuments), in batches, each in one transaction, so an
 // interrupted rebuild resumes where it stopped. Until then a product is found as before.
-// Numbered 0023 for issue 26; its id is 22 only while main has no 0022 (migrate refuses a gap):
-// it becomes 23 when it lands after 0022-order-server-failures.
 import type { Migration } from '../migration';
 
 export const searchSpellingMigration: Migration = {

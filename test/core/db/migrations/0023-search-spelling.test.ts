@@ -26,7 +26,7 @@ function writeOldDocument(t: TempDatabase, productRef: number, lines: readonly s
 const found = (t: TempDatabase, text: string): number[] => searchProducts(t.db, { text }).items.map((hit) => hit.productRef);
 
 describe('0023 search spelling', () => {
-  it('is the migration after 0021 and queues every listed product, not removed ones', () => {
+  it('is the migration after 0022 and queues every listed product, not removed ones', () => {
     temp = createMigratedDatabase(before);
     const t = temp;
     insertCategory(t.db, 2, '话费充值');
@@ -34,7 +34,7 @@ describe('0023 search spelling', () => {
     insertProduct(t.db, { productRef: 2, catalogRef: 2, name: '下架商品', variants: [] });
     t.db.prepare('UPDATE products SET removed_at = 1 WHERE product_ref = 2').run();
     migrate(t.db, { migrations: through, now: () => 1_790_000_000 });
-    expect(through.at(-2)?.name).toBe('charged-amounts');
+    expect(through.at(-2)?.name).toBe('order-server-failures');
     expect(t.db.prepare('SELECT product_ref FROM product_search_stale').all()).toEqual([{ product_ref: 1 }]);
   });
 

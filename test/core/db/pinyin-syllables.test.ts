@@ -1,0 +1,47 @@
+// The query side splits typed letters into pinyin syllables with a fixed table (no library per
+// query): the table must hold exactly the syllables pinyin-pro writes at index time, and splits must
+// stay few and quick whatever is typed.
+import { pinyin, polyphonic } from 'pinyin-pro';
+import { describe, expect, it } from 'vitest';
+import { MAX_SPLITS, SYLLABLES, splitSyllables } from '../../../src/core/db/pinyin-syllables';
+
+describe('pinyin syllables', () => {
+  it('are exactly the toneless readings pinyin-pro gives the CJK Unified Ideographs', () => {
+    let block = '';
+    for (let code = 0x4e00; code <= 0x9fff; code++) block += String.fromCodePoint(code);
+    const options = { toneType: 'none', type: 'array', v: true } as const;
+    const readings = new Set<string>();
+    for (const syllable of pinyin(block, options)) readings.add(syllable.toLowerCase());
+    for (const all of polyphonic(block, options)) for (const syllable of all) readings.add(syllable.toLowerCase());
+    const latin = [...readings].filter((syllable) => /^[a-z]+$/u.test(syllable)).sort();
+    expect([...SYLLABLES].sort()).toEqual(latin);
+  });
+
+  it('splits letters into whole syllables, the last one possibly unfinished, fewest pieces first', () => {
+    expect(splitSyllables('aiqiyi')[0]).toEqual(['ai', 'qi', 'yi']);
+    expect(splitSyllables('aiqiy')).toContainEqual(['ai', 'qi', 'y']);
+    expect(splitSyllables('zh')).toEqual([['zh']]);
+    const xian = splitSyllables('xian');
+    expect(xian[0]).toEqual(['xian']);
+    expect(xian).toContainEqual(['xi', 'an']);
+    expect(xian).toContainEqual(['xia', 'n']);
+  });
+
+  it('makes a letter a piece of its own where no syllable starts, as Latin letters of a name are indexed', () => {
+    expect(splitSyllables('qqyinyue')).toContainEqual(['q', 'q', 'yin', 'yue']);
+    // No split of a run pinyin holds only across a boundary is a run of whole syllables.
+    for (const split of splitSyllables('iqi')) expect(split[0]).toBe('i');
+    for (const split of splitSyllables('uang')) expect(split[0]).toBe('u');
+  });
+
+  it('stays few and quick for any input, long and ambiguous included', () => {
+    const started = performance.now();
+    for (const letters of ['xianxianxianxianxianxianxianxianxianxianxianxian', 'a'.repeat(64), 'qwrtypsdfghjklzxcvbnm'.repeat(3), 'zhuangzhuangzhuangzhuangzhuangzhuang']) {
+      const splits = splitSyllables(letters);
+      expect(splits.length).toBeGreaterThan(0);
+      expect(splits.length).toBeLessThanOrEqual(MAX_SPLITS);
+      for (const split of splits) expect(split.join('')).toBe(letters);
+    }
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
