@@ -37,7 +37,7 @@ export function asInitials(letters: string, category = false): string {
 export interface Spelling {
   /** One per character that has a spelling; punctuation and characters without pinyin have none. */
   readonly pieces: readonly string[];
-  /** The character each piece spells, and whether it is Chinese (junctions join Chinese only). */
+  /** The character each piece spells (junctions join a Chinese one to the next piece). */
   readonly chars: readonly string[];
 }
 
