@@ -366,8 +366,9 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
     const ranking = productSearchRanking(terms);
     if (ranking === null) throw new Error('a text match without terms');
     if (broad) return { total, totalIsLowerBound, items: broadTieredPage(db, { ...filtered, rows: pageFilters }, ranking, columns, params, limit, offset).map(toHit) };
-    params.exact = `(${match}) AND ${ranking.exact}`;
-    params.prefix = `(${match}) AND ${ranking.prefix}`;
+    // Only ordering keys here: the rows are the match's already, so the tiers need not repeat it.
+    params.exact = ranking.exact;
+    params.prefix = ranking.prefix;
     params.named = ranking.named;
     sql = `SELECT ${columns} FROM product_search s JOIN products p ON p.product_ref = s.rowid
       WHERE ${textWhere(filtered, pageFilters)} ORDER BY ${RANK_TIERS}, ${NAMED_TIER}, s.rank, s.rowid LIMIT @limit OFFSET @offset`;

@@ -29,21 +29,23 @@ const PREFIXES: ReadonlySet<string> = new Set([...SYLLABLES].flatMap((s) => Arra
 
 const LONGEST = Math.max(...[...SYLLABLES].map((s) => s.length));
 
-/** At most this many splits per term: "xian" is xian, xia+n or xi+an; longer terms have few more. */
-export const MAX_SPLITS = 4;
+/** At most this many splits per term ("xian": xian and xi+an); each is a phrase the index evaluates. */
+export const MAX_SPLITS = 2;
+/** Splits looked at before the best MAX_SPLITS are kept. */
+const EXPLORED_SPLITS = 8;
 
 /**
- * The ways `letters` (a-z) splits into syllables, fewest pieces first, at most MAX_SPLITS: every
- * piece a whole syllable except the last, which may be unfinished ("aiqiy": ai qi y). Where no
- * syllable starts, one letter is a piece of its own, as a name's Latin letters are indexed
- * ("qqyinyue": q q yin yue), so a run pinyin holds only across a boundary ("iqi") splits into
- * pieces no Chinese name has.
+ * The ways `letters` (a-z) splits into syllables, at most MAX_SPLITS, the likeliest first (fewest
+ * pieces; an unfinished single consonant at the end, "xia+n", counts as one more): every piece a
+ * whole syllable except the last, which may be unfinished ("aiqiy": ai qi y). Where no syllable
+ * starts, one letter is a piece of its own, as a name's Latin letters are indexed ("qqyinyue": q q
+ * yin yue), so a run pinyin holds only across a boundary ("iqi") splits into pieces no Chinese name has.
  */
 export function splitSyllables(letters: string): string[][] {
   const splits: string[][] = [];
   const deadEnds = new Set<number>();
   const walk = (at: number, pieces: string[]): boolean => {
-    if (splits.length >= MAX_SPLITS || deadEnds.has(at)) return false;
+    if (splits.length >= EXPLORED_SPLITS || deadEnds.has(at)) return false;
     const rest = letters.slice(at);
     let found = false;
     if (rest.length > 0 && (PREFIXES.has(rest) || SYLLABLES.has(rest))) {
@@ -62,5 +64,6 @@ export function splitSyllables(letters: string): string[][] {
     return found;
   };
   walk(0, []);
-  return splits.sort((a, b) => a.length - b.length);
+  const cost = (pieces: readonly string[]): number => pieces.length + (/^[^aeiouv]$/u.test(pieces.at(-1) ?? '') && pieces.length > 1 ? 1 : 0);
+  return splits.sort((a, b) => cost(a) - cost(b)).slice(0, MAX_SPLITS);
 }

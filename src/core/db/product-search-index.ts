@@ -252,7 +252,9 @@ function gramsCondition(value: string): string {
 /** Letters as initials or as full pinyin (each way they split into syllables), of a name or brand or of a category. */
 function spelledConditions(letters: string, category: boolean): string[] {
   const marker = category ? CATEGORY_SYLLABLE : SYLLABLE;
-  return [gramsCondition(asInitials(letters, category)), ...splitSyllables(letters).map((pieces) => gramsCondition(marker + pieces.join(marker)))];
+  // A category is matched by the likeliest split only: each split is a phrase of common trigrams.
+  const splits = category ? splitSyllables(letters).slice(0, 1) : splitSyllables(letters);
+  return [gramsCondition(asInitials(letters, category)), ...splits.map((pieces) => gramsCondition(marker + pieces.join(marker)))];
 }
 
 /**

@@ -157,7 +157,7 @@ describe('catalog search in pinyin, broad matches', () => {
     for (const ref of containing) insertProduct(broad.db, { productRef: ref, catalogRef: 1, name: `星际银河${ref}号`, variants: [card(1, '月卡')] });
     for (const ref of starting) insertProduct(broad.db, { productRef: ref, catalogRef: 1, name: `银河卡${ref}`, variants: [card(1, '月卡')] });
     insertProduct(broad.db, { productRef: 9000, catalogRef: 1, name: '银河', variants: [card(1, '月卡')] });
-  });
+  }, 180_000);
 
   afterAll(() => broad.dispose());
 
