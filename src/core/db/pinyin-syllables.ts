@@ -67,3 +67,40 @@ export function splitSyllables(letters: string): string[][] {
   const cost = (pieces: readonly string[]): number => pieces.length + (/^[^aeiouv]$/u.test(pieces.at(-1) ?? '') && pieces.length > 1 ? 1 : 0);
   return splits.sort((a, b) => cost(a) - cost(b)).slice(0, MAX_SPLITS);
 }
+
+// One code point per piece (contract §11.3 "Index layout"): a syllable, or a letter or digit that
+// spells itself, is written as one private-use character, so the trigram index sees a full-pinyin
+// line as a short string of rare characters and a query's full pinyin is a phrase of a few rare
+// trigrams, as a Chinese term is. A category's pieces have a range of their own.
+const PIECE_BASE = 0xe000;
+/** The most pieces a typed last piece stands for ("z" starts 37 syllables and is a letter of its own). */
+export const MAX_COMPLETIONS = 40;
+const CATEGORY_OFFSET = 0x200;
+const SELF_SPELLED = [...'abcdefghijklmnopqrstuvwxyz0123456789'].filter((c) => !SYLLABLES.has(c));
+// The order is the table's, then the letters and digits: fixed, as documents written stay in the index.
+const PIECES: readonly string[] = [...SYLLABLES, ...SELF_SPELLED];
+const PIECE_INDEX: ReadonlyMap<string, number> = new Map(PIECES.map((piece, index) => [piece, index]));
+
+/** The one-character form of a piece, or undefined for a piece neither a syllable nor one letter or digit. */
+export function pieceCode(piece: string, category: boolean): string | undefined {
+  const index = PIECE_INDEX.get(piece);
+  return index === undefined ? undefined : String.fromCodePoint(PIECE_BASE + (category ? CATEGORY_OFFSET : 0) + index);
+}
+
+/**
+ * The pieces of a spelled line as code points: a reading outside the table (none is expected: a test
+ * checks the table against the library) is written letter by letter rather than lost.
+ */
+export function piecesAsCodes(pieces: readonly string[], category: boolean): string {
+  return pieces.map((piece) => pieceCode(piece, category) ?? Array.from(piece, (c) => pieceCode(c, category) ?? '').join('')).join('');
+}
+
+/**
+ * What a typed last piece may stand for, as code points: every syllable it starts ("y": ya … yun,
+ * "yi": yi, yin, ying) and the letter itself when it spells itself in names ("q" of "QQ"). At most
+ * MAX_COMPLETIONS (the table's longest list, "s…", is shorter).
+ */
+export function completionCodes(last: string, category: boolean): string[] {
+  return PIECES.filter((piece) => piece.startsWith(last))
+    .slice(0, MAX_COMPLETIONS).flatMap((piece) => pieceCode(piece, category) ?? []);
+}

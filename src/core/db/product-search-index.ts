@@ -4,15 +4,15 @@
 //           title" per variant); terms of 3+ characters are trigram phrases on it.
 //   grams = every distinct 1- and 2-character substring of those lines, padded to one trigram each
 //           ("会员␟"), so 1–2 character terms use the index; the category names (lines, marked grams);
-//           and per name, brand and category one full-pinyin line and one initials line with their
-//           few grams (search-spelling.ts, contract §11.3), never a line per syllable.
+//           and per name, brand and category one full-pinyin line (one code point per syllable)
+//           and one initials line with their few grams (contract §11.3), never a line per syllable.
 // Any code that changes a product's name, brand or variants, or lists a removed product again,
 // must call refreshProductSearch in the same transaction; deleting a product or setting removed_at
 // removes its document by trigger.
 import type { Database, Statement } from 'better-sqlite3';
 import { codePointLength, normalizeSearchText, padGram, shortGrams } from './search-text';
-import { splitSyllables } from './pinyin-syllables';
-import { CATEGORY_SYLLABLE, LINE_END, LINE_START, SYLLABLE, asInitials, hasHan, spell, type Spelling } from './search-spelling';
+import { completionCodes, pieceCode, piecesAsCodes, splitSyllables } from './pinyin-syllables';
+import { LINE_END, LINE_START, asInitials, hasHan, spell, type Spelling } from './search-spelling';
 
 interface ProductTextRow {
   name: string;
@@ -99,9 +99,10 @@ const CATEGORY = '\u0005';
 type SpellingKind = 'name' | 'brand' | 'category';
 
 /**
- * The index lines of one spelled line: its full pinyin, each syllable after its marker (one line, so a
- * term matches from any syllable on, the last one unfinished), its initials (one line, any run of
- * consecutive characters), the padded 2-letter grams of those initials (2-letter terms), and for a
+ * The index lines of one spelled line: its full pinyin, each piece one private-use code point
+ * (pinyin-syllables.ts; one line, so a term matches from any syllable on, the last one unfinished),
+ * the padded 1- and 2-piece grams of that line (terms of one or two syllables), its initials (one line,
+ * any run of consecutive characters), the padded 2-letter grams of those initials, and for a
  * name or brand the junction of each Chinese character with the next piece's first letter ("爱q",
  * for "爱qy"). A name's lines are anchored (LINE_START, LINE_END) for exact and prefix ranking.
  */
@@ -131,17 +132,18 @@ function spellingOf(line: string, kind: SpellingKind): SpelledLine | null {
 function spelledLine({ pieces, chars }: Spelling, kind: SpellingKind): SpelledLine | null {
   if (pieces.length === 0) return null;
   const category = kind === 'category';
-  const marker = category ? CATEGORY_SYLLABLE : SYLLABLE;
   const [start, end] = kind === 'name' ? [LINE_START, LINE_END] : ['', ''];
   const initials = asInitials(pieces.map((piece) => piece.slice(0, 1)).join(''), category);
-  const grams = shortGrams(initials).filter((gram) => codePointLength(gram) === 2).map(padGram);
+  const full = start + piecesAsCodes(pieces, category) + end;
+  // A full-pinyin term of one or two pieces (or a name's anchor and one piece) is a padded gram.
+  const grams = [...shortGrams(full), ...shortGrams(initials).filter((gram) => codePointLength(gram) === 2)].map(padGram);
   if (!category) {
     chars.forEach((char, index) => {
       const next = pieces[index + 1];
       if (next !== undefined && hasHan(char)) grams.push(padGram(char + next.slice(0, 1)));
     });
   }
-  return { full: start + marker + pieces.join(marker) + end, initials: start + initials + end, grams };
+  return { full, initials: start + initials + end, grams };
 }
 
 /**
@@ -251,10 +253,27 @@ function gramsCondition(value: string): string {
 
 /** Letters as initials or as full pinyin (each way they split into syllables), of a name or brand or of a category. */
 function spelledConditions(letters: string, category: boolean): string[] {
-  const marker = category ? CATEGORY_SYLLABLE : SYLLABLE;
-  // A category is matched by the likeliest split only: each split is a phrase of common trigrams.
+  // A category is matched by the likeliest split only.
   const splits = category ? splitSyllables(letters).slice(0, 1) : splitSyllables(letters);
-  return [gramsCondition(asInitials(letters, category)), ...splits.map((pieces) => gramsCondition(marker + pieces.join(marker)))];
+  return [gramsCondition(asInitials(letters, category)), ...splits.flatMap((pieces) => fullPinyinCondition('', pieces, category) ?? [])];
+}
+
+/**
+ * Pieces as full pinyin: a phrase of their code points, the last one any piece it starts (an OR of
+ * at most MAX_COMPLETIONS phrases, each of rare trigrams), after `start` (LINE_START for a prefix).
+ */
+function fullPinyinCondition(start: string, pieces: readonly string[], category: boolean): string | null {
+  const last = pieces.at(-1);
+  const head = wholeCodes(pieces.slice(0, -1), category);
+  if (last === undefined || head === null) return null;
+  const phrases = completionCodes(last, category).map((code) => gramsCondition(start + head + code));
+  return phrases.length === 0 ? null : `(${phrases.join(' OR ')})`;
+}
+
+/** Whole pieces as code points, or null when one is neither a syllable nor a letter (never matched). */
+function wholeCodes(pieces: readonly string[], category: boolean): string | null {
+  const codes = pieces.map((piece) => pieceCode(piece, category));
+  return codes.every((code) => code !== undefined) ? codes.join('') : null;
 }
 
 /**
@@ -271,7 +290,11 @@ export function productSearchRanking(terms: readonly string[]): { readonly exact
     const conditions = [textCondition(LINE_START + whole + end)];
     if (spelled) {
       conditions.push(gramsCondition(LINE_START + asInitials(whole) + end));
-      for (const pieces of splits) conditions.push(gramsCondition(LINE_START + SYLLABLE + pieces.join(SYLLABLE) + end));
+      for (const pieces of splits) {
+        // Equal: every piece whole; starts with: the last one possibly unfinished.
+        const codes = end === '' ? fullPinyinCondition(LINE_START, pieces, false) : wholeCodes(pieces, false);
+        if (codes !== null) conditions.push(end === '' ? codes : gramsCondition(LINE_START + codes + end));
+      }
     }
     return `(${conditions.join(' OR ')})`;
   };

@@ -10,10 +10,6 @@ import type * as PinyinPro from 'pinyin-pro';
 export const LINE_START = '\u0002';
 /** Ends those lines, so "equals" is a phrase too. */
 export const LINE_END = '\u0003';
-/** Precedes each syllable of the full pinyin of a name or brand: a term matches from a syllable on. */
-export const SYLLABLE = '\u0004';
-/** Precedes each syllable of a category's full pinyin, so relevance can tell a category match apart. */
-export const CATEGORY_SYLLABLE = '\u0006';
 
 const HAN = /\p{Script=Han}/u;
 const LETTER_OR_DIGIT = /^[a-z0-9]$/u;
