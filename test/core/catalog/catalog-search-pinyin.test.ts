@@ -7,6 +7,7 @@ import type { Database } from 'better-sqlite3';
 import { BROAD_MATCH_THRESHOLD, searchProducts, type ProductSearchQuery } from '../../../src/core/catalog/catalog-search';
 import { createCatalogRepository } from '../../../src/core/catalog/catalog-repository';
 import { createScaledClock } from '../../../src/core/platform/clock';
+import { productSearchDocument, productSearchMatch } from '../../../src/core/db/product-search-index';
 import { insertCategory, insertProduct } from '../db/catalog-fixtures';
 import { createMigratedDatabase, type TempDatabase } from '../db/temp-database';
 
@@ -176,5 +177,29 @@ describe('catalog search in pinyin, broad matches', () => {
   it('asks no pinyin of a single letter, which would start a syllable of nearly every name', () => {
     expect(searchProducts(broad.db, { text: 'y' }).total).toBe(0);
     expect(searchProducts(broad.db, { text: 'x' }).total).toBe(0);
+  });
+});
+
+describe('pinyin index layout (contract §11.3 "Speed")', () => {
+  // Quoted strings of a MATCH expression: each is a phrase FTS5 evaluates doclist by doclist.
+  const phrases = (expression: string): string[] => Array.from(expression.matchAll(/"((?:[^"]|"")*)"/gu), (m) => m[1]?.replaceAll('""', '"') ?? '');
+
+  it('indexes full pinyin as one code point per syllable, never as a line of Latin letters', () => {
+    const doc = productSearchDocument('爱奇艺黄金会员', '爱奇艺', ['月卡'], ['视频会员']);
+    for (const spelled of ['aiqiyi', 'huangjin', 'shipin', 'huiyuan']) expect(doc.grams).not.toContain(spelled);
+    expect(doc.grams).toMatch(/\p{Co}{7}/u);
+  });
+
+  it('asks a long full-pinyin term as a phrase of a few rare characters, as a Chinese term', () => {
+    const expression = productSearchMatch(['kaguanfangzhi']) ?? '';
+    const spelled = phrases(expression).filter((phrase) => /\p{Co}/u.test(phrase));
+    expect(spelled.length).toBeGreaterThan(0);
+    for (const phrase of spelled) {
+      // ka guan fang zhi (or ka gu an fang zhi): four or five characters, no Latin letter.
+      expect(Array.from(phrase).length).toBeLessThanOrEqual(5);
+      expect(phrase).not.toMatch(/[a-z]/u);
+    }
+    // The only Latin phrase left is the term as a substring of the name's own words.
+    expect(phrases(expression).filter((phrase) => /[a-z]/u.test(phrase))).toEqual(['kaguanfangzhi']);
   });
 });

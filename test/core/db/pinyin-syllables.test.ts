@@ -3,7 +3,7 @@
 // stay few and quick whatever is typed.
 import { pinyin, polyphonic } from 'pinyin-pro';
 import { describe, expect, it } from 'vitest';
-import { MAX_SPLITS, SYLLABLES, splitSyllables } from '../../../src/core/db/pinyin-syllables';
+import { MAX_COMPLETIONS, MAX_SPLITS, SYLLABLES, completionCodes, pieceCode, piecesAsCodes, splitSyllables } from '../../../src/core/db/pinyin-syllables';
 
 describe('pinyin syllables', () => {
   it('are exactly the toneless readings pinyin-pro gives the CJK Unified Ideographs', () => {
@@ -41,5 +41,38 @@ describe('pinyin syllables', () => {
       for (const split of splits) expect(split.join('')).toBe(letters);
     }
     expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('writes every syllable, letter and digit as one private-use code point, a category\'s apart', () => {
+    const pieces = [...SYLLABLES, ...'abcdefghijklmnopqrstuvwxyz0123456789'];
+    const named = new Set(pieces.map((piece) => pieceCode(piece, false)));
+    const filed = new Set(pieces.map((piece) => pieceCode(piece, true)));
+    expect(named.size).toBe(new Set(pieces).size);
+    for (const code of [...named, ...filed]) {
+      expect(code).toBeDefined();
+      expect(Array.from(code ?? '')).toHaveLength(1);
+      expect(code ?? '').toMatch(/^\p{Co}$/u);
+      expect(code?.normalize('NFKC').toLowerCase()).toBe(code);
+    }
+    for (const code of named) expect(filed.has(code)).toBe(false);
+    expect(pieceCode('xyz', false)).toBeUndefined();
+    // "爱奇艺" (ai qi yi) is three characters; a reading outside the table is kept letter by letter.
+    expect(Array.from(piecesAsCodes(['ai', 'qi', 'yi'], false))).toHaveLength(3);
+    expect(piecesAsCodes(['xyz'], false)).toBe(piecesAsCodes(['x', 'y', 'z'], false));
+  });
+
+  it('completes an unfinished last piece to every piece it starts, bounded', () => {
+    const code = (piece: string): string => pieceCode(piece, false) ?? '';
+    expect(completionCodes('yi', false).sort()).toEqual(['yi', 'yin', 'ying'].map(code).sort());
+    // "q" starts qi … qiu, and is a letter of its own in "QQ音乐".
+    expect(completionCodes('q', false)).toContain(code('q'));
+    expect(completionCodes('q', false)).toContain(code('qiong'));
+    expect(completionCodes('zhuang', false)).toEqual([code('zhuang')]);
+    expect(completionCodes('iqi', false)).toEqual([]);
+    for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+      const all = [...SYLLABLES].filter((syllable) => syllable.startsWith(letter)).length + (SYLLABLES.has(letter) ? 0 : 1);
+      expect(completionCodes(letter, false)).toHaveLength(all);
+      expect(all).toBeLessThanOrEqual(MAX_COMPLETIONS);
+    }
   });
 });
