@@ -254,8 +254,17 @@ function gramsCondition(value: string): string {
 /** Letters as initials or as full pinyin (each way they split into syllables), of a name or brand or of a category. */
 function spelledConditions(letters: string, category: boolean): string[] {
   // A category is matched by the likeliest split only.
-  const splits = category ? splitSyllables(letters).slice(0, 1) : splitSyllables(letters);
+  const splits = category ? fullPinyinSplits(letters).slice(0, 1) : fullPinyinSplits(letters);
   return [gramsCondition(asInitials(letters, category)), ...splits.flatMap((pieces) => fullPinyinCondition('', pieces, category) ?? [])];
+}
+
+/**
+ * The splits worth asking as full pinyin: one of single letters only ("zc": z, c…; "dsz") asks no
+ * more than the initials do (a piece of one letter is its own initial) and would be an OR of dozens
+ * of phrases for nothing.
+ */
+function fullPinyinSplits(letters: string): string[][] {
+  return splitSyllables(letters).filter((pieces) => pieces.some((piece) => piece.length > 1));
 }
 
 /**
@@ -285,7 +294,7 @@ export function productSearchRanking(terms: readonly string[]): { readonly exact
   if (terms.length === 0) return null;
   const whole = terms.join('');
   const spelled = LATIN.test(whole) && whole.length >= MIN_SPELLED_LETTERS;
-  const splits = spelled ? splitSyllables(whole) : [];
+  const splits = spelled ? fullPinyinSplits(whole) : [];
   const anchored = (end: string): string => {
     const conditions = [textCondition(LINE_START + whole + end)];
     if (spelled) {

@@ -202,4 +202,10 @@ describe('pinyin index layout (contract §11.3 "Speed")', () => {
     // The only Latin phrase left is the term as a substring of the name's own words.
     expect(phrases(expression).filter((phrase) => /[a-z]/u.test(phrase))).toEqual(['kaguanfangzhi']);
   });
+
+  it('asks letters that are all initials as initials only, not as an OR of every syllable a letter starts', () => {
+    // z, c… as full pinyin would be "z" then any of the 35 pieces c starts: what initials "zc" already ask.
+    for (const letters of ['zc', 'dsz', 'aq']) expect(phrases(productSearchMatch([letters]) ?? '').length, letters).toBeLessThanOrEqual(3);
+    expect(refs('qqy')).toEqual([20]);
+  });
 });
