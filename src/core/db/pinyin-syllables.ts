@@ -98,7 +98,7 @@ export function piecesAsCodes(pieces: readonly string[], category: boolean): str
 /**
  * What a typed last piece may stand for, as code points: every syllable it starts ("y": ya … yun,
  * "yi": yi, yin, ying) and the letter itself when it spells itself in names ("q" of "QQ"). At most
- * MAX_COMPLETIONS (the table's longest list, "s…", is shorter).
+ * MAX_COMPLETIONS (the longest list, "z": 37 syllables and the letter, is shorter).
  */
 export function completionCodes(last: string, category: boolean): string[] {
   return PIECES.filter((piece) => piece.startsWith(last))

@@ -301,8 +301,9 @@ export function productSearchRanking(terms: readonly string[]): { readonly exact
       conditions.push(gramsCondition(LINE_START + asInitials(whole) + end));
       for (const pieces of splits) {
         // Equal: every piece whole; starts with: the last one possibly unfinished.
-        const codes = end === '' ? fullPinyinCondition(LINE_START, pieces, false) : wholeCodes(pieces, false);
-        if (codes !== null) conditions.push(end === '' ? codes : gramsCondition(LINE_START + codes + end));
+        const equal = end === '' ? null : wholeCodes(pieces, false);
+        const condition = end === '' ? fullPinyinCondition(LINE_START, pieces, false) : equal === null ? null : gramsCondition(LINE_START + equal + end);
+        if (condition !== null) conditions.push(condition);
       }
     }
     return `(${conditions.join(' OR ')})`;
