@@ -62,7 +62,11 @@ export interface SearchBenchResult {
 }
 
 export function benchCatalogSearch(db: Database, products: readonly Product[], categories: readonly Category[]): SearchBenchResult {
-  const queries = searchQueries(products, categories);
+  return benchQueries(db, searchQueries(products, categories), `catalog search: ${products.length} products,`);
+}
+
+/** Runs the queries twice (the first round prepares and warms) and reports the second. */
+export function benchQueries(db: Database, queries: readonly ProductSearchQuery[], label: string): SearchBenchResult {
   for (const query of queries) searchProducts(db, query);
   const timings: { ms: number; query: ProductSearchQuery; total: number }[] = [];
   for (const query of queries) {
@@ -74,8 +78,9 @@ export function benchCatalogSearch(db: Database, products: readonly Product[], c
   const p50 = quantile(sorted, 0.5);
   const p95 = quantile(sorted, 0.95);
   const max = sorted.at(-1) ?? Number.NaN;
+  const found = timings.filter((t) => t.total > 0).length;
   const lines = [
-    `catalog search: ${products.length} products, ${queries.length} queries, p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${max.toFixed(2)} ms (goal p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'})`,
+    `${label} ${queries.length} queries (${found} find something), p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${max.toFixed(2)} ms (goal p95 <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'MISSED'})`,
   ];
   const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, 3);
   for (const slow of slowest) lines.push(`  slowest: ${slow.ms.toFixed(2)} ms, ${slow.total} matches, ${JSON.stringify(slow.query)}`);

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one after the other, results as plain lines.
 //   (c) snapshot upserts per second, which also fill (b)'s 100,000-product cache
-//   (b) search p50/p95 over that cache
+//   (b) search p50/p95 over that cache, with the pinyin index and without it, for the mixed queries
+//       and for pinyin queries (`npm run bench -- --search-only` stops after this one)
 //   (a) full sync of a 1,000-product sandbox under real quotas, as a ratio to the quota bound
 //   (i) the buyer's requests during that sync: their wait in merchant seconds (p95, max), the sync's
 //       minutes with and without them
@@ -19,13 +20,13 @@ import { seedCatalog } from '../src/sandbox/catalog/seed-catalog';
 import { createBenchDatabase } from './bench-database';
 import { benchBatchFileBounds } from './batch-file-bounds.bench';
 import { benchBatchPreview } from './batch-preview.bench';
-import { benchCatalogSearch } from './catalog-search.bench';
 import { benchCatalogSync } from './catalog-sync.bench';
 import { benchCompareSearch } from './compare-search.bench';
 import { benchConnectFailures } from './connect-failures.bench';
 import { benchExport } from './export.bench';
 import { benchHostResponsiveness } from './host-responsiveness.bench';
 import { benchInteractiveLatency } from './interactive-latency.bench';
+import { benchPinyinSearch } from './pinyin-search.bench';
 import { benchReconcile } from './reconcile.bench';
 import { benchSnapshotUpserts } from './snapshot-upserts.bench';
 import { benchUiCatalog } from './ui-catalog.bench';
@@ -39,10 +40,11 @@ async function main(): Promise<void> {
     const upserts = benchSnapshotUpserts(cache, SEARCH_PRODUCTS);
     for (const line of upserts.lines) console.log(line);
     const { categories } = seedCatalog({ products: 0, seed: 1, nowSeconds: 1_790_000_000 });
-    for (const line of benchCatalogSearch(cache.db, upserts.products, categories).lines) console.log(line);
+    benchPinyinSearch(cache.db, upserts.products, categories, (line) => console.log(line));
   } finally {
     cache.dispose();
   }
+  if (process.argv.includes('--search-only')) return;
   for (const line of (await benchCompareSearch()).lines) console.log(line);
   for (const line of (await benchCatalogSync()).lines) console.log(line);
   for (const line of (await benchInteractiveLatency()).lines) console.log(line);

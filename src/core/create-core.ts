@@ -10,6 +10,7 @@ import { clearMerchantCache, hasOpenWork, isSameAccount, MerchantSwitchRefusedEr
 import { completeBaseUrl } from '../shared/connection-input';
 import { checkConnectionInput, readApiKey, readConnection, writeApiKey, writeConnection, type ConnectionSettings } from './connection/connection-settings';
 import { openPrivateDatabase } from './db/open-private-database';
+import { rebuildStaleSearchDocuments } from './db/product-search-index';
 import type { SecretAwareLogger } from './logging/logger';
 import type { HttpPort } from './merchant/http-port';
 import { createNodeHttpsPort } from './merchant/node-https-port';
@@ -108,6 +109,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const makeHttp = deps.http ?? ((ca: string | null) => createNodeHttpsPort(ca === null ? {} : { ca }));
   // Private (folder 0700, files 0600 on every start) and migrated.
   const db = openPrivateDatabase(join(deps.dataDir, DATABASE_FILE_NAME));
+  // Search documents written before pinyin spellings existed (0023) get them now, once.
+  rebuildStaleSearchDocuments(db);
   const cipher = await openVaultCipher(db, secrets, clock, logger);
   const catalog = createCatalogRepository(db, clock);
   const vault = createVaultReader({ db, cipher, now: () => Math.floor(clock.nowMs() / 1000) });

@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { CatalogItem, Category, ProductDetail, ProductSnapshot } from '../../shared/merchant/catalog';
 import type { PurchaseTemplate } from '../../shared/merchant/template';
 import { refreshProductSearch } from '../db/product-search-index';
+import { refreshRenamedCategories, storedCategoryNames } from './category-search-names';
 import type { Clock } from '../platform/clock';
 import { diffVariants, sameBrand } from './catalog-changes';
 import type { BrandState, ProductChanges, VariantState } from './catalog-changes';
@@ -497,10 +498,12 @@ export function createCatalogRepository(db: Database, clock: Clock): CatalogRepo
      */
     replaceCategories: db.transaction((categories: readonly Category[]): void => {
       const now = nowSeconds();
+      const before = storedCategoryNames(db);
       for (const c of categories) {
         s.upsertCategory.run({ catalogRef: c.catalogRef, name: c.name, parentRef: c.parentRef, sort: c.sort, productCount: c.productCount, now });
       }
       s.deleteCategoriesNotSynced.run(now);
+      refreshRenamedCategories(db, before, categories);
     }),
 
     /** One page of GET /goods/catalog, and (when given) the sync state that says it is done, atomically. */

@@ -3,7 +3,7 @@
 // character terms still use the index) plus filters and sorting. Only named operations leave
 // this file; the SQL is assembled from fixed fragments, every value is a bound parameter.
 import type { Database, Statement } from 'better-sqlite3';
-import { productSearchMatch } from '../db/product-search-index';
+import { productSearchMatch, productSearchRanking } from '../db/product-search-index';
 import { searchTerms } from '../db/search-text';
 import { priceRangeProblem } from '../../shared/price-range';
 import { detailState } from './detail-state';
@@ -198,6 +198,54 @@ const SORT_INDEX: Record<Exclude<ProductSort, 'relevance'>, string> = {
  */
 export const BROAD_MATCH_THRESHOLD = 1000;
 
+/**
+ * Relevance puts the products whose name equals the query first, then those whose name starts with
+ * it (in characters, full pinyin or initials: productSearchRanking), then the rest; each tier by FTS
+ * rank (a narrow match) or catalog order (a broad one). Both sets come from the index.
+ */
+const RANK_TIERS = `(s.rowid + 0 NOT IN (SELECT rowid FROM product_search WHERE product_search MATCH @exact)),
+  (s.rowid + 0 NOT IN (SELECT rowid FROM product_search WHERE product_search MATCH @prefix))`;
+
+/**
+ * A broad match (over BROAD_MATCH_THRESHOLD) in relevance order: the names equal to the query, then
+ * those starting with it, then the rest, each in catalog order. Sorting every match by tier read and
+ * sorted tens of thousands of rows; each tier here is its own FTS expression (the earlier tiers taken
+ * out with NOT), read in rowid order and stopped after the page, a tier wholly before the page
+ * only counted (up to the offset).
+ */
+function broadTieredPage(
+  db: Database,
+  filtered: Filtered,
+  ranking: { readonly exact: string; readonly prefix: string },
+  columns: string,
+  params: Params,
+  limit: number,
+  offset: number,
+): HitRow[] {
+  const match = filtered.match ?? '';
+  const tiers = [`(${match}) AND ${ranking.exact}`, `((${match}) AND ${ranking.prefix}) NOT ${ranking.exact}`, `(${match}) NOT ${ranking.prefix}`];
+  const from = `product_search s JOIN products p ON p.product_ref = s.rowid WHERE ${textWhere(filtered, filtered.rows)}`;
+  const rows: HitRow[] = [];
+  let skip = offset;
+  for (const tier of tiers) {
+    const need = limit - rows.length;
+    if (need === 0) break;
+    if (skip > 0) {
+      const before = countRows(db, `SELECT count(*) AS total FROM (SELECT 1 FROM ${from} LIMIT @skip)`, { ...params, match: tier, skip });
+      if (before < skip) {
+        skip -= before;
+        continue;
+      }
+    }
+    rows.push(...hitStatement(db, `SELECT ${columns} FROM ${from} ORDER BY s.rowid LIMIT @limit OFFSET @offset`).all({ ...params, match: tier, limit: need, offset: skip }));
+    skip = 0;
+  }
+  return rows;
+}
+
+/** Then, in a narrow result, the products matching in their own words before those matching only by category. */
+const NAMED_TIER = '(s.rowid + 0 NOT IN (SELECT rowid FROM product_search WHERE product_search MATCH @named))';
+
 /** The largest exact total; beyond it a search reports COUNT_CAP with totalIsLowerBound. */
 export const COUNT_CAP = 10_000;
 
@@ -244,7 +292,8 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   // a few µs each and dominated every broad text search with a narrow filter.
   const sets: ((ref: string) => string)[] = [];
   const filters: string[] = [];
-  const match = productSearchMatch(searchTerms(query.text ?? ''));
+  const terms = searchTerms(query.text ?? '');
+  const match = productSearchMatch(terms);
   if (match !== null) params.match = match;
   if (query.catalogRef !== undefined) {
     sets.push(
@@ -314,8 +363,15 @@ export function searchProducts(db: Database, query: ProductSearchQuery): Product
   if (match !== null && sort === 'relevance') {
     // FTS yields rowids in order, so a broad match takes its first page in catalog order without
     // ranking (bm25 over tens of thousands of hits costs more than the budget and says little).
+    const ranking = productSearchRanking(terms);
+    if (ranking === null) throw new Error('a text match without terms');
+    if (broad) return { total, totalIsLowerBound, items: broadTieredPage(db, { ...filtered, rows: pageFilters }, ranking, columns, params, limit, offset).map(toHit) };
+    // Only ordering keys here: the rows are the match's already, so the tiers need not repeat it.
+    params.exact = ranking.exact;
+    params.prefix = ranking.prefix;
+    params.named = ranking.named;
     sql = `SELECT ${columns} FROM product_search s JOIN products p ON p.product_ref = s.rowid
-      WHERE ${textWhere(filtered, pageFilters)} ORDER BY ${broad ? 's.rowid' : 's.rank, s.rowid'} LIMIT @limit OFFSET @offset`;
+      WHERE ${textWhere(filtered, pageFilters)} ORDER BY ${RANK_TIERS}, ${NAMED_TIER}, s.rank, s.rowid LIMIT @limit OFFSET @offset`;
   } else if (broad && matched !== null && !listOnly && (sort === 'priceAsc' || sort === 'priceDesc')) {
     // The walk goes through variants, which a list-only product lacks; while there are such products
     // (a sync under way) the matches are sorted instead, below.

@@ -25,13 +25,17 @@ describe('search text', () => {
 
   it('builds one document line per variant as "product name + title"', () => {
     const doc = productSearchDocument('爱奇艺黄金会员', '爱奇艺', ['月卡', '季 卡']);
-    expect(doc.text.split('\n')).toEqual(['爱奇艺黄金会员', '爱奇艺', '爱奇艺黄金会员月卡', '爱奇艺黄金会员季卡']);
+    // The name line is marked at both ends (exact and prefix ranking); the others are plain.
+    expect(doc.text.split('\n')).toEqual(['\u0002爱奇艺黄金会员\u0003', '爱奇艺', '爱奇艺黄金会员月卡', '爱奇艺黄金会员季卡']);
     expect(doc.grams).toContain(padGram('员月'));
     expect(doc.grams).not.toContain(padGram('卡爱'));
   });
 
   it('quotes terms so FTS5 syntax in a query is taken literally', () => {
-    expect(productSearchMatch(['会员', 'a"b*c', 'x'])).toBe(`grams : "会员${GRAM_PAD}" AND text : "a""b*c" AND grams : "x${GRAM_PAD}${GRAM_PAD}"`);
+    // Each non-Latin term also matches within a category name (marked grams, or the category lines).
+    expect(productSearchMatch(['会员', 'a"b*c', '1'])).toBe(
+      `(grams : "会员${GRAM_PAD}" OR grams : "\u0005会员") AND (text : "a""b*c" OR grams : "a""b*c") AND (grams : "1${GRAM_PAD}${GRAM_PAD}" OR grams : "\u00051${GRAM_PAD}")`,
+    );
     expect(productSearchMatch([])).toBeNull();
   });
 });

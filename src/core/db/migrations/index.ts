@@ -23,6 +23,7 @@ import { reconciliationMigration } from './0019-reconciliation';
 import { batchOrdersMigration } from './0020-batch-orders';
 import { chargedAmountsMigration } from './0021-charged-amounts';
 import { orderServerFailuresMigration } from './0022-order-server-failures';
+import { searchSpellingMigration } from './0023-search-spelling';
 
 export const migrations: readonly Migration[] = [
   catalogMigration,
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   batchOrdersMigration,
   chargedAmountsMigration,
   orderServerFailuresMigration,
+  searchSpellingMigration,
 ];
