@@ -32,12 +32,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Packages main-side code loads at run time (type-only imports are erased by the build). */
+/** Packages main-side code loads at run time (type-only imports are erased by the build; a lazy createRequire(…)('x') counts). */
 function runtimeImports(dirs: readonly string[]): Set<string> {
   const found = new Set<string>();
   for (const file of dirs.flatMap((dir) => sourceFiles(join(root, dir)))) {
     const text = readFileSync(file, 'utf8');
-    const specifiers = [...text.matchAll(/^import (?!type )[^;]*? from '([^']+)'/gms), ...text.matchAll(/\bimport\('([^']+)'\)/g)].map((m) => m[1] ?? '');
+    const specifiers = [...text.matchAll(/^import (?!type )[^;]*? from '([^']+)'/gms), ...text.matchAll(/\bimport\('([^']+)'\)/g), ...text.matchAll(/\bcreateRequire\([^)]*\)\('([^']+)'\)/g)].map((m) => m[1] ?? '');
     for (const specifier of specifiers) {
       if (specifier.startsWith('.') || specifier.startsWith('node:') || specifier === 'electron') continue;
       const parts = specifier.split('/');
