@@ -19,7 +19,10 @@ export function batchQuotaBoundMs(nowMs: number, recentMs: readonly number[], re
   const rest = remaining - free;
   const windows = Math.ceil(rest / PER_MINUTE);
   const untilFirstFrees = Math.max(0, (inWindow[0] ?? nowMs) + MINUTE_WINDOW_MS - nowMs);
-  return untilFirstFrees + (windows - 1) * MINUTE_WINDOW_MS + burstMs(rest - (windows - 1) * PER_MINUTE);
+  const byWindows = untilFirstFrees + (windows - 1) * MINUTE_WINDOW_MS + burstMs(rest - (windows - 1) * PER_MINUTE);
+  // The burst holds too: a slot freeing soon does not let the free ones before it go faster than the
+  // burst pace (119 free, the 120th's slot freeing in 8 s: the 119 alone take 11 s).
+  return Math.max(byWindows, burstMs(remaining));
 }
 
 /**
