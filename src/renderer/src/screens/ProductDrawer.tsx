@@ -25,6 +25,7 @@ import { classifyProductType } from '../../../shared/merchant/known-values';
 import { canBuy, variantSupplyStatus } from '../../../shared/merchant/supply-status';
 import type { ProductView } from '../../../shared/ipc/views/catalog';
 import { Untranslated, WithMerchantData } from '../components/MerchantText';
+import { useReturnFocus } from '../lib/use-return-focus';
 
 type Variant = ProductView['variants'][number];
 
@@ -33,9 +34,16 @@ function variantRowProps(variant: Variant, current: boolean, choose: () => void,
   return { ...testId('variant-row', { 'variant-ref': variant.variantRef }), ...openableRow(choose, { label, kind: 'row' }), 'aria-current': current ? ('true' as const) : undefined };
 }
 
+/** The product the drawer shows; closing it gives the focus back to the row it was opened from. */
+function useOpenProductRef(): number | null {
+  const productRef = useUiStore((state) => state.productRef);
+  useReturnFocus(productRef !== null);
+  return productRef;
+}
+
 export function ProductDrawer() {
   const { t, locale } = useI18n();
-  const productRef = useUiStore((state) => state.productRef);
+  const productRef = useOpenProductRef();
   const openProduct = useUiStore((state) => state.openProduct);
   const openOrderForm = useUiStore((state) => state.openOrderForm);
   const cached = useProduct(productRef);
