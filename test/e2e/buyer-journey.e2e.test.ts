@@ -219,7 +219,7 @@ describe('a new buyer on the demo merchant', () => {
     await chooseTunnel('仅本机');
     await events.getByTestId('settings-events-save').click();
     // Applied at once: the receiver comes up, the app reaches its own address, webhooks are live.
-    await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('Webhook 工作正常');
+    await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('消息推送（Webhook）工作正常');
     await expect.poll(() => page.getByTestId('events-health').textContent()).toMatch(/http:\/\/127\.0\.0\.1:\d+\/hooks\/[A-Za-z0-9_-]{43}/);
     await screenshot(page, '16-settings-webhooks-live');
 
@@ -234,7 +234,7 @@ describe('a new buyer on the demo merchant', () => {
     // Back to the path that works here (ngrok cannot reach the internet from this machine).
     await chooseTunnel('仅本机');
     await events.getByTestId('settings-events-save').click();
-    await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('Webhook 工作正常');
+    await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('消息推送（Webhook）工作正常');
     expect(problems).toEqual([]);
   });
 });

@@ -93,7 +93,7 @@ async function enableLocalWebhooks(): Promise<void> {
   await events.getByTestId('settings-tunnel').click();
   await page.locator('.ant-select-item-option').filter({ hasText: '仅本机' }).click();
   await events.getByTestId('settings-events-save').click();
-  await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('Webhook 工作正常');
+  await expect.poll(() => page.getByTestId('events-health').textContent(), { timeout: 30_000, interval: 500 }).toContain('消息推送（Webhook）工作正常');
 }
 
 beforeAll(async () => {
