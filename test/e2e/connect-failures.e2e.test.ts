@@ -24,7 +24,7 @@ import {
   type CaMaterial,
   type TestServer,
 } from '../support/connect-test-servers';
-import { goTo } from './support/app-steps';
+import { goTo, MERCHANT_WAIT_MS } from './support/app-steps';
 import { launchChromium, openApp, screenshot } from './support/browser';
 import { sandboxControl, type SandboxControl } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
@@ -198,14 +198,15 @@ describe('connect failures on the form, in Chinese, each named after one attempt
     await page.getByTestId('settings-ca-cert-remove').click();
     await page.getByTestId('settings-ca-cert-remove-confirm').click();
     const refused = page.locator('[data-testid="settings-ca-cert-error"][data-failure="tlsUntrusted"]');
-    await refused.waitFor();
+    // A connect test against the merchant decides it: as long as any merchant answer may take under load.
+    await refused.waitFor({ timeout: MERCHANT_WAIT_MS });
     expect(await refused.textContent()).toContain('当前使用的 CA 保持不变');
     await inUse.waitFor();
 
     await page.getByTestId('settings-ca-cert-edit').click();
     await page.getByTestId('settings-ca-cert-input').fill(testCa.certPem);
     await page.getByTestId('settings-ca-cert-save').click();
-    await page.locator('.ant-modal [data-testid="settings-ca-cert-error"][data-failure="tlsUntrusted"]').waitFor();
+    await page.locator('.ant-modal [data-testid="settings-ca-cert-error"][data-failure="tlsUntrusted"]').waitFor({ timeout: MERCHANT_WAIT_MS });
     await screenshot(page, 'settings-ca-cert-replace-refused-zh-light');
     await page.getByTestId('settings-ca-cert-cancel').click();
     await page.locator('.ant-modal').waitFor({ state: 'hidden' });
