@@ -3,23 +3,18 @@
 // the process ending with the documented exit code, the text still on stderr; without --json stdout
 // stays empty. Usage mistakes (even arguments that do not parse), an unknown reference, a refused key
 // and a merchant's long wait, against a hostile merchant over HTTPS.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes';
 import { startHostileMerchant, type HostileMerchant } from '../support/hostile-merchant';
-import { jsonErrorOf, runCli, type CliResult, type JsonError } from './cli-kit';
+import { connectedDataDir, jsonErrorOf, runCli, type CliResult, type JsonError } from './cli-kit';
 
 let merchant: HostileMerchant;
 let dataDir: string;
 
 beforeAll(async () => {
   merchant = await startHostileMerchant({ products: 3 });
-  dataDir = mkdtempSync(join(tmpdir(), 'procure-cli-json-errors-'));
-  writeFileSync(join(dataDir, 'ca.pem'), merchant.ca);
-  const connected = await runCli(dataDir, ['connect', '--base-url', merchant.baseUrl, '--user-id', merchant.userId, '--ca-cert', join(dataDir, 'ca.pem')], { apiKeyEnv: merchant.apiKey });
-  expect(connected.code, connected.stderr).toBe(0);
+  dataDir = await connectedDataDir(merchant, 'procure-cli-json-errors-');
 });
 afterAll(async () => {
   await merchant?.close();

@@ -5,7 +5,8 @@
 // with its accounts and ledger, back) or slow down the answers on their way back.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { RunningSandbox } from '../support/sandbox-process';
@@ -118,6 +119,15 @@ export function jsonErrorOf(result: CliResult): JsonError['error'] {
   if (Object.keys(parsed).join() !== 'error' || parsed.error === undefined) throw new Error(`not an error line: ${lines[0] ?? ''}`);
   if (parsed.error.exitCode !== result.code) throw new Error(`error line says exit ${String(parsed.error.exitCode)}, the process exited ${String(result.code)}`);
   return parsed.error;
+}
+
+/** A data folder in the temp dir connected to a hostile merchant (its CA file beside the data); throws when connect fails. */
+export async function connectedDataDir(merchant: { baseUrl: string; userId: string; apiKey: string; ca: string }, prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dataDir, 'ca.pem'), merchant.ca);
+  const connected = await runCli(dataDir, ['connect', '--base-url', merchant.baseUrl, '--user-id', merchant.userId, '--ca-cert', join(dataDir, 'ca.pem')], { apiKeyEnv: merchant.apiKey });
+  if (connected.code !== 0) throw new Error(`connect failed (exit ${String(connected.code)}): ${connected.stderr}`);
+  return dataDir;
 }
 
 export interface OrderRow {

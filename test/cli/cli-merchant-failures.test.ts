@@ -5,24 +5,19 @@
 // - `sync` meeting a catalog listing that changes while paged (total growing, an item on two pages, an
 //   empty middle page, a page size ignored without a word, endless pages) exits 4, as `reconcile` does
 //   for its listing: one code for the merchant's inconsistent answers wherever they are met.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes';
 import { MAX_SERVER_FAILURES } from '../../src/core/merchant/retry-policy';
 import { startHostileMerchant, type HostileMerchant, type PagingAnomaly } from '../support/hostile-merchant';
-import { runCli } from './cli-kit';
+import { connectedDataDir, runCli } from './cli-kit';
 
 let merchant: HostileMerchant;
 let dataDir: string;
 
 beforeAll(async () => {
   merchant = await startHostileMerchant({ products: 230 });
-  dataDir = mkdtempSync(join(tmpdir(), 'procure-cli-failing-'));
-  writeFileSync(join(dataDir, 'ca.pem'), merchant.ca);
-  const connected = await runCli(dataDir, ['connect', '--base-url', merchant.baseUrl, '--user-id', merchant.userId, '--ca-cert', join(dataDir, 'ca.pem')], { apiKeyEnv: merchant.apiKey });
-  expect(connected.code, connected.stderr).toBe(0);
+  dataDir = await connectedDataDir(merchant, 'procure-cli-failing-');
 });
 afterAll(async () => {
   await merchant?.close();
