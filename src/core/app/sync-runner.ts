@@ -69,6 +69,7 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger, 
       failure = null;
       let lastChangedAt = 0;
       let outcome = 'done';
+      const startedAt = Math.floor(core.clock.nowMs() / 1000);
       running = (async () => {
         try {
           await services.syncCatalog({
@@ -93,7 +94,10 @@ export function createSyncRunner(core: Core, events: AppEvents, logger: Logger, 
           } else {
             outcome = 'failed';
             // Codes, reasons and requestIds only: the screen says it in the buyer's language.
-            failure = syncFailureOf(error, Math.floor(core.clock.nowMs() / 1000));
+            // The failure this run stored is the one shown, so a restarted core reads the same; one
+            // built here only when the sync failed before it could store anything.
+            const stored = core.catalog.readSyncState()?.failure ?? null;
+            failure = stored !== null && stored.at >= startedAt ? stored : syncFailureOf(error, Math.floor(core.clock.nowMs() / 1000));
             if (error instanceof MerchantNotBeforeError) resumeAt(services, error.notBeforeMs);
             logger.warn('catalog sync failed', { error: error instanceof Error ? error.message : 'unknown' });
           }
