@@ -54,7 +54,7 @@ export function serveSession(request: IncomingMessage, response: ServerResponse,
   }
   readSmallBody(request).then(
     (text) => {
-      let parsed: unknown = null;
+      let parsed: unknown;
       try {
         parsed = text === null ? null : JSON.parse(text);
       } catch {

@@ -137,7 +137,7 @@ describe('money on screen is current', () => {
     await page.waitForTimeout(2_500);
     expect((await headerBalance().textContent())?.trim()).toBe(shown(before));
     // The merchant credits it now (the demo would by itself 5 s after the request; then its ledger says when).
-    let creditedAt = Date.now();
+    let creditedAt: number;
     try {
       await control.advanceOrder(refundOrder, 'refund.succeeded');
       creditedAt = Date.now();

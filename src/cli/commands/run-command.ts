@@ -38,9 +38,8 @@ export async function runCommand(context: CliContext, args: ParsedArgs): Promise
   const recovered = services.outbox.recover();
   if (recovered > 0) progress(`recovering ${recovered} order(s) whose outcome was unknown`);
 
-  let webhooks: WebhookService | null = null;
   if (choice !== null) {
-    webhooks = services.attachWebhooks((parts) =>
+    const webhooks: WebhookService = services.attachWebhooks((parts) =>
       createWebhookService({
         ...parts,
         port: choice.port,

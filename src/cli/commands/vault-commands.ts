@@ -42,7 +42,7 @@ export function vaultListCommand(context: CliContext, args: ParsedArgs): void {
   const selection = listSelection(context, args);
   const queries = createCardQueries(context.core.db);
   const rows: VaultCardRow[] = [];
-  let total = 0;
+  let total: number | undefined;
   for (let offset = 0; ; offset += PAGE) {
     // The app's own query schema: a ref or product number it would refuse is refused here too.
     const parsed = vaultListQuerySchema.safeParse({ ...(selection === undefined ? {} : { selection }), offset, limit: PAGE });
@@ -53,7 +53,7 @@ export function vaultListCommand(context: CliContext, args: ParsedArgs): void {
     if (page.rows.length < PAGE) break;
   }
   if (args.flags.has('json')) {
-    printJson({ total, cards: rows.map(rowView) });
+    printJson({ total: total ?? rows.length, cards: rows.map(rowView) });
     return;
   }
   for (const row of rows) {

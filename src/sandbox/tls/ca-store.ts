@@ -35,7 +35,7 @@ function withDirLock<T>(dir: string, fn: () => T): T {
       } catch {
         // The holder released it meanwhile; just try again.
       }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the CA lock ${lock}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the CA lock ${lock}`, { cause: error });
       sleepSync(25);
     }
   }
@@ -64,7 +64,7 @@ function readCa(dir: string): CaMaterial | undefined {
   } catch (error) {
     // Never overwrite a CA that a user may have trusted; let them decide to delete it.
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`unusable sandbox CA in ${dir} (${reason}); delete ${CA_CERT_FILE} and ${CA_KEY_FILE} to create a new one`);
+    throw new Error(`unusable sandbox CA in ${dir} (${reason}); delete ${CA_CERT_FILE} and ${CA_KEY_FILE} to create a new one`, { cause: error });
   }
   return ca;
 }

@@ -42,7 +42,7 @@ describe('app service: needs template', () => {
     const priceFen = fen(pick.variant.price);
     kit.core.db.prepare('DELETE FROM templates WHERE product_ref = ?').run(productRef);
     await merchant.control('POST', '/control/faults', { refuseConnections: true });
-    let kept = '';
+    let kept: string | undefined;
     try {
       // The first ask meets the refused connection; the state then says offline.
       expectRefused(await kit.call('orders.template', { productRef, variantRef: 0 }), 'MERCHANT_UNREACHABLE');

@@ -124,7 +124,7 @@ describe('labels of picked options, against the sandbox', () => {
     const variantRef = pick.product.variants.length > 1 ? pick.variant.variantRef : 0;
     kit.core.db.prepare('DELETE FROM templates WHERE product_ref = ?').run(productRef);
     await merchant.control('POST', '/control/faults', { refuseConnections: true });
-    let ref = '';
+    let ref: string | undefined;
     try {
       await kit.call('orders.template', { productRef, variantRef });
       await waitFor('the offline state', async () => ((await kit.ok('connection.state')).state === 'offline' ? true : null));

@@ -324,7 +324,7 @@ describe('what an export must not leave behind', () => {
     // Nothing written to the temporary folder during the run carries a canary or the password.
     const scan = (dir: string, depth: number): string[] => {
       const found: string[] = [];
-      let entries: string[] = [];
+      let entries: string[];
       try {
         entries = readdirSync(dir);
       } catch {

@@ -260,7 +260,7 @@ describe('offline: needs template', () => {
     createCatalogRepository(kit.temp.db, kit.clock).applyProductSnapshot({ from: 'detail', detail });
     const tpl = await template(h, kit.account, pick);
     reachable = false;
-    let ref = '';
+    let ref: string | undefined;
     try {
       const intent = await placement.place({ productRef, variantRef, units: tpl.unitRule.min, purchaseEntries: validEntries(tpl, tpl.unitRule.min), unitPriceFen: priceFen });
       ref = intent.clientOrderRef;
