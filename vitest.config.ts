@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The end-to-end suites run on their own after the renderer is built (vitest.e2e.config.ts).
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    // The end-to-end suites run on their own after the renderer is built (vitest.e2e.config.ts), and
+    // the real-Electron suite after them (vitest.electron.config.ts).
+    exclude: ['test/e2e/**', 'test/electron/**/*.electron.test.ts', 'node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

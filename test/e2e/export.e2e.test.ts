@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSOFFCRYPTO, parseCsv, readXlsx, run, SEVEN_ZIP } from '../core/export/file-readers';
-import { buyCardOrder, closeOverlays, connectDemo, ensureCatalog, goTo } from './support/app-steps';
+import { buyCardOrder, closeOverlays, connectDemoToCatalog, goTo, openExportDialog, revealCard, selectCards, submitExportDialog, typeExportPasswords } from './support/app-steps';
 import { launchChromium, openApp, screenshot } from './support/browser';
 import { sandboxControl, type ControlProduct } from './support/sandbox-control';
 import { startWebHost, type RunningWebHost } from './support/web-host-process';
@@ -67,17 +67,9 @@ async function revealAll(ref: string): Promise<void> {
   for (let i = 0; i < count; i++) {
     const row = rows.nth(i);
     const seq = (await row.getAttribute('data-seq')) ?? '';
-    await row.getByTestId('vault-reveal').click();
-    const cardNo = ((await row.getByTestId('vault-card-no').textContent()) ?? '').trim();
-    const password = ((await row.getByTestId('vault-card-password').textContent()) ?? '').trim();
+    const { cardNo, password } = await revealCard(row);
     revealed.set(`${ref}#${seq}`, { cardNo, password });
-    await row.getByTestId('vault-hide').click();
   }
-}
-
-async function typePasswords(dialog: Locator, password: string, confirm: string): Promise<void> {
-  await dialog.getByTestId('export-password').fill(password);
-  await dialog.getByTestId('export-password-confirm').fill(confirm);
 }
 
 /**
@@ -86,10 +78,8 @@ async function typePasswords(dialog: Locator, password: string, confirm: string)
  */
 async function submitExport(dialog: Locator): Promise<string> {
   const download = page.waitForEvent('download', { timeout: 30_000 });
-  await dialog.getByTestId('export-submit').click();
+  const outcome = await submitExportDialog(dialog);
   const file = await download;
-  const outcome = dialog.getByTestId('export-result');
-  await outcome.waitFor({ timeout: 30_000 });
   expect(await outcome.getAttribute('data-delivery')).toBe('download');
   const name = ((await dialog.getByTestId('export-result-file').textContent()) ?? '').trim();
   expect(file.suggestedFilename()).toBe(name);
@@ -105,10 +95,7 @@ describe('secure export of card codes', () => {
   let firstProduct = 0;
 
   it('buys three card codes from the demo merchant', async () => {
-    await page.getByTestId('connect-screen').waitFor();
-    await connectDemo(page);
-    await page.getByTestId('connect-continue').click();
-    await ensureCatalog(page);
+    await connectDemoToCatalog(page);
     firstProduct = Number(await buyCards(3, []));
   }, 180_000);
 
@@ -134,21 +121,17 @@ describe('secure export of card codes', () => {
 
   it('exports the selected cards as a password-protected XLSX that opens with the password only', async () => {
     const [first = ''] = orderRefs;
-    const rows = rowsOf(first);
-    for (let i = 0; i < (await rows.count()); i++) await rows.nth(i).locator('.ant-checkbox').first().click();
-    await expect.poll(() => page.getByTestId('vault-selected-count').textContent()).toContain('3');
-    await page.getByTestId('vault-export').click();
-    const dialog = page.getByTestId('export-dialog');
-    await expect.poll(() => dialog.getByTestId('export-preview').getAttribute('data-count')).toBe('3');
+    await selectCards(page, rowsOf(first));
+    const dialog = await openExportDialog(page, 3);
     // Weak and mismatched passwords are explained, and the dialog will not send them.
-    await typePasswords(dialog, 'password1', 'password1');
+    await typeExportPasswords(dialog, 'password1', 'password1');
     await expect.poll(() => dialog.getByTestId('export-strength').getAttribute('data-ok')).toBe('false');
     expect(await dialog.getByTestId('export-password-reason').textContent()).toContain('10');
     expect(await dialog.getByTestId('export-submit').isDisabled()).toBe(true);
-    await typePasswords(dialog, PASSWORD, `${PASSWORD}x`);
+    await typeExportPasswords(dialog, PASSWORD, `${PASSWORD}x`);
     await dialog.getByTestId('export-password-mismatch').waitFor();
     expect(await dialog.getByTestId('export-submit').isDisabled()).toBe(true);
-    await typePasswords(dialog, PASSWORD, PASSWORD);
+    await typeExportPasswords(dialog, PASSWORD, PASSWORD);
     await expect.poll(() => dialog.getByTestId('export-strength').getAttribute('data-ok')).toBe('true');
     await screenshot(page, 'export-02-dialog-xlsx');
     const path = await submitExport(dialog);
@@ -188,7 +171,7 @@ describe('secure export of card codes', () => {
     await dialog.getByTestId('export-what-notExported').click();
     await expect.poll(() => dialog.getByTestId('export-preview').getAttribute('data-count')).toBe('1');
     await dialog.getByTestId('export-format-zip').click();
-    await typePasswords(dialog, PASSWORD, PASSWORD);
+    await typeExportPasswords(dialog, PASSWORD, PASSWORD);
     const path = await submitExport(dialog);
     expect(path).toMatch(/\.zip$/);
     expect(await dialog.getByTestId('export-result').textContent()).toContain('Downloaded 1 card');
@@ -246,12 +229,9 @@ describe('secure export of card codes', () => {
     await goTo(page, 'vault');
     const rows = rowsOf(first);
     await expect.poll(() => rows.count()).toBe(3);
-    for (let i = 0; i < 3; i++) await rows.nth(i).locator('.ant-checkbox').first().click();
-    await expect.poll(() => page.getByTestId('vault-selected-count').textContent()).toContain('3');
+    await selectCards(page, rows);
     const chooseTxt = async (): Promise<Locator> => {
-      await page.getByTestId('vault-export').click();
-      const dialog = page.getByTestId('export-dialog');
-      await expect.poll(() => dialog.getByTestId('export-preview').getAttribute('data-count')).toBe('3');
+      const dialog = await openExportDialog(page, 3);
       await dialog.getByTestId('export-format-txt').click();
       await dialog.getByTestId('export-txt-lines-cardNoPassword').click();
       // Plain text: no password fields, the same warning as the CSV, and nothing sent before it is accepted.

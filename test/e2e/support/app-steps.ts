@@ -1,6 +1,7 @@
-// The buyer's steps through the real UI, by the data-testids the screens carry (then roles and text).
-// Waits are bounded: the app polls the merchant (15 s after a change, doubling; no webhooks in the web
-// host), so a state change can take up to about half a minute to show.
+// The buyer's steps through the real UI, by the data-testids the screens carry (then roles and text):
+// the one steps file of both hosts' journeys, the web host's e2e in Chromium and the desktop app's in
+// real Electron (test/electron). Waits are bounded: the app polls the merchant (15 s after a change,
+// doubling; no webhooks in the web host), so a state change can take up to about half a minute to show.
 import type { Locator, Page } from '@playwright/test';
 import { expect } from 'vitest';
 import { purchasable, type ControlProduct, type ControlVariant } from './sandbox-control';
@@ -30,6 +31,14 @@ export async function connectDemo(page: Page): Promise<void> {
   await page.getByTestId('connect-demo').click();
   // The demo merchant starts (its CA and catalog) before the connect test: slow on a loaded box.
   await page.getByTestId('connect-success').waitFor({ timeout: MERCHANT_WAIT_MS });
+}
+
+/** From the connect screen: the one-click demo merchant, then on to its catalog. */
+export async function connectDemoToCatalog(page: Page): Promise<void> {
+  await page.getByTestId('connect-screen').waitFor();
+  await connectDemo(page);
+  await page.getByTestId('connect-continue').click();
+  await ensureCatalog(page);
 }
 
 /** A merchant's address, user ID and key typed into the connect screen, connected, up to its catalog. */
@@ -178,4 +187,60 @@ export async function buyCardOrder(page: Page, products: readonly ControlProduct
   await waitForDetailStatus(page, ['completed']);
   await expect.poll(() => page.getByTestId('order-detail').getByTestId('detail-card-masked').count(), { timeout: 30_000 }).toBe(units);
   return { ref, productRef: product.productRef };
+}
+
+export interface RevealedCard {
+  /** The masked number shown before the reveal. */
+  readonly masked: string;
+  readonly cardNo: string;
+  /** '' for a card without a password. */
+  readonly password: string;
+}
+
+/**
+ * Reveals one vault row's codes (an audited call), reads them, and hides them again; `whileShown`
+ * runs while they are on screen (a screenshot).
+ */
+export async function revealCard(row: Locator, whileShown?: () => Promise<void>): Promise<RevealedCard> {
+  const masked = ((await row.getByTestId('vault-card-masked').textContent()) ?? '').trim();
+  await row.getByTestId('vault-reveal').click();
+  const cardNo = ((await row.getByTestId('vault-card-no').textContent()) ?? '').trim();
+  // Rendered with the number: a card without a password has no such cell.
+  const hasPassword = (await row.getByTestId('vault-card-password').count()) > 0;
+  const password = hasPassword ? ((await row.getByTestId('vault-card-password').textContent()) ?? '').trim() : '';
+  await whileShown?.();
+  await row.getByTestId('vault-hide').click();
+  await row.getByTestId('vault-card-masked').waitFor();
+  return { masked, cardNo, password };
+}
+
+/** Ticks the checkbox of every row given and waits for the vault's selection count to say so. */
+export async function selectCards(page: Page, rows: Locator): Promise<void> {
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) await rows.nth(i).locator('.ant-checkbox').first().click();
+  await expect.poll(() => page.getByTestId('vault-selected-count').textContent()).toContain(String(count));
+}
+
+/** Opens the export dialog of the vault's selection and waits for its preview to count `cards`. */
+export async function openExportDialog(page: Page, cards: number): Promise<Locator> {
+  await page.getByTestId('vault-export').click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect.poll(() => dialog.getByTestId('export-preview').getAttribute('data-count')).toBe(String(cards));
+  return dialog;
+}
+
+export async function typeExportPasswords(dialog: Locator, password: string, confirm: string): Promise<void> {
+  await dialog.getByTestId('export-password').fill(password);
+  await dialog.getByTestId('export-password-confirm').fill(confirm);
+}
+
+/**
+ * Sends the export and waits for its outcome, which it answers. Where the file went is the host's
+ * part: the web host's browser downloads it, the desktop app writes where its save dialog said.
+ */
+export async function submitExportDialog(dialog: Locator): Promise<Locator> {
+  await dialog.getByTestId('export-submit').click();
+  const outcome = dialog.getByTestId('export-result');
+  await outcome.waitFor({ timeout: 30_000 });
+  return outcome;
 }
