@@ -25,6 +25,8 @@ export interface DesktopApp {
   output(): string;
   /** Resolves with the app process's exit code once it has ended. */
   readonly exited: Promise<number | null>;
+  /** True until the app process has ended. */
+  running(): boolean;
   /** Closes the app if it still runs and removes its user-data folder. */
   dispose(): Promise<void>;
 }
@@ -40,7 +42,7 @@ function appEnvironment(): Record<string, string> {
 
 export async function launchDesktopApp(binary: string): Promise<DesktopApp> {
   const userData = mkdtempSync(join(tmpdir(), 'procure-electron-'));
-  const electron = await _electron.launch({
+  const launching = _electron.launch({
     executablePath: binary,
     // Chromium switches first; default_app takes `-r` (the tray spy) and then the app folder. The
     // keychain switches are the ones Playwright's own Electron loader sets: no runner's keychain is
@@ -50,6 +52,10 @@ export async function launchDesktopApp(binary: string): Promise<DesktopApp> {
     env: appEnvironment(),
     timeout: 60_000,
   });
+  const electron = await launching.catch((error: unknown) => {
+    rmSync(userData, { recursive: true, force: true });
+    throw error;
+  });
   let output = '';
   const child = electron.process();
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -58,7 +64,15 @@ export async function launchDesktopApp(binary: string): Promise<DesktopApp> {
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
-  const page = await electron.firstWindow({ timeout: 60_000 });
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  const dispose = async (): Promise<void> => {
+    if (running()) await electron.close().catch(() => undefined);
+    rmSync(userData, { recursive: true, force: true, maxRetries: 5 });
+  };
+  const page = await electron.firstWindow({ timeout: 60_000 }).catch(async (error: unknown) => {
+    await dispose();
+    throw new Error(`the desktop app opened no window; it said:\n${output}`, { cause: error });
+  });
   page.setDefaultTimeout(15_000);
   return {
     electron,
@@ -66,10 +80,8 @@ export async function launchDesktopApp(binary: string): Promise<DesktopApp> {
     userData,
     output: () => output,
     exited,
-    async dispose() {
-      if (child.exitCode === null && child.signalCode === null) await electron.close().catch(() => undefined);
-      rmSync(userData, { recursive: true, force: true, maxRetries: 5 });
-    },
+    running,
+    dispose,
   };
 }
 
