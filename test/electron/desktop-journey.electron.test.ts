@@ -140,7 +140,9 @@ describe.skipIf(plan.kind !== 'run')(plan.kind === 'run' ? 'the desktop app in r
   // the Dock on macOS), and core goes on working.
   it('closes to the tray: the app and its core keep running, and the tray brings the same window back', async () => {
     const electron = app().electron;
-    await page.evaluate(() => Object.assign(globalThis, { stillTheSamePage: true }));
+    await page.evaluate(() => {
+      Object.assign(globalThis, { stillTheSamePage: true });
+    });
     const core = await corePid(electron);
     expect(core).not.toBeNull();
     await closeMainWindow(electron);
@@ -162,7 +164,9 @@ describe.skipIf(plan.kind !== 'run')(plan.kind === 'run' ? 'the desktop app in r
 
   it('restarts its core process after a kill, and the same page reads the vault again', async () => {
     const electron = app().electron;
-    await page.evaluate(() => Object.assign(globalThis, { beforeTheKill: true }));
+    await page.evaluate(() => {
+      Object.assign(globalThis, { beforeTheKill: true });
+    });
     const first = await corePid(electron);
     if (first === null) throw new Error('no core process to kill');
     process.kill(first, 'SIGKILL');
@@ -173,7 +177,7 @@ describe.skipIf(plan.kind !== 'run')(plan.kind === 'run' ? 'the desktop app in r
     const again = await revealCard(cardRow());
     expect(again.cardNo).toBe(card.cardNo);
     expect(await page.evaluate(() => 'beforeTheKill' in globalThis)).toBe(true);
-  });
+  }, 240_000);
 
   it('quits cleanly from the tray: the app and its core process end, with exit code 0', async () => {
     const electron = app().electron;
