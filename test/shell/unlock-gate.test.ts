@@ -60,7 +60,8 @@ describe('unlock step before core opens', () => {
     // A frame that is not the app's cannot answer the question.
     expect(await ipcMain.invoke(UNLOCK_SUBMIT_CHANNEL, stranger, stranger.mainFrame, PASSPHRASE)).toEqual({ unlocked: false, wrong: false });
     // The window's first submit may arrive before main asks: it is answered with the state, not lost silently.
-    await expect.poll(() => call(UNLOCK_SUBMIT_CHANNEL, 'Lantern-river 48 orchard')).toEqual({ unlocked: false, wrong: true });
+    // A wrong passphrase costs one scrypt, seconds on a loaded machine: poll well past the default second.
+    await expect.poll(() => call(UNLOCK_SUBMIT_CHANNEL, 'Lantern-river 48 orchard'), { timeout: 20_000 }).toEqual({ unlocked: false, wrong: true });
     expect(await call(UNLOCK_STATE_CHANNEL)).toEqual({ needed: true, wrong: true });
 
     const answered = call(UNLOCK_SUBMIT_CHANNEL, PASSPHRASE);
