@@ -45,7 +45,7 @@ export function createAppLifecycle(options: AppLifecycleOptions): AppLifecycle {
   const guard = createQuitGuard({
     // Before core is open nothing is being sent: quitting then asks nothing.
     inFlight: async () => (await options.services()?.inFlight()) ?? { notSent: 0, awaitingAnswer: 0 },
-    ask: options.ask,
+    ask: (question) => options.ask(question),
     labels: () => options.services()?.labels() ?? labelsFor(pickLanguage(app.getPreferredSystemLanguages())),
     quit: () => app.quit(),
   });

@@ -1,6 +1,6 @@
 // App lifecycle only: what the app does lives in core, the wiring in main-services.ts, the window
 // in main-window.ts, closing and quitting in app-lifecycle.ts (contract §17).
-import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
+import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron';
 import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { createMerchantImageFetcher } from '../core';

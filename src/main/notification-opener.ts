@@ -17,7 +17,7 @@ export interface NotificationOpenerOptions {
 }
 
 export interface NotificationOpener {
-  open(view: NotificationView): void;
+  readonly open: (view: NotificationView) => void;
   /** Main's own events for forwardEvents, beside core's. */
   onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
 }
