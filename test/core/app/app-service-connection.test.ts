@@ -162,6 +162,8 @@ describe('app service: connection, catalog, settings', () => {
       webhookPort: 8787,
       webhookNotice: 'none',
       lowBalanceFen: 100_00,
+      closeToTray: true,
+      startAtLogin: false,
     });
     expect(await kit.ok('settings.get')).toMatchObject({ theme: 'dark', language: 'zh-CN' });
     // Applied at once while connected (app-webhooks-settings.test.ts follows the receiver itself).
