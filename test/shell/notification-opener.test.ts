@@ -52,7 +52,7 @@ describe('a clicked notification', () => {
   });
 
   it('has a route for every kind it can open, and none where a fact is missing or malformed', () => {
-    const merchant = { profileId: 'p2', name: 'B', nameSource: 'named' as const };
+    const merchant = { profileId: 'p2', name: 'B', nameSource: 'buyer' as const };
     expect(notificationRoute({ ...completed, kind: 'orderFailed' })).toEqual({ to: 'order', clientOrderRef: 'PD_order_7' });
     expect(notificationRoute({ ...completed, kind: 'credentialsReady', cards: 2 })).toEqual({ to: 'vault', clientOrderRef: 'PD_order_7' });
     expect(notificationRoute({ kind: 'productChanged', title: '', body: '', productRef: 1001, productName: '视频会员', merchant })).toEqual({ to: 'product', productRef: 1001, profileId: 'p2', productName: '视频会员' });
