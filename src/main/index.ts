@@ -29,8 +29,6 @@ const isAppUrl = createAppUrlMatcher(renderer.url);
 let mainWindow: BrowserWindow | null = null;
 let services: MainServices | null = null;
 let lifecycle: AppLifecycle | null = null;
-// Started at login: the app stays in the tray (the Dock on macOS) until the buyer opens it.
-const hidden = startedHidden(process.platform, process.argv, app);
 
 // Two instances would share one database and one vault; the second one hands over and quits.
 if (!app.requestSingleInstanceLock()) {
@@ -79,7 +77,9 @@ if (!app.requestSingleInstanceLock()) {
         isTrustedSender: createSenderCheck({ trustedContents: () => mainWindow?.webContents ?? null, isAppUrl }),
         needed: needsUnlock,
       });
-      // Started hidden, the passphrase is still asked: core cannot work in the background without it.
+      // Started at login: the app stays in the tray (the Dock on macOS) until the buyer opens it. Read once
+      // the app is ready (macOS's login item state). The passphrase is still asked: core cannot work without it.
+      const hidden = startedHidden(process.platform, process.argv, app);
       if (needsUnlock) openMainWindow(true);
       services = await startMainServices({ isAppUrl, mainWindow: () => mainWindow, showWindow, unlock });
       if (mainWindow === null) openMainWindow(!hidden);
