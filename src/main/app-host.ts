@@ -3,6 +3,7 @@
 // sandbox/demo-merchant.ts), and the clipboard is the system's, written from main and cleared later. The
 // demo's CA lives in userData so its certificate stays the same across restarts.
 import type { AppHost } from '../core';
+import type { DesktopSupport } from '../shared/ipc/views/settings';
 import { startDemoMerchant, type DemoMerchant } from '../sandbox/demo-merchant';
 import type { startSandbox } from '../sandbox/start-sandbox';
 import type { ClipboardWriter } from './clipboard';
@@ -23,6 +24,8 @@ export interface ElectronAppHostOptions {
   chooseExportPath?: (suggestedFileName: string) => Promise<string | null>;
   /** Moves memory-only secrets into the passphrase file (desktop-secret-store.ts). */
   usePassphraseFile?: (passphrase: string) => Promise<void>;
+  /** The desktop settings main applies (close to tray, start at login; contract §17). */
+  desktop?: DesktopSupport;
 }
 
 export function createElectronAppHost(options: ElectronAppHostOptions): ElectronAppHost {
@@ -43,6 +46,7 @@ export function createElectronAppHost(options: ElectronAppHostOptions): Electron
     },
     ...(options.chooseExportPath === undefined ? {} : { chooseExportPath: options.chooseExportPath }),
     ...(options.usePassphraseFile === undefined ? {} : { usePassphraseFile: options.usePassphraseFile }),
+    ...(options.desktop === undefined ? {} : { desktop: options.desktop }),
     async writeClipboard(text, clearAfterMs) {
       await options.clipboard.write(text, clearAfterMs);
     },

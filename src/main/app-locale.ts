@@ -1,10 +1,16 @@
-// Labels of what main shows itself (menu, tray, notifications' fallbacks, dialogs): Chinese when the
-// system prefers Chinese, English otherwise, like the renderer's "system" language.
+// Labels of what main shows itself (menu, tray, notifications' fallbacks, dialogs): main's one table of
+// words, in the language the buyer chose in Settings (appLanguage), or for "system" Chinese when the
+// system prefers Chinese and English otherwise, like the renderer's "system" language.
 export type MainLanguage = 'zh-CN' | 'en';
 
 export function pickLanguage(preferred: readonly string[]): MainLanguage {
   const first = preferred[0]?.toLowerCase() ?? '';
   return first.startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+/** The language of the app's setting ('system' follows the system's preferred languages). */
+export function appLanguage(setting: 'system' | MainLanguage, systemPreferred: readonly string[]): MainLanguage {
+  return setting === 'system' ? pickLanguage(systemPreferred) : setting;
 }
 
 export type Labels = Record<keyof typeof EN, string>;
@@ -55,6 +61,22 @@ const EN = {
   updateSignatureMismatch:
     'A downloaded update is not signed by the publisher of this app and was not installed. Download new versions only from the Procure Desk release page.',
   ok: 'OK',
+  stillRunningTitle: 'Procure Desk is still running',
+  stillRunningBody: 'It keeps receiving order updates, sending queued orders and watching prices. Open it from the tray icon (or start Procure Desk again); quit from the tray menu or with Ctrl+Q.',
+  quitInFlightTitle: 'Orders are still in progress',
+  quitInFlightNotSentOne: '1 order has not been sent to the merchant yet.',
+  quitInFlightNotSentMany: '{count} orders have not been sent to the merchant yet.',
+  quitInFlightAwaitingOne: '1 order was sent and the merchant has not answered yet.',
+  quitInFlightAwaitingMany: '{count} orders were sent and the merchant has not answered yet.',
+  quitInFlightNotSentDetail: 'Orders not yet sent wait and are sent when Procure Desk starts again.',
+  quitInFlightAwaitingDetail: 'The merchant may still complete orders already sent; Procure Desk checks them when it starts again.',
+  quitUncheckedTitle: 'Orders could not be checked',
+  quitUncheckedBody: 'Procure Desk could not check whether orders are still being sent.',
+  quitUncheckedDetail: 'If any are, orders not yet sent are sent when Procure Desk starts again, and the merchant may still complete orders already sent.',
+  quitAnyway: 'Quit anyway',
+  keepRunning: 'Keep running',
+  /** Between two sentences of a dialog: a space in English, nothing after Chinese full stops. */
+  sentenceGap: ' ',
 } as const;
 
 const ZH: Labels = {
@@ -99,6 +121,21 @@ const ZH: Labels = {
   updateRefusedTitle: '已拒绝一个更新',
   updateSignatureMismatch: '下载的更新并非由本应用的发布者签名，因此没有安装。请只从采购台的发布页面下载新版本。',
   ok: '确定',
+  stillRunningTitle: '采购台仍在运行',
+  stillRunningBody: '它会继续接收订单更新、发送排队的订单并关注价格。点击托盘图标（或再次启动采购台）可打开它；要退出，请使用托盘菜单或按 Ctrl+Q。',
+  quitInFlightTitle: '仍有订单在处理中',
+  quitInFlightNotSentOne: '有 1 个订单尚未发送给商户。',
+  quitInFlightNotSentMany: '有 {count} 个订单尚未发送给商户。',
+  quitInFlightAwaitingOne: '有 1 个订单已发送，商户尚未答复。',
+  quitInFlightAwaitingMany: '有 {count} 个订单已发送，商户尚未答复。',
+  quitInFlightNotSentDetail: '尚未发送的订单会保留，在采购台下次启动时发送。',
+  quitInFlightAwaitingDetail: '已发送的订单商户仍可能完成；采购台下次启动时会核对它们。',
+  quitUncheckedTitle: '无法核对订单',
+  quitUncheckedBody: '采购台无法确认是否仍有订单在发送中。',
+  quitUncheckedDetail: '如果有，尚未发送的订单会在采购台下次启动时发送，已发送的订单商户仍可能完成。',
+  quitAnyway: '仍要退出',
+  keepRunning: '继续运行',
+  sentenceGap: '',
 };
 
 export function labelsFor(language: MainLanguage): Labels {

@@ -1,9 +1,13 @@
 // The application menu: the usual items with their usual shortcuts (Electron's roles carry them:
-// Ctrl/Cmd+Z, X, C, V, A, W, Q, R, 0, +, -, F11/Ctrl+Cmd+F), labelled in the system language.
+// Ctrl/Cmd+Z, X, C, V, A, W, R, 0, +, -, F11/Ctrl+Cmd+F; Quit is Ctrl/Cmd+Q everywhere, which Windows'
+// role lacks), labelled in the app's language and rebuilt when the buyer switches it.
 // Developer tools only in an unpackaged app. The template is built by a pure function so that tests
 // can read it without Electron.
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { Labels } from './app-locale';
+
+/** Quitting is explicit (contract §17.2); it asks while orders are in flight (quit-guard.ts). */
+export const QUIT_ACCELERATOR = 'CommandOrControl+Q';
 
 export interface AppMenuOptions {
   platform: NodeJS.Platform;
@@ -28,7 +32,7 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
         { role: 'hideOthers', label: t.hideOthers },
         { role: 'unhide', label: t.unhide },
         { type: 'separator' },
-        { role: 'quit', label: t.quit },
+        { role: 'quit', label: t.quit, accelerator: QUIT_ACCELERATOR },
       ],
     });
   }
@@ -39,7 +43,7 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
     file.push({ label: t.weakStorage, type: 'checkbox', checked, click: (item) => onToggle(item.checked) }, { type: 'separator' });
   }
   file.push({ role: 'close', label: t.close });
-  if (!mac) file.push({ type: 'separator' }, { role: 'quit', label: t.quit });
+  if (!mac) file.push({ type: 'separator' }, { role: 'quit', label: t.quit, accelerator: QUIT_ACCELERATOR });
   template.push({ label: t.file, submenu: file });
 
   template.push({

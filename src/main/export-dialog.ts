@@ -18,7 +18,8 @@ export interface ExportPathChooserOptions {
   readonly window: () => BrowserWindow | null;
   /** The folder the dialog opens in (app.getPath('documents')). */
   readonly defaultDir: () => string;
-  readonly language: MainLanguage;
+  /** The app's language now (the buyer may switch it while the app runs). */
+  readonly language: MainLanguage | (() => MainLanguage);
   readonly dialog?: SaveDialogPort;
 }
 
@@ -44,7 +45,7 @@ function extensionOf(fileName: string): Extension | null {
 export function createExportPathChooser(options: ExportPathChooserOptions): (suggestedFileName: string) => Promise<string | null> {
   const port = options.dialog ?? electronDialog;
   return async (suggestedFileName) => {
-    const text = (suggestedFileName.startsWith(SPEND_EXPORT_FILE_PREFIX) ? SPEND_TEXT : TEXT)[options.language];
+    const text = (suggestedFileName.startsWith(SPEND_EXPORT_FILE_PREFIX) ? SPEND_TEXT : TEXT)[typeof options.language === 'function' ? options.language() : options.language];
     const ext = extensionOf(suggestedFileName);
     const dialogOptions: SaveDialogOptions = {
       title: text.title,

@@ -1,6 +1,6 @@
 // App lifecycle only: what the app does lives in core, the wiring in main-services.ts, the window
-// in main-window.ts.
-import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
+// in main-window.ts, closing and quitting in app-lifecycle.ts (contract §17).
+import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron';
 import { contentSecurityPolicy } from '../shared/content-security-policy';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { createMerchantImageFetcher } from '../core';
@@ -16,6 +16,8 @@ import { labelsFor, pickLanguage } from './app-locale';
 import { readUpdateEnvironment } from './update-environment';
 import { createUpdateNotice } from './update-notice';
 import { startUpdateChecks } from './updater';
+import { createAppLifecycle, type AppLifecycle } from './app-lifecycle';
+import { startedHidden } from './login-item';
 
 // Every renderer, including any created later, runs sandboxed whatever its webPreferences say.
 app.enableSandbox();
@@ -26,7 +28,7 @@ const renderer = resolveRendererLocation(app.isPackaged);
 const isAppUrl = createAppUrlMatcher(renderer.url);
 let mainWindow: BrowserWindow | null = null;
 let services: MainServices | null = null;
-let quitting: 'no' | 'stopping' | 'done' = 'no';
+let lifecycle: AppLifecycle | null = null;
 
 // Two instances would share one database and one vault; the second one hands over and quits.
 if (!app.requestSingleInstanceLock()) {
@@ -38,29 +40,22 @@ if (!app.requestSingleInstanceLock()) {
     hardenWebContents(contents, { isAppUrl });
   });
 
-  app.on('window-all-closed', () => {
-    // macOS apps stay in the dock until the user quits them explicitly.
-    if (process.platform !== 'darwin') app.quit();
+  // Closing hides, quitting asks while orders are in flight, a quit stops core cleanly.
+  lifecycle = createAppLifecycle({
+    app,
+    platform: process.platform,
+    services: () => services,
+    ask: async (question) => {
+      const box = { type: 'warning' as const, title: question.title, message: question.message, detail: question.detail, buttons: [question.quit, question.keep], defaultId: 1, cancelId: 1 };
+      const answer = mainWindow !== null && mainWindow.isVisible() ? await dialog.showMessageBox(mainWindow, box) : await dialog.showMessageBox(box);
+      return answer.response === 0;
+    },
+    onStopFailed: (error) => console.error('Procure Desk: shutdown failed', error),
   });
 
+  // The Dock's icon (macOS) brings the hidden window back.
   app.on('activate', () => {
-    if (services !== null && BrowserWindow.getAllWindows().length === 0) openMainWindow();
-  });
-
-  // Core closes its database and the clipboard loses our value before the process ends.
-  app.on('will-quit', (event) => {
-    if (quitting === 'done' || services === null) return;
-    event.preventDefault();
-    if (quitting === 'stopping') return;
-    quitting = 'stopping';
-    const stopping = services;
-    stopping
-      .stop()
-      .catch((error: unknown) => console.error('Procure Desk: shutdown failed', error))
-      .finally(() => {
-        quitting = 'done';
-        app.quit();
-      });
+    if (services !== null) showWindow();
   });
 
   app
@@ -82,9 +77,12 @@ if (!app.requestSingleInstanceLock()) {
         isTrustedSender: createSenderCheck({ trustedContents: () => mainWindow?.webContents ?? null, isAppUrl }),
         needed: needsUnlock,
       });
-      if (needsUnlock) openMainWindow();
+      // Started at login: the app stays in the tray (the Dock on macOS) until the buyer opens it. Read once
+      // the app is ready (macOS's login item state). The passphrase is still asked: core cannot work without it.
+      const hidden = startedHidden(process.platform, process.argv, app);
+      if (needsUnlock) openMainWindow(true);
       services = await startMainServices({ isAppUrl, mainWindow: () => mainWindow, showWindow, unlock });
-      if (mainWindow === null) openMainWindow();
+      if (mainWindow === null) openMainWindow(!hidden);
       startUpdates();
     })
     .catch((error: unknown) => {
@@ -94,8 +92,9 @@ if (!app.requestSingleInstanceLock()) {
     });
 }
 
-function openMainWindow(): void {
-  const window = createMainWindow(renderer);
+function openMainWindow(visible = true): void {
+  const window = createMainWindow(renderer, { show: visible });
+  lifecycle?.attachWindow(window);
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
@@ -116,7 +115,7 @@ function showWindow(): void {
 
 function startUpdates(): void {
   const tell = createUpdateNotice({
-    labels: labelsFor(pickLanguage(app.getPreferredSystemLanguages())),
+    labels: services?.labels() ?? labelsFor(pickLanguage(app.getPreferredSystemLanguages())),
     markerFile: join(app.getPath('userData'), 'update-notice'),
     appVersion: app.getVersion(),
     show: ({ title, detail, button }) => {

@@ -1,23 +1,26 @@
 // Composes what main runs once the app is ready: the safeStorage secret store, the core process (started
 // with utilityProcess and supervised: restarted when it dies), its IPC binding, event forwarding,
-// notifications, menu and tray. Main only relays: core runs in its own process and reaches main's
-// secret store and AppHost (clipboard, save dialog, passphrase file, demo merchant) over its port.
-// index.ts keeps only the app's lifecycle; this file keeps only the wiring.
+// notifications (a click opens what it is about), menu and tray in the app's language, the desktop
+// settings (desktop-preferences.ts, login-item.ts). Main only relays: core runs in its own process and
+// reaches main's secret store and AppHost (clipboard, save dialog, passphrase file, demo merchant) over
+// its port. index.ts keeps only the app's lifecycle (app-lifecycle.ts); this file keeps only the wiring.
 import { join } from 'node:path';
-import { app, clipboard, dialog, ipcMain, safeStorage, type BrowserWindow, type MessageBoxOptions } from 'electron';
+import { homedir } from 'node:os';
+import { app, clipboard, dialog, ipcMain, Notification, safeStorage, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import icon from '../../resources/icon.png?asset';
-import { fillIn, labelsFor, pickLanguage, type Labels } from './app-locale';
+import { fillIn, type Labels } from './app-locale';
 import { createElectronAppHost } from './app-host';
 import { installAppMenu } from './app-menu';
 import { createExportPathChooser } from './export-dialog';
 import { createClipboardWriter } from './clipboard';
 import { createCoreSupervisor, createPrivateFile, createRotatingFileSink, RedactingLogger, securePrivateFolder } from '../core';
 import { coreProcessEntry, electronCoreLauncher } from './core-process-launcher';
-import { bindIpcHandlers } from './ipc/bind-ipc-handlers';
+import { bindIpcHandlers, type IpcCallHandler } from './ipc/bind-ipc-handlers';
 import { forwardEvents } from './ipc/forward-events';
 import { createSenderCheck } from './ipc/sender-check';
 import { electronNotifications, notifyOnAppEvents } from './notifications';
 import { settingsSchema } from '../shared/ipc/views/settings';
+import { inFlightOrdersSchema, type InFlightOrders } from '../shared/ipc/views/orders';
 import { notificationLanguage, type NotificationLanguage } from '../shared/notification-text';
 import { createSafeStoragePort } from './secrets/safe-storage-port';
 import { openDesktopSecrets } from './secrets/desktop-secret-store';
@@ -25,6 +28,10 @@ import { SafeStorageSecretStore, WEAK_BACKEND, type BackendChange } from './secr
 import type { UnlockGate } from './secrets/unlock-gate';
 import type { AppUrlMatcher } from './security';
 import { createAppTray } from './tray';
+import { createDesktopPreferences } from './desktop-preferences';
+import { loginItemPort } from './login-item';
+import { createNotificationOpener } from './notification-opener';
+import { createHideNotice } from './window-close';
 
 export interface MainServicesOptions {
   isAppUrl: AppUrlMatcher;
@@ -35,14 +42,20 @@ export interface MainServicesOptions {
 }
 
 export interface MainServices {
-  readonly labels: Labels;
+  /** Main's words in the app's language now (contract §17.5). */
+  labels(): Labels;
+  /** Closing the window hides it to the tray (Windows, Linux; the setting, on by default). */
+  closeToTray(): boolean;
+  /** The orders still in flight over every profile; null when core could not say within a few seconds. */
+  inFlight(): Promise<InFlightOrders | null>;
+  /** The window was hidden to the tray: the first time, a notice says the app still runs. */
+  windowHidden(): void;
   /** Tells the user about something found while starting, once the window can show it. */
   announce(window: BrowserWindow): void;
   stop(): Promise<void>;
 }
 
 export async function startMainServices(options: MainServicesOptions): Promise<MainServices> {
-  const labels = labelsFor(pickLanguage(app.getPreferredSystemLanguages()));
   const userData = app.getPath('userData');
   securePrivateFolder(userData);
   const logFile = join(userData, 'procure-desk.log');
@@ -68,13 +81,25 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
   const secrets = desktopSecrets.store;
   const safeStore = (): SafeStorageSecretStore | null => (secrets.active instanceof SafeStorageSecretStore ? secrets.active : null);
 
+  const loginItem = loginItemPort({ platform: process.platform, isPackaged: app.isPackaged, app, execPath: process.execPath, appImage: process.env['APPIMAGE'], configHome: process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config') });
+  const preferences = createDesktopPreferences({
+    systemLanguages: () => app.getPreferredSystemLanguages(),
+    loginItem,
+    relabel: (labels) => {
+      installMenu();
+      tray.relabel(labels);
+    },
+    warn: (message, fields) => logger.warn(message, fields),
+  });
+  const labels = (): Labels => preferences.labels();
   const clipboardWriter = createClipboardWriter(clipboard);
-  const chooseExportPath = createExportPathChooser({ window: options.mainWindow, defaultDir: () => app.getPath('documents'), language: pickLanguage(app.getPreferredSystemLanguages()) });
+  const chooseExportPath = createExportPathChooser({ window: options.mainWindow, defaultDir: () => app.getPath('documents'), language: () => preferences.current().language });
   const host = createElectronAppHost({
     clipboard: clipboardWriter,
     demoCaDir: join(userData, 'demo-merchant-ca'),
     log: (line) => logger.info(line),
     chooseExportPath,
+    desktop: { closeToTray: process.platform === 'darwin' ? 'dock' : 'tray', startAtLogin: loginItem.kind },
     usePassphraseFile: async (passphrase) => {
       await desktopSecrets.usePassphraseFile(passphrase);
       // The weaker-storage menu item belongs to the store left behind.
@@ -98,12 +123,17 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
   // Bound before the window exists, so the renderer's first call never finds no handler.
   const unbind = bindIpcHandlers({
     ipcMain,
-    service,
+    service: preferences.watch(service),
     isTrustedSender: createSenderCheck({ trustedContents: () => options.mainWindow()?.webContents ?? null, isAppUrl: options.isAppUrl }),
     onProblem: ({ channel, kind }) => logger.warn('IPC call refused or failed', { channel, kind }),
   });
+  const opener = createNotificationOpener({ showWindow: options.showWindow, window: options.mainWindow });
   const stopForwarding = forwardEvents({
-    onEvent: (listener) => service.onEvent(listener),
+    // Core's events, and main's own (app.navigate) through the same door.
+    onEvent: (listener) => {
+      const offs = [service.onEvent(listener), opener.onEvent(listener)];
+      return () => offs.forEach((off) => off());
+    },
     target: () => options.mainWindow()?.webContents ?? null,
     onProblem: ({ event }) => logger.warn('event not forwarded', { event }),
   });
@@ -114,7 +144,7 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
     return notificationLanguage(settings?.success === true ? settings.data.language : 'system', app.getPreferredSystemLanguages()[0] ?? app.getLocale());
   };
   const stopNotifying = service.onEvent(
-    notifyOnAppEvents(electronNotifications, options.showWindow, notificationLanguageNow, (error) =>
+    notifyOnAppEvents(electronNotifications, opener.open, notificationLanguageNow, (error) =>
       logger.warn('a desktop notification could not be shown', { error: error instanceof Error ? error.message : 'unknown' }),
     ),
   );
@@ -124,7 +154,7 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
     const offerWeakStorage = process.platform === 'linux' && safe !== null && safe.status().backend === WEAK_BACKEND;
     installAppMenu({
       platform: process.platform,
-      labels,
+      labels: labels(),
       isPackaged: app.isPackaged,
       ...(offerWeakStorage ? { weakStorage: { checked: safe.status().weakStorageAccepted, onToggle: (checked: boolean) => void toggleWeakStorage(checked) } } : {}),
     });
@@ -137,7 +167,8 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
       if (safe === null) return;
       if (checked) {
         const window = options.mainWindow();
-        const box: MessageBoxOptions = { type: 'warning', title: labels.weakStorageTitle, message: labels.weakStorageTitle, detail: labels.weakStorageDetail, buttons: [labels.weakStorageAccept, labels.cancel], defaultId: 1, cancelId: 1 };
+        const t = labels();
+        const box: MessageBoxOptions = { type: 'warning', title: t.weakStorageTitle, message: t.weakStorageTitle, detail: t.weakStorageDetail, buttons: [t.weakStorageAccept, t.cancel], defaultId: 1, cancelId: 1 };
         const answer = window === null ? await dialog.showMessageBox(box) : await dialog.showMessageBox(window, box);
         if (answer.response === 0) await safe.acceptWeakerStorage(true);
       } else {
@@ -150,19 +181,32 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
   };
 
   installMenu();
-  const tray = createAppTray({ iconPath: icon, labels, showWindow: options.showWindow, quit: () => app.quit() });
+  // Quit asks core first while orders are in flight (quit-guard.ts, through app's before-quit).
+  const tray = createAppTray({ iconPath: icon, labels: labels(), showWindow: options.showWindow, quit: () => app.quit() });
   await service.start();
   // Core is open and its channels are bound: a window waiting at the unlock step goes on.
   options.unlock.opened();
+  await preferences.load(service).catch((error: unknown) => logger.warn('the settings could not be read at start-up', { error: error instanceof Error ? error.message : 'unknown' }));
+  const hideNotice = createHideNotice({
+    markerFile: join(userData, 'tray-notice'),
+    show: () => {
+      const t = labels();
+      if (Notification.isSupported()) new Notification({ title: t.stillRunningTitle, body: t.stillRunningBody }).show();
+      else if (!tray.balloon(t.stillRunningTitle, t.stillRunningBody)) void dialog.showMessageBox({ type: 'info', title: t.stillRunningTitle, message: t.stillRunningTitle, detail: t.stillRunningBody, buttons: [t.ok] });
+    },
+  });
 
   return {
     labels,
+    closeToTray: () => preferences.current().closeToTray,
+    inFlight: () => askInFlight(service),
+    windowHidden: () => void hideNotice(),
     announce(window) {
       if (backendChange === null) return;
       const change = backendChange;
       backendChange = null;
       dialog
-        .showMessageBox(window, { type: 'warning', title: labels.backendChangedTitle, message: labels.backendChangedTitle, detail: fillIn(labels.backendChangedBody, { previous: change.previous, current: change.current }) })
+        .showMessageBox(window, { type: 'warning', title: labels().backendChangedTitle, message: labels().backendChangedTitle, detail: fillIn(labels().backendChangedBody, { previous: change.previous, current: change.current }) })
         .catch(() => undefined);
     },
     async stop() {
@@ -177,4 +221,24 @@ export async function startMainServices(options: MainServicesOptions): Promise<M
       await logFileSink.close();
     },
   };
+}
+
+/** How long quitting waits for core's count before asking with "could not be checked". */
+const IN_FLIGHT_WAIT_MS = 3000;
+
+async function askInFlight(service: IpcCallHandler): Promise<InFlightOrders | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), IN_FLIGHT_WAIT_MS);
+  });
+  try {
+    const answer = await Promise.race([service.handle('orders.inFlight', undefined), late]);
+    if (answer === null || !answer.ok) return null;
+    const parsed = inFlightOrdersSchema.safeParse(answer.value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -12,7 +12,8 @@ export function registerBridgePreload(session: Pick<Session, 'registerPreloadScr
   session.registerPreloadScript({ type: 'frame', id: 'procure-desk-bridge', filePath: preloadPath() });
 }
 
-export function createMainWindow(renderer: RendererLocation): BrowserWindow {
+/** show false: loaded but kept hidden (started at login), shown from the tray or the Dock. */
+export function createMainWindow(renderer: RendererLocation, options: { show: boolean } = { show: true }): BrowserWindow {
   const window = new BrowserWindow({
     width: 1200,
     height: 800,
@@ -35,7 +36,7 @@ export function createMainWindow(renderer: RendererLocation): BrowserWindow {
     },
   });
 
-  window.once('ready-to-show', () => window.show());
+  if (options.show) window.once('ready-to-show', () => window.show());
 
   window.loadURL(renderer.url).catch((error: unknown) => {
     console.error('Procure Desk: the main window failed to load', error);

@@ -1,7 +1,8 @@
 // Desktop notifications for what the app service pushes as `app.notification` (order completed or
 // failed, credentials ready, a watched product's price or stock changed, low balance, a merchant's
 // after-sales reply). The service pushes facts; they are worded here in the language the buyer
-// chose (shared/notification-text.ts), free of secrets. A click brings the window up. Since Electron
+// chose (shared/notification-text.ts), free of secrets. A click brings the window up at what the
+// notification is about (shared/notification-route.ts, contract §17.4). Since Electron
 // 42, macOS shows notifications through UNNotification only for a signed app; otherwise the
 // notification reports `failed`, which is passed on (logged) rather than lost.
 import { Notification } from 'electron';
@@ -27,7 +28,8 @@ export const electronNotifications: NotificationPort = {
 /** A listener for the app service's events that shows `app.notification` ones in `language()`. */
 export function notifyOnAppEvents(
   port: NotificationPort,
-  showWindow: () => void,
+  /** The buyer clicked the notification about `view` (the facts as pushed). */
+  open: (view: NotificationView) => void,
   language: () => Promise<NotificationLanguage>,
   onError: (error: unknown) => void = () => undefined,
 ): (event: EventName, payload: unknown) => void {
@@ -38,7 +40,7 @@ export function notifyOnAppEvents(
     const view = parsed.data;
     language()
       .catch(() => 'en' as const)
-      .then((lang) => port.show({ ...view, ...notificationText(view, lang) }, showWindow, onError))
+      .then((lang) => port.show({ ...view, ...notificationText(view, lang) }, () => open(view), onError))
       .catch(onError);
   };
 }

@@ -18,25 +18,64 @@ let clipboardText = '';
 const MARK = 'fake-safe-storage:';
 const flip = (bytes: Buffer): Buffer => Buffer.from(bytes.map((byte) => byte ^ 0x5a));
 
+interface MenuItem {
+  label?: string;
+  role?: string;
+  accelerator?: string;
+  submenu?: MenuItem[];
+  click?: () => void;
+}
+
+/** What main put in the tray and the application menu, and the notifications it showed (desktop background tests). */
+const shell = {
+  applicationMenu: null as MenuItem[] | null,
+  trayToolTip: '',
+  trayMenu: null as MenuItem[] | null,
+  balloons: [] as { title: string; content: string }[],
+  notifications: [] as FakeNotification[],
+  notificationsSupported: false,
+  loginItem: { openAtLogin: false, calls: [] as unknown[] },
+};
+
 export const fakeElectron = {
   userData,
   forks: utility.forks,
   ipcMain,
+  shell,
 };
 
 class FakeTray {
-  setToolTip(): void {}
-  setContextMenu(): void {}
+  setToolTip(text: string): void {
+    shell.trayToolTip = text;
+  }
+  setContextMenu(menu: { template: MenuItem[] }): void {
+    shell.trayMenu = menu.template;
+  }
+  displayBalloon(options: { title: string; content: string }): void {
+    shell.balloons.push(options);
+  }
   on(): void {}
   destroy(): void {}
 }
 
 class FakeNotification {
   static isSupported(): boolean {
-    return false;
+    return shell.notificationsSupported;
   }
-  on(): void {}
-  show(): void {}
+  readonly clicks: (() => void)[] = [];
+  shown = false;
+  constructor(readonly options: { title: string; body: string }) {
+    shell.notifications.push(this);
+  }
+  on(event: string, listener: () => void): void {
+    if (event === 'click') this.clicks.push(listener);
+  }
+  show(): void {
+    this.shown = true;
+  }
+  click(): void {
+    for (const listener of this.clicks) listener();
+  }
 }
 
 export const electronModule = {
@@ -46,6 +85,11 @@ export const electronModule = {
     getLocale: () => 'en-US',
     isPackaged: false,
     quit: () => undefined,
+    setLoginItemSettings: (settings: { openAtLogin: boolean }) => {
+      shell.loginItem.calls.push(settings);
+      shell.loginItem.openAtLogin = settings.openAtLogin;
+    },
+    getLoginItemSettings: () => ({ openAtLogin: shell.loginItem.openAtLogin, wasOpenedAtLogin: false }),
   },
   clipboard: {
     writeText: (text: string) => {
@@ -72,8 +116,10 @@ export const electronModule = {
     },
   },
   Menu: {
-    buildFromTemplate: (template: unknown) => ({ template }),
-    setApplicationMenu: () => undefined,
+    buildFromTemplate: (template: MenuItem[]) => ({ template }),
+    setApplicationMenu: (menu: { template: MenuItem[] }) => {
+      shell.applicationMenu = menu.template;
+    },
   },
   Tray: FakeTray,
   nativeImage: { createFromPath: () => ({ resize: () => ({}) }) },

@@ -73,7 +73,7 @@ describe('main with core in its own process', () => {
     expect(JSON.stringify(env)).not.toContain(ENV_PASSPHRASE);
     expect(first.child.posted[0]).toEqual({
       t: 'init',
-      init: { dataDir: join(fakeElectron.userData, 'data'), logLevel: 'info', secretStoreKind: 'safe-storage', capabilities: { writeClipboard: true, chooseExportPath: true, usePassphraseFile: true } },
+      init: { dataDir: join(fakeElectron.userData, 'data'), logLevel: 'info', secretStoreKind: 'safe-storage', capabilities: { writeClipboard: true, chooseExportPath: true, usePassphraseFile: true, desktop: { closeToTray: 'tray', startAtLogin: 'notInstalled' } } },
     });
     expect(JSON.stringify(first.child.posted)).not.toContain(ENV_KEY);
 

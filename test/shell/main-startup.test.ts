@@ -75,9 +75,10 @@ vi.mock('electron', () => ({
   },
 }));
 vi.mock('../../resources/icon.png?asset', () => ({ default: '/icon.png' }));
-vi.mock('../../src/main/main-services', () => ({
-  startMainServices: () => Promise.resolve({ labels: {}, announce: () => undefined, stop: () => Promise.resolve() }),
-}));
+vi.mock('../../src/main/main-services', async () => {
+  const { labelsFor } = await import('../../src/main/app-locale');
+  return { startMainServices: () => Promise.resolve({ labels: () => labelsFor('en'), announce: () => undefined, stop: () => Promise.resolve() }) };
+});
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

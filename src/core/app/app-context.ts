@@ -2,6 +2,7 @@
 // and the connection lifecycle (merchant services started while connected). Built by app-service.ts.
 import type { AccountView, ConnectionStateView, ConnectionStatus } from '../../shared/ipc/views/connection';
 import type { Account } from '../../shared/merchant/account';
+import type { DesktopSupport } from '../../shared/ipc/views/settings';
 import type { CatalogReader } from '../catalog/catalog-reader';
 import type { Core, MerchantServices } from '../create-core';
 import type { ProductWatchStore } from '../webhooks/product-watch-store';
@@ -33,6 +34,8 @@ export interface AppHost {
    * desktop app; the web host uses --data with PROCURE_PASSPHRASE instead). Absent: not offered.
    */
   usePassphraseFile?(passphrase: string): Promise<void>;
+  /** Which desktop settings this host applies (close to tray, start at login; contract §17). Absent: none (the web host). */
+  desktop?: DesktopSupport;
 }
 
 export interface AppServiceOptions {

@@ -1,4 +1,4 @@
-// The app's own preferences (language, theme, webhook tunnel and port, the low-balance line) and whether the connected
+// The app's own preferences (language, theme, webhook tunnel and port, the low-balance line, the desktop's close to tray and start at login) and whether the connected
 // merchant is the built-in demo, kept in the settings table (0004) as JSON. Never a secret: the
 // table's CHECK refuses key-like names, and nothing here holds one.
 import type { Database } from 'better-sqlite3';
@@ -8,7 +8,7 @@ import { RETIRED_LOCALTUNNEL } from '../webhooks/tunnels/tunnel-spec';
 const SETTINGS_KEY = 'app.preferences';
 const DEMO_KEY = 'app.connectionIsDemo';
 
-const DEFAULT_SETTINGS: Settings = { language: 'system', theme: 'system', webhookTunnel: 'off', webhookPort: 0, webhookNotice: 'none', lowBalanceFen: DEFAULT_LOW_BALANCE_FEN };
+const DEFAULT_SETTINGS: Settings = { language: 'system', theme: 'system', webhookTunnel: 'off', webhookPort: 0, webhookNotice: 'none', lowBalanceFen: DEFAULT_LOW_BALANCE_FEN, closeToTray: true, startAtLogin: false };
 
 function read(db: Database, key: string): unknown {
   const row = db.prepare<[string], { value_json: string }>('SELECT value_json FROM settings WHERE key = ?').get(key);

@@ -4,7 +4,7 @@
 // list already has, so a list over two merchants reads like one list. A `profile` filter asks one.
 import type { AuditEntry } from '../../shared/ipc/views/audit';
 import type { CaseRow } from '../../shared/ipc/views/aftersales';
-import type { OrderRow } from '../../shared/ipc/views/orders';
+import type { InFlightOrders, OrderRow } from '../../shared/ipc/views/orders';
 import type { MerchantTag } from '../../shared/ipc/views/profiles';
 import type { VaultCardRow, VaultList } from '../../shared/ipc/views/vault';
 import type { ChannelName } from '../../shared/ipc/contract';
@@ -47,8 +47,13 @@ async function allVaultRows(source: ListSource, query: HandlerInput<'vault.list'
   return { total, rows };
 }
 
-export function crossProfileListHandlers(sources: () => readonly ListSource[]): HandlersFor<'orders.list' | 'vault.list' | 'aftersales.list' | 'audit.list'> {
+export function crossProfileListHandlers(sources: () => readonly ListSource[]): HandlersFor<'orders.list' | 'orders.inFlight' | 'vault.list' | 'aftersales.list' | 'audit.list'> {
   return {
+    // Quitting asks about every merchant's orders, not only the active one's (contract §17.2).
+    'orders.inFlight': async () => {
+      const parts = await Promise.all(sources().map((source) => source.ask<InFlightOrders>('orders.inFlight', undefined)));
+      return parts.reduce((sum, part) => ({ notSent: sum.notSent + part.notSent, awaitingAnswer: sum.awaitingAnswer + part.awaitingAnswer }), { notSent: 0, awaitingAnswer: 0 });
+    },
     'orders.list': async ({ profile, ...query }) => {
       const parts = await Promise.all(sourcesFor(sources(), profile).map(async (source) => withTag(source.tag, await source.ask<OrderRow[]>('orders.list', query))));
       const merged = mergeSorted(parts, (a, b) => newestFirst(a.createdAt, b.createdAt));

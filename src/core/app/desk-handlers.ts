@@ -9,7 +9,7 @@ import { AppFailure } from './error-mapping';
 import type { HandlersFor } from './handler-types';
 
 /** Settings of the app, not of a merchant: every profile keeps the same (its workers read its own copy). */
-const DESK_WIDE_SETTINGS = ['language', 'theme', 'webhookTunnel', 'webhookPort'] as const satisfies readonly (keyof Settings)[];
+const DESK_WIDE_SETTINGS = ['language', 'theme', 'webhookTunnel', 'webhookPort', 'closeToTray', 'startAtLogin'] as const satisfies readonly (keyof Settings)[];
 
 function deskWidePart(input: Partial<Settings>): Partial<Settings> {
   const part: Partial<Settings> = {};

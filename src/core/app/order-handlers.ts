@@ -3,6 +3,7 @@
 // allows only when the stored allowedActions lists them.
 import type { OrderDetail, WithdrawResult } from '../../shared/ipc/views/orders';
 import type { MerchantServices } from '../create-core';
+import { inFlightOrders } from '../orders/in-flight-orders';
 import { getStoredOrder } from '../orders/order-store';
 import { AppFailure } from './error-mapping';
 import type { AppContext } from './app-context';
@@ -20,7 +21,8 @@ type Channels =
   | 'orders.confirm'
   | 'orders.withdraw'
   | 'orders.retryFailing'
-  | 'orders.refresh';
+  | 'orders.refresh'
+  | 'orders.inFlight';
 
 function detailOf(ctx: AppContext, clientOrderRef: string): OrderDetail {
   const detail = ctx.orderViews.detail(clientOrderRef);
@@ -63,6 +65,8 @@ export function orderHandlers(ctx: AppContext): HandlersFor<Channels> {
     },
 
     'orders.list': (filter) => ctx.orderViews.list(filter),
+
+    'orders.inFlight': () => inFlightOrders(ctx.core.db),
 
     'orders.get': ({ clientOrderRef }) => detailOf(ctx, clientOrderRef),
 

@@ -6,12 +6,13 @@ import { webhookFactoryFromSettings } from '../webhooks/webhook-from-settings';
 import { NGROK_AUTHTOKEN_SECRET, saveNgrokAuthtoken } from '../webhooks/tunnels/ngrok-tunnel';
 import { TunnelError } from '../webhooks/tunnels/tunnel';
 import { TunnelSpecError } from '../webhooks/tunnels/tunnel-spec';
+import { NO_DESKTOP } from '../../shared/ipc/views/settings';
 import { readSettings, writeSettings } from './app-settings';
 import type { AppContext } from './app-context';
 import { AppFailure } from './error-mapping';
 import type { HandlersFor } from './handler-types';
 
-type Channels = 'settings.get' | 'settings.set' | 'settings.ngrokAuthtoken' | 'settings.saveNgrokAuthtoken';
+type Channels = 'settings.get' | 'settings.set' | 'settings.desktop' | 'settings.ngrokAuthtoken' | 'settings.saveNgrokAuthtoken';
 
 export function settingsHandlers(ctx: AppContext): HandlersFor<Channels> {
   return {
@@ -35,6 +36,8 @@ export function settingsHandlers(ctx: AppContext): HandlersFor<Channels> {
       if (saved.webhookTunnel !== before.webhookTunnel || saved.webhookPort !== before.webhookPort) await ctx.webhookSettingsChanged();
       return saved;
     },
+    // Stored like the others here; applied by the desktop host, which says what it can apply (contract §17).
+    'settings.desktop': () => ctx.host.desktop ?? NO_DESKTOP,
     'settings.ngrokAuthtoken': async () => ({ stored: ctx.secrets !== null && (await ctx.secrets.get(NGROK_AUTHTOKEN_SECRET)) !== null }),
     'settings.saveNgrokAuthtoken': async ({ authtoken }) => {
       if (ctx.secrets === null) throw new AppFailure('ACTION_NOT_ALLOWED', 'this app has no secret store to keep an ngrok authtoken in');

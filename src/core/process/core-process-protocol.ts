@@ -5,6 +5,7 @@
 // answers to the core's `secrets.get` requests — never in argv or the environment.
 import { z } from 'zod';
 import { ipcErrorSchema } from '../../shared/ipc/ipc-result';
+import { desktopSupportSchema } from '../../shared/ipc/views/settings';
 
 /** What the host's AppHost can do; core's proxy offers exactly these methods. */
 export const hostCapabilitiesSchema = z.object({
@@ -13,6 +14,8 @@ export const hostCapabilitiesSchema = z.object({
   /** AppHost.exportsAsDownloads (absent: false, a host from before it existed). */
   exportsAsDownloads: z.boolean().optional(),
   usePassphraseFile: z.boolean(),
+  /** AppHost.desktop: the desktop settings this host applies (absent: none, the web host). */
+  desktop: desktopSupportSchema.optional(),
 });
 export type HostCapabilities = z.infer<typeof hostCapabilitiesSchema>;
 

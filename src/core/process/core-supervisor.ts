@@ -71,6 +71,7 @@ function capabilitiesOf(host: AppHost): HostCapabilities {
     // Said only by a host that does it (the web host): main's init stays as it was.
     ...(host.exportsAsDownloads === true ? { exportsAsDownloads: true } : {}),
     usePassphraseFile: host.usePassphraseFile !== undefined,
+    ...(host.desktop !== undefined ? { desktop: host.desktop } : {}),
   };
 }
 

@@ -107,6 +107,7 @@ export function createHostProxy(port: ParentPort, capabilities: HostCapabilities
       ? { chooseExportPath: async (suggestedFileName: string) => textOrNull(await ask('chooseExportPath', [suggestedFileName], BUYER_ANSWER_MS), 'chooseExportPath') }
       : {}),
     ...(capabilities.exportsAsDownloads === true ? { exportsAsDownloads: true } : {}),
+    ...(capabilities.desktop !== undefined ? { desktop: capabilities.desktop } : {}),
     ...(capabilities.usePassphraseFile
       ? {
           usePassphraseFile: async (passphrase: string) => {

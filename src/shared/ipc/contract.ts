@@ -9,8 +9,9 @@ import { CLIENT_REF_PATTERN } from '../refs';
 import { categoryViewSchema, openedProductSchema, pricePointSchema, productViewSchema, searchQuerySchema, searchResultSchema, syncProgressSchema, syncStatusSchema, templateViewSchema } from './views/catalog';
 import { accountViewSchema, connectionStateSchema, connectionStatusSchema } from './views/connection';
 import { notificationSchema } from './views/notifications';
-import { orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
-import { settingsSchema } from './views/settings';
+import { inFlightOrdersSchema, orderDetailSchema, orderRowSchema, placeOrderInputSchema, withdrawResultSchema } from './views/orders';
+import { desktopSupportSchema, settingsSchema } from './views/settings';
+import { appRouteSchema } from './views/navigation';
 import { spendExportInputSchema, spendQuerySchema, spendReportSchema } from './views/books';
 import { batchExportInputSchema, batchExportSchema, batchPlaceInputSchema, batchPreviewInputSchema, batchPreviewSchema, batchRefInputSchema, batchRetryResultSchema, batchStatusSchema, batchFileSchema } from './views/batch';
 import { maskedCardSchema, vaultKeyStatusSchema, revealedCardSchema } from './views/vault';
@@ -75,6 +76,8 @@ export const CHANNELS = {
   'orders.withdraw': channel(ref, withdrawResultSchema),
   /** The buyer retries an order the merchant failed too often (merchant_failing, contract §7.12): looked up first, then the same ref. */
   'orders.retryFailing': channel(ref, orderDetailSchema),
+  /** Orders still in flight over every profile (contract §17.2): what quitting the desktop app asks about. */
+  'orders.inFlight': channel(none, inFlightOrdersSchema),
   /** Asks the merchant for the order now (within quota) so actions are offered from a fresh status. */
   'orders.refresh': channel(ref, orderDetailSchema),
   /** Batch orders from a file (contract §13): read, map, check every row by the form's rules; writes nothing. */
@@ -115,6 +118,8 @@ export const CHANNELS = {
   'books.exportSpend': channel(spendExportInputSchema, exportResultSchema),
   'settings.get': channel(none, settingsSchema),
   'settings.set': channel(settingsSchema.partial(), settingsSchema),
+  /** Which desktop settings this host can apply (close to tray, start at login; contract §17): none in the web host. */
+  'settings.desktop': channel(none, desktopSupportSchema),
   // Write-only, like the API key: the renderer learns whether a token is stored, never the token.
   'settings.ngrokAuthtoken': channel(none, z.object({ stored: z.boolean() })),
   'settings.saveNgrokAuthtoken': channel(z.object({ authtoken: z.string().min(1).max(512) }), z.object({ stored: z.boolean() })),
@@ -176,6 +181,8 @@ export const EVENTS = {
   /** The app's core process: restarting after it ended (the UI says "reconnecting"), or ready again (the UI reloads its data). */
   'core.state': z.object({ state: z.enum(['ready', 'reconnecting']) }),
   'app.notification': notificationSchema,
+  /** Desktop app: go to what a clicked notification is about (contract §17.4); pushed by main, never by core. */
+  'app.navigate': appRouteSchema,
   /** A reconciliation's paging: pages read of how many, requests sent. */
   'books.reconcileProgress': reconcileProgressSchema,
   /** A profile was added, renamed, removed or switched to, or one's connection state changed. */

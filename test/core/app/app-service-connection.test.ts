@@ -153,7 +153,7 @@ describe('app service: connection, catalog, settings', () => {
   });
 
   it('keeps settings in the settings table, a partial update changing only what it names', async () => {
-    expect(await kit.ok('settings.get')).toEqual({ language: 'system', theme: 'system', webhookTunnel: 'off', webhookPort: 0, webhookNotice: 'none', lowBalanceFen: 100_00 });
+    expect(await kit.ok('settings.get')).toEqual({ language: 'system', theme: 'system', webhookTunnel: 'off', webhookPort: 0, webhookNotice: 'none', lowBalanceFen: 100_00, closeToTray: true, startAtLogin: false });
     expect(await kit.ok('settings.set', { theme: 'dark' })).toMatchObject({ theme: 'dark', language: 'system' });
     expect(await kit.ok('settings.set', { language: 'zh-CN', webhookTunnel: 'loopback', webhookPort: 8787 })).toEqual({
       language: 'zh-CN',
@@ -162,6 +162,8 @@ describe('app service: connection, catalog, settings', () => {
       webhookPort: 8787,
       webhookNotice: 'none',
       lowBalanceFen: 100_00,
+      closeToTray: true,
+      startAtLogin: false,
     });
     expect(await kit.ok('settings.get')).toMatchObject({ theme: 'dark', language: 'zh-CN' });
     // Applied at once while connected (app-webhooks-settings.test.ts follows the receiver itself).

@@ -21,7 +21,7 @@ describe('a stored localtunnel choice', () => {
       .run('app.preferences', JSON.stringify({ language: 'zh-CN', theme: 'dark', webhookTunnel: 'localtunnel', webhookPort: 8787 }), 1_790_000_000);
 
     await kit.app.start();
-    expect(await kit.ok('settings.get')).toEqual({ language: 'zh-CN', theme: 'dark', webhookTunnel: 'off', webhookPort: 8787, webhookNotice: 'localtunnelRetired', lowBalanceFen: 100_00 });
+    expect(await kit.ok('settings.get')).toEqual({ language: 'zh-CN', theme: 'dark', webhookTunnel: 'off', webhookPort: 8787, webhookNotice: 'localtunnelRetired', lowBalanceFen: 100_00, closeToTray: true, startAtLogin: false });
     expect(await kit.ok('events.health')).toMatchObject({ receiverUp: false, tunnelKind: null, webhooksLive: false });
     expect(kit.logLines.some((line) => line.includes('localtunnel webhook choice is no longer offered'))).toBe(true);
 

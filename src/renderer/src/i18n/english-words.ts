@@ -41,6 +41,7 @@ export const ALLOWED_LATIN_WORDS: ReadonlySet<string> = new Set(
     'KB',
     'MB',
     // Brands and programs.
+    'macOS',
     'Procure',
     'Desk',
     'ngrok',

@@ -22,6 +22,7 @@ import { batchBytesEn } from './messages-batch-bytes-en';
 import { compareEn } from './messages-compare-en';
 import { profilesEn } from './messages-profiles-en';
 import { refundsEn } from './messages-refunds-en';
+import { backgroundEn } from './messages-background-en';
 import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 import { INTENT_STATUS_WORDS, ORDER_STATE_WORDS, UNKNOWN_STATUS_WORD } from '../../../shared/status-words';
 
@@ -61,6 +62,7 @@ export const en = {
   ...batchBytesEn,
   ...profilesEn,
   ...refundsEn,
+  ...backgroundEn,
   ...freshnessEn,
   ...fieldFormatEn,
   ...a11yEn,

@@ -22,6 +22,7 @@ import { batchBytesZhCN } from './messages-batch-bytes-zh-cn';
 import { compareZhCN } from './messages-compare-zh-cn';
 import { profilesZhCN } from './messages-profiles-zh-cn';
 import { refundsZhCN } from './messages-refunds-zh-cn';
+import { backgroundZhCN } from './messages-background-zh-cn';
 import { MERCHANT_PROBLEM_TITLES } from '../../../shared/merchant-error-words';
 import { INTENT_STATUS_WORDS, ORDER_STATE_WORDS, UNKNOWN_STATUS_WORD } from '../../../shared/status-words';
 
@@ -61,6 +62,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...batchBytesZhCN,
   ...profilesZhCN,
   ...refundsZhCN,
+  ...backgroundZhCN,
   ...freshnessZhCN,
   ...fieldFormatZhCN,
   ...a11yZhCN,

@@ -20,6 +20,11 @@ export function useSetSettings() {
   });
 }
 
+/** Which desktop settings this host applies (none in the web host); it never changes while the app runs. */
+export function useDesktopSupport() {
+  return useQuery({ queryKey: [...keys.settings, 'desktop'], queryFn: () => api.settings.desktop(), staleTime: Infinity });
+}
+
 export function useEventsHealth(enabled: boolean) {
   return useQuery({ queryKey: keys.eventsHealth, queryFn: () => api.events.health(), enabled, refetchInterval: 15_000 });
 }

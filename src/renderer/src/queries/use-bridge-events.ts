@@ -13,6 +13,7 @@ import { spendKeys } from './books';
 import { onProfilesChanged, profileKeys } from './profiles';
 import { useLowBalanceStore } from '../state/low-balance-store';
 import type { ProfileList } from '../../../shared/ipc/views/profiles';
+import { goTo } from '../lib/app-route';
 
 const CATALOG_COALESCE_MS = 750;
 
@@ -76,6 +77,8 @@ export function useBridgeEvents(onNotification: (note: NotificationView) => void
         void client.invalidateQueries();
       }),
       api.app.onNotification(onNotification),
+      // Desktop: a clicked notification opens what it is about (contract §17.4).
+      api.app.onNavigate((route) => goTo(route, client.getQueryData<ProfileList>(profileKeys.list)?.activeId ?? null)),
       // Profiles added, renamed, removed, switched, or one's own connection state moved.
       api.profiles.onChanged((list) => onProfilesChanged(client, list)),
     ];

@@ -1,6 +1,6 @@
 // Settings: the merchants (profiles: switch, add, rename, remove), the active one's connection (the key is write-only: replace or clear, never shown), how order
 // updates arrive (webhooks through a tunnel, or polling) and their health, the low-balance notice,
-// language and theme.
+// language and theme, and running in the background (close to tray, start at login; desktop app).
 import { PassphraseFileAction } from '../components/PassphraseFileDialog';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { App } from 'antd';
@@ -17,6 +17,7 @@ import { useAccount, useClearKey, useConnectionStatus, useReplaceKey } from '../
 import { WebhookHealthPanel } from '../components/WebhookHealthPanel';
 import { LowBalanceSetting } from '../components/LowBalanceSetting';
 import { MerchantsCard } from '../components/MerchantsCard';
+import { BackgroundSettings } from '../components/BackgroundSettings';
 import { useEventsHealth, useNgrokAuthtoken, useSaveNgrokAuthtoken, useSetSettings, useSettings } from '../queries/settings';
 import { useUiStore, type ThemePreference } from '../state/ui-store';
 import { useChangePreferences } from '../state/use-preferences';
@@ -226,6 +227,7 @@ export function SettingsScreen({ onReconnect }: { onReconnect: () => void }) {
       <EventsCard />
       <LowBalanceSetting />
       <AppearanceCard />
+      <BackgroundSettings />
     </Space>
   );
 }

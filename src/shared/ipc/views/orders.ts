@@ -133,3 +133,10 @@ export const withdrawResultSchema = z.object({
   order: orderDetailSchema,
 });
 export type WithdrawResult = z.infer<typeof withdrawResultSchema>;
+
+/** Orders still in flight (contract §17.2): not yet sent (queued, needs_template), or sent with the outcome not yet known. */
+export const inFlightOrdersSchema = z.object({
+  notSent: z.number().int().nonnegative(),
+  awaitingAnswer: z.number().int().nonnegative(),
+});
+export type InFlightOrders = z.infer<typeof inFlightOrdersSchema>;

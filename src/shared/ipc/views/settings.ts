@@ -19,5 +19,22 @@ export const settingsSchema = z.object({
   webhookNotice: z.enum(['none', 'localtunnelRetired']),
   /** Below this balance (fen) the buyer is notified once per crossing (core/books/low-balance.ts); 0: never. */
   lowBalanceFen: z.number().int().min(0).max(MAX_LOW_BALANCE_FEN),
+  /** Desktop app, Windows and Linux: closing the window hides it to the tray, the app keeps working (contract §17). */
+  closeToTray: z.boolean(),
+  /** Desktop app: started at login, hidden (the tray on Windows and Linux, the Dock on macOS; contract §17). */
+  startAtLogin: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * What the host running the app can do of the desktop settings (contract §17): closing hides to the
+ * tray (Windows, Linux), or the Dock keeps the app (macOS), or there is no window to close (the web
+ * host); starting at login through the system's login items (Windows, macOS), an XDG autostart file
+ * (Linux), not from an unpackaged build, or not at all (the web host).
+ */
+export const desktopSupportSchema = z.object({
+  closeToTray: z.enum(['tray', 'dock', 'none']),
+  startAtLogin: z.enum(['loginItem', 'autostartFile', 'notInstalled', 'none']),
+});
+export type DesktopSupport = z.infer<typeof desktopSupportSchema>;
+export const NO_DESKTOP: DesktopSupport = { closeToTray: 'none', startAtLogin: 'none' };
