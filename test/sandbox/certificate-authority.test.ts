@@ -1,15 +1,16 @@
-import '../../src/sandbox/tls/reflect-metadata';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareSandboxTls, type SandboxTls } from '../../src/sandbox/tls/certificate-authority';
 import { faultCertificate } from '../../src/sandbox/tls/tls-faults';
+import { loadX509 } from '../../src/sandbox/tls/x509';
 
+const x509 = await loadX509();
 let dir: string;
 const servers: Server[] = [];
 
@@ -121,7 +122,7 @@ describe('prepareSandboxTls', () => {
 /** The extensions of one certificate as @peculiar/x509 reads them, with their critical flags. */
 function extensionsOf(pem: string) {
   const cert = new x509.X509Certificate(pem);
-  const get = <T extends x509.Extension>(type: new (raw: ArrayBuffer) => T): T => {
+  const get = <T extends X509.Extension>(type: new (raw: ArrayBuffer) => T): T => {
     const found = cert.getExtension(type);
     if (found === null) throw new Error(`${type.name} missing`);
     return found;

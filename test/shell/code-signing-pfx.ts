@@ -2,11 +2,10 @@
 // for electron-builder's own reader (windows-app-update.ts). The certificate comes from @peculiar/x509,
 // the key is Node's PBES2-encrypted PKCS#8, and the few PKCS#12 wrappers around them (RFC 7292: one
 // plain SafeContents with a cert bag and a shrouded key bag, an HMAC-SHA-256 MAC) are written here in DER.
-import '../../src/sandbox/tls/reflect-metadata';
 import { createHash, createHmac, KeyObject, randomBytes, webcrypto } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as x509 from '@peculiar/x509';
+import { loadX509 } from '../../src/sandbox/tls/x509';
 
 function tlv(tag: number, content: Buffer): Buffer {
   const lengthBytes: number[] = [];
@@ -52,6 +51,7 @@ function pkcs12MacKey(password: string, salt: Buffer, iterations: number): Buffe
 
 async function codeSigningCertificate(commonName: string): Promise<{ der: Buffer; key: webcrypto.CryptoKey }> {
   const algorithm: webcrypto.RsaHashedKeyGenParams = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) };
+  const x509 = await loadX509();
   const keys = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const cert = await x509.X509CertificateGenerator.createSelfSigned(
     {

@@ -1,10 +1,10 @@
 // The X.509 parts of the sandbox's TLS: a self-signed CA and server certificates issued by it, built
 // by @peculiar/x509 and signed by Node's WebCrypto. New keys are ECDSA P-256 (PKCS#8 PEM); a CA written
 // by an older version (RSA 2048, PKCS#1 PEM, made with node-forge) still loads and issues certificates.
-import './reflect-metadata';
 import { createPrivateKey, KeyObject, randomBytes, webcrypto, X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
+import { loadX509 } from './x509';
 
 export const CA_COMMON_NAME = 'Procure Desk Sandbox CA';
 const ORGANIZATION = 'Procure Desk Sandbox';
@@ -61,13 +61,14 @@ function randomSerialHex(): string {
 }
 
 /** PEM with a final line break, as OpenSSL writes it, so that files and bundles of several read back. */
-function certificatePem(cert: x509.X509Certificate): string {
+function certificatePem(cert: X509.X509Certificate): string {
   return `${cert.toString('pem')}\n`;
 }
 
 const backdated = (): Date => new Date(Date.now() - BACKDATE_MS);
 
 export async function createCertificateAuthority(): Promise<CaMaterial> {
+  const x509 = await loadX509();
   const keys = await generateKeyPair();
   const notAfter = new Date();
   notAfter.setFullYear(notAfter.getFullYear() + CA_VALIDITY_YEARS);
@@ -100,7 +101,7 @@ export function checkCaMaterial(ca: CaMaterial): void {
   caSigner(ca.keyPem);
 }
 
-function altNames(hostnames: string[], ipAddresses: string[]): x509.JsonGeneralName[] {
+function altNames(hostnames: string[], ipAddresses: string[]): X509.JsonGeneralName[] {
   const dns = new Set<string>();
   const ips = new Set<string>();
   // A caller may list an address among the hostnames; it only matches as an IP entry.
@@ -113,7 +114,8 @@ function altNames(hostnames: string[], ipAddresses: string[]): x509.JsonGeneralN
 }
 
 /** The issuer's own key identifier when it has one (RFC 5280 4.2.1.1), else one computed from its key. */
-async function authorityKeyIdentifier(caCert: x509.X509Certificate): Promise<x509.AuthorityKeyIdentifierExtension> {
+async function authorityKeyIdentifier(caCert: X509.X509Certificate): Promise<X509.AuthorityKeyIdentifierExtension> {
+  const x509 = await loadX509();
   const own = caCert.getExtension(x509.SubjectKeyIdentifierExtension);
   if (own !== null) return new x509.AuthorityKeyIdentifierExtension(own.keyId);
   return x509.AuthorityKeyIdentifierExtension.create(caCert.publicKey, false, webcrypto);
@@ -127,6 +129,7 @@ export async function issueServerCertificate(ca: CaMaterial, hostnames: string[]
   const names = altNames(hostnames, ipAddresses);
   const first = names[0];
   if (first === undefined) throw new Error('a server certificate needs at least one hostname or IP address');
+  const x509 = await loadX509();
   const caCert = new x509.X509Certificate(ca.certPem);
   const signer = caSigner(ca.keyPem);
   const keys = await generateKeyPair();

@@ -1,7 +1,7 @@
 // @peculiar/x509 registers its algorithms through tsyringe, which refuses to load without a Reflect
 // metadata API (the `reflect-metadata` package is the usual polyfill). tsyringe only reads and writes
 // metadata on its own classes, so these three functions over a WeakMap are all it needs; an existing
-// implementation is left alone. Import this module before @peculiar/x509.
+// implementation is left alone. Only x509.ts calls this, just before it loads the library.
 type MetadataKey = unknown;
 const store = new WeakMap<object, Map<MetadataKey, unknown>>();
 
@@ -23,4 +23,6 @@ function defineMetadata(key: MetadataKey, value: unknown, target: object): void 
   store.set(target, own);
 }
 
-if (!('getMetadata' in Reflect)) Object.assign(Reflect, { getMetadata, getOwnMetadata, defineMetadata });
+export function installReflectMetadata(): void {
+  if (!('getMetadata' in Reflect)) Object.assign(Reflect, { getMetadata, getOwnMetadata, defineMetadata });
+}
