@@ -11,7 +11,8 @@ export const CA_CERT_FILE = 'ca-cert.pem';
 export const CA_KEY_FILE = 'ca-key.pem';
 const LOCK_DIR = '.ca-lock';
 const LOCK_WAIT_MS = 30_000;
-// Creating a CA takes well under a second; an older lock was left by a process that died holding it.
+// Creating a CA takes about a second at most (loading @peculiar/x509 included); an older lock was left
+// by a process that died holding it.
 const STALE_LOCK_MS = 20_000;
 
 function isErrno(error: unknown, code: string): boolean {
