@@ -67,7 +67,7 @@ export async function benchConnectFailures(): Promise<{ lines: string[] }> {
     };
   };
   const core = await createCore({ dataDir, secrets: new MemorySecretStore(), logger, http });
-  const ca = createCertificateAuthority();
+  const ca = await createCertificateAuthority();
   const servers: TestServer[] = [];
   const serve = async (start: Promise<TestServer>): Promise<string> => {
     const server = await start;
@@ -78,14 +78,14 @@ export async function benchConnectFailures(): Promise<{ lines: string[] }> {
     const cases: Case[] = [
       { kind: 'refused', baseUrl: await closedPortUrl(), ca: null },
       { kind: 'dns', baseUrl: UNRESOLVABLE_URL, ca: null },
-      { kind: 'tlsUntrusted', baseUrl: await serve(startHttpsServer(localCertificate(createCertificateAuthority()))), ca: null },
-      { kind: 'tlsHostname', baseUrl: await serve(startHttpsServer(otherHostCertificate(ca))), ca: ca.certPem },
-      { kind: 'tlsExpired', baseUrl: await serve(startHttpsServer(expiredCertificate(ca))), ca: ca.certPem },
+      { kind: 'tlsUntrusted', baseUrl: await serve(startHttpsServer(await localCertificate(await createCertificateAuthority()))), ca: null },
+      { kind: 'tlsHostname', baseUrl: await serve(startHttpsServer(await otherHostCertificate(ca))), ca: ca.certPem },
+      { kind: 'tlsExpired', baseUrl: await serve(startHttpsServer(await expiredCertificate(ca))), ca: ca.certPem },
       { kind: 'insecure (http://)', baseUrl: await serve(startHttpServer()), ca: null },
-      { kind: 'notOpenApi (404 page)', baseUrl: await serve(startHttpsServer(localCertificate(ca), HTML_404_REPLY)), ca: ca.certPem },
-      { kind: 'keyInvalid (401)', baseUrl: await serve(startHttpsServer(localCertificate(ca), envelopeReply(401, 401001))), ca: ca.certPem },
-      { kind: 'ipDenied (403)', baseUrl: await serve(startHttpsServer(localCertificate(ca), envelopeReply(403, 403002))), ca: ca.certPem },
-      { kind: 'timeout (silent)', baseUrl: await serve(startHttpsServer(localCertificate(ca), { status: 200, body: '', hang: true })), ca: ca.certPem },
+      { kind: 'notOpenApi (404 page)', baseUrl: await serve(startHttpsServer(await localCertificate(ca), HTML_404_REPLY)), ca: ca.certPem },
+      { kind: 'keyInvalid (401)', baseUrl: await serve(startHttpsServer(await localCertificate(ca), envelopeReply(401, 401001))), ca: ca.certPem },
+      { kind: 'ipDenied (403)', baseUrl: await serve(startHttpsServer(await localCertificate(ca), envelopeReply(403, 403002))), ca: ca.certPem },
+      { kind: 'timeout (silent)', baseUrl: await serve(startHttpsServer(await localCertificate(ca), { status: 200, body: '', hang: true })), ca: ca.certPem },
     ];
     const lines = [`(h) connect failures: ms to the named failure, median / worst of ${RUNS} (attempts per connect)`];
     for (const item of cases) {

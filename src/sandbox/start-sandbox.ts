@@ -58,7 +58,7 @@ export async function startSandbox(options: SandboxOptions, log: (line: string) 
   const ownCaDir = options.caDir === null;
   const caDir = options.caDir ?? mkdtempSync(join(tmpdir(), 'procure-sandbox-ca-'));
   const hostnames = ['localhost', ...(/^[\d.]+$/.test(options.domain) ? [] : [options.domain, `*.${options.domain}`])];
-  const tls = prepareSandboxTls({ dir: caDir, hostnames, ipAddresses: [...SANDBOX_IPS] });
+  const tls = await prepareSandboxTls({ dir: caDir, hostnames, ipAddresses: [...SANDBOX_IPS] });
 
   const started = Date.now();
   const catalog = seedCatalog({ products: options.products, seed: options.seed, nowSeconds: clock.nowSeconds() });

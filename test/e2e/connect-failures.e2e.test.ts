@@ -52,7 +52,7 @@ beforeAll(async () => {
   control = sandboxControl(merchant.controlUrl, merchant.controlToken);
   host = await startWebHost();
   browser = await launchChromium();
-  testCa = createCertificateAuthority();
+  testCa = await createCertificateAuthority();
   ({ page, problems } = await openApp(browser, host.url, 'zh-CN'));
 }, 90_000);
 
@@ -107,29 +107,29 @@ describe('connect failures on the form, in Chinese, each named after one attempt
     await fill(UNRESOLVABLE_URL, '170001', FAKE_KEY);
     expect(await submitFails('dns')).toContain('找不到商户的地址');
 
-    const untrusted = await serve(startHttpsServer(localCertificate(createCertificateAuthority())));
+    const untrusted = await serve(startHttpsServer(await localCertificate(await createCertificateAuthority())));
     await fill(untrusted.baseUrl, '170001', FAKE_KEY);
     expect(await submitFails('tlsUntrusted')).toContain('商户的证书不受信任');
     expect([untrusted.connections, untrusted.requests]).toEqual([1, 0]);
 
     // The next three are signed by a CA given in the advanced section: only their own fault is left.
     await setCaText(testCa.certPem);
-    const foreign = await serve(startHttpsServer(otherHostCertificate(testCa)));
+    const foreign = await serve(startHttpsServer(await otherHostCertificate(testCa)));
     await fill(foreign.baseUrl, '170001', FAKE_KEY);
     expect(await submitFails('tlsHostname')).toContain('证书属于另一个地址');
     expect([foreign.connections, foreign.requests]).toEqual([1, 0]);
 
-    const expired = await serve(startHttpsServer(expiredCertificate(testCa)));
+    const expired = await serve(startHttpsServer(await expiredCertificate(testCa)));
     await fill(expired.baseUrl, '170001', FAKE_KEY);
     expect(await submitFails('tlsExpired')).toContain('商户的证书已过期');
     expect([expired.connections, expired.requests]).toEqual([1, 0]);
 
-    const webPage = await serve(startHttpsServer(localCertificate(testCa), HTML_404_REPLY));
+    const webPage = await serve(startHttpsServer(await localCertificate(testCa), HTML_404_REPLY));
     await fill(webPage.baseUrl, '170001', FAKE_KEY);
     expect(await submitFails('notOpenApi')).toContain('这不是商户开放接口的地址');
     expect(webPage.requests).toBe(1);
 
-    const silent = await serve(startHttpsServer(localCertificate(testCa), { status: 200, body: '', hang: true }));
+    const silent = await serve(startHttpsServer(await localCertificate(testCa), { status: 200, body: '', hang: true }));
     await fill(silent.baseUrl, '170001', FAKE_KEY);
     expect(await submitFails('timeout')).toContain('商户没有及时应答');
     expect(silent.requests).toBe(1);

@@ -339,7 +339,7 @@ describe('webhook dispatcher', () => {
   it('accepts a self-signed certificate from a loopback https receiver', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'webhook-tls-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const tls = prepareSandboxTls({ dir, hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
+    const tls = await prepareSandboxTls({ dir, hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
     const bodies: string[] = [];
     const server = createHttpsServer({ cert: tls.serverCertPem, key: tls.serverKeyPem }, (req, res) => {
       let body = '';

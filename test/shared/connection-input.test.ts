@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCertificateAuthority } from '../../src/sandbox/tls/certificate-builder';
 import { addressProblem, caCertProblem, completeBaseUrl, fieldOfProblem, MAX_CA_CERT_PEM_CHARS } from '../../src/shared/connection-input';
 
-const ca = createCertificateAuthority();
+const ca = await createCertificateAuthority();
 
 describe('connect address', () => {
   it('accepts an https address of the interface, and names each other mistake', () => {

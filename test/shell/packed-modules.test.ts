@@ -62,7 +62,8 @@ describe('the packed node_modules', () => {
     const names = new Set(packed.map((module) => module.name));
     for (const dependency of Object.keys(pkg.dependencies)) expect(names).toContain(dependency);
     // fflate and saxes ship: core's streamed XLSX reader for batch files (src/core/batch/xlsx-*.ts).
-    for (const absent of ['localtunnel', 'axios', 'ws', 'react', 'react-dom', 'antd', 'electron', 'vite', 'typescript']) expect(names).not.toContain(absent);
+    // node-forge made the demo CA until @peculiar/x509 over Node's WebCrypto replaced it (src/sandbox/tls).
+    for (const absent of ['localtunnel', 'axios', 'ws', 'react', 'react-dom', 'antd', 'electron', 'vite', 'typescript', 'node-forge']) expect(names).not.toContain(absent);
   });
 
   it('are exactly the packages main and the core process load at run time', () => {
@@ -77,8 +78,6 @@ describe('the packed node_modules', () => {
       switch (name) {
         case 'axios':
           return major < 1 || below(1, 12, 0); // CVE-2023-45857, CVE-2025-27152, CVE-2025-58754
-        case 'node-forge':
-          return below(1, 3, 2); // CVE-2025-12816 and the 1.3.0 signature-forgery fixes
         case 'semver':
           return major === 7 && below(7, 5, 2); // CVE-2022-25883 (ReDoS)
         case 'debug':

@@ -10,7 +10,8 @@ import { serializeToYaml } from 'builder-util';
 import { labelsFor } from '../../src/main/app-locale';
 import { readUpdateEnvironment } from '../../src/main/update-environment';
 import { createUpdateNotice } from '../../src/main/update-notice';
-import { windowsAppUpdateYml, writeCodeSigningPfx } from './windows-app-update';
+import { writeCodeSigningPfx } from './code-signing-pfx';
+import { windowsAppUpdateYml } from './windows-app-update';
 import { decideUpdates, publisherNamesOf, startUpdateChecks, type UpdateEnvironment, type UpdaterPort, type UpdateRefusal } from '../../src/main/updater';
 
 let signingDir: string;
@@ -18,9 +19,9 @@ let pfx: string;
 const SIGNING_ENV = ['PROCURE_UPDATE_FEED_URL', 'WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD', 'CSC_LINK', 'CSC_KEY_PASSWORD'] as const;
 const savedEnv = new Map<string, string | undefined>();
 
-beforeAll(() => {
+beforeAll(async () => {
   signingDir = mkdtempSync(join(tmpdir(), 'pd-signing-'));
-  pfx = writeCodeSigningPfx(signingDir, 'Procure Desk Ltd', 'pfx-pass');
+  pfx = await writeCodeSigningPfx(signingDir, 'Procure Desk Ltd', 'pfx-pass');
 });
 afterAll(() => rmSync(signingDir, { recursive: true, force: true }));
 

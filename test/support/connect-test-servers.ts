@@ -5,8 +5,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
-import forge from 'node-forge';
-import { createCertificateAuthority, generateRsaKeyPair, issueServerCertificate, type CaMaterial } from '../../src/sandbox/tls/certificate-builder';
+import { createCertificateAuthority, issueServerCertificate, type CaMaterial } from '../../src/sandbox/tls/certificate-builder';
 
 export interface TestCertificate {
   certPem: string;
@@ -16,34 +15,19 @@ export interface TestCertificate {
 export { createCertificateAuthority, type CaMaterial };
 
 /** A certificate for 127.0.0.1 signed by `ca`. */
-export function localCertificate(ca: CaMaterial): TestCertificate {
+export function localCertificate(ca: CaMaterial): Promise<TestCertificate> {
   return issueServerCertificate(ca, ['localhost'], ['127.0.0.1']);
 }
 
 /** A certificate signed by `ca` that names only another host: the client connecting to 127.0.0.1 refuses it. */
-export function otherHostCertificate(ca: CaMaterial): TestCertificate {
+export function otherHostCertificate(ca: CaMaterial): Promise<TestCertificate> {
   return issueServerCertificate(ca, ['merchant.example.com'], []);
 }
 
 /** A certificate for 127.0.0.1 signed by `ca` whose validity ended yesterday. */
-export function expiredCertificate(ca: CaMaterial): TestCertificate {
-  const keys = generateRsaKeyPair();
-  const caCert = forge.pki.certificateFromPem(ca.certPem);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKeyPem);
-  cert.serialNumber = '0a1b2c3d';
+export function expiredCertificate(ca: CaMaterial): Promise<TestCertificate> {
   const day = 24 * 60 * 60 * 1000;
-  cert.validity.notBefore = new Date(Date.now() - 30 * day);
-  cert.validity.notAfter = new Date(Date.now() - day);
-  cert.setSubject([{ name: 'commonName', value: '127.0.0.1' }]);
-  cert.setIssuer(caCert.subject.attributes);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: false },
-    { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-  ]);
-  cert.sign(forge.pki.privateKeyFromPem(ca.keyPem), forge.md.sha256.create());
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: keys.privateKeyPem };
+  return issueServerCertificate(ca, [], ['127.0.0.1'], { notBefore: new Date(Date.now() - 30 * day), notAfter: new Date(Date.now() - day) });
 }
 
 export interface FixedReply {

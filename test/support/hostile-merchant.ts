@@ -70,7 +70,7 @@ const newRequestId = (): string => `req_${(++requestCounter).toString(16).padSta
 
 export async function startHostileMerchant(options: { products?: number } = {}): Promise<HostileMerchant> {
   const dir = mkdtempSync(join(tmpdir(), 'procure-hostile-merchant-'));
-  const tls = prepareSandboxTls({ dir, hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
+  const tls = await prepareSandboxTls({ dir, hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
   const count = options.products ?? 230;
   const baseRevision = 1_700_000_000;
   const products: Product[] = Array.from({ length: count }, (_, i) => ({ productRef: 1001 + i, price: 10 + (i % 7), revision: baseRevision + i }));

@@ -89,7 +89,7 @@ function listenerFaults(deps: ControlDeps, body: ControlBody): () => Promise<voi
     if (listener === undefined) return;
     if (isTlsFaultMode(tls)) {
       try {
-        listener.serveCertificate(tls);
+        await listener.serveCertificate(tls);
       } catch (error) {
         throw new ControlError(409, error instanceof Error ? error.message : 'cannot change the certificate');
       }

@@ -17,7 +17,7 @@ export interface ListenerControl {
   /** Stops (true) or resumes (false) accepting connections; open connections are closed at once. */
   refuseConnections(on: boolean): Promise<void>;
   /** Serves the certificate of this mode from the next connection on (open ones are closed); throws on a plain-HTTP sandbox. */
-  serveCertificate(mode: TlsFaultMode): void;
+  serveCertificate(mode: TlsFaultMode): Promise<void>;
 }
 
 export interface ListenerControlOptions {
@@ -50,10 +50,10 @@ export function createListenerControl(options: ListenerControlOptions): Listener
         });
       });
     },
-    serveCertificate(mode) {
+    async serveCertificate(mode) {
       const tls = options.tls;
       if (tls === null) throw new Error('this sandbox serves plain HTTP: it has no certificate to change');
-      const certificate = mode === 'valid' ? tls.good : (made.get(mode) ?? faultCertificate(mode, tls.ca, tls.hostnames, tls.ipAddresses));
+      const certificate = mode === 'valid' ? tls.good : (made.get(mode) ?? (await faultCertificate(mode, tls.ca, tls.hostnames, tls.ipAddresses)));
       made.set(mode, certificate);
       tls.server.setSecureContext({ cert: certificate.certPem, key: certificate.keyPem });
       faults.tls = mode;

@@ -4,24 +4,22 @@
 // would serve certificates that its ca-cert.pem file does not match.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { checkCaMaterial, createCertificateAuthority, type CaMaterial } from './certificate-builder';
 
 export const CA_CERT_FILE = 'ca-cert.pem';
 export const CA_KEY_FILE = 'ca-key.pem';
 const LOCK_DIR = '.ca-lock';
 const LOCK_WAIT_MS = 30_000;
-// Creating a CA takes well under a second; an older lock was left by a process that died holding it.
+// Creating a CA takes about a second at most (loading @peculiar/x509 included); an older lock was left
+// by a process that died holding it.
 const STALE_LOCK_MS = 20_000;
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 function isErrno(error: unknown, code: string): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
 }
 
-function withDirLock<T>(dir: string, fn: () => T): T {
+async function withDirLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
   const lock = join(dir, LOCK_DIR);
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
@@ -36,11 +34,11 @@ function withDirLock<T>(dir: string, fn: () => T): T {
         // The holder released it meanwhile; just try again.
       }
       if (Date.now() > deadline) throw new Error(`timed out waiting for the CA lock ${lock}`, { cause: error });
-      sleepSync(25);
+      await sleep(25);
     }
   }
   try {
-    return fn();
+    return await fn();
   } finally {
     rmdirSync(lock);
   }
@@ -70,7 +68,7 @@ function readCa(dir: string): CaMaterial | undefined {
 }
 
 /** Returns the CA stored in `dir`, creating and storing one first if there is none. */
-export function loadOrCreateCa(dir: string): CaMaterial {
+export async function loadOrCreateCa(dir: string): Promise<CaMaterial> {
   if (!existsSync(dir)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // mkdir's mode is filtered by the umask; the CA key's directory must be private regardless.
@@ -78,10 +76,10 @@ export function loadOrCreateCa(dir: string): CaMaterial {
   }
   const existing = readCa(dir);
   if (existing) return existing;
-  return withDirLock(dir, () => {
+  return withDirLock(dir, async () => {
     const raced = readCa(dir);
     if (raced) return raced;
-    const created = createCertificateAuthority();
+    const created = await createCertificateAuthority();
     // Key first: a cert file without its key would make readCa treat the directory as empty.
     writeAtomic(join(dir, CA_KEY_FILE), created.keyPem, 0o600);
     writeAtomic(join(dir, CA_CERT_FILE), created.certPem, 0o644);

@@ -23,10 +23,10 @@ export interface SandboxTlsOptions {
   ipAddresses: string[];
 }
 
-export function prepareSandboxTls(options: SandboxTlsOptions): SandboxTls {
+export async function prepareSandboxTls(options: SandboxTlsOptions): Promise<SandboxTls> {
   const dir = resolve(options.dir);
-  const ca = loadOrCreateCa(dir);
-  const server = issueServerCertificate(ca, options.hostnames, options.ipAddresses);
+  const ca = await loadOrCreateCa(dir);
+  const server = await issueServerCertificate(ca, options.hostnames, options.ipAddresses);
   return {
     caCertFile: resolve(dir, CA_CERT_FILE),
     caCertPem: ca.certPem,

@@ -1,9 +1,10 @@
-// The X.509 parts of the sandbox's TLS: a self-signed CA and server certificates issued by it.
-// Keys come from Node's native RSA generator (forge's pure-JS one takes seconds per key) and are
-// handed to forge as PEM; forge only builds and signs the certificates.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+// The X.509 parts of the sandbox's TLS: a self-signed CA and server certificates issued by it, built
+// by @peculiar/x509 and signed by Node's WebCrypto. New keys are ECDSA P-256 (PKCS#8 PEM); a CA written
+// by an older version (RSA 2048, PKCS#1 PEM, made with node-forge) still loads and issues certificates.
+import { createPrivateKey, KeyObject, randomBytes, webcrypto, X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
-import forge from 'node-forge';
+import type * as X509 from '@peculiar/x509';
+import { loadX509 } from './x509';
 
 export const CA_COMMON_NAME = 'Procure Desk Sandbox CA';
 const ORGANIZATION = 'Procure Desk Sandbox';
@@ -13,23 +14,43 @@ const SERVER_VALIDITY_DAYS = 730;
 // Issued certificates start a little in the past so that a client whose clock lags behind still accepts them.
 const BACKDATE_MS = 60 * 60 * 1000;
 
-export interface KeyPairPem {
-  privateKeyPem: string;
-  publicKeyPem: string;
-}
+const EC_KEY: webcrypto.EcKeyGenParams = { name: 'ECDSA', namedCurve: 'P-256' };
+const ECDSA_SHA256: webcrypto.EcdsaParams = { name: 'ECDSA', hash: 'SHA-256' };
+const RSA_SHA256: webcrypto.RsaHashedImportParams = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
 
 export interface CaMaterial {
   certPem: string;
   keyPem: string;
 }
 
-export function generateRsaKeyPair(): KeyPairPem {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-  });
-  return { privateKeyPem: privateKey, publicKeyPem: publicKey };
+export interface ServerCertificate {
+  certPem: string;
+  keyPem: string;
+}
+
+/** A CA's private key as WebCrypto signs with it, and the signature algorithm that goes with it. */
+interface Signer {
+  key: webcrypto.CryptoKey;
+  algorithm: webcrypto.EcdsaParams | webcrypto.RsaHashedImportParams;
+}
+
+/** The CA key in either format this code has ever written; anything else is refused. */
+function caSigner(keyPem: string): Signer {
+  const key = createPrivateKey(keyPem);
+  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') {
+    return { key: key.toCryptoKey(EC_KEY, false, ['sign']), algorithm: ECDSA_SHA256 };
+  }
+  // Sandbox CAs made before ECDSA (node-forge era): RSA 2048, signing with PKCS#1 v1.5 and SHA-256.
+  if (key.asymmetricKeyType === 'rsa') return { key: key.toCryptoKey(RSA_SHA256, false, ['sign']), algorithm: RSA_SHA256 };
+  throw new Error(`the CA key is ${key.asymmetricKeyType ?? 'of an unknown type'}, not ECDSA P-256 or RSA`);
+}
+
+function generateKeyPair(): Promise<webcrypto.CryptoKeyPair> {
+  return webcrypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify']);
+}
+
+function privateKeyPem(key: webcrypto.CryptoKey): string {
+  return KeyObject.from(key).export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
 /** A random positive serial: 16 random bytes with the sign bit cleared and never all zero. */
@@ -39,48 +60,48 @@ function randomSerialHex(): string {
   return bytes.toString('hex');
 }
 
-function validity(cert: forge.pki.Certificate, notAfter: Date): void {
-  cert.validity.notBefore = new Date(Date.now() - BACKDATE_MS);
-  cert.validity.notAfter = notAfter;
+/** PEM with a final line break, as OpenSSL writes it, so that files and bundles of several read back. */
+function certificatePem(cert: X509.X509Certificate): string {
+  return `${cert.toString('pem')}\n`;
 }
 
-export function createCertificateAuthority(): CaMaterial {
-  const keys = generateRsaKeyPair();
-  const privateKey = forge.pki.privateKeyFromPem(keys.privateKeyPem);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKeyPem);
-  cert.serialNumber = randomSerialHex();
+const backdated = (): Date => new Date(Date.now() - BACKDATE_MS);
+
+export async function createCertificateAuthority(): Promise<CaMaterial> {
+  const x509 = await loadX509();
+  const keys = await generateKeyPair();
   const notAfter = new Date();
   notAfter.setFullYear(notAfter.getFullYear() + CA_VALIDITY_YEARS);
-  validity(cert, notAfter);
-  const name = [
-    { name: 'commonName', value: CA_COMMON_NAME },
-    { name: 'organizationName', value: ORGANIZATION },
-  ];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: true, critical: true },
-    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-  ]);
-  cert.sign(privateKey, forge.md.sha256.create());
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: keys.privateKeyPem };
+  const cert = await x509.X509CertificateGenerator.createSelfSigned(
+    {
+      serialNumber: randomSerialHex(),
+      name: [{ CN: [CA_COMMON_NAME] }, { O: [ORGANIZATION] }],
+      notBefore: backdated(),
+      notAfter,
+      keys,
+      signingAlgorithm: ECDSA_SHA256,
+      extensions: [
+        // Path length 0: this CA signs server certificates only, never another CA.
+        new x509.BasicConstraintsExtension(true, 0, true),
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, webcrypto),
+      ],
+    },
+    webcrypto,
+  );
+  return { certPem: certificatePem(cert), keyPem: privateKeyPem(keys.privateKey) };
 }
 
-/** Throws if the PEMs do not parse or the key does not belong to the certificate. */
+/** Throws if the PEMs do not parse, the certificate is no CA, or the key does not belong to it or cannot sign. */
 export function checkCaMaterial(ca: CaMaterial): void {
-  const cert = forge.pki.certificateFromPem(ca.certPem);
-  const key = forge.pki.privateKeyFromPem(ca.keyPem);
-  const certKey = cert.publicKey as forge.pki.rsa.PublicKey;
-  if (certKey.n.compareTo(key.n) !== 0 || certKey.e.compareTo(key.e) !== 0) {
-    throw new Error('the CA key does not belong to the CA certificate');
-  }
+  const cert = new NodeX509Certificate(ca.certPem);
+  const key = createPrivateKey(ca.keyPem);
+  if (!cert.checkPrivateKey(key)) throw new Error('the CA key does not belong to the CA certificate');
+  if (!cert.ca) throw new Error('the CA certificate is not a CA (basicConstraints)');
+  caSigner(ca.keyPem);
 }
 
-type AltName = { type: 2; value: string } | { type: 7; ip: string };
-
-function altNames(hostnames: string[], ipAddresses: string[]): AltName[] {
+function altNames(hostnames: string[], ipAddresses: string[]): X509.JsonGeneralName[] {
   const dns = new Set<string>();
   const ips = new Set<string>();
   // A caller may list an address among the hostnames; it only matches as an IP entry.
@@ -89,50 +110,53 @@ function altNames(hostnames: string[], ipAddresses: string[]): AltName[] {
     if (!isIP(ip)) throw new Error(`not an IP address: ${ip}`);
     ips.add(ip);
   }
-  return [...[...dns].map((value) => ({ type: 2 as const, value })), ...[...ips].map((ip) => ({ type: 7 as const, ip }))];
+  return [...[...dns].map((value) => ({ type: 'dns' as const, value })), ...[...ips].map((value) => ({ type: 'ip' as const, value }))];
 }
 
-export interface ServerCertificate {
-  certPem: string;
-  keyPem: string;
+/** The issuer's own key identifier when it has one (RFC 5280 4.2.1.1), else one computed from its key. */
+async function authorityKeyIdentifier(caCert: X509.X509Certificate): Promise<X509.AuthorityKeyIdentifierExtension> {
+  const x509 = await loadX509();
+  const own = caCert.getExtension(x509.SubjectKeyIdentifierExtension);
+  if (own !== null) return new x509.AuthorityKeyIdentifierExtension(own.keyId);
+  return x509.AuthorityKeyIdentifierExtension.create(caCert.publicKey, false, webcrypto);
 }
 
 /**
  * A server certificate for these names signed by `ca`. `window` overrides its validity (the control
  * API's expired-certificate fault, sandbox/tls/tls-faults.ts); by default it is valid for two years.
  */
-export function issueServerCertificate(ca: CaMaterial, hostnames: string[], ipAddresses: string[], window?: { notBefore: Date; notAfter: Date }): ServerCertificate {
+export async function issueServerCertificate(ca: CaMaterial, hostnames: string[], ipAddresses: string[], window?: { notBefore: Date; notAfter: Date }): Promise<ServerCertificate> {
   const names = altNames(hostnames, ipAddresses);
-  if (names.length === 0) throw new Error('a server certificate needs at least one hostname or IP address');
-  const caCert = forge.pki.certificateFromPem(ca.certPem);
-  const caKey = forge.pki.privateKeyFromPem(ca.keyPem);
-  const keys = generateRsaKeyPair();
-
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKeyPem);
-  cert.serialNumber = randomSerialHex();
-  const notAfter = new Date(Date.now() + SERVER_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
-  // A certificate outliving its issuer would fail validation in its last stretch anyway.
-  validity(cert, notAfter < caCert.validity.notAfter ? notAfter : caCert.validity.notAfter);
-  if (window !== undefined) {
-    cert.validity.notBefore = window.notBefore;
-    cert.validity.notAfter = window.notAfter;
-  }
   const first = names[0];
-  const commonName = first === undefined ? 'sandbox' : first.type === 2 ? first.value : first.ip;
-  cert.setSubject([
-    { name: 'commonName', value: commonName },
-    { name: 'organizationName', value: ORGANIZATION },
-  ]);
-  cert.setIssuer(caCert.subject.attributes);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: false, critical: true },
-    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-    { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: names },
-    { name: 'subjectKeyIdentifier' },
-    { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
-  ]);
-  cert.sign(caKey, forge.md.sha256.create());
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: keys.privateKeyPem };
+  if (first === undefined) throw new Error('a server certificate needs at least one hostname or IP address');
+  const x509 = await loadX509();
+  const caCert = new x509.X509Certificate(ca.certPem);
+  const signer = caSigner(ca.keyPem);
+  const keys = await generateKeyPair();
+  const notAfter = new Date(Date.now() + SERVER_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
+  const cert = await x509.X509CertificateGenerator.create(
+    {
+      serialNumber: randomSerialHex(),
+      subject: [{ CN: [first.value] }, { O: [ORGANIZATION] }],
+      // The CA's subject as it is encoded in its certificate, so that the names match byte for byte.
+      issuer: caCert.subjectName,
+      notBefore: window?.notBefore ?? backdated(),
+      // A certificate outliving its issuer would fail validation in its last stretch anyway.
+      notAfter: window?.notAfter ?? (notAfter < caCert.notAfter ? notAfter : caCert.notAfter),
+      publicKey: keys.publicKey,
+      signingKey: signer.key,
+      signingAlgorithm: signer.algorithm,
+      extensions: [
+        new x509.BasicConstraintsExtension(false, undefined, true),
+        // An ECDSA key signs the handshake; keyEncipherment is for RSA key transport only.
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
+        new x509.SubjectAlternativeNameExtension(names),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, webcrypto),
+        await authorityKeyIdentifier(caCert),
+      ],
+    },
+    webcrypto,
+  );
+  return { certPem: certificatePem(cert), keyPem: privateKeyPem(keys.privateKey) };
 }

@@ -14,13 +14,13 @@ export function isTlsFaultMode(value: unknown): value is TlsFaultMode {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The certificate of a fault mode other than `valid` for these names. */
-export function faultCertificate(mode: Exclude<TlsFaultMode, 'valid'>, ca: CaMaterial, hostnames: string[], ipAddresses: string[]): ServerCertificate {
+export async function faultCertificate(mode: Exclude<TlsFaultMode, 'valid'>, ca: CaMaterial, hostnames: string[], ipAddresses: string[]): Promise<ServerCertificate> {
   switch (mode) {
     case 'expired':
       return issueServerCertificate(ca, hostnames, ipAddresses, { notBefore: new Date(Date.now() - 30 * DAY_MS), notAfter: new Date(Date.now() - DAY_MS) });
     case 'otherHost':
       return issueServerCertificate(ca, ['other-host.invalid'], []);
     case 'untrusted':
-      return issueServerCertificate(createCertificateAuthority(), hostnames, ipAddresses);
+      return issueServerCertificate(await createCertificateAuthority(), hostnames, ipAddresses);
   }
 }

@@ -31,8 +31,8 @@ const servers: TestServer[] = [];
 beforeAll(async () => {
   // The probe's timeout is short here so the silent server's case ends quickly; the default is 5 s.
   kit = await createAppKit(1, { connectProbeTimeoutMs: 500 });
-  trustedCa = createCertificateAuthority();
-  privateCa = createCertificateAuthority();
+  trustedCa = await createCertificateAuthority();
+  privateCa = await createCertificateAuthority();
 });
 
 afterAll(async () => {
@@ -67,7 +67,7 @@ describe('connect failures, each named after one attempt', () => {
   });
 
   it('a certificate from a CA not trusted (none given, or another one): tlsUntrusted', async () => {
-    const server = await serve(startHttpsServer(localCertificate(privateCa)));
+    const server = await serve(startHttpsServer(await localCertificate(privateCa)));
     const none = await connect(server.baseUrl, null);
     expect(none.error).toMatchObject({ code: 'MERCHANT_UNREACHABLE', transportReason: 'tlsUntrusted' });
     const other = await connect(server.baseUrl, trustedCa.certPem);
@@ -78,21 +78,21 @@ describe('connect failures, each named after one attempt', () => {
   });
 
   it('a certificate for another host: tlsHostname', async () => {
-    const server = await serve(startHttpsServer(otherHostCertificate(trustedCa)));
+    const server = await serve(startHttpsServer(await otherHostCertificate(trustedCa)));
     const { error, sent } = await connect(server.baseUrl, trustedCa.certPem);
     expect(error).toMatchObject({ code: 'MERCHANT_UNREACHABLE', transportReason: 'tlsHostname' });
     expect([sent, server.connections, server.requests]).toEqual([1, 1, 0]);
   });
 
   it('an expired certificate: tlsExpired', async () => {
-    const server = await serve(startHttpsServer(expiredCertificate(trustedCa)));
+    const server = await serve(startHttpsServer(await expiredCertificate(trustedCa)));
     const { error, sent } = await connect(server.baseUrl, trustedCa.certPem);
     expect(error).toMatchObject({ code: 'MERCHANT_UNREACHABLE', transportReason: 'tlsExpired' });
     expect([sent, server.connections, server.requests]).toEqual([1, 1, 0]);
   });
 
   it('a merchant that does not answer in time: timeout, not retried', async () => {
-    const server = await serve(startHttpsServer(localCertificate(trustedCa), { ...ACCOUNT_REPLY, hang: true }));
+    const server = await serve(startHttpsServer(await localCertificate(trustedCa), { ...ACCOUNT_REPLY, hang: true }));
     const { error, sent } = await connect(server.baseUrl, trustedCa.certPem);
     expect(error).toMatchObject({ code: 'MERCHANT_UNREACHABLE', transportReason: 'timeout' });
     expect([sent, server.requests]).toEqual([1, 1]);
@@ -106,18 +106,18 @@ describe('connect failures, each named after one attempt', () => {
   });
 
   it('a web page or a 404 where the interface should be: NOT_OPENAPI', async () => {
-    const html = await serve(startHttpsServer(localCertificate(trustedCa), HTML_404_REPLY));
+    const html = await serve(startHttpsServer(await localCertificate(trustedCa), HTML_404_REPLY));
     const page = await connect(html.baseUrl, trustedCa.certPem);
     expect(page.error).toMatchObject({ code: 'NOT_OPENAPI' });
-    const json = await serve(startHttpsServer(localCertificate(trustedCa), { status: 200, body: '{"hello":"world"}' }));
+    const json = await serve(startHttpsServer(await localCertificate(trustedCa), { status: 200, body: '{"hello":"world"}' }));
     const other = await connect(json.baseUrl, trustedCa.certPem);
     expect(other.error).toMatchObject({ code: 'NOT_OPENAPI' });
-    const envelope404 = await serve(startHttpsServer(localCertificate(trustedCa), envelopeReply(404, 404001)));
+    const envelope404 = await serve(startHttpsServer(await localCertificate(trustedCa), envelopeReply(404, 404001)));
     const notVisible = await connect(envelope404.baseUrl, trustedCa.certPem);
     expect(notVisible.error).toMatchObject({ code: 'NOT_OPENAPI' });
     expect([page.sent, other.sent, notVisible.sent]).toEqual([1, 1, 1]);
     // A gateway's page on 503 is the merchant away, not a wrong address.
-    const gateway = await serve(startHttpsServer(localCertificate(trustedCa), { status: 503, body: '<html>Service Unavailable</html>', contentType: 'text/html' }));
+    const gateway = await serve(startHttpsServer(await localCertificate(trustedCa), { status: 503, body: '<html>Service Unavailable</html>', contentType: 'text/html' }));
     const away = await connect(gateway.baseUrl, trustedCa.certPem);
     expect(away.error).toMatchObject({ code: 'MERCHANT_MALFORMED' });
     expect([away.sent, gateway.requests]).toEqual([1, 1]);
@@ -130,7 +130,7 @@ describe('connect failures, each named after one attempt', () => {
       [403, 403005],
       [503, 503001],
     ] as const) {
-      const server = await serve(startHttpsServer(localCertificate(trustedCa), envelopeReply(status, code)));
+      const server = await serve(startHttpsServer(await localCertificate(trustedCa), envelopeReply(status, code)));
       const { error, sent } = await connect(server.baseUrl, trustedCa.certPem);
       expect(error, `${code}`).toMatchObject({ code: 'MERCHANT_REFUSED', merchantCode: code });
       expect([sent, server.requests], `${code}`).toEqual([1, 1]);
@@ -141,7 +141,7 @@ describe('connect failures, each named after one attempt', () => {
 
 describe('a CA certificate for this merchant only', () => {
   it('refuses what is not a PEM certificate before sending, and a PEM block that does not parse', async () => {
-    const server = await serve(startHttpsServer(localCertificate(privateCa)));
+    const server = await serve(startHttpsServer(await localCertificate(privateCa)));
     const key = privateCa.keyPem;
     const cases: [string, string][] = [
       ['just some text', 'caCertNotPem'],
@@ -159,7 +159,7 @@ describe('a CA certificate for this merchant only', () => {
   });
 
   it('connects with the CA, shows it in the status, keeps it on a key replacement, and replaces or removes it only when that connects', async () => {
-    const server = await serve(startHttpsServer(localCertificate(privateCa)));
+    const server = await serve(startHttpsServer(await localCertificate(privateCa)));
     const { error } = await connect(server.baseUrl, privateCa.certPem);
     expect(error).toBeNull();
     const status = await kit.ok('connection.status');

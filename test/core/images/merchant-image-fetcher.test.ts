@@ -26,7 +26,7 @@ const port = (): string => String((server.address() as AddressInfo).port);
 
 beforeAll(async () => {
   caDir = mkdtempSync(join(tmpdir(), 'pd-image-ca-'));
-  const tls = prepareSandboxTls({ dir: caDir, hostnames: ['localhost', 'images.example.test', 'private.example.test', 'mixed.example.test', 'other.example.test'], ipAddresses: ['127.0.0.1'] });
+  const tls = await prepareSandboxTls({ dir: caDir, hostnames: ['localhost', 'images.example.test', 'private.example.test', 'mixed.example.test', 'other.example.test'], ipAddresses: ['127.0.0.1'] });
   ca = tls.caCertPem;
   server = createServer({ cert: tls.serverCertPem, key: tls.serverKeyPem }, (request, response) => {
     seen.push({ path: request.url ?? '', headers: request.headers });

@@ -14,8 +14,8 @@ let otherCa: TestCa;
 let server: ScriptedServer;
 
 beforeAll(async () => {
-  serverCa = makeTestCa();
-  otherCa = makeTestCa();
+  serverCa = await makeTestCa();
+  otherCa = await makeTestCa();
   server = await startScriptedServer(serverCa, [success(ACCOUNT_DATA)]);
 });
 

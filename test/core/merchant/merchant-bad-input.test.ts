@@ -15,7 +15,7 @@ let server: ScriptedServer;
 let kit: Kit;
 
 beforeAll(async () => {
-  tls = makeTestCa();
+  tls = await makeTestCa();
   server = await startScriptedServer(tls);
 });
 

@@ -20,7 +20,7 @@ const lines: string[] = [];
 const errors: unknown[] = [];
 
 beforeAll(async () => {
-  tls = makeTestCa();
+  tls = await makeTestCa();
   server = await startScriptedServer(tls);
   const logger = new RedactingLogger({ sink: (line) => lines.push(line), level: 'debug' });
   logger.registerSecret(API_KEY);

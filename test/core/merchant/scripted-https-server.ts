@@ -48,9 +48,9 @@ export interface TestCa {
 }
 
 /** A fresh CA in a temp folder and a server certificate for 127.0.0.1 / localhost. */
-export function makeTestCa(): TestCa {
+export async function makeTestCa(): Promise<TestCa> {
   const dir = mkdtempSync(join(tmpdir(), 'procure-merchant-test-ca-'));
-  const tls = prepareSandboxTls({ dir, hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
+  const tls = await prepareSandboxTls({ dir, hostnames: ['localhost'], ipAddresses: ['127.0.0.1'] });
   return { dir, ca: tls.caCertPem, cert: tls.serverCertPem, key: tls.serverKeyPem, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
