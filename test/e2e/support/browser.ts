@@ -1,15 +1,16 @@
-// Debian's Chromium driven through Playwright's library API (no browser download: the system binary),
-// one context per test, and screenshots written with the test output.
+// The machine's Chromium, Chrome or Edge (test/support/browser-executable.ts finds it; never a Playwright
+// download) driven through Playwright's library API, one context per test, and screenshots written with
+// the test output.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { browserLaunch } from '../../support/browser-executable';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    ...browserLaunch(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 }
