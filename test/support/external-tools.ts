@@ -2,6 +2,7 @@
 // LibreOffice, Python): on PATH (with Windows' .exe/.cmd), then where their installers put them on
 // macOS and Windows, which do not always extend PATH. One home for the lookup, used by the tests and by
 // the pre-flight (scripts/test-prerequisites.ts), so both agree on what is installed.
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { join as hostJoin, posix, win32 } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,11 +51,32 @@ function fileNames(name: string, lookup: ToolLookup): string[] {
   return extensions.map((ext) => `${name}${ext.toLowerCase()}`);
 }
 
-/** The first runnable file for `tool`: on PATH first (what a shell would run), then the installers' places. */
-export function findTool(tool: ExternalTool, lookup: ToolLookup): string | undefined {
+/** Every file PATH offers for these names, in the order a shell would try them. */
+function onPath(names: readonly string[], lookup: ToolLookup): string[] {
   const join = (dir: string, file: string): string => (lookup.platform === 'win32' ? win32.join(dir, file) : posix.join(dir, file));
-  const onPath = pathDirs(lookup).flatMap((dir) => NAMES[tool].flatMap((name) => fileNames(name, lookup).map((file) => join(dir, file))));
-  return [...onPath, ...installedPlaces(tool, lookup.platform, lookup.env)].find((path) => lookup.runnable(path));
+  return pathDirs(lookup).flatMap((dir) => names.flatMap((name) => fileNames(name, lookup).map((file) => join(dir, file))));
+}
+
+/** Any program on PATH (what `command -v` answers), for those with no home of their own here (apt-get, fc-list). */
+export const findOnPath = (name: string, lookup: ToolLookup): string | undefined => onPath([name], lookup).find((path) => lookup.runnable(path));
+
+/** Every runnable file for `tool`: on PATH first (what a shell would run), then the installers' places. */
+function candidates(tool: ExternalTool, lookup: ToolLookup): string[] {
+  return unique([...onPath(NAMES[tool], lookup), ...installedPlaces(tool, lookup.platform, lookup.env)]).filter((path) => lookup.runnable(path));
+}
+
+const unique = (paths: readonly string[]): string[] => [...new Set(paths)];
+
+export const findTool = (tool: ExternalTool, lookup: ToolLookup): string | undefined => candidates(tool, lookup)[0];
+
+const importsMsoffcrypto = (python: string): boolean => spawnSync(python, ['-c', 'import msoffcrypto'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
+
+/**
+ * The Python that imports msoffcrypto (its API checks the workbook's integrity): the first Python is not
+ * always the one pip or apt installed it for (pyenv, Homebrew and the system's side by side).
+ */
+export function findMsoffcryptoPython(lookup: ToolLookup, imports: (python: string) => boolean = importsMsoffcrypto): string | undefined {
+  return candidates('python3', lookup).find((python) => imports(python));
 }
 
 function runnableHere(path: string): boolean {
@@ -70,6 +92,9 @@ export const HERE_TOOLS: ToolLookup = { platform: process.platform, env: process
 
 /** The tool's path here, or its bare name: then running it fails with ENOENT, and the pre-flight has said why. */
 export const toolPath = (tool: ExternalTool): string => findTool(tool, HERE_TOOLS) ?? tool;
+
+/** The Python with msoffcrypto here, or the bare name (then the check fails saying the module is missing). */
+export const msoffcryptoPython = (): string => findMsoffcryptoPython(HERE_TOOLS) ?? 'python3';
 
 /** Whether the tool is installed here (tests that only add a second reader skip without it). */
 export const hasTool = (tool: ExternalTool): boolean => findTool(tool, HERE_TOOLS) !== undefined;

@@ -3,7 +3,7 @@
 // undone, as Excel reads them), an RFC 4180 CSV parser, and the external tools (msoffcrypto-tool,
 // 7-Zip) run as a user would run them.
 import { spawnSync } from 'node:child_process';
-import { toolPath } from '../../support/external-tools';
+import { msoffcryptoPython, toolPath } from '../../support/external-tools';
 import { zipEntries } from './zip-entries';
 
 export interface SheetCell {
@@ -136,7 +136,7 @@ export function verifyOfficeIntegrity(file: string, password: string): ToolRun {
     'f.decrypt(out, verify_integrity=True)',
     'print(len(out.getvalue()))',
   ].join('\n');
-  return run(toolPath('python3'), ['-c', script, file, password]);
+  return run(msoffcryptoPython(), ['-c', script, file, password]);
 }
 
 /** Every encoding in which a secret could sit in a file: UTF-8 and UTF-16LE. */
