@@ -13,7 +13,7 @@ import { WinPackager } from 'app-builder-lib/out/winPackager';
 import { Platform } from 'app-builder-lib/out/core';
 import { serializeToYaml } from 'builder-util';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = join(import.meta.dirname, '..', '..');
 
 /** A self-signed code-signing certificate in a PKCS#12 file, as a release machine would hold one. */
 export function writeCodeSigningPfx(dir: string, commonName: string, password: string): string {
