@@ -67,6 +67,22 @@ describe('a Node older than .node-version', () => {
     expect(passed.stderr).toBe('');
   });
 
+  it('names Homebrew on macOS and winget on Windows (platform set by a preload, the copy asking for Node 999)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'procure-node-guard-'));
+    made.push(root);
+    mkdirSync(join(root, 'scripts'));
+    copyFileSync('scripts/require-node.cjs', join(root, 'scripts', 'require-node.cjs'));
+    writeFileSync(join(root, '.node-version'), '999\n');
+    const on = (platform: string): string => {
+      writeFileSync(join(root, 'platform.cjs'), `Object.defineProperty(process, 'platform', { value: ${JSON.stringify(platform)} });\n`);
+      return spawnSync(process.execPath, ['--require', join(root, 'platform.cjs'), join(root, 'scripts', 'require-node.cjs')], { encoding: 'utf8' }).stderr;
+    };
+    expect(on('darwin')).toContain('install Node.js 999 LTS (https://nodejs.org/, or `brew install node@999`) and run the command again.');
+    expect(on('darwin')).toContain('请安装 Node.js 999 LTS（https://nodejs.org/，或 `brew install node@999`）');
+    expect(on('win32')).toContain('install Node.js 999 LTS (https://nodejs.org/, or `winget install OpenJS.NodeJS.LTS`) and run the command again.');
+    expect(on('linux')).toContain('(https://nodejs.org/, or `nvm install 999`)');
+  });
+
   it.runIf(OLD_NODE !== undefined)('the old Node itself: the guard, `npm run web -- --demo` and `npm run cli` stop at once with the sentence', () => {
     const guard = spawnSync(OLD_NODE ?? '', ['scripts/require-node.cjs'], { encoding: 'utf8' });
     expect(guard.status).toBe(1);
