@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { npmCommand } from '../support/npm-command';
 
 const required = Number(readFileSync('.node-version', 'utf8').trim());
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string>; engines: { node: string } };
@@ -38,7 +39,10 @@ function expectTheSentence(stderr: string, version: string): void {
 
 describe('installs that speak', () => {
   it('npm reads the project .npmrc as loglevel warn and engine-strict (not silent)', () => {
-    const get = (key: string): string => spawnSync('npm', ['config', 'get', key], { encoding: 'utf8' }).stdout.trim();
+    const get = (key: string): string => {
+      const npm = npmCommand(['config', 'get', key]);
+      return spawnSync(npm.command, npm.args, { encoding: 'utf8' }).stdout.trim();
+    };
     expect(get('loglevel')).toBe('warn');
     expect(get('engine-strict')).toBe('true');
     expect(readFileSync('.npmrc', 'utf8')).not.toMatch(/^\s*loglevel\s*=\s*silent/m);
