@@ -9,9 +9,15 @@ import { browserLaunch } from '../../support/browser-executable';
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    ...browserLaunch(),
+  const launch = browserLaunch();
+  const launched = chromium.launch({
+    ...launch,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  if (!('channel' in launch)) return launched;
+  // Playwright's own answer to a channel that is not installed is to download it: ours is to install it.
+  return launched.catch((error: unknown) => {
+    throw new Error(`PROCURE_BROWSER_CHANNEL=${launch.channel} could not be started: install that browser, or unset the variable to use the usual places`, { cause: error });
   });
 }
 
