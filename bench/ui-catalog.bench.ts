@@ -1,4 +1,4 @@
-// Issue 5's catalog screen at 100,000 products, in the real UI (built renderer, Debian Chromium, the
+// Issue 5's catalog screen at 100,000 products, in the real UI (built renderer, the installed Chromium, the
 // web host). A demo sandbox of 100,000 products would need a full sync first (far too slow under
 // quotas), so the cache is prefilled directly (as catalog-search.bench.ts does) in a data folder; the
 // web host is started on that folder with --demo and the one-click demo connects without syncing, so

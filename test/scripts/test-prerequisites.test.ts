@@ -42,6 +42,14 @@ describe('test prerequisites', () => {
     expect(aptInstallLine(['chromium'], true)).toBe('apt-get update && apt-get install -y --no-install-recommends chromium');
   });
 
+  it('on a fresh Debian as root (.ci/run) installs every package of the real list in one apt-get line', () => {
+    const plan = planPrerequisites(prerequisites().map((prerequisite) => ({ ...prerequisite, present: () => false })), { kind: 'apt', isRoot: true });
+    expect(plan.kind === 'install' ? plan.command : plan).toEqual([
+      ['apt-get', 'update', '-qq'],
+      ['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'p7zip-full', 'python3', 'python3-msoffcrypto-tool', 'libreoffice-calc-nogui', 'fontconfig', 'fonts-wqy-microhei'],
+    ]);
+  });
+
   it('tells the platform: apt on Linux with apt-get, macOS and Windows whatever they have', () => {
     expect([hostKind('linux', true), hostKind('linux', false), hostKind('darwin', true), hostKind('win32', false), hostKind('freebsd', false)]).toEqual(['apt', 'other', 'macos', 'windows', 'other']);
   });
