@@ -3,6 +3,9 @@
 // package names); on macOS and Windows (injected) it installs nothing and names the Homebrew / winget /
 // pip commands, skipping what those systems have built in. Run for real at the end: here all is present.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aptInstallLine, hostKind, installLines, planPrerequisites, prerequisites, type Install, type Prerequisite } from '../../scripts/test-prerequisites';
 
@@ -132,6 +135,22 @@ describe('test prerequisites', () => {
   it('looks for the programs as the tests do: a machine (injected) with nothing on PATH has none of them', () => {
     const bare = prerequisites({ platform: 'win32', env: { Path: 'C:\\nothing' }, runnable: () => false });
     expect(bare.filter((prerequisite) => prerequisite.present()).map((prerequisite) => prerequisite.what)).toEqual([]);
+  });
+
+  it('run as on macOS (platform set by a preload), even as root here: prints the brew line, installs nothing, exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prerequisites-platform-'));
+    try {
+      writeFileSync(join(dir, 'darwin.cjs'), "Object.defineProperty(process, 'platform', { value: 'darwin' });\n");
+      const run = spawnSync(process.execPath, ['--require', join(dir, 'darwin.cjs'), '--import', 'tsx', 'scripts/test-prerequisites.ts'], { encoding: 'utf8' });
+      // No Chrome in /Applications here: the browser is what a macOS machine like this one would lack.
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('  - Chromium, Chrome or Edge (end-to-end tests)\n');
+      expect(run.stderr).toContain('  brew install --cask google-chrome\n');
+      expect(run.stderr).not.toContain('apt-get');
+      expect(run.stderr).not.toContain('Installing');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('finds everything on this machine (the script exits 0 and installs nothing)', () => {
