@@ -40,6 +40,24 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // A file URL's pathname is no path on Windows (/C:/… and %20 for spaces): contributors there run the
+    // tests too. fileURLToPath / pathToFileURL (or import.meta.dirname) convert both ways on every OS.
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='pathname'][object.type='NewExpression'][object.callee.name='URL']:matches(:has(MetaProperty), :has(Literal[value=/^file:/]))",
+          message: 'new URL(…).pathname of a file URL is wrong on Windows: use fileURLToPath(…) from node:url (or import.meta.dirname).',
+        },
+        {
+          // `file://${path}`: the scheme glued to a path (\x2F is "/", which ends an esquery regex).
+          selector: "TemplateLiteral > TemplateElement:first-child[value.raw=/^file:\\x2F\\x2F\\x2F?$/]",
+          message: 'A file URL written by hand is wrong on Windows (C:\\… paths, spaces): use pathToFileURL(path).href from node:url.',
+        },
+      ],
+    },
+  },
+  {
     // CommonJS on purpose (scripts/require-node.cjs): it must run on any old Node to tell it is too old.
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

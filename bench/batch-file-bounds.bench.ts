@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { xlsxBytes } from '../src/core/export/xlsx-writer';
 import { bombXlsx, chain, ENTITY_SHEET, filler, LAUGHS_STRINGS, manyRows, SHARED_SHEET, SHEET_END, SHEET_START, workbookOf } from '../test/core/batch/hostile-xlsx';
 
@@ -74,6 +75,6 @@ export async function benchBatchFileBounds(): Promise<{ lines: string[] }> {
   return { lines };
 }
 
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const line of (await benchBatchFileBounds()).lines) console.log(line);
 }

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Database } from 'better-sqlite3';
 import type { ExportFormat, ExportInput } from '../src/shared/ipc/views/vault';
 import { createCore } from '../src/core/create-core';
@@ -93,7 +94,7 @@ export async function benchExport(): Promise<{ lines: string[] }> {
 }
 
 // `tsx bench/export.bench.ts` runs this one alone.
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   benchExport().then(
     ({ lines }) => {
       for (const line of lines) console.log(line);

@@ -1,4 +1,4 @@
-// Issue 5's catalog screen at 100,000 products, in the real UI (built renderer, Debian Chromium, the
+// Issue 5's catalog screen at 100,000 products, in the real UI (built renderer, the installed Chromium, the
 // web host). A demo sandbox of 100,000 products would need a full sync first (far too slow under
 // quotas), so the cache is prefilled directly (as catalog-search.bench.ts does) in a data folder; the
 // web host is started on that folder with --demo and the one-click demo connects without syncing, so
@@ -8,6 +8,7 @@
 //   - search keystroke to rendered result count, p95 (goal ≤ 50 ms).
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launchChromium, openApp } from '../test/e2e/support/browser';
 import { startWebHost } from '../test/e2e/support/web-host-process';
 import { benchSnapshotUpserts } from './snapshot-upserts.bench';
@@ -113,7 +114,7 @@ export async function benchUiCatalog(): Promise<{ lines: string[] }> {
   return { lines };
 }
 
-if (process.argv[1] !== undefined && fs.realpathSync(process.argv[1]) === fs.realpathSync(new URL(import.meta.url).pathname)) {
+if (process.argv[1] !== undefined && fs.realpathSync(process.argv[1]) === fs.realpathSync(fileURLToPath(import.meta.url))) {
   benchUiCatalog().then(
     ({ lines }) => lines.forEach((line) => console.log(line)),
     (error: unknown) => {

@@ -1,22 +1,32 @@
 // Run first by `npm test`: the programs the suites use beside Node, checked before anything else so a
 // fresh machine learns what is missing at once instead of from a timeout deep inside the suite.
-// - Chromium (Debian's, never a Playwright download) drives the end-to-end tests;
-// - 7-Zip and msoffcrypto-tool open the AES ZIP and the password-protected XLSX an export writes;
-// - LibreOffice (soffice) reads the decrypted workbook back;
-// - a CJK font lets Chromium draw the Chinese UI (fc-list, from fontconfig, finds it).
-// As root on Debian/Ubuntu the missing packages are installed; otherwise the one command to run is
-// printed and the run stops (exit 1).
+// Found as the tests find them (test/support/browser-executable.ts, test/support/external-tools.ts).
+// As root on Debian/Ubuntu the missing packages are installed; anywhere else (macOS: Homebrew, Windows:
+// winget, Python's pip for msoffcrypto-tool) the commands to run are printed and the run stops (exit 1).
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BROWSER_PACKAGES, resolveBrowser } from '../test/support/browser-executable';
+import { findMsoffcryptoPython, findOnPath, findTool, HERE_TOOLS, type ExternalTool, type ToolLookup } from '../test/support/external-tools';
+
+/** How macOS or Windows gets a program; `builtIn` where the system already has it (CJK fonts). */
+export type Install = { readonly brew: string } | { readonly brewCask: string } | { readonly winget: string } | { readonly pip: string } | 'builtIn';
 
 export interface Prerequisite {
   /** What it is for, in the message. */
   readonly what: string;
   /** The Debian package that provides it. */
   readonly debianPackage: string;
+  readonly macos: Install;
+  readonly windows: Install;
   readonly present: () => boolean;
+}
+
+/** Where the check runs: Debian-like (apt-get), macOS, Windows, or another Linux/BSD. */
+export type HostKind = 'apt' | 'macos' | 'windows' | 'other';
+
+export interface Host {
+  readonly kind: HostKind;
+  readonly isRoot: boolean;
 }
 
 export type Plan =
@@ -24,26 +34,10 @@ export type Plan =
   | { readonly kind: 'install'; readonly command: readonly string[][]; readonly missing: readonly Prerequisite[] }
   | { readonly kind: 'stop'; readonly message: string };
 
-/** Whether `name` is an executable on PATH (what `command -v` answers). */
-export function onPath(name: string, path = process.env['PATH'] ?? ''): boolean {
-  return path.split(delimiter).some((dir) => {
-    if (dir === '') return false;
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-function executable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+export function hostKind(platform: NodeJS.Platform, hasAptGet: boolean): HostKind {
+  if (platform === 'darwin') return 'macos';
+  if (platform === 'win32') return 'windows';
+  return hasAptGet ? 'apt' : 'other';
 }
 
 function cjkFontInstalled(): boolean {
@@ -51,16 +45,28 @@ function cjkFontInstalled(): boolean {
   return listed.status === 0 && listed.stdout.trim() !== '';
 }
 
-export const PREREQUISITES: readonly Prerequisite[] = [
-  // The path test/e2e/support/browser.ts launches.
-  { what: 'Chromium (end-to-end tests)', debianPackage: 'chromium', present: () => executable('/usr/bin/chromium') },
-  { what: '7-Zip (reads the AES ZIP export)', debianPackage: 'p7zip-full', present: () => onPath('7z') },
-  { what: 'msoffcrypto-tool (decrypts the XLSX export)', debianPackage: 'python3-msoffcrypto-tool', present: () => onPath('msoffcrypto-tool') },
-  // The path test/core/export/card-exporter.test.ts runs.
-  { what: 'LibreOffice Calc (reads the workbook back)', debianPackage: 'libreoffice-calc-nogui', present: () => executable('/usr/bin/soffice') },
-  { what: 'fontconfig (finds fonts)', debianPackage: 'fontconfig', present: () => onPath('fc-list') },
-  { what: 'a CJK font (the Chinese UI in Chromium)', debianPackage: 'fonts-wqy-microhei', present: () => onPath('fc-list') && cjkFontInstalled() },
-];
+const PIP = { pip: 'msoffcrypto-tool' } as const;
+
+export function prerequisites(lookup: ToolLookup = HERE_TOOLS): readonly Prerequisite[] {
+  const has = (tool: ExternalTool) => (): boolean => findTool(tool, lookup) !== undefined;
+  return [
+    {
+      what: 'Chromium, Chrome or Edge (end-to-end tests)',
+      debianPackage: BROWSER_PACKAGES.debian,
+      macos: { brewCask: BROWSER_PACKAGES.brewCask },
+      windows: { winget: BROWSER_PACKAGES.winget },
+      present: () => resolveBrowser(lookup).kind === 'found',
+    },
+    { what: '7-Zip (reads the AES ZIP export)', debianPackage: 'p7zip-full', macos: { brew: 'sevenzip' }, windows: { winget: '7zip.7zip' }, present: has('7z') },
+    // Its Python API checks the workbook's integrity too (test/core/export/file-readers.ts).
+    { what: 'Python 3 (runs msoffcrypto-tool)', debianPackage: 'python3', macos: { brew: 'python' }, windows: { winget: 'Python.Python.3.13' }, present: has('python3') },
+    { what: 'msoffcrypto-tool (decrypts the XLSX export)', debianPackage: 'python3-msoffcrypto-tool', macos: PIP, windows: PIP, present: () => has('msoffcrypto-tool')() && findMsoffcryptoPython(lookup) !== undefined },
+    { what: 'LibreOffice Calc (reads the workbook back)', debianPackage: 'libreoffice-calc-nogui', macos: { brewCask: 'libreoffice' }, windows: { winget: 'TheDocumentFoundation.LibreOffice' }, present: has('soffice') },
+    // Only Linux needs these: macOS (PingFang) and Windows (Microsoft YaHei) draw Chinese out of the box.
+    { what: 'fontconfig (finds fonts)', debianPackage: 'fontconfig', macos: 'builtIn', windows: 'builtIn', present: () => findOnPath('fc-list', lookup) !== undefined },
+    { what: 'a CJK font (the Chinese UI in Chromium)', debianPackage: 'fonts-wqy-microhei', macos: 'builtIn', windows: 'builtIn', present: () => findOnPath('fc-list', lookup) !== undefined && cjkFontInstalled() },
+  ];
+}
 
 /** The one install line for these packages. Recommends are skipped: LibreOffice's would add a desktop's worth. */
 export function aptInstallLine(packages: readonly string[], asRoot: boolean): string {
@@ -68,17 +74,45 @@ export function aptInstallLine(packages: readonly string[], asRoot: boolean): st
   return `${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends ${packages.join(' ')}`;
 }
 
-export function planPrerequisites(prerequisites: readonly Prerequisite[], environment: { readonly isRoot: boolean; readonly hasAptGet: boolean }): Plan {
-  const missing = prerequisites.filter((prerequisite) => !prerequisite.present());
+const unique = (items: readonly string[]): string[] => [...new Set(items)];
+
+type Manager = 'brew' | 'brewCask' | 'winget' | 'pip';
+
+function nameIn(install: Install, manager: Manager): string | undefined {
+  if (install === 'builtIn') return undefined;
+  if (manager === 'brew') return 'brew' in install ? install.brew : undefined;
+  if (manager === 'brewCask') return 'brewCask' in install ? install.brewCask : undefined;
+  if (manager === 'winget') return 'winget' in install ? install.winget : undefined;
+  return 'pip' in install ? install.pip : undefined;
+}
+
+/** The commands that install `installs` on macOS or Windows, one line per tool (Homebrew takes several names at once). */
+export function installLines(host: 'macos' | 'windows', installs: readonly Install[]): string[] {
+  const pick = (manager: Manager): string[] => unique(installs.flatMap((install) => nameIn(install, manager) ?? []));
+  // Windows' python.org Python has no python3 and puts its own Scripts folder (not the --user one) on PATH.
+  const pip = host === 'windows' ? 'python -m pip install' : 'python3 -m pip install --user';
+  const pips = pick('pip');
+  return [
+    ...(pick('brew').length > 0 ? [`brew install ${pick('brew').join(' ')}`] : []),
+    ...(pick('brewCask').length > 0 ? [`brew install --cask ${pick('brewCask').join(' ')}`] : []),
+    ...pick('winget').map((id) => `winget install -e --id ${id}`),
+    ...(pips.length > 0 ? [`${pip} ${pips.join(' ')}`] : []),
+  ];
+}
+
+export function planPrerequisites(all: readonly Prerequisite[], host: Host): Plan {
+  const missing = all.filter((prerequisite) => (host.kind === 'macos' ? prerequisite.macos : host.kind === 'windows' ? prerequisite.windows : null) !== 'builtIn' && !prerequisite.present());
   if (missing.length === 0) return { kind: 'ready' };
-  const packages = [...new Set(missing.map((prerequisite) => prerequisite.debianPackage))];
   const list = missing.map((prerequisite) => `  - ${prerequisite.what}`).join('\n');
-  if (!environment.hasAptGet) {
-    return { kind: 'stop', message: `The tests need programs this machine lacks:\n${list}\nOn Debian or Ubuntu they come from: ${packages.join(' ')}` };
+  const lacks = `The tests need programs this machine lacks:\n${list}\n`;
+  if (host.kind === 'macos' || host.kind === 'windows') {
+    const lines = installLines(host.kind, missing.map((prerequisite) => prerequisite[host.kind === 'macos' ? 'macos' : 'windows']));
+    const then = host.kind === 'windows' ? 'then open a new terminal (winget extends PATH for new ones) and run npm test again' : 'then run npm test again';
+    return { kind: 'stop', message: `${lacks}Install them with:\n\n${lines.map((line) => `  ${line}`).join('\n')}\n\n${then}; docs/developers.md has the details.` };
   }
-  if (!environment.isRoot) {
-    return { kind: 'stop', message: `The tests need programs this machine lacks:\n${list}\nInstall them with:\n\n  ${aptInstallLine(packages, false)}\n` };
-  }
+  const packages = unique(missing.map((prerequisite) => prerequisite.debianPackage));
+  if (host.kind === 'other') return { kind: 'stop', message: `${lacks}On Debian or Ubuntu they come from: ${packages.join(' ')}` };
+  if (!host.isRoot) return { kind: 'stop', message: `${lacks}Install them with:\n\n  ${aptInstallLine(packages, false)}\n` };
   return {
     kind: 'install',
     missing,
@@ -90,8 +124,9 @@ export function planPrerequisites(prerequisites: readonly Prerequisite[], enviro
 }
 
 function main(): number {
-  const environment = { isRoot: process.getuid?.() === 0, hasAptGet: onPath('apt-get') };
-  const plan = planPrerequisites(PREREQUISITES, environment);
+  const host: Host = { kind: hostKind(process.platform, findOnPath('apt-get', HERE_TOOLS) !== undefined), isRoot: process.getuid?.() === 0 };
+  const all = prerequisites();
+  const plan = planPrerequisites(all, host);
   if (plan.kind === 'ready') return 0;
   if (plan.kind === 'stop') {
     console.error(plan.message);
@@ -106,7 +141,7 @@ function main(): number {
       return 1;
     }
   }
-  const still = planPrerequisites(PREREQUISITES, environment);
+  const still = planPrerequisites(all, host);
   if (still.kind !== 'ready') {
     console.error('The packages were installed but something is still missing; see above.');
     return 1;

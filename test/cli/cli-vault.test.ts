@@ -15,6 +15,7 @@ import { createCore } from '../../src/core/create-core';
 import { RedactingLogger } from '../../src/core/logging/redacting-logger';
 import { PassphraseSecretStore } from '../../src/core/secrets/passphrase-secret-store';
 import { parseAuditFacts } from '../../src/shared/ipc/views/audit';
+import { toolPath } from '../support/external-tools';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-process';
 import { MSOFFCRYPTO, parseCsv, readXlsx, run, SEVEN_ZIP } from '../core/export/file-readers';
 import { auditRows, cardProduct, connectedFolder, orderWithCards, refundInFull, withRunner, type AuditRow } from './cards-kit';
@@ -316,7 +317,7 @@ describe('cli vault export', () => {
 
 /** Runs the CLI on a pseudo-terminal (Python's pty), typing `typed` + Enter at the password prompt: all it showed, and its exit code. */
 function onTerminal(args: readonly string[], typed: string): { code: number | null; shown: string } {
-  const result = spawnSync('/usr/bin/python3', ['-c', PTY_SCRIPT, process.execPath, ...CLI_ENTRY, '--data', dir, ...args], {
+  const result = spawnSync(toolPath('python3'), ['-c', PTY_SCRIPT, process.execPath, ...CLI_ENTRY, '--data', dir, ...args], {
     cwd: process.cwd(),
     env: { ...process.env, PROCURE_PASSPHRASE: PASSPHRASE, PW_TO_TYPE: typed, PROCURE_EXPORT_PASSWORD: '' },
     timeout: 90_000,
@@ -355,7 +356,8 @@ sys.stdout.write(out.decode('utf8', 'replace'))
 sys.exit(os.waitstatus_to_exitcode(status))
 `;
 
-describe('cli vault export at a terminal', () => {
+// Python's pty module exists only on POSIX: Windows has no pseudo-terminal to type the password into.
+describe.skipIf(process.platform === 'win32')('cli vault export at a terminal', () => {
   it('asks for the password without echoing it', () => {
     const typed = 'Typed-At-Terminal_77';
     secrets.add(typed);

@@ -3,7 +3,9 @@
 // full-width `１２３４５６７８` through the paste box, is reviewed as the plain digits, and the
 // merchant received and charged exactly that (its control API: what it received, its ledger); a QQ
 // number out of the pattern shows the expected format computed from the template, in zh-CN and
-// English; pictures of the error and the review in both languages, light and dark, go to /tmp.
+// English; pictures of the error and the review in both languages, light and dark, go to the temp folder (/tmp on Linux).
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeOverlays, MERCHANT_WAIT_MS, openOrderForm, pick } from './support/app-steps';
@@ -18,12 +20,12 @@ let page: Page;
 const yuanToFen = (yuan: string): number => Math.round(Number(yuan) * 100);
 const QQ_PRODUCTS = /^(腾讯Q币直充|QQ音乐豪华绿钻直充|腾讯视频VIP直充|QQ阅读包月会员直充)/;
 
-/** The screen in light and dark (the app follows the system's), into /tmp and the test output. */
+/** The screen in light and dark (the app follows the system's), into the temp folder and the test output. */
 async function photograph(name: string, lang: 'zh-CN' | 'en'): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForTimeout(500);
-    await page.screenshot({ path: `/tmp/field-cleaning-${name}-${lang}-${scheme}.png` });
+    await page.screenshot({ path: join(tmpdir(), `field-cleaning-${name}-${lang}-${scheme}.png`) });
     await screenshot(page, `field-cleaning-${name}-${lang}-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -4,8 +4,9 @@
 // of every answer taking 10 s; a sync's certificate failure said in red while current and in neutral
 // words once the merchant answers again; a merchant's wait never shown as a time gone by. The seconds
 // are measured and printed; the header states are photographed through the screen tour's stops in
-// zh-CN light and dark (/tmp/header-truth).
+// zh-CN light and dark (header-truth in the temp folder, /tmp on Linux).
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { startDemoSession, type DemoSession } from './support/demo-session';
 import type { SandboxControl } from './support/sandbox-control';
 import { TOUR_STOPS, walkTour } from './support/screen-tour';
 
-const PHOTO_DIR = '/tmp/header-truth';
+const PHOTO_DIR = join(tmpdir(), 'header-truth');
 let session: DemoSession;
 let page: Page;
 let control: SandboxControl;

@@ -9,6 +9,7 @@
 // - the price the guard learns at send time is in the price history the drawer draws.
 // Screenshots (zh-CN, light and dark) of the drawer and the form while they read, and of the review.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +33,10 @@ const measured: Record<string, number> = {};
 const fenOf = (yuan: string): number => Math.round(Number(yuan) * 100);
 const shown = (fen: number): string => formatYuan(fen, { symbol: true });
 const yuanText = (fen: number): string => (fen / 100).toFixed(2);
-/** The shots go to /tmp as well, where the lead looks for them. */
+/** The shots go to the temp folder (/tmp on Linux) as well, where the lead looks for them. */
 async function shot(name: string): Promise<void> {
   await screenshot(page, name);
-  copyFileSync(join(SCREENSHOT_DIR, `${name}.png`), join('/tmp', `${name}.png`));
+  copyFileSync(join(SCREENSHOT_DIR, `${name}.png`), join(tmpdir(), `${name}.png`));
 }
 /** A merchant this slow keeps a reading under way long enough to be photographed. */
 const SLOW_MS = 6_000;

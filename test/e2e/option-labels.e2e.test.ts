@@ -3,7 +3,8 @@
 // order's detail and in the orders list (whole, never masked to a***q), while the merchant received the
 // code android-qq (the sandbox's control API) and charged exactly the confirmed total (its ledger); an
 // order kept before labels were, whose option the form no longer lists, shows its code as the merchant's.
-// Pictures of the review and the detail in zh-CN, light and dark, go to /tmp.
+// Pictures of the review and the detail in zh-CN, light and dark, go to the temp folder (/tmp on Linux).
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
@@ -22,12 +23,12 @@ let ordered: { productRef: number; variantRef: number; priceFen: number } | null
 const yuanToFen = (yuan: string): number => Math.round(Number(yuan) * 100);
 const ACCOUNT = 'player12345';
 
-/** The same screen in the light and the dark look (the app follows the system's), into /tmp and the test output. */
+/** The same screen in the light and the dark look (the app follows the system's), into the temp folder and the test output. */
 async function photograph(name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForTimeout(500);
-    await page.screenshot({ path: `/tmp/${name}-zh-CN-${scheme}.png` });
+    await page.screenshot({ path: join(tmpdir(), `${name}-zh-CN-${scheme}.png`) });
     await screenshot(page, `${name}-zh-CN-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

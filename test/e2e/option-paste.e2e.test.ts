@@ -4,7 +4,9 @@
 // lists a line whose zone names no option (and leaves it out); a batch file names zones by label, by
 // code and loosely, and its row naming no zone is flagged and never ordered. The sandbox's control API
 // proves the merchant received the codes, and its ledger that each order was charged once, as confirmed.
-// Screenshots of the per-row errors in zh-CN and English, light and dark, go to /tmp/option-paste-*.png.
+// Screenshots of the per-row errors in zh-CN and English, light and dark, go to option-paste-*.png in the temp folder (/tmp on Linux).
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeOverlays, MERCHANT_WAIT_MS, openOrderForm, openProduct, pick, variantRow } from './support/app-steps';
@@ -20,12 +22,12 @@ let game: { product: ControlProduct; variant: ControlVariant };
 const yuanToFen = (yuan: string): number => Math.round(Number(yuan) * 100);
 const noSpaces = (text: string | undefined): string => (text ?? '').replace(/\s/g, '');
 
-/** The screen in the light and the dark look, into /tmp and the test output. */
+/** The screen in the light and the dark look, into the temp folder and the test output. */
 async function photograph(name: string, lang: 'zh-CN' | 'en'): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForTimeout(500);
-    await page.screenshot({ path: `/tmp/${name}-${lang}-${scheme}.png` });
+    await page.screenshot({ path: join(tmpdir(), `${name}-${lang}-${scheme}.png`) });
     await screenshot(page, `${name}-${lang}-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

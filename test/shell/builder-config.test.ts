@@ -8,7 +8,7 @@ import type { Configuration } from 'electron-builder';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { DebugLogger } from 'builder-util';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = join(import.meta.dirname, '..', '..');
 const load = (): Promise<Configuration> => getConfig(root, null, null);
 
 function targetsOf(value: unknown): string[] {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseFindings, type Finding } from '../../scripts/electronegativity';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = join(import.meta.dirname, '..', '..');
 const csvFile = join(root, 'test-results/electronegativity.csv');
 const isSevere = (f: Finding): boolean => f.severity === 'HIGH' || f.severity === 'MEDIUM';
 

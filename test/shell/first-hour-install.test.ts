@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { npmCommand } from '../support/npm-command';
 
 const required = Number(readFileSync('.node-version', 'utf8').trim());
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string>; engines: { node: string } };
@@ -38,7 +39,10 @@ function expectTheSentence(stderr: string, version: string): void {
 
 describe('installs that speak', () => {
   it('npm reads the project .npmrc as loglevel warn and engine-strict (not silent)', () => {
-    const get = (key: string): string => spawnSync('npm', ['config', 'get', key], { encoding: 'utf8' }).stdout.trim();
+    const get = (key: string): string => {
+      const npm = npmCommand(['config', 'get', key]);
+      return spawnSync(npm.command, npm.args, { encoding: 'utf8' }).stdout.trim();
+    };
     expect(get('loglevel')).toBe('warn');
     expect(get('engine-strict')).toBe('true');
     expect(readFileSync('.npmrc', 'utf8')).not.toMatch(/^\s*loglevel\s*=\s*silent/m);
@@ -65,6 +69,22 @@ describe('a Node older than .node-version', () => {
     const passed = spawnSync(process.execPath, [join(root, 'scripts', 'require-node.cjs')], { encoding: 'utf8' });
     expect(passed.status).toBe(0);
     expect(passed.stderr).toBe('');
+  });
+
+  it('names Homebrew on macOS and winget on Windows (platform set by a preload, the copy asking for Node 999)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'procure-node-guard-'));
+    made.push(root);
+    mkdirSync(join(root, 'scripts'));
+    copyFileSync('scripts/require-node.cjs', join(root, 'scripts', 'require-node.cjs'));
+    writeFileSync(join(root, '.node-version'), '999\n');
+    const on = (platform: string): string => {
+      writeFileSync(join(root, 'platform.cjs'), `Object.defineProperty(process, 'platform', { value: ${JSON.stringify(platform)} });\n`);
+      return spawnSync(process.execPath, ['--require', join(root, 'platform.cjs'), join(root, 'scripts', 'require-node.cjs')], { encoding: 'utf8' }).stderr;
+    };
+    expect(on('darwin')).toContain('install Node.js 999 LTS (https://nodejs.org/, or `brew install node@999`) and run the command again.');
+    expect(on('darwin')).toContain('请安装 Node.js 999 LTS（https://nodejs.org/，或 `brew install node@999`）');
+    expect(on('win32')).toContain('install Node.js 999 LTS (https://nodejs.org/, or `winget install OpenJS.NodeJS.LTS`) and run the command again.');
+    expect(on('linux')).toContain('(https://nodejs.org/, or `nvm install 999`)');
   });
 
   it.runIf(OLD_NODE !== undefined)('the old Node itself: the guard, `npm run web -- --demo` and `npm run cli` stop at once with the sentence', () => {

@@ -11,7 +11,7 @@ import type { NodeModuleInfo } from 'app-builder-lib/out/node-module-collector/t
 import { TmpDir } from 'temp-file';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = join(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
 
 let packed: { name: string; version: string }[] = [];

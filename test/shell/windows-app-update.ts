@@ -10,7 +10,7 @@ import { WinPackager } from 'app-builder-lib/out/winPackager';
 import { Platform } from 'app-builder-lib/out/core';
 import { serializeToYaml } from 'builder-util';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = join(import.meta.dirname, '..', '..');
 
 export async function windowsAppUpdateYml(): Promise<string> {
   const config = await getConfig(root, null, null);

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { npmCommand } from './npm-command';
 
 export interface SandboxInfo {
   baseUrl: string;
@@ -25,11 +26,11 @@ export interface RunningSandbox extends SandboxInfo {
 }
 
 export async function startSandbox(args: string[] = []): Promise<RunningSandbox> {
-  const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0', '--control-port', '0', '--exit-on-stdin-close', ...args], {
-    cwd: process.cwd(),
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const npm = npmCommand(['run', '--silent', 'sandbox', '--', '--port', '0', '--control-port', '0', '--exit-on-stdin-close', ...args]);
+  // A process group of its own on POSIX, stopped as one; Windows has no groups (and a detached child
+  // gets a console window of its own), so there it ends when its stdin closes.
+  const grouped = process.platform !== 'win32';
+  const child = spawn(npm.command, npm.args, { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'pipe'], detached: grouped });
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
@@ -51,7 +52,8 @@ export async function startSandbox(args: string[] = []): Promise<RunningSandbox>
   const info = JSON.parse(first) as SandboxInfo;
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    if (!grouped) child.stdin?.end();
+    else if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     await exited;
   };
   return { ...info, ca: readFileSync(info.caCertFile, 'utf8'), child, stderr: () => stderr, stop };

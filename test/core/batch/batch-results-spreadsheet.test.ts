@@ -3,16 +3,17 @@
 // number come back digit for digit as text; the units column stays a number. A real batch against the
 // sandbox; one LibreOffice run.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNITS_TARGET } from '../../../src/shared/batch-file';
+import { hasTool, libreOfficeProfile, toolPath } from '../../support/external-tools';
 import { fen, hasStock, isOpen, isTopup, validValue, type Catalog, type PurchaseField } from '../../support/orders-harness';
 import { openConnectedApp, waitFor, type AppKit, type Merchant } from '../app/app-kit';
 import { parseCsvLines, readXlsx, run } from '../export/file-readers';
 import { base64, xlsx } from './batch-fixtures';
 
-const SOFFICE = '/usr/bin/soffice';
+const SOFFICE = toolPath('soffice');
 /** The import dialog's defaults in this LibreOffice (as in test/core/export/spreadsheet-import.test.ts). */
 const DIALOG_DEFAULTS = 'Text - txt - csv (StarCalc):44/59/9,34,76,1,,0,false,false,false,false,false,-1,false';
 /** What a default import turned into 1.23456789012346E+16 (zeros gone) and 8.74099583009342E+18. */
@@ -84,11 +85,11 @@ describe('the batch results file', () => {
       expect([row[accountColumn], ...refColumns.map((c) => row[c])].map((cell) => [cell?.type, cell?.text])).toEqual([ACCOUNTS[i], ...(refs[i] ?? [])].map((text) => ['s', text]));
     }
 
-    if (!existsSync(SOFFICE)) return;
+    if (!hasTool('soffice')) return;
     writeFileSync(join(work, 'results.csv'), csvBytes);
     // The control: the same accounts and order numbers written bare, as before.
     writeFileSync(join(work, 'bare.csv'), `\uFEFFa,b\r\n${ACCOUNTS.map((a, i) => `${a},${refs[i]?.[1] ?? ''}`).join('\r\n')}\r\n`);
-    const args = ['--headless', `-env:UserInstallation=file://${work}/profile`, `--infilter=${DIALOG_DEFAULTS}`];
+    const args = ['--headless', libreOfficeProfile(work), `--infilter=${DIALOG_DEFAULTS}`];
     const result = run(SOFFICE, [...args, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', join(work, 'out'), join(work, 'results.csv'), join(work, 'bare.csv')]);
     expect(result.status, result.stderr).toBe(0);
     const opened = parseCsvLines(readFileSync(join(work, 'out', 'results.csv'), 'utf8')).slice(1);

@@ -3,7 +3,7 @@
 // come back digit for digit as text, the amounts as numbers a spreadsheet sums; the spend report holds
 // no code column. One LibreOffice run over every file (LibreOffice is slow).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileReportTable } from '../../../src/core/books/reconcile-report-table';
@@ -13,8 +13,9 @@ import { xlsxBytes } from '../../../src/core/export/xlsx-writer';
 import type { SpendReport } from '../../../src/shared/ipc/views/books';
 import type { ReconcileDifference, ReconcileReport } from '../../../src/shared/ipc/views/reconcile';
 import { parseCsvLines, readXlsx, run } from '../export/file-readers';
+import { hasTool, libreOfficeProfile, toolPath } from '../../support/external-tools';
 
-const SOFFICE = '/usr/bin/soffice';
+const SOFFICE = toolPath('soffice');
 /** The import dialog's defaults in this LibreOffice (as in test/core/export/spreadsheet-import.test.ts). */
 const DIALOG_DEFAULTS = 'Text - txt - csv (StarCalc):44/59/9,34,76,1,,0,false,false,false,false,false,-1,false';
 
@@ -61,8 +62,8 @@ beforeAll(() => {
   writeFileSync(join(work, 'reconcile.csv'), csvBytes(table));
   // The control: the same order numbers written bare, as before.
   writeFileSync(join(work, 'bare.csv'), `\uFEFFa\r\n${REFS.map(([p]) => p ?? '').join('\r\n')}\r\n`);
-  if (!existsSync(SOFFICE)) return;
-  const args = ['--headless', `-env:UserInstallation=file://${work}/profile`, `--infilter=${DIALOG_DEFAULTS}`];
+  if (!hasTool('soffice')) return;
+  const args = ['--headless', libreOfficeProfile(work), `--infilter=${DIALOG_DEFAULTS}`];
   const result = run(SOFFICE, [...args, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', join(work, 'out'), join(work, 'reconcile.csv'), join(work, 'bare.csv')]);
   expect(result.status, result.stderr).toBe(0);
   const read = (name: string): string[][] => parseCsvLines(readFileSync(join(work, 'out', name), 'utf8'));
@@ -92,7 +93,7 @@ describe('the reconciliation report', () => {
     expect(rows[0]?.[7]).toMatchObject({ type: 'n', text: '123.45' });
   });
 
-  it.skipIf(!existsSync(SOFFICE))('reads back in LibreOffice (import dialog defaults): every order number and ref, digit for digit', () => {
+  it.skipIf(!hasTool('soffice'))('reads back in LibreOffice (import dialog defaults): every order number and ref, digit for digit', () => {
     expect(dialogCsv[0]?.slice(2, 4)).toEqual(['订单号', '客户单号']);
     const got = dialogCsv.slice(DIFFERENCE_ROWS).map((row) => [row[2] ?? '', row[3] ?? '']);
     expect(got).toEqual(REFS.map(([p, c]) => [shown(p), shown(c)]));
@@ -102,7 +103,7 @@ describe('the reconciliation report', () => {
     expect(dialogCsv[DIFFERENCE_ROWS]?.[7]).toBe('123.45');
   });
 
-  it.skipIf(!existsSync(SOFFICE))('loses digits and zeros when written bare, as before (so this test can fail)', () => {
+  it.skipIf(!hasTool('soffice'))('loses digits and zeros when written bare, as before (so this test can fail)', () => {
     expect(bareCsv[1]?.[0]).not.toBe('2026112400000001234');
     expect(bareCsv[2]?.[0]).not.toBe('0012345678901234567');
   });

@@ -4,7 +4,7 @@
 // exported marks on exactly the cards written; a cancelled or failed export leaves nothing; and no
 // canary or password in a log line, a temporary file, the database or an encrypted file.
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { CardSelection, ExportInput } from '../../../src/shared/ipc/views/v
 import { createCardExporter, type CardExporter } from '../../../src/core/export/card-exporter';
 import { ExportInputError } from '../../../src/core/export/export-request';
 import { createVaultMarks } from '../../../src/core/export/vault-marks';
+import { hasTool, libreOfficeProfile, toolPath } from '../../support/external-tools';
 import { createVaultKit, type DeliveredOrder, type VaultKit } from './export-kit';
 import { containsText, MSOFFCRYPTO, parseCsv, readXlsx, run, SEVEN_ZIP, verifyOfficeIntegrity } from './file-readers';
 
@@ -197,13 +198,13 @@ describe('password-protected XLSX', () => {
 
   // A spreadsheet application's view of the package: LibreOffice (installed by .ci/run; skipped only
   // where it is absent) must read the decrypted workbook to the same cells.
-  it.skipIf(!existsSync('/usr/bin/soffice'))('reads back the same in LibreOffice', () => {
+  it.skipIf(!hasTool('soffice'))('reads back the same in LibreOffice', () => {
     const work = join(targetDir, '..', `lo-${randomBytes(3).toString('hex')}`);
     mkdirSync(work);
     try {
       const plain = join(work, 'cards.xlsx');
       expect(run(MSOFFCRYPTO, ['-p', PASSWORD, file, plain]).status).toBe(0);
-      const converted = run('/usr/bin/soffice', ['--headless', `-env:UserInstallation=file://${work}/profile`, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', work, plain]);
+      const converted = run(toolPath('soffice'), ['--headless', libreOfficeProfile(work), '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', work, plain]);
       expect(converted.status, converted.stderr).toBe(0);
       const rows = parseCsv(readFileSync(join(work, 'cards.csv'), 'utf8').replace(/\r?\n/g, '\r\n'));
       expect(rows.slice(1).map((r) => [r[2], r[3], r[4]])).toEqual(expectedRows(['PD_exp_a', 'PD_exp_b', 'PD_exp_c']).map((r) => [r[2], r[3], r[4]]));

@@ -3,6 +3,7 @@
 // undone, as Excel reads them), an RFC 4180 CSV parser, and the external tools (msoffcrypto-tool,
 // 7-Zip) run as a user would run them.
 import { spawnSync } from 'node:child_process';
+import { msoffcryptoPython, toolPath } from '../../support/external-tools';
 import { zipEntries } from './zip-entries';
 
 export interface SheetCell {
@@ -119,8 +120,8 @@ export function run(command: string, args: readonly string[]): ToolRun {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr.toString('utf8') };
 }
 
-export const MSOFFCRYPTO = '/usr/bin/msoffcrypto-tool';
-export const SEVEN_ZIP = '/usr/bin/7z';
+export const MSOFFCRYPTO = toolPath('msoffcrypto-tool');
+export const SEVEN_ZIP = toolPath('7z');
 
 /**
  * Decrypts with msoffcrypto's Python API too, with the password verifier and the HMAC data-integrity
@@ -135,7 +136,7 @@ export function verifyOfficeIntegrity(file: string, password: string): ToolRun {
     'f.decrypt(out, verify_integrity=True)',
     'print(len(out.getvalue()))',
   ].join('\n');
-  return run('/usr/bin/python3', ['-c', script, file, password]);
+  return run(msoffcryptoPython(), ['-c', script, file, password]);
 }
 
 /** Every encoding in which a secret could sit in a file: UTF-8 and UTF-16LE. */

@@ -3,15 +3,16 @@
 // the CSV with the import dialog's defaults (this LibreOffice's registry) and with no options at all, and
 // the decrypted XLSX. LibreOffice is slow: two runs over every case at once, in beforeAll (contract §16).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardExporter } from '../../../src/core/export/card-exporter';
 import { createVaultKit, type VaultKit } from './export-kit';
 import { MSOFFCRYPTO, parseCsvLines, readXlsx, run } from './file-readers';
 import { zipEntries } from './zip-entries';
+import { hasTool, libreOfficeProfile, toolPath } from '../../support/external-tools';
 
-const SOFFICE = '/usr/bin/soffice';
+const SOFFICE = toolPath('soffice');
 const PASSWORD = `Spread-${randomBytes(4).toString('hex')}-表!`;
 const T0 = 1_746_000_000;
 /** The merchant's order number: 19 digits, what a default import turned into 8.74E+18. */
@@ -48,7 +49,7 @@ const expected = (): string[][] => HOSTILE.map(([no, password]) => [ORDER_NO, no
 /** LibreOffice run as a user would (its own profile in the work folder), converting to CSV: UTF-8, comma, quote. */
 function convert(outDir: string, files: readonly string[], infilter?: string): void {
   mkdirSync(outDir, { recursive: true });
-  const args = ['--headless', `-env:UserInstallation=file://${work}/profile`, ...(infilter === undefined ? [] : [`--infilter=${infilter}`])];
+  const args = ['--headless', libreOfficeProfile(work), ...(infilter === undefined ? [] : [`--infilter=${infilter}`])];
   const result = run(SOFFICE, [...args, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', outDir, ...files]);
   expect(result.status, result.stderr).toBe(0);
 }
@@ -83,7 +84,7 @@ beforeAll(async () => {
   const decrypted = run(MSOFFCRYPTO, ['-p', PASSWORD, xlsx.path, join(work, 'book.xlsx')]);
   expect(decrypted.status, decrypted.stderr).toBe(0);
   workbook = readXlsx(readFileSync(join(work, 'book.xlsx'))).rows.map((row) => Array.from({ length: 10 }, (_v, i) => row[i]?.text ?? ''));
-  if (!existsSync(SOFFICE)) return;
+  if (!hasTool('soffice')) return;
   // One run with the dialog's defaults (the CSV and the bare control), one with none at all (the CSV and the workbook).
   const bare = join(work, 'bare.csv');
   writeFileSync(bare, `\uFEFFa,b\r\n${ORDER_NO},0012345678901234567\r\n`);
@@ -113,12 +114,12 @@ describe('the XLSX', () => {
     expect(new TextDecoder().decode(parts.get('xl/worksheets/sheet1.xml'))).not.toContain('<f>');
   });
 
-  it.skipIf(!existsSync(SOFFICE))('reads back exactly in LibreOffice: every code, digit for digit, CR and TAB kept', () => {
+  it.skipIf(!hasTool('soffice'))('reads back exactly in LibreOffice: every code, digit for digit, CR and TAB kept', () => {
     expect(codesOf(workbookViaLibreOffice)).toEqual(expected());
   });
 });
 
-describe.skipIf(!existsSync(SOFFICE))('the CSV in LibreOffice', () => {
+describe.skipIf(!hasTool('soffice'))('the CSV in LibreOffice', () => {
   /** What a spreadsheet shows of a code written by the CSV writer: the guard's apostrophe before a formula start, the one TAB after. */
   const shown = (code: string): string => `${/^[=+\-@\t\r]/.test(code) ? "'" : ''}${code}\t`;
 

@@ -1,16 +1,23 @@
-// Debian's Chromium driven through Playwright's library API (no browser download: the system binary),
-// one context per test, and screenshots written with the test output.
+// The machine's Chromium, Chrome or Edge (test/support/browser-executable.ts finds it; never a Playwright
+// download) driven through Playwright's library API, one context per test, and screenshots written with
+// the test output.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { browserLaunch } from '../../support/browser-executable';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+  const launch = browserLaunch();
+  const launched = chromium.launch({
+    ...launch,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  if (!('channel' in launch)) return launched;
+  // Playwright's own answer to a channel that is not installed is to download it: ours is to install it.
+  return launched.catch((error: unknown) => {
+    throw new Error(`PROCURE_BROWSER_CHANNEL=${launch.channel} could not be started: install that browser, or unset the variable to use the usual places`, { cause: error });
   });
 }
 

@@ -92,7 +92,9 @@ async function controlAnswers(controlUrl: string): Promise<boolean> {
   }
 }
 
-describe('npm run sandbox', () => {
+// POSIX only: npm runs in a process group of its own and is signalled (Windows has no groups or SIGTERM
+// to send them, and its npm.cmd runs only through a shell).
+describe.skipIf(process.platform === 'win32')('npm run sandbox', () => {
   it('prints exactly {baseUrl, controlUrl, controlToken, userId, apiKey, caCertFile} first, logs without the key, and stops cleanly when only npm gets SIGTERM', async () => {
     const started = await launch(['--port', '0', '--products', '50']);
     const { info } = started;
