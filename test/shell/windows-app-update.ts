@@ -8,6 +8,7 @@ import { getAppUpdatePublishConfiguration } from 'app-builder-lib/out/publish/Pu
 import { WindowsSignToolManager } from 'app-builder-lib/out/codeSign/windowsSignToolManager';
 import { WinPackager } from 'app-builder-lib/out/winPackager';
 import { Platform } from 'app-builder-lib/out/core';
+import { join } from 'node:path';
 import { serializeToYaml } from 'builder-util';
 
 const root = join(import.meta.dirname, '..', '..');
