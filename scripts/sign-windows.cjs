@@ -69,5 +69,7 @@ async function sign(configuration, packager) {
   await promisify(execFile)(tool.path, args, { env: { ...process.env, ...(tool.env ?? {}) }, timeout: 10 * 60_000, windowsHide: true });
 }
 
+// electron-builder takes the export named after the option (`sign`), else the default one.
+exports.sign = sign;
 exports.default = sign;
 exports.signtoolArguments = signtoolArguments;

@@ -115,7 +115,7 @@ describe('electron-builder configuration', () => {
 
   it('signs Windows through the hook that works with hardware-held keys', async () => {
     const sign = (await load()).win?.signtoolOptions?.sign;
-    expect(sign).toBe('scripts/sign-windows.cjs');
+    expect(sign).toBe('./scripts/sign-windows.cjs');
     expect(existsSync(join(root, String(sign)))).toBe(true);
   });
 
