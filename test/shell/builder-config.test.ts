@@ -113,6 +113,12 @@ describe('electron-builder configuration', () => {
     expect(entitlements).toEqual(new Map([['com.apple.security.cs.allow-jit', true]]));
   });
 
+  it('checks after packing that the app holds its own native binaries (scripts/after-pack.cjs)', async () => {
+    const afterPack = (await load()).afterPack;
+    expect(afterPack).toBe('./scripts/after-pack.cjs');
+    expect(existsSync(join(root, String(afterPack)))).toBe(true);
+  });
+
   it('signs Windows through the hook that works with hardware-held keys', async () => {
     const sign = (await load()).win?.signtoolOptions?.sign;
     expect(sign).toBe('./scripts/sign-windows.cjs');
