@@ -11,6 +11,8 @@ export interface LockEntry {
   readonly license?: string;
   readonly integrity?: string;
   readonly dev?: boolean;
+  /** The platforms an optional native package installs on (npm skips it elsewhere). */
+  readonly os?: readonly string[];
   readonly dependencies?: Readonly<Record<string, string>>;
   readonly optionalDependencies?: Readonly<Record<string, string>>;
   readonly peerDependencies?: Readonly<Record<string, string>>;

@@ -1,7 +1,7 @@
 // The afterPack guard (scripts/after-pack.cjs) over what electron-builder packs: a target's own
 // binaries pass; another target's, or none, fail the build. Fed with electron-builder's own file sets
-// for two targets on this Linux machine (test/shell/target-file-sets.ts): the Linux build passes, and a
-// Windows build made here fails, because `npm ci` on Linux installed no Windows ngrok binary.
+// (test/shell/target-file-sets.ts): this machine's own target passes, and another OS's build made here
+// fails, because `npm ci` here installed no ngrok binary for that OS.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,7 +11,7 @@ import { getConfig } from 'app-builder-lib/out/util/config/config';
 import { resolveFunction } from 'app-builder-lib/out/util/resolve';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nativeBinaryProblems, type afterPack } from '../../scripts/after-pack.cjs';
-import { targetFiles } from '../shell/target-file-sets';
+import { hostTarget, targetFiles } from '../shell/target-file-sets';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dirs: string[] = [];
@@ -66,9 +66,12 @@ describe('the hook electron-builder runs after packing', () => {
     await expect(run({ appOutDir: mac, electronPlatformName: 'darwin', arch: Arch.arm64, packager })).rejects.toThrow(/wrong for darwin-arm64:\n- better-sqlite3 prebuilds packed: \[darwin-x64.node\]/);
   });
 
-  it("passes what electron-builder packs for Linux here, and stops a Windows build made on Linux (no Windows ngrok installed)", async () => {
+  it("passes what electron-builder packs for this machine's own target, and stops a build for another OS made here", async () => {
     const nativeOf = async (platform: Platform, arch: Arch): Promise<string[]> => (await targetFiles(platform, arch)).files.filter((file) => file.endsWith('.node'));
-    expect(nativeBinaryProblems(unpackedWith(await nativeOf(Platform.LINUX, Arch.x64)), 'linux', 'x64')).toEqual([]);
-    expect(nativeBinaryProblems(unpackedWith(await nativeOf(Platform.WINDOWS, Arch.x64)), 'win32', 'x64')).toEqual(['@ngrok binaries packed: [], expected exactly ngrok-win32-x64-msvc (build each installer on its own OS after its own npm ci)']);
+    const host = hostTarget();
+    expect(nativeBinaryProblems(unpackedWith(await nativeOf(host.platform, host.arch)), process.platform, Arch[host.arch])).toEqual([]);
+    // `npm ci` here installed only this OS's ngrok package: another OS's installer would lack its own.
+    const other = host.platform === Platform.WINDOWS ? { platform: Platform.LINUX, name: 'linux', ngrok: 'ngrok-linux-x64-gnu' } : { platform: Platform.WINDOWS, name: 'win32', ngrok: 'ngrok-win32-x64-msvc' };
+    expect(nativeBinaryProblems(unpackedWith(await nativeOf(other.platform, Arch.x64)), other.name, 'x64')).toEqual([`@ngrok binaries packed: [], expected exactly ${other.ngrok} (build each installer on its own OS after its own npm ci)`]);
   }, 300_000);
 });

@@ -4,6 +4,7 @@
 // `electron-builder --dir` does (PlatformPackager.copyAppFiles). Only the copying is left out.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Arch, Platform, type PlatformSpecificBuildOptions } from 'app-builder-lib';
 import { AppInfo } from 'app-builder-lib/out/appInfo';
 import { getNodeModuleFileMatcher } from 'app-builder-lib/out/fileMatcher';
@@ -14,7 +15,7 @@ import type { PlatformPackager } from 'app-builder-lib/out/platformPackager';
 import { WinPackager } from 'app-builder-lib/out/winPackager';
 import { computeNodeModuleFileSets } from 'app-builder-lib/out/util/appFileCopier';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface TargetFiles {
   /** Every file packed from node_modules, as a path inside the app (node_modules/…), `/` separated. */
@@ -40,6 +41,14 @@ function packagerFor(platform: Platform, info: Packager): PlatformPackager<Platf
   if (platform === Platform.WINDOWS) return new WinPackager(info);
   if (platform === Platform.MAC) return new MacPackager(info);
   return new LinuxPackager(info);
+}
+
+/** The target this machine builds for itself (its own OS and architecture). */
+export function hostTarget(): { readonly platform: Platform; readonly arch: Arch } {
+  const arch = process.arch === 'arm64' ? Arch.arm64 : Arch.x64;
+  if (process.platform === 'win32') return { platform: Platform.WINDOWS, arch };
+  if (process.platform === 'darwin') return { platform: Platform.MAC, arch };
+  return { platform: Platform.LINUX, arch };
 }
 
 export async function targetFiles(platform: Platform, arch: Arch): Promise<TargetFiles> {
