@@ -4,7 +4,7 @@
 // demo merchant; the core process main forks: core; the renderer and preload are bundled by
 // electron-vite, the web host and CLI never ship), and no package line with published advisories may be
 // among them. Per target (test/shell/target-file-sets.ts): only that target's native binaries.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Arch, Platform } from 'app-builder-lib';
 import { getCollectorByPackageManager, PM } from 'app-builder-lib/out/node-module-collector';
@@ -108,6 +108,16 @@ describe.each([
   let packedFiles: TargetFiles;
   beforeAll(async () => {
     packedFiles = await targetFiles(platform, arch);
+  });
+
+  it('packs of the project only the build output and package.json, not the licence lists or the sources', () => {
+    expect(packedFiles.appFiles).toContain('package.json');
+    // The build output when there is one (npm test builds after the unit tests).
+    if (existsSync(join(root, 'out/main/index.js'))) expect(packedFiles.appFiles).toContain('out/main/index.js');
+    const stray = packedFiles.appFiles.filter((file) => file !== 'package.json' && !file.startsWith('out/'));
+    expect(stray).toEqual([]);
+    // The notices ship beside app.asar (extraResources); the bundles' package lists not at all.
+    expect(packedFiles.appFiles.filter((file) => file.startsWith('out/licenses/') || file.endsWith('/bundled-packages.json'))).toEqual([]);
   });
 
   it(`carries one better-sqlite3 binary: its own (${sqlite})`, () => {

@@ -7,17 +7,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Arch, Platform, type PlatformSpecificBuildOptions } from 'app-builder-lib';
 import { AppInfo } from 'app-builder-lib/out/appInfo';
-import { getNodeModuleFileMatcher } from 'app-builder-lib/out/fileMatcher';
+import { getMainFileMatchers, getNodeModuleFileMatcher } from 'app-builder-lib/out/fileMatcher';
 import { LinuxPackager } from 'app-builder-lib/out/linuxPackager';
 import { MacPackager } from 'app-builder-lib/out/macPackager';
 import { Packager } from 'app-builder-lib/out/packager';
 import type { PlatformPackager } from 'app-builder-lib/out/platformPackager';
 import { WinPackager } from 'app-builder-lib/out/winPackager';
-import { computeNodeModuleFileSets } from 'app-builder-lib/out/util/appFileCopier';
+import { computeFileSets, computeNodeModuleFileSets, type ResolvedFileSet } from 'app-builder-lib/out/util/appFileCopier';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface TargetFiles {
+  /** The app's own files packed (not node_modules), as paths inside the app, `/` separated. */
+  readonly appFiles: readonly string[];
   /** Every file packed from node_modules, as a path inside the app (node_modules/…), `/` separated. */
   readonly files: readonly string[];
   /** Whether the target's node_modules filter keeps this path (node_modules/…), installed here or not. */
@@ -58,13 +60,14 @@ export async function targetFiles(platform: Platform, arch: Arch): Promise<Targe
   const expand = (pattern: string): string => helper.expandMacro(pattern, Arch[arch], { '/*': '{,/**/*}' });
   const destination = join(root, 'packed', 'app');
   const matcher = getNodeModuleFileMatcher(info.appDir, destination, expand, helper.platformSpecificBuildOptions, info);
-  const sets = await computeNodeModuleFileSets(helper, matcher);
-  const files = sets.flatMap((set) =>
-    set.files.filter((file) => set.metadata.get(file)?.isFile() === true).map((file) => join(set.destination, file.slice(set.src.length)).slice(destination.length + 1).replaceAll('\\', '/')),
-  );
+  const inApp = (sets: readonly ResolvedFileSet[]): string[] =>
+    sets.flatMap((set) => set.files.filter((file) => set.metadata.get(file)?.isFile() === true).map((file) => join(set.destination, file.slice(set.src.length)).slice(destination.length + 1).replaceAll('\\', '/')));
+  const files = inApp(await computeNodeModuleFileSets(helper, matcher));
+  const mainMatchers = getMainFileMatchers(info.appDir, destination, expand, helper.platformSpecificBuildOptions, helper, join(root, 'dist'), false);
+  const appFiles = inApp(await computeFileSets(mainMatchers, null, helper, false));
   const filter = matcher.createFilter();
   const aFile = statSync(join(root, 'package.json'));
   // NodeModuleCopyHelper hands the filter each file with its path inside the app (moduleFullFilePath).
   const keeps = (path: string): boolean => filter(join(root, path), Object.assign(aFile, { moduleFullFilePath: path }));
-  return { files, keeps };
+  return { appFiles, files, keeps };
 }
