@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { bundledPackagesPlugin } from './scripts/licenses/bundled-packages-plugin';
 
 const here = import.meta.dirname;
 const coreEntry = resolve(here, 'src/core/index.ts');
@@ -15,7 +16,9 @@ export default defineConfig(({ command }) => {
   if (devScriptNonce !== undefined) process.env['PROCURE_DESK_DEV_SCRIPT_NONCE'] = devScriptNonce;
 
   return {
+    // Each bundle records the npm packages it holds (out/*/bundled-packages.json) for npm run licenses.
     main: {
+      plugins: [bundledPackagesPlugin(here)],
       build: {
         // Native and heavy packages (better-sqlite3) must be loaded from node_modules at run
         // time, never bundled; externalizing every dependency keeps that true as more are added.
@@ -39,6 +42,7 @@ export default defineConfig(({ command }) => {
       },
     },
     preload: {
+      plugins: [bundledPackagesPlugin(here)],
       build: {
         // A sandboxed preload cannot `require` anything but a few electron modules and cannot be
         // an ES module, so it is one self-contained CommonJS file (out/preload/index.cjs).
@@ -55,7 +59,7 @@ export default defineConfig(({ command }) => {
         minify: true,
         rolldownOptions: { input: resolve(here, 'src/renderer/index.html') },
       },
-      plugins: [react()],
+      plugins: [react(), bundledPackagesPlugin(here)],
     },
   };
 });

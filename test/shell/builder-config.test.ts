@@ -1,7 +1,7 @@
 // Packaging cannot run here (no Electron download), so the electron-builder configuration is read
 // with electron-builder's own loader and schema, and what matters is asserted: targets, fuses, asar
 // with the native SQLite module unpacked, the app id, what ships, and the update feed.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Configuration } from 'electron-builder';
@@ -10,6 +10,24 @@ import { DebugLogger } from 'builder-util';
 
 const root = join(import.meta.dirname, '..', '..');
 const load = (): Promise<Configuration> => getConfig(root, null, null);
+
+/** The top-level <dict> of an XML property list whose values are booleans (what an entitlements file holds). */
+function plistDict(xml: string): Map<string, boolean | string> {
+  const body = /<plist[^>]*>\s*<dict>([\s\S]*)<\/dict>\s*<\/plist>/.exec(xml.replace(/<!--[\s\S]*?-->/g, ''))?.[1];
+  if (body === undefined) throw new Error('not a property list with a top-level dict');
+  const entries = new Map<string, boolean | string>();
+  for (const [, key = '', value = ''] of body.matchAll(/<key>([^<]*)<\/key>\s*(<true\/>|<false\/>|<[a-z]+>[^<]*<\/[a-z]+>|<[a-z]+\/>)/g)) {
+    entries.set(key, value === '<true/>' ? true : value === '<false/>' ? false : value);
+  }
+  // Every <key> was read: nothing in the dict escaped the pattern above.
+  if ((body.match(/<key>/g) ?? []).length !== entries.size) throw new Error('an entitlement with an unexpected value type');
+  return entries;
+}
+
+/** The patterns of a `files` option, whichever of its shapes it takes. */
+function filePatterns(files: Configuration['files']): string[] {
+  return [files ?? []].flat().flatMap((entry) => (typeof entry === 'string' ? [entry] : [entry.filter ?? []].flat()));
+}
 
 function targetsOf(value: unknown): string[] {
   const list = Array.isArray(value) ? (value as unknown[]) : [value];
@@ -32,7 +50,8 @@ describe('electron-builder configuration', () => {
     expect(config.appId).toBe('com.procuredesk.desktop');
     expect(config.productName).toBe('Procure Desk');
     expect(targetsOf(config.win?.target)).toEqual(['nsis']);
-    expect(targetsOf(config.mac?.target)).toEqual(['dmg']);
+    // The zip beside the dmg is what Squirrel.Mac updates from.
+    expect(targetsOf(config.mac?.target)).toEqual(['dmg', 'zip']);
     expect(targetsOf(config.linux?.target)).toEqual(['AppImage']);
     expect(config.nsis?.oneClick).toBe(false);
     expect(config.mac?.hardenedRuntime).toBe(true);
@@ -80,9 +99,36 @@ describe('electron-builder configuration', () => {
     expect(files).toEqual(expect.arrayContaining(['!node_modules/better-sqlite3/{src,deps}/**']));
   });
 
-  it('publishes a feed for electron-updater, named by the release build (never a made-up host)', async () => {
+  it("publishes the update feed to the repository's GitHub releases, as a draft the release workflow publishes last", async () => {
     const publish = (await load()).publish;
-    expect(publish).toMatchObject({ provider: 'generic', url: '${env.PROCURE_UPDATE_FEED_URL}' });
+    // Owner and repository come from the checkout's git remote: no made-up host, no token in the file.
+    expect(publish).toEqual({ provider: 'github', releaseType: 'draft' });
+  });
+
+  it('gives the mac build an entitlements file holding only allow-jit, for the app and its helpers', async () => {
+    const mac = (await load()).mac;
+    expect(mac?.entitlements).toBe('resources/entitlements.mac.plist');
+    expect(mac?.entitlementsInherit).toBe('resources/entitlements.mac.plist');
+    const entitlements = plistDict(readFileSync(join(root, String(mac?.entitlements)), 'utf8'));
+    expect(entitlements).toEqual(new Map([['com.apple.security.cs.allow-jit', true]]));
+  });
+
+  it('checks after packing that the app holds its own native binaries (scripts/after-pack.cjs)', async () => {
+    const afterPack = (await load()).afterPack;
+    expect(afterPack).toBe('./scripts/after-pack.cjs');
+    expect(existsSync(join(root, String(afterPack)))).toBe(true);
+  });
+
+  it('signs Windows through the hook that works with hardware-held keys', async () => {
+    const sign = (await load()).win?.signtoolOptions?.sign;
+    expect(sign).toBe('./scripts/sign-windows.cjs');
+    expect(existsSync(join(root, String(sign)))).toBe(true);
+  });
+
+  it('ships the third-party notices and SBOM beside app.asar, and not their inputs', async () => {
+    const config = await load();
+    expect(config.extraResources).toEqual([{ from: 'out/licenses', to: 'licenses' }]);
+    expect(filePatterns(config.files)).toEqual(expect.arrayContaining(['!out/licenses/**', '!out/*/bundled-packages.json']));
   });
 
   it('ships an icon large enough for every platform (macOS wants 512 px or more)', async () => {

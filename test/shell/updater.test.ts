@@ -16,7 +16,7 @@ import { decideUpdates, publisherNamesOf, startUpdateChecks, type UpdateEnvironm
 
 let signingDir: string;
 let pfx: string;
-const SIGNING_ENV = ['PROCURE_UPDATE_FEED_URL', 'WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD', 'CSC_LINK', 'CSC_KEY_PASSWORD'] as const;
+const SIGNING_ENV = ['WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD', 'CSC_LINK', 'CSC_KEY_PASSWORD'] as const;
 const savedEnv = new Map<string, string | undefined>();
 
 beforeAll(async () => {
@@ -59,7 +59,6 @@ beforeEach(() => {
     savedEnv.set(name, process.env[name]);
     delete process.env[name];
   }
-  process.env['PROCURE_UPDATE_FEED_URL'] = 'https://updates.procure-desk.example/stable';
 });
 afterEach(() => {
   for (const name of SIGNING_ENV) {
@@ -72,7 +71,9 @@ afterEach(() => {
 describe('signed updates: the decision', () => {
   it('a Windows build signed from the environment names its publisher, and updates are checked', async () => {
     const yml = await windowsBuild(true);
-    expect(yml).toContain('url: https://updates.procure-desk.example/stable');
+    // The feed is the repository's GitHub releases (electron-builder.yml publish).
+    expect(yml).toMatch(/^provider: github$/m);
+    expect(yml).toMatch(/^owner: procure-desk$/m);
     expect(publisherNamesOf(yml)).toEqual(['Procure Desk Ltd']);
     expect(decideUpdates(packaged({ appUpdateYml: yml }))).toEqual({ check: true });
   });

@@ -23,7 +23,8 @@ export async function windowsAppUpdateYml(): Promise<string> {
     platform: Platform.WINDOWS,
     platformSpecificBuildOptions: win,
     appInfo,
-    info: { config, appInfo, projectDir: root, repositoryInfo: Promise.resolve(null), tempDirManager: null },
+    // The GitHub repository a release build reads from its checkout's git remote.
+    info: { config, appInfo, projectDir: root, repositoryInfo: Promise.resolve({ user: 'procure-desk', project: 'procure-desk' }), tempDirManager: null },
   });
   const signing = new WindowsSignToolManager(packager as never);
   packager['signingManager'] = { value: Promise.resolve(signing) };
