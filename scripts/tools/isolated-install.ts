@@ -3,9 +3,9 @@
 // the project (~/.cache/procure-desk-tools/<name>-<version>), again only when the lock changes.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 /** Exit code of a tool script whose install failed (so a test can tell "registry unreachable" from a finding). */
 export const INSTALL_FAILED_EXIT = 2;
@@ -28,12 +28,17 @@ export function lockedVersion(lockDir: string, pkg: string): string {
   return version;
 }
 
-/** npm's own CLI beside this Node (npm run sets npm_execpath), run with this Node: no shell, any OS. */
-function npmCli(): string {
-  const candidates = [process.env['npm_execpath'], join(dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js'), join(dirname(process.execPath), 'node_modules/npm/bin/npm-cli.js')];
-  const found = candidates.find((path): path is string => path !== undefined && /npm-cli\.js$/.test(path) && existsSync(path));
-  if (found === undefined) throw new ToolInstallError('npm was not found beside this Node');
-  return found;
+/** npm's own CLI, run with this Node (no shell, any OS): the npm running us (npm_execpath), else the
+ *  one beside this Node or on PATH (Unix links `npm` to it; Windows keeps it in node_modules/npm). */
+export function npmCli(env: NodeJS.ProcessEnv = process.env): string {
+  const dirs = [dirname(process.execPath), ...(env['PATH'] ?? '').split(delimiter).filter((dir) => dir !== '')];
+  const candidates = [env['npm_execpath'], ...dirs.flatMap((dir) => [join(dir, '../lib/node_modules/npm/bin/npm-cli.js'), join(dir, 'node_modules/npm/bin/npm-cli.js'), join(dir, 'npm')])];
+  for (const candidate of candidates) {
+    if (candidate === undefined || !existsSync(candidate)) continue;
+    const real = realpathSync(candidate);
+    if (real.endsWith('npm-cli.js')) return real;
+  }
+  throw new ToolInstallError('npm was not found (npm_execpath, beside this Node or on PATH)');
 }
 
 const lockHash = (lockDir: string): string =>
