@@ -91,7 +91,7 @@ function main(argv: string[]): number {
   const { values, positionals } = parseArgs({ args: argv, options: { input: { type: 'string' } }, allowPositionals: true });
   const outFile = resolve(positionals[0] ?? join(root, 'test-results/electronegativity.csv'));
   const staged = values.input === undefined;
-  const input = staged ? stageApp() : resolve(values.input);
+  const input = values.input === undefined ? stageApp() : resolve(values.input);
   try {
     const findings = scan(input, outFile);
     for (const f of findings) console.log(`${f.severity.padEnd(13)} ${f.check}  ${f.file}:${f.location}  ${f.sample}`);
