@@ -80,7 +80,7 @@ describe('Electronegativity stays a gate', () => {
     const severe = parseFindings(readFileSync(join(work, 'planted.csv'), 'utf8')).filter(isSevere);
     expect(severe.map((f) => `${f.check} ${f.file}`)).toEqual(expect.arrayContaining(['CONTEXT_ISOLATION_JS_CHECK main/window.ts', 'SANDBOX_JS_CHECK main/window.ts']));
     expect(run.stderr).toContain('HIGH CONTEXT_ISOLATION_JS_CHECK main/window.ts:2:');
-  });
+  }, 300_000);
 });
 
 describe('Electronegativity is installed apart from the project', () => {
