@@ -4,6 +4,7 @@
 // so that conformance against it means something.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -16,10 +17,12 @@ const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
 
-export default tseslint.config(
+// Flat config only (ESLint 10 removed eslintrc); ESLint's own defineConfig, which replaces
+// typescript-eslint's deprecated config() helper.
+export default defineConfig(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

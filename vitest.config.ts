@@ -11,8 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two at a time even on two cores: the suites mostly wait on servers and children, not the CPU
-    // (measured: the unit and integration suites take 9 minutes with two, 20 with vitest's default one).
+    // Two at a time, whatever the core count (Vitest 5's default is one per core): the suites mostly wait
+    // on servers and children, not the CPU (measured on two cores: 9 minutes with two, 20 with one).
     maxWorkers: 2,
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default'],

@@ -3,7 +3,8 @@
 // more release cadences have passed since the table's newest line than the pinned major can absorb,
 // the test fails until Electron is upgraded and the table updated (docs/developers.md: Upgrading Electron).
 // Node follows the same rule: the toolchain, the engines field and @types/node all name the major of
-// the Node inside the pinned Electron.
+// the Node inside the pinned Electron. Within its major, the pin is at least the latest patch the
+// table recorded (latestPatch), and that record is at most one release cadence old.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -13,6 +14,7 @@ interface SupportTable {
   cadenceDays: number;
   stableReleases: Record<string, string>;
   nodeMajorInside: Record<string, number>;
+  latestPatch: Record<string, string>;
 }
 
 interface PackageJson {
@@ -39,6 +41,16 @@ function newestMajorBy(today: Date, releases: SupportTable): number {
   return newest.major + Math.floor((today.getTime() - newest.at) / (releases.cadenceDays * DAY_MS));
 }
 
+/** Why `pinned` lags the latest patch the table knows for its major, or undefined when it does not. */
+function behindLatestPatch(pinnedVersion: string, releases: SupportTable): string | undefined {
+  const major = pinnedVersion.split('.')[0] ?? '';
+  const latest = releases.latestPatch[major];
+  if (latest === undefined) return `electron-support.json: latestPatch lacks Electron ${major}`;
+  const [a, b] = [pinnedVersion, latest].map((v) => v.split('.').map(Number));
+  const behind = (a?.[1] ?? 0) < (b?.[1] ?? 0) || ((a?.[1] ?? 0) === (b?.[1] ?? 0) && (a?.[2] ?? 0) < (b?.[2] ?? 0));
+  return behind ? `Electron ${pinnedVersion} is behind ${latest}, the latest ${major}.x patch (checked ${releases.checkedOn}): upgrade it (docs/developers.md: Upgrading Electron)` : undefined;
+}
+
 describe('supported runtimes', () => {
   it('pins Electron exactly, to a line the table lists', () => {
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
@@ -60,6 +72,26 @@ describe('supported runtimes', () => {
     // Three cadences after 45: 48 is probably out and 45 is no longer among the latest three.
     expect(newestMajorBy(new Date('2027-04-07T00:00:00Z'), lines)).toBe(48);
     expect(newestMajorBy(new Date('2026-09-01T00:00:00Z'), lines)).toBe(44);
+  });
+
+  it('pins at least the latest patch of its major the table recorded', () => {
+    expect(behindLatestPatch(pinned, table)).toBeUndefined();
+    for (const [major, version] of Object.entries(table.latestPatch)) expect(version, `latestPatch ${major}`).toMatch(new RegExp(`^${major}\\.\\d+\\.\\d+$`));
+  });
+
+  it('has the latest patches looked up within one release cadence', () => {
+    const age = Math.floor((Date.now() - Date.parse(`${table.checkedOn}T00:00:00Z`)) / DAY_MS);
+    expect(age, `electron-support.json was checked ${String(age)} days ago: look up the latest patch of each line again and set checkedOn`).toBeLessThanOrEqual(table.cadenceDays);
+  });
+
+  it('tells a pin behind a known patch, not one at or past it', () => {
+    const lines: SupportTable = { ...table, checkedOn: '2026-11-28', latestPatch: { '45': '45.5.0' } };
+    expect(behindLatestPatch('45.4.1', lines)).toContain('Electron 45.4.1 is behind 45.5.0');
+    expect(behindLatestPatch('45.4.9', lines)).toContain('behind 45.5.0');
+    expect(behindLatestPatch('45.5.0', lines)).toBeUndefined();
+    expect(behindLatestPatch('45.5.2', lines)).toBeUndefined();
+    expect(behindLatestPatch('45.10.0', lines)).toBeUndefined();
+    expect(behindLatestPatch('46.0.0', lines)).toContain('latestPatch lacks Electron 46');
   });
 
   it('uses the Node major inside that Electron for the toolchain, engines and @types/node', () => {
