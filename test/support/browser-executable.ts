@@ -73,7 +73,8 @@ export function resolveBrowser(lookup: BrowserLookup): BrowserResolution {
   };
 }
 
-function runnableHere(path: string): boolean {
+/** Whether a program at this path can be started here (shared with external-tools.ts). */
+export function runnableHere(path: string): boolean {
   try {
     // Windows has no execute bit: existing is what it can tell.
     accessSync(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);

@@ -3,9 +3,9 @@
 // macOS and Windows, which do not always extend PATH. One home for the lookup, used by the tests and by
 // the pre-flight (scripts/test-prerequisites.ts), so both agree on what is installed.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { join as hostJoin, posix, win32 } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runnableHere } from './browser-executable';
 
 export type ExternalTool = '7z' | 'msoffcrypto-tool' | 'soffice' | 'python3';
 
@@ -77,15 +77,6 @@ const importsMsoffcrypto = (python: string): boolean => spawnSync(python, ['-c',
  */
 export function findMsoffcryptoPython(lookup: ToolLookup, imports: (python: string) => boolean = importsMsoffcrypto): string | undefined {
   return candidates('python3', lookup).find((python) => imports(python));
-}
-
-function runnableHere(path: string): boolean {
-  try {
-    accessSync(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export const HERE_TOOLS: ToolLookup = { platform: process.platform, env: process.env, runnable: runnableHere };
