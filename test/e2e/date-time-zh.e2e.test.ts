@@ -5,7 +5,7 @@
 // dark, the picker open, go to /tmp/procure-e2e-screens (SCREENSHOT_DIR).
 import type { Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatStamp } from '../../src/shared/date-time';
+import { addDays, formatStamp } from '../../src/shared/date-time';
 import { buyCardOrder, closeOverlays, goTo } from './support/app-steps';
 import { openApp, screenshot } from './support/browser';
 import { pickDay } from './support/day-picker';
@@ -86,6 +86,8 @@ describe('time and dates as a Chinese back office writes them', () => {
     expect(await popup.locator('.ant-picker-header-view').first().innerText()).toMatch(/\d{4}年\s*\d{1,2}月/);
     expect((await popup.locator('.ant-picker-content thead th').allInnerTexts()).map((t) => t.trim())).toEqual(['一', '二', '三', '四', '五', '六', '日']);
     await screenshot(page, 'time-reconcile-picker-zh-light');
+    // A day not yet begun cannot be picked (core would refuse it): tomorrow's cell is disabled.
+    await expect.poll(() => popup.locator(`td[title="${addDays(today, 1)}"]`).first().getAttribute('class')).toContain('ant-picker-cell-disabled');
     // A click on today's cell picks it.
     await popup.locator(`td[title="${today}"]`).first().click();
     await expect.poll(() => from.inputValue()).toBe(today);

@@ -15,6 +15,8 @@ interface DayPickerProps {
   readonly label: string;
   readonly testId: string;
   readonly width?: number;
+  /** The last day that may be picked ("YYYY-MM-DD"), e.g. today where a day not yet begun means nothing. */
+  readonly latest?: string;
 }
 
 const toDayjs = (value: string): Dayjs | null => {
@@ -23,11 +25,13 @@ const toDayjs = (value: string): Dayjs | null => {
   return day.isValid() ? day : null;
 };
 
-export function DayPicker({ value, onChange, label, testId, width = 150 }: DayPickerProps) {
+export function DayPicker({ value, onChange, label, testId, width = 150, latest }: DayPickerProps) {
   return (
     <DatePicker
       value={toDayjs(value)}
       format={DAY_FORMAT}
+      // Disabled days cannot be clicked, and antd does not take them typed either.
+      disabledDate={latest === undefined ? undefined : (day: Dayjs) => day.format(DAY_FORMAT) > latest}
       onChange={(day: Dayjs | null) => onChange(day === null ? '' : day.format(DAY_FORMAT))}
       aria-label={label}
       data-testid={testId}

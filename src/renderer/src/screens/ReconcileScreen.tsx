@@ -106,12 +106,12 @@ export function ReconcileScreen() {
           <DayPicker value={fromDay} onChange={(day) => {
               setTouched(true);
               setFromDay(day);
-            }} testId="reconcile-from" width={170} label={t('reconcile.from')} />
+            }} testId="reconcile-from" width={170} latest={today()} label={t('reconcile.from')} />
           <span>{t('reconcile.to')}</span>
           <DayPicker value={toDay} onChange={(day) => {
               setTouched(true);
               setToDay(day);
-            }} testId="reconcile-to" width={170} label={t('reconcile.to')} />
+            }} testId="reconcile-to" width={170} latest={today()} label={t('reconcile.to')} />
           <Button type="primary" onClick={start} loading={run.isPending} disabled={fromDay === '' || toDay === ''} data-testid="reconcile-run">
             {t('reconcile.run')}
           </Button>
