@@ -46,6 +46,11 @@ export type ParkedFrom = 'queued' | 'unknown';
  */
 export const NEEDS_TEMPLATE: IntentStatus = 'needs_template';
 
+/** Statuses the outbox will still send by itself: in flight, not yet sent (quitting asks, contract §17.2). */
+export const NOT_SENT_STATUSES: readonly IntentStatus[] = ['queued', NEEDS_TEMPLATE];
+/** Statuses of an intent sent whose outcome is not known yet: in flight, awaiting the merchant's answer. */
+export const AWAITING_ANSWER_STATUSES: readonly IntentStatus[] = ['sending', 'unknown', 'withdrawing'];
+
 export interface OrderIntent {
   readonly clientOrderRef: string;
   readonly batchId: string | null;
